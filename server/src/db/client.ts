@@ -1,0 +1,151 @@
+// The one place that knows which database the shop runs on. Everything above it sees a PrismaClient.
+// - no DATABASE_URL: embedded PGlite (PostgreSQL in WASM) in a folder, or in memory for tests;
+// - DATABASE_URL=postgres://...: real PostgreSQL through @prisma/adapter-pg.
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { PrismaPGlite } from "pglite-prisma-adapter";
+import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
+import { PrismaClient } from "../generated/prisma/client.js";
+import { applyMigrations, type SqlRunner } from "./migrate.js";
+
+export type Prisma = PrismaClient;
+
+export interface Database {
+  prisma: PrismaClient;
+  kind: "pglite" | "postgres";
+  /** Applies every committed migration that has not run yet. */
+  migrate(): Promise<string[]>;
+  /** Answers when the database can run a query (used by /readyz). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: "pglite"; dataDir: string | "memory" }
+  | { kind: "postgres"; url: string; schema?: string; poolSize?: number };
+
+export class DatabaseOpenError extends Error {}
+
+async function openPGliteFolder(folder: string): Promise<PGlite> {
+  if (!fs.existsSync(path.join(folder, "PG_VERSION"))) {
+    // A crash while PGlite creates a fresh folder leaves it unusable, so create it aside and move it in.
+    fs.mkdirSync(path.dirname(folder), { recursive: true });
+    const scratch = `${folder}.creating-${process.pid}`;
+    fs.rmSync(scratch, { recursive: true, force: true });
+    const fresh = new PGlite(scratch);
+    await fresh.waitReady;
+    await fresh.close();
+    if (fs.existsSync(folder) && fs.readdirSync(folder).length > 0) {
+      throw new DatabaseOpenError(`The folder ${folder} exists but is not a database. Move it away or set DATA_DIR to another folder.`);
+    }
+    fs.rmSync(folder, { recursive: true, force: true });
+    fs.renameSync(scratch, folder);
+  }
+  try {
+    const db = new PGlite(folder);
+    await db.waitReady;
+    return db;
+  } catch (error) {
+    throw new DatabaseOpenError(
+      `The embedded database in ${folder} could not be opened (${(error as Error).message}). ` +
+        "Is another shop process using it? If not, it may be damaged: move it away to start afresh (your data stays in the moved folder).",
+    );
+  }
+}
+
+async function openPGlite(dataDir: string | "memory"): Promise<Database> {
+  const pglite = dataDir === "memory" ? new PGlite() : await openPGliteFolder(path.join(dataDir, "pglite"));
+  await pglite.waitReady;
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const runner: SqlRunner = {
+    exec: async (sql) => {
+      await pglite.exec(sql);
+    },
+    query: async (sql, params) => (await pglite.query<Record<string, unknown>>(sql, params)).rows,
+    transaction: async (work) =>
+      pglite.transaction(async (tx) =>
+        work({
+          exec: async (sql) => {
+            await tx.exec(sql);
+          },
+          query: async (sql, params) => (await tx.query<Record<string, unknown>>(sql, params)).rows,
+        }),
+      ),
+  };
+  return {
+    prisma,
+    kind: "pglite",
+    migrate: () => applyMigrations(runner),
+    ping: async () => {
+      await pglite.query("select 1");
+    },
+    close: async () => {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}
+
+function openPostgres(url: string, schema: string | undefined, poolSize: number): Database {
+  const searchPath = schema ? { options: `-c search_path="${schema}"` } : {};
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, ...searchPath });
+  // An idle client that loses its connection emits 'error' on the pool; without a listener the process dies.
+  pool.on("error", () => undefined);
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined) });
+
+  async function withClient<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      return await work(client);
+    } finally {
+      client.release();
+    }
+  }
+  const runnerFor = (client: pg.PoolClient): SqlRunner => ({
+    exec: async (sql) => {
+      await client.query(sql);
+    },
+    query: async (sql, params) => (await client.query(sql, params as unknown[])).rows,
+    transaction: async (work) => {
+      await client.query("BEGIN");
+      try {
+        const result = await work(runnerFor(client));
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK");
+        throw error;
+      }
+    },
+  });
+
+  return {
+    prisma,
+    kind: "postgres",
+    migrate: () =>
+      withClient(async (client) => {
+        if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+        // Several replicas may start at once: one migrates, the others wait and then find nothing to do.
+        await client.query("SELECT pg_advisory_lock(72707369)");
+        try {
+          return await applyMigrations(runnerFor(client));
+        } finally {
+          await client.query("SELECT pg_advisory_unlock(72707369)");
+        }
+      }),
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: async () => {
+      await prisma.$disconnect();
+      await pool.end().catch(() => undefined);
+    },
+  };
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === "pglite") return openPGlite(options.dataDir);
+  return openPostgres(options.url, options.schema, options.poolSize ?? 10);
+}

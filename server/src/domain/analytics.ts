@@ -1,0 +1,6 @@
+// STUB: replaced by the real service.
+import type { PrismaClient } from "../generated/prisma/client.js";
+
+export class AnalyticsService {
+  constructor(readonly prisma: PrismaClient, ..._deps: unknown[]) {}
+}

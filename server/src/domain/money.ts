@@ -1,0 +1,30 @@
+// Money in the domain is integer cents. Dollars (numbers with at most two decimals) exist only at the
+// edges: GraphQL's Money scalar, the REST shim's JSON and the seed's price list.
+
+export type Cents = number;
+
+/** Largest amount the database column (32-bit integer cents) can hold: $21,474,836.47. */
+export const MAX_MONEY_CENTS = 2_147_483_647;
+
+/**
+ * Parses dollars given as a number or a numeric string ("12", "12.5", "12.50") into cents.
+ * Returns null for anything else: more than two decimals, exponents, NaN, negative or too large.
+ */
+export function parseDollars(value: unknown): Cents | null {
+  let text: string;
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return null;
+    text = String(value);
+  } else if (typeof value === "string") {
+    text = value.trim();
+  } else {
+    return null;
+  }
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? "").padEnd(2, "0"));
+  return cents <= MAX_MONEY_CENTS ? cents : null;
+}
+
+/** Cents to a dollar number for JSON and GraphQL (exact to the cent: the nearest double of n/100). */
+export const toDollars = (cents: Cents): number => Math.round(cents) / 100;

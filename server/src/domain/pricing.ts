@@ -1,0 +1,14 @@
+// Section 9 of the spec: what a unit costs and how a cart adds up. Used by orders, the cart check
+// and the price sort, so the rule exists once.
+import type { Cents } from "./money.js";
+
+export interface Priced {
+  priceCents: Cents;
+  discountPriceCents: Cents | null;
+}
+
+/** Unit price is the discount price when it is not null, else the price. */
+export const unitPriceCents = (product: Priced): Cents => product.discountPriceCents ?? product.priceCents;
+
+/** Line total is the unit price times the quantity in the cart. */
+export const lineTotalCents = (product: Priced, quantity: number): Cents => unitPriceCents(product) * quantity;

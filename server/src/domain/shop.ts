@@ -1,0 +1,53 @@
+// The shop's services, wired once over one Prisma client. Adapters (GraphQL, REST) receive this object.
+import type { PrismaClient } from "../generated/prisma/client.js";
+import { AccountService } from "./accounts.js";
+import { AnalyticsService } from "./analytics.js";
+import { CatalogService } from "./catalog.js";
+import { CategoryService } from "./categories.js";
+import { FavouriteService } from "./favourites.js";
+import { ImageStore } from "./images.js";
+import { OrderService } from "./orders.js";
+import { RatingService } from "./ratings.js";
+import { RegionService } from "./regions.js";
+import { TokenService } from "./tokens.js";
+
+export interface ShopOptions {
+  jwtSecret: string;
+  tokenTtlSeconds: number;
+  /** Folder where uploaded product images are written. */
+  uploadsDir: string;
+  /** URL path under which the http layer serves uploadsDir, e.g. /uploads. */
+  uploadsUrlPath: string;
+}
+
+export interface Shop {
+  prisma: PrismaClient;
+  images: ImageStore;
+  tokens: TokenService;
+  accounts: AccountService;
+  catalog: CatalogService;
+  categories: CategoryService;
+  regions: RegionService;
+  ratings: RatingService;
+  favourites: FavouriteService;
+  orders: OrderService;
+  analytics: AnalyticsService;
+}
+
+export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
+  const images = new ImageStore(options.uploadsDir, options.uploadsUrlPath);
+  const tokens = new TokenService(prisma, options.jwtSecret, options.tokenTtlSeconds);
+  return {
+    prisma,
+    images,
+    tokens,
+    accounts: new AccountService(prisma, tokens),
+    catalog: new CatalogService(prisma, images),
+    categories: new CategoryService(prisma),
+    regions: new RegionService(prisma),
+    ratings: new RatingService(prisma),
+    favourites: new FavouriteService(prisma),
+    orders: new OrderService(prisma),
+    analytics: new AnalyticsService(prisma),
+  };
+}

@@ -1,0 +1,278 @@
+// The shop's GraphQL object types: the API contract integrators and the client's codegen see.
+// Field names are camelCase; money fields use the Money scalar (cents inside, dollars on the wire).
+// Each view* function maps a database row to its object type, so resolvers stay three lines long.
+import { Field, Float, ID, Int, ObjectType, registerEnumType } from "type-graphql";
+import type {
+  Category as CategoryRow,
+  Order as OrderRow,
+  OrderLine as OrderLineRow,
+  Product as ProductRow,
+  Region as RegionRow,
+  User as UserRow,
+} from "../generated/prisma/client.js";
+import { unitPriceCents } from "../domain/pricing.js";
+import { MoneyScalar } from "./scalars.js";
+
+export enum Role {
+  USER = "user",
+  ADMIN = "admin",
+}
+registerEnumType(Role, { name: "Role", description: "What a user may do: shop (USER) or also run the shop (ADMIN)." });
+
+export enum OrderStatus {
+  PENDING = "pending",
+  IN_TRANSIT = "in-transit",
+  DELIVERED = "delivered",
+}
+registerEnumType(OrderStatus, { name: "OrderStatus" });
+
+export enum ProductSort {
+  DEFAULT = "default",
+  PRICE_HIGHEST = "price-highest",
+  PRICE_LOWEST = "price-lowest",
+  HIGHEST_RATED = "highest-rated",
+}
+registerEnumType(ProductSort, {
+  name: "ProductSort",
+  description:
+    "DEFAULT: newest first. PRICE_*: by unit price (the discount price when there is one). HIGHEST_RATED: by average rating, ties broken by more raters.",
+});
+
+@ObjectType({ description: "A group of products, such as Indoor Plants." })
+export class Category {
+  @Field(() => Int) id!: number;
+  @Field(() => String) name!: string;
+  @Field(() => Date) createdAt!: Date;
+}
+
+@ObjectType({ description: "A delivery region and its fee." })
+export class Region {
+  @Field(() => Int) id!: number;
+  @Field(() => String) name!: string;
+  @Field(() => MoneyScalar) fee!: number;
+  @Field(() => Date) createdAt!: Date;
+}
+
+@ObjectType()
+export class Product {
+  @Field(() => Int) id!: number;
+  @Field(() => String, { description: "URL-safe and unique, derived from the name: /products/{slug}." }) slug!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String) description!: string;
+  @Field(() => Category) category!: Category;
+  @Field(() => MoneyScalar, { description: "The regular price." }) price!: number;
+  @Field(() => MoneyScalar, { nullable: true, description: "The discounted price; null when there is no discount." })
+  discountPrice!: number | null;
+  @Field(() => MoneyScalar, { description: "What one unit costs now: the discount price when set, else the price." })
+  unitPrice!: number;
+  @Field(() => Int, { description: "Units in stock." }) quantity!: number;
+  @Field(() => String, { description: "URL of the main image." }) imageOne!: string;
+  @Field(() => String, { nullable: true }) imageTwo!: string | null;
+  @Field(() => Int, { description: "The sum of all ratings given." }) rating!: number;
+  @Field(() => Int, { description: "How many users rated." }) peopleRated!: number;
+  @Field(() => Float, { description: "rating / peopleRated, 0 when nobody rated." }) averageRating!: number;
+  @Field(() => Date) createdAt!: Date;
+}
+
+@ObjectType({ description: "One line of an order: the product as it was bought." })
+export class OrderLine {
+  @Field(() => Int, { nullable: true, description: "The product's id; null once the product was deleted." })
+  productId!: number | null;
+  @Field(() => String) slug!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String) description!: string;
+  @Field(() => String, { description: "The category's name at the time of purchase." }) category!: string;
+  @Field(() => MoneyScalar) price!: number;
+  @Field(() => MoneyScalar, { nullable: true }) discountPrice!: number | null;
+  @Field(() => MoneyScalar) unitPrice!: number;
+  @Field(() => Int) quantity!: number;
+  @Field(() => MoneyScalar) lineTotal!: number;
+  @Field(() => String) imageOne!: string;
+  @Field(() => String, { nullable: true }) imageTwo!: string | null;
+}
+
+@ObjectType()
+export class Order {
+  @Field(() => Int) id!: number;
+  @Field(() => String) orderNumber!: string;
+  @Field(() => String, { description: "16 characters A-Z 0-9, made by the client; one order per reference." })
+  reference!: string;
+  @Field(() => OrderStatus) status!: OrderStatus;
+  @Field(() => [OrderLine]) lines!: OrderLine[];
+  @Field(() => Int, { description: "The sum of the lines' quantities." }) totalItems!: number;
+  @Field(() => MoneyScalar) subtotal!: number;
+  @Field(() => MoneyScalar) deliveryFee!: number;
+  @Field(() => MoneyScalar) total!: number;
+  @Field(() => String, { description: "The delivery region's name at checkout." }) region!: string;
+  @Field(() => String) userEmail!: string;
+  @Field(() => String) userPhone!: string;
+  @Field(() => String) userAddress!: string;
+  @Field(() => Date) createdAt!: Date;
+  @Field(() => Date) updatedAt!: Date;
+}
+
+@ObjectType()
+export class User {
+  @Field(() => Int) id!: number;
+  @Field(() => String) name!: string;
+  @Field(() => String) email!: string;
+  @Field(() => Role) role!: Role;
+  @Field(() => String, { nullable: true }) address!: string | null;
+  @Field(() => String, { nullable: true }) phone!: string | null;
+  @Field(() => Date) createdAt!: Date;
+}
+
+@ObjectType({ description: "A plain confirmation from a mutation." })
+export class Message {
+  @Field(() => String) message!: string;
+}
+
+@ObjectType()
+export class AuthPayload {
+  @Field(() => String, { description: "Send it as 'Authorization: Bearer <token>'." }) accessToken!: string;
+  @Field(() => User) user!: User;
+}
+
+@ObjectType()
+export class UserPayload {
+  @Field(() => String) message!: string;
+  @Field(() => User) user!: User;
+}
+
+@ObjectType()
+export class ProductPayload {
+  @Field(() => String) message!: string;
+  @Field(() => Product) product!: Product;
+}
+
+@ObjectType()
+export class CategoryPayload {
+  @Field(() => String) message!: string;
+  @Field(() => Category) category!: Category;
+}
+
+@ObjectType()
+export class RegionPayload {
+  @Field(() => String) message!: string;
+  @Field(() => Region) region!: Region;
+}
+
+@ObjectType()
+export class OrderPayload {
+  @Field(() => String) message!: string;
+  @Field(() => Order) order!: Order;
+}
+
+@ObjectType()
+export class FavouritePayload {
+  @Field(() => String) message!: string;
+  @Field(() => Boolean) isFavourite!: boolean;
+}
+
+@ObjectType()
+export class CartCheck {
+  @Field(() => String) message!: string;
+  @Field(() => Int) totalQuantity!: number;
+  @Field(() => MoneyScalar, { description: "The items total at today's prices." }) subtotal!: number;
+}
+
+@ObjectType()
+export class MonthFigures {
+  @Field(() => String, { description: "The month's English name, e.g. September." }) month!: string;
+  @Field(() => String, { description: "The month as YYYY-MM." }) yearMonth!: string;
+  @Field(() => Int) newUsers!: number;
+  @Field(() => MoneyScalar) revenue!: number;
+  @Field(() => Int) newOrders!: number;
+}
+
+@ObjectType({ description: "The dashboard's figures. Growth is this month against last month, in whole percent." })
+export class AnalyticsSummary {
+  @Field(() => Int) totalUsers!: number;
+  @Field(() => Int) userGrowthPercentage!: number;
+  @Field(() => MoneyScalar) totalRevenue!: number;
+  @Field(() => Int) revenueChangePercentage!: number;
+  @Field(() => Int) totalOrders!: number;
+  @Field(() => Int) orderGrowthPercentage!: number;
+  @Field(() => [MonthFigures], { description: "The current month and the two before it, oldest first." })
+  lastThreeMonths!: MonthFigures[];
+}
+
+@ObjectType()
+export class TopProduct {
+  @Field(() => Int) id!: number;
+  @Field(() => String) slug!: string;
+  @Field(() => String) name!: string;
+  @Field(() => String, { description: "The category's name." }) category!: string;
+  @Field(() => String) imageOne!: string;
+  @Field(() => Int) purchasedQuantity!: number;
+}
+
+// ---- row -> object type ----------------------------------------------------------------------------
+// Money stays in cents here: the Money scalar turns it into dollars on the wire.
+
+export const viewCategory = (row: CategoryRow): Category => ({ id: row.id, name: row.name, createdAt: row.createdAt });
+
+export const viewRegion = (row: RegionRow): Region => ({ id: row.id, name: row.name, fee: row.feeCents, createdAt: row.createdAt });
+
+export function viewProduct(row: ProductRow & { category: CategoryRow }): Product {
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    category: viewCategory(row.category),
+    price: row.priceCents,
+    discountPrice: row.discountPriceCents,
+    unitPrice: unitPriceCents(row),
+    quantity: row.quantity,
+    imageOne: row.imageOne,
+    imageTwo: row.imageTwo,
+    rating: row.ratingSum,
+    peopleRated: row.peopleRated,
+    averageRating: row.peopleRated > 0 ? row.ratingSum / row.peopleRated : 0,
+    createdAt: row.createdAt,
+  };
+}
+
+export function viewOrder(row: OrderRow & { lines: OrderLineRow[] }): Order {
+  return {
+    id: row.id,
+    orderNumber: row.orderNumber,
+    reference: row.reference,
+    status: row.status === "in_transit" ? OrderStatus.IN_TRANSIT : (row.status as OrderStatus),
+    lines: row.lines.map((line) => ({
+      productId: line.productId,
+      slug: line.slug,
+      name: line.name,
+      description: line.description,
+      category: line.categoryName,
+      price: line.priceCents,
+      discountPrice: line.discountPriceCents,
+      unitPrice: line.unitPriceCents,
+      quantity: line.quantity,
+      lineTotal: line.unitPriceCents * line.quantity,
+      imageOne: line.imageOne,
+      imageTwo: line.imageTwo,
+    })),
+    totalItems: row.lines.reduce((sum, line) => sum + line.quantity, 0),
+    subtotal: row.subtotalCents,
+    deliveryFee: row.deliveryFeeCents,
+    total: row.totalCents,
+    region: row.regionName,
+    userEmail: row.userEmail,
+    userPhone: row.userPhone,
+    userAddress: row.userAddress,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export const viewUser = (row: UserRow): User => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  role: row.role as Role,
+  address: row.address,
+  phone: row.phone,
+  createdAt: row.createdAt,
+});
