@@ -11,6 +11,7 @@ import { PrismaClient } from "../generated/prisma/client.js";
 import { applyMigrations, type SqlRunner } from "./migrate.js";
 
 export type Prisma = PrismaClient;
+type PgliteAdapter = NonNullable<ConstructorParameters<typeof PrismaClient>[0]>["adapter"] & object;
 
 export interface Database {
   prisma: PrismaClient;
@@ -58,7 +59,9 @@ async function openPGliteFolder(folder: string): Promise<PGlite> {
 async function openPGlite(dataDir: string | "memory"): Promise<Database> {
   const pglite = dataDir === "memory" ? new PGlite() : await openPGliteFolder(path.join(dataDir, "pglite"));
   await pglite.waitReady;
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  // pglite-prisma-adapter 0.6 is typed against an older @prisma/driver-adapter-utils; the runtime contract matches.
+  const adapter = new PrismaPGlite(pglite) as unknown as PgliteAdapter;
+  const prisma = new PrismaClient({ adapter });
   const runner: SqlRunner = {
     exec: async (sql) => {
       await pglite.exec(sql);
