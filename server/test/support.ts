@@ -69,3 +69,29 @@ export async function createTestShop(): Promise<TestShop> {
     },
   };
 }
+
+/** Serves the real Express app for a test shop on a random local port. */
+export async function serveTestShop(t: TestShop, overrides: { introspection?: boolean; env?: "development" | "production" | "test" } = {}) {
+  const { createApp } = await import("../src/http/app.js");
+  const http = await import("node:http");
+  const { app, stop } = await createApp(
+    {
+      env: overrides.env ?? "test",
+      introspection: overrides.introspection ?? true,
+      corsOrigins: ["http://localhost:5173"],
+      uploadsDir: t.uploadsDir,
+    },
+    t.shop,
+    t.db,
+  );
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stop();
+    },
+  };
+}

@@ -1,6 +1,274 @@
-// STUB: replaced by the real service.
-import type { PrismaClient } from "../generated/prisma/client.js";
+// Accounts: sign-up, sign-in and sign-out, the account pages, and the admin's user management.
+// Password hashes never leave this file: every row returned omits them.
+import crypto from "node:crypto";
+import type { PrismaClient, User } from "../generated/prisma/client.js";
+import { forbidden, invalid, notFound, unauthenticated } from "./errors.js";
+import { hashPassword, verifyPassword } from "./passwords.js";
+import type { TokenService } from "./tokens.js";
+import { Checks, parseId } from "./validate.js";
+import { requireAdmin, requireUser, type Role, type Viewer } from "./viewer.js";
+
+/** A user as the rest of the shop may see it: everything but the password hash. */
+export type UserRow = Omit<User, "passwordHash">;
+
+const WITHOUT_HASH = { passwordHash: true } as const;
+
+export const PASSWORD_MIN_LENGTH = 8;
+// argon2id has no 72-byte cut-off like bcrypt, so the cap only bounds the hashing work an anonymous
+// request can ask for; 128 still fits any passphrase or password-manager output.
+export const PASSWORD_MAX_LENGTH = 128;
+// Sign-in accepts longer passwords than sign-up, so an admin password set from the environment still works.
+const LOGIN_PASSWORD_MAX_LENGTH = 1024;
+export const ADDRESS_MAX_LENGTH = 500;
+const SEARCH_MAX_LENGTH = 255;
+
+const EMAIL_TAKEN = "The email has already been taken.";
+const INVALID_CREDENTIALS = "Invalid email or password.";
+
+export interface NewUser {
+  name: string;
+  email: string;
+  password: string;
+  role?: Role;
+  phone?: string | null;
+  address?: string | null;
+  createdAt?: Date;
+}
+
+export interface SignIn {
+  token: string;
+  expiresAt: Date;
+  user: UserRow;
+}
+
+/** Untrusted input (a JSON body, GraphQL args) as a bag of fields; anything but an object has none. */
+function fieldsOf(input: unknown): Record<string, unknown> {
+  return typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+}
+
+const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "P2002";
+
+/** A password as typed: not trimmed, since spaces may be part of it. Returns null when absent or not text. */
+function passwordText(checks: Checks, field: string, value: unknown, label: string, max: number): string | null {
+  if (value === undefined || value === null || value === "") {
+    checks.add(field, `The ${label} field is required.`);
+    return null;
+  }
+  if (typeof value !== "string") {
+    checks.add(field, `The ${label} must be text.`);
+    return null;
+  }
+  if (value.length > max) {
+    checks.add(field, `The ${label} may not be greater than ${max} characters.`);
+    return null;
+  }
+  return value;
+}
+
+/** The rules for a new password (sign-up and password change): strength and a matching confirmation. */
+function newPassword(checks: Checks, fields: Record<string, unknown>): string {
+  const password = passwordText(checks, "password", fields.password, "password", PASSWORD_MAX_LENGTH);
+  if (password !== null) {
+    if (Array.from(password).length < PASSWORD_MIN_LENGTH) {
+      checks.add("password", `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
+    }
+    if (!/\p{L}/u.test(password) || !/\p{Nd}/u.test(password)) {
+      checks.add("password", "The password must contain at least one letter and one number.");
+    }
+  }
+  const confirmation = fields.password_confirmation;
+  if (confirmation === undefined || confirmation === null || confirmation === "") {
+    checks.add("password_confirmation", "The password confirmation field is required.");
+  } else if (password !== null && confirmation !== password) {
+    checks.add("password_confirmation", "The password confirmation does not match.");
+  }
+  return password ?? "";
+}
+
+/** Phone: 7 to 20 characters of digits, spaces, +, -, ( and ), with at least 7 digits. */
+function phoneNumber(checks: Checks, value: unknown): string {
+  const phone = checks.text("phone", value, "phone number", { max: 255 });
+  if (checks.has("phone")) return phone;
+  if (phone.length < 7 || phone.length > 20) checks.add("phone", "The phone number must be between 7 and 20 characters.");
+  if (!/^[\d\s+\-()]*$/.test(phone)) checks.add("phone", "The phone number may only contain digits, spaces, +, -, ( and ).");
+  else if ((phone.match(/\d/g) ?? []).length < 7) checks.add("phone", "The phone number must contain at least 7 digits.");
+  return phone;
+}
 
 export class AccountService {
-  constructor(readonly prisma: PrismaClient, ..._deps: unknown[]) {}
+  // Checked against when the email is unknown, so a wrong email costs as long as a wrong password.
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly tokens: TokenService,
+  ) {}
+
+  /** For trusted callers (tests, the seed): no validation beyond what the database enforces. */
+  async createUser(user: NewUser): Promise<UserRow> {
+    return this.prisma.user.create({
+      data: {
+        name: user.name,
+        email: user.email.trim().toLowerCase(),
+        passwordHash: await hashPassword(user.password),
+        role: user.role ?? "user",
+        phone: user.phone ?? null,
+        address: user.address ?? null,
+        ...(user.createdAt ? { createdAt: user.createdAt } : {}),
+      },
+      omit: WITHOUT_HASH,
+    });
+  }
+
+  /** Sign-up: { name, email, password, password_confirmation } -> a new account with the role user. */
+  async register(input: unknown): Promise<UserRow> {
+    const fields = fieldsOf(input);
+    const checks = new Checks();
+    const name = checks.text("name", fields.name, "name");
+    const email = checks.email("email", fields.email);
+    const password = newPassword(checks, fields);
+    if (!checks.has("email") && (await this.emailOwner(email)) !== null) checks.add("email", EMAIL_TAKEN);
+    checks.done();
+
+    const passwordHash = await hashPassword(password);
+    try {
+      return await this.prisma.user.create({ data: { name, email, passwordHash, role: "user" }, omit: WITHOUT_HASH });
+    } catch (error) {
+      // Two sign-ups with one email at once: the unique index decides, the loser hears it like anyone else.
+      if (isUniqueViolation(error)) throw invalid({ email: [EMAIL_TAKEN] });
+      throw error;
+    }
+  }
+
+  /** Sign-in: { email, password } -> an access token. Wrong email and wrong password look the same. */
+  async login(input: unknown): Promise<SignIn> {
+    const fields = fieldsOf(input);
+    const checks = new Checks();
+    const email = checks.text("email", fields.email, "email").toLowerCase();
+    const password = passwordText(checks, "password", fields.password, "password", LOGIN_PASSWORD_MAX_LENGTH);
+    checks.done();
+
+    const row = await this.prisma.user.findUnique({ where: { email } });
+    if (!row) {
+      this.dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
+      await verifyPassword(await this.dummyHash, password ?? "");
+      throw unauthenticated(INVALID_CREDENTIALS);
+    }
+    if (!(await verifyPassword(row.passwordHash, password ?? ""))) throw unauthenticated(INVALID_CREDENTIALS);
+
+    const { passwordHash: _passwordHash, ...user } = row;
+    const { token, expiresAt } = await this.tokens.issue(user);
+    return { token, expiresAt, user };
+  }
+
+  /** Sign-out: this token stops working; the user's other sessions stay signed in. */
+  async logout(viewer: Viewer | null): Promise<void> {
+    await this.tokens.revoke(requireUser(viewer));
+  }
+
+  async me(viewer: Viewer | null): Promise<UserRow> {
+    const user = await this.prisma.user.findUnique({ where: { id: requireUser(viewer).userId }, omit: WITHOUT_HASH });
+    if (!user) throw unauthenticated();
+    return user;
+  }
+
+  /** Update account details: { name, email }. */
+  async updateAccount(viewer: Viewer | null, input: unknown): Promise<UserRow> {
+    const { userId } = requireUser(viewer);
+    const fields = fieldsOf(input);
+    const checks = new Checks();
+    const name = checks.text("name", fields.name, "name");
+    const email = checks.email("email", fields.email);
+    if (!checks.has("email")) {
+      const owner = await this.emailOwner(email);
+      if (owner !== null && owner !== userId) checks.add("email", EMAIL_TAKEN);
+    }
+    checks.done();
+
+    try {
+      return await this.prisma.user.update({ where: { id: userId }, data: { name, email }, omit: WITHOUT_HASH });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw invalid({ email: [EMAIL_TAKEN] });
+      throw error;
+    }
+  }
+
+  /** Update contact details: { phone, address }, both needed at checkout. */
+  async updateContact(viewer: Viewer | null, input: unknown): Promise<UserRow> {
+    const { userId } = requireUser(viewer);
+    const fields = fieldsOf(input);
+    const checks = new Checks();
+    const phone = phoneNumber(checks, fields.phone);
+    const address = checks.text("address", fields.address, "address", { max: ADDRESS_MAX_LENGTH });
+    checks.done();
+    return this.prisma.user.update({ where: { id: userId }, data: { phone, address }, omit: WITHOUT_HASH });
+  }
+
+  /** Change password: { old_password, password, password_confirmation }. */
+  async updatePassword(viewer: Viewer | null, input: unknown): Promise<void> {
+    const { userId } = requireUser(viewer);
+    const fields = fieldsOf(input);
+    const checks = new Checks();
+    const oldPassword = passwordText(checks, "old_password", fields.old_password, "old password", LOGIN_PASSWORD_MAX_LENGTH);
+    const password = newPassword(checks, fields);
+    const row = await this.prisma.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
+    if (!row) throw unauthenticated();
+    if (oldPassword !== null) {
+      if (!(await verifyPassword(row.passwordHash, oldPassword))) checks.add("old_password", "The old password is incorrect.");
+      else if (!checks.has("password") && password === oldPassword) {
+        checks.add("password", "The new password must be different from the old password.");
+      }
+    }
+    checks.done();
+    await this.prisma.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(password) } });
+  }
+
+  /** Admin: every user, newest first; search matches name or email as a case-insensitive substring. */
+  async listUsers(viewer: Viewer | null, search?: unknown): Promise<UserRow[]> {
+    requireAdmin(viewer);
+    const checks = new Checks();
+    const text = checks.optionalText("search", search, "search", SEARCH_MAX_LENGTH);
+    checks.done();
+    return this.prisma.user.findMany({
+      where: text
+        ? { OR: [{ name: { contains: text, mode: "insensitive" } }, { email: { contains: text, mode: "insensitive" } }] }
+        : undefined,
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      omit: WITHOUT_HASH,
+    });
+  }
+
+  /** Admin: one user. */
+  async getUser(viewer: Viewer | null, id: unknown): Promise<UserRow> {
+    requireAdmin(viewer);
+    const userId = parseId(id);
+    const user = userId === null ? null : await this.prisma.user.findUnique({ where: { id: userId }, omit: WITHOUT_HASH });
+    if (!user) throw notFound("User");
+    return user;
+  }
+
+  /** Admin: make a user an admin or back. No admin can demote themselves, so the shop always keeps one. */
+  async setRole(viewer: Viewer | null, id: unknown, role: unknown): Promise<UserRow> {
+    const admin = requireAdmin(viewer);
+    const userId = parseId(id);
+    if (userId === null) throw notFound("User");
+    if (role !== "user" && role !== "admin") throw invalid({ role: ["The selected role is invalid."] });
+    if (userId === admin.userId && role !== "admin") throw forbidden("You cannot remove your own admin role.");
+
+    return this.prisma.$transaction(async (tx) => {
+      // Lock both rows in id order and re-read the viewer's role: two admins demoting each other at the
+      // same moment must not both succeed and leave the shop without an admin.
+      const rows = await tx.$queryRaw<{ id: number; role: string }[]>`
+        SELECT id, role::text AS role FROM users WHERE id IN (${admin.userId}, ${userId}) ORDER BY id FOR UPDATE`;
+      if (rows.find((row) => row.id === admin.userId)?.role !== "admin") throw forbidden("Only admins can do this.");
+      if (!rows.some((row) => row.id === userId)) throw notFound("User");
+      return tx.user.update({ where: { id: userId }, data: { role }, omit: WITHOUT_HASH });
+    });
+  }
+
+  /** The id of the account that holds this (lower-cased) email, or null. */
+  private async emailOwner(email: string): Promise<number | null> {
+    const owner = await this.prisma.user.findUnique({ where: { email }, select: { id: true } });
+    return owner?.id ?? null;
+  }
 }

@@ -1,6 +1,58 @@
-// STUB: replaced by the real service.
-import type { PrismaClient } from "../generated/prisma/client.js";
+// Favourites: the user's wish-list. One row per (user, product); toggling adds or removes it.
+import type { Category, PrismaClient, Product } from "../generated/prisma/client.js";
+import { notFound } from "./errors.js";
+import { parseId } from "./validate.js";
+import { requireUser, type Viewer } from "./viewer.js";
+
+export type FavouriteProduct = Product & { category: Category };
+
+const prismaCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
 export class FavouriteService {
-  constructor(readonly prisma: PrismaClient, ..._deps: unknown[]) {}
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /** Adds the product to the viewer's wish-list, or removes it when it is there already. */
+  async toggle(viewer: Viewer | null, productId: unknown): Promise<{ isFavourite: boolean }> {
+    const { userId } = requireUser(viewer);
+    const id = parseId(productId);
+    if (id === null) throw notFound("Product");
+
+    const removed = await this.prisma.favourite.deleteMany({ where: { userId, productId: id } });
+    if (removed.count > 0) return { isFavourite: false };
+    try {
+      await this.prisma.favourite.create({ data: { userId, productId: id } });
+      return { isFavourite: true };
+    } catch (error) {
+      // A second toggle raced this one and added it first (a double click): it is a favourite either way.
+      if (prismaCode(error) === "P2002") return { isFavourite: true };
+      // The foreign key refuses a product that does not exist.
+      if (prismaCode(error) === "P2003") throw notFound("Product");
+      throw error;
+    }
+  }
+
+  /** Whether the product is on the viewer's wish-list. */
+  async check(viewer: Viewer | null, productId: unknown): Promise<boolean> {
+    const { userId } = requireUser(viewer);
+    const id = parseId(productId);
+    if (id === null) throw notFound("Product");
+    const favourite = await this.prisma.favourite.findUnique({
+      where: { userId_productId: { userId, productId: id } },
+      select: { id: true },
+    });
+    if (favourite) return true;
+    if ((await this.prisma.product.count({ where: { id } })) === 0) throw notFound("Product");
+    return false;
+  }
+
+  /** The viewer's wish-list, most recently favoured first. */
+  async list(viewer: Viewer | null): Promise<FavouriteProduct[]> {
+    const { userId } = requireUser(viewer);
+    const favourites = await this.prisma.favourite.findMany({
+      where: { userId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      include: { product: { include: { category: true } } },
+    });
+    return favourites.map((favourite) => favourite.product);
+  }
 }

@@ -1,6 +1,58 @@
-// STUB: replaced by the real service.
-import type { PrismaClient } from "../generated/prisma/client.js";
+// Ratings: each user rates a product once, 1 to 5 stars. The product keeps the running sum and count
+// (spec section 3: rating and people_rated), updated in the same transaction as the rating row.
+import type { Category, PrismaClient, Product } from "../generated/prisma/client.js";
+import { conflict, notFound } from "./errors.js";
+import { Checks, parseId } from "./validate.js";
+import { requireUser, type Viewer } from "./viewer.js";
+
+export type RatedProduct = Product & { category: Category };
+
+const prismaCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
 export class RatingService {
-  constructor(readonly prisma: PrismaClient, ..._deps: unknown[]) {}
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /** Rate a product: { rating_number } -> the product with its new sum and count. */
+  async rate(viewer: Viewer | null, productId: unknown, input: unknown): Promise<RatedProduct> {
+    const { userId } = requireUser(viewer);
+    const id = parseId(productId);
+    if (id === null) throw notFound("Product");
+    const fields = typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {};
+    const checks = new Checks();
+    const value = checks.wholeNumber("rating_number", fields.rating_number, "rating number", { min: 1, max: 5 });
+    checks.done();
+
+    try {
+      return await this.prisma.$transaction(async (tx) => {
+        // The product row is updated first: it locks the product, and a missing product fails here (P2025).
+        const product = await tx.product.update({
+          where: { id },
+          data: { ratingSum: { increment: value }, peopleRated: { increment: 1 } },
+          include: { category: true },
+        });
+        // The unique (user, product) index turns a second rating, even a concurrent one, into P2002,
+        // which rolls the increment back with it.
+        await tx.rating.create({ data: { userId, productId: id, value } });
+        return product;
+      });
+    } catch (error) {
+      if (prismaCode(error) === "P2025") throw notFound("Product");
+      if (prismaCode(error) === "P2002") throw conflict("You have already rated this product.");
+      throw error;
+    }
+  }
+
+  /** The viewer's own rating of a product, 0 when they have not rated it. */
+  async myRating(viewer: Viewer | null, productId: unknown): Promise<number> {
+    const { userId } = requireUser(viewer);
+    const id = parseId(productId);
+    if (id === null) throw notFound("Product");
+    const rating = await this.prisma.rating.findUnique({
+      where: { userId_productId: { userId, productId: id } },
+      select: { value: true },
+    });
+    if (rating) return rating.value;
+    if ((await this.prisma.product.count({ where: { id } })) === 0) throw notFound("Product");
+    return 0;
+  }
 }

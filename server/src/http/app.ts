@@ -1,0 +1,139 @@
+// The HTTP surface: GraphQL (with uploads and Apollo Sandbox), the uploaded images, health checks and
+// the built client. Thin by design: every rule lives in domain/.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import express, { type ErrorRequestHandler, type RequestHandler } from "express";
+import { ApolloServer } from "@apollo/server";
+import { expressMiddleware } from "@as-integrations/express5";
+import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
+import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import graphqlUploadExpress from "graphql-upload/graphqlUploadExpress.mjs";
+import type { Config } from "../config.js";
+import type { Database } from "../db/client.js";
+import type { Shop } from "../domain/shop.js";
+import type { GraphQLContext } from "../graphql/context.js";
+import { formatShopError } from "../graphql/errors.js";
+import { queryLimitsRule } from "../graphql/limits.js";
+import { buildShopSchema } from "../graphql/schema.js";
+import { viewerFromAuthorization } from "./auth.js";
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const MAX_UPLOAD_FILES = 2;
+export const UPLOADS_URL_PATH = "/uploads";
+const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../client/dist");
+
+export interface ShopApp {
+  app: express.Express;
+  stop(): Promise<void>;
+}
+
+type AppConfig = Pick<Config, "env" | "introspection" | "corsOrigins" | "uploadsDir">;
+
+/** Lets the configured browser origins call the API; same-origin requests need nothing. */
+function cors(origins: string[]): RequestHandler {
+  const allowed = new Set(origins);
+  return (req, res, next) => {
+    const origin = req.headers.origin;
+    if (origin && allowed.has(origin)) {
+      res.setHeader("Access-Control-Allow-Origin", origin);
+      res.setHeader("Vary", "Origin");
+      res.setHeader("Access-Control-Allow-Headers", "Authorization, Content-Type, Apollo-Require-Preflight, X-Apollo-Operation-Name");
+      res.setHeader("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS");
+      res.setHeader("Access-Control-Max-Age", "600");
+    }
+    if (req.method === "OPTIONS") {
+      res.status(204).end();
+      return;
+    }
+    next();
+  };
+}
+
+/** Malformed JSON, oversized bodies and anything unexpected: a JSON answer, never an HTML stack trace. */
+const jsonErrors: ErrorRequestHandler = (error, _req, res, _next) => {
+  const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
+  const message =
+    status === 413
+      ? "The request is too large."
+      : error?.type === "entity.parse.failed"
+        ? "The request body is not valid JSON."
+        : status < 500
+          ? String(error?.expose ? error.message : "The request could not be understood.")
+          : "Something went wrong on our side. Please try again.";
+  if (status >= 500) console.error(error);
+  if (!res.headersSent) res.status(status).json({ message, error: message });
+};
+
+export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database, "ping">): Promise<ShopApp> {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    try {
+      await db.ping();
+      res.json({ status: "ready" });
+    } catch {
+      res.status(503).json({ status: "unavailable", message: "The database does not answer." });
+    }
+  });
+
+  app.use(cors(config.corsOrigins));
+
+  // Uploaded product images: served as inert files (no scripts even if someone sneaks one in).
+  app.use(
+    UPLOADS_URL_PATH,
+    express.static(config.uploadsDir, {
+      dotfiles: "deny",
+      fallthrough: false,
+      maxAge: "7d",
+      setHeaders(res) {
+        res.setHeader("X-Content-Type-Options", "nosniff");
+        res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+      },
+    }),
+  );
+
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema: await buildShopSchema(),
+    introspection: config.introspection,
+    csrfPrevention: true,
+    validationRules: [queryLimitsRule],
+    formatError: formatShopError(config.env === "development"),
+    includeStacktraceInErrorResponses: false,
+    plugins: [
+      config.introspection
+        ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
+        : ApolloServerPluginLandingPageDisabled(),
+    ],
+  });
+  await apollo.start();
+
+  app.use(
+    "/graphql",
+    express.json({ limit: "1mb" }),
+    graphqlUploadExpress({ maxFileSize: MAX_UPLOAD_BYTES, maxFiles: MAX_UPLOAD_FILES }),
+    expressMiddleware(apollo, {
+      context: async ({ req }) => ({ shop, viewer: await viewerFromAuthorization(shop, req.headers.authorization) }),
+    }),
+  );
+
+  // The built storefront, with client-side routing: unknown paths get index.html.
+  if (fs.existsSync(path.join(clientDist, "index.html"))) {
+    app.use(express.static(clientDist, { index: false, maxAge: "1h" }));
+    app.get(/^(?!\/(graphql|public\/api|uploads)(\/|$)).*/, (_req, res) => {
+      res.sendFile(path.join(clientDist, "index.html"));
+    });
+  }
+
+  app.use((_req, res) => {
+    res.status(404).json({ message: "Not found.", error: "Not found." });
+  });
+  app.use(jsonErrors);
+
+  return { app, stop: () => apollo.stop() };
+}

@@ -1,0 +1,84 @@
+// Process entry: read config, open the database, apply migrations, seed an empty one, serve, and shut
+// down cleanly on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the database).
+import "reflect-metadata";
+import http from "node:http";
+import { ConfigError, DEMO_ADMIN_PASSWORD, loadConfig } from "./config.js";
+import { openDatabase, DatabaseOpenError } from "./db/client.js";
+import { DEMO_SHOPPER_EMAIL, DEMO_SHOPPER_PASSWORD, seedDatabase } from "./db/seed.js";
+import { createShop } from "./domain/shop.js";
+import { createApp, UPLOADS_URL_PATH } from "./http/app.js";
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const db = await openDatabase(
+    config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
+  );
+  const applied = await db.migrate();
+  if (applied.length > 0) console.log(`Applied ${applied.length} migration(s): ${applied.join(", ")}`);
+
+  const seeded = await seedDatabase(db.prisma, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    demo: config.seedDemo,
+    uploadsDir: config.uploadsDir,
+    uploadsUrlPath: UPLOADS_URL_PATH,
+  });
+  if (seeded.demoSeeded) console.log("Seeded the demo catalogue, shopper and past orders.");
+
+  const shop = createShop(db.prisma, {
+    jwtSecret: config.jwtSecret,
+    tokenTtlSeconds: config.tokenTtlSeconds,
+    uploadsDir: config.uploadsDir,
+    uploadsUrlPath: UPLOADS_URL_PATH,
+  });
+  const { app, stop } = await createApp(config, shop, db);
+  const server = http.createServer(app);
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, resolve);
+  });
+
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  const url = `http://${shownHost}:${port}`;
+  const lines = [
+    "",
+    `Verdant plant shop is running on ${db.kind === "pglite" ? `the embedded database in ${config.dataDir}` : "PostgreSQL"}.`,
+    `  Shop:            ${url}/`,
+    `  GraphQL/Sandbox: ${url}/graphql`,
+    `  Admin login:     ${config.adminEmail} / ${config.adminPassword === DEMO_ADMIN_PASSWORD ? DEMO_ADMIN_PASSWORD : "(the ADMIN_PASSWORD you set)"}`,
+  ];
+  if (config.seedDemo) lines.push(`  Shopper login:   ${DEMO_SHOPPER_EMAIL} / ${DEMO_SHOPPER_PASSWORD}`);
+  console.log(lines.join("\n") + "\n");
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing in-flight requests, then closing.`);
+    // Idle keep-alive sockets would hold close() open; in-flight requests are allowed to finish.
+    server.closeIdleConnections();
+    const force = setTimeout(() => server.closeAllConnections(), 10_000).unref();
+    server.close(async () => {
+      clearTimeout(force);
+      await stop().catch(() => undefined);
+      await db.close().catch(() => undefined);
+      process.exit(0);
+    });
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseOpenError) {
+    console.error(`Cannot start: ${error.message}`);
+  } else if ((error as NodeJS.ErrnoException)?.code === "EADDRINUSE") {
+    console.error(`Cannot start: the port is already in use. Set PORT to a free port.`);
+  } else {
+    console.error("Cannot start:", error);
+  }
+  process.exit(1);
+});

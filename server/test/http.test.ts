@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestShop, serveTestShop, type TestShop } from "./support.js";
+
+let t: TestShop;
+let api: Awaited<ReturnType<typeof serveTestShop>>;
+
+beforeAll(async () => {
+  t = await createTestShop();
+  api = await serveTestShop(t);
+});
+afterAll(async () => {
+  await api?.close();
+  await t?.close();
+});
+
+const post = (body: string, headers: Record<string, string> = {}) =>
+  fetch(`${api.url}/graphql`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body });
+
+describe("the GraphQL endpoint over HTTP", () => {
+  it("answers a query posted as JSON", async () => {
+    const response = await post(JSON.stringify({ query: "{ __typename }" }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ data: { __typename: "Query" } });
+  });
+
+  it("serves Apollo Sandbox to a browser at GET /graphql", async () => {
+    const response = await fetch(`${api.url}/graphql`, { headers: { accept: "text/html" } });
+    expect(response.status).toBe(200);
+    expect(await response.text()).toMatch(/sandbox/i);
+  });
+
+  it("malformed JSON gets a 400 with a message, not a 500 or a stack trace", async () => {
+    const response = await post("{ not json");
+    expect(response.status).toBe(400);
+    const body = await response.text();
+    expect(body).not.toMatch(/at .*\.js:\d+/);
+    expect(JSON.parse(body).message).toMatch(/not valid JSON/);
+  });
+
+  it("a body over 1 MB is refused with 413", async () => {
+    const response = await post(JSON.stringify({ query: `{ __typename }`, variables: { pad: "x".repeat(1_100_000) } }));
+    expect(response.status).toBe(413);
+    expect((await response.json()).message).toMatch(/too large/);
+  });
+
+  it("CSRF prevention stays on: a simple GET query without a preflight header is refused", async () => {
+    const response = await fetch(`${api.url}/graphql?query=${encodeURIComponent("{ __typename }")}`);
+    expect(response.status).toBe(400);
+    expect(await response.text()).toMatch(/CSRF|preflight/i);
+  });
+
+  it("a multipart request without the preflight header is refused (uploads need Apollo's preflight header)", async () => {
+    const form = new FormData();
+    form.append("operations", JSON.stringify({ query: "{ __typename }" }));
+    form.append("map", "{}");
+    const response = await fetch(`${api.url}/graphql`, { method: "POST", body: form });
+    expect(response.status).toBe(400);
+  });
+
+  it("refuses a query deeper than the limit before running it", async () => {
+    const deep = "{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } }";
+    const response = await post(JSON.stringify({ query: deep }));
+    const body = await response.json();
+    expect(body.errors[0].extensions.code).toBe("GRAPHQL_VALIDATION_FAILED");
+    expect(body.errors[0].message).toMatch(/9 levels deep; the limit is 8/);
+    expect(body.data).toBeUndefined();
+  });
+
+  it("refuses a request that asks for too many lists at once", async () => {
+    const aliases = Array.from({ length: 25 }, (_, i) => `t${i}: __schema { types { name } }`).join(" ");
+    const body = await (await post(JSON.stringify({ query: `{ ${aliases} }` }))).json();
+    expect(body.errors[0].extensions.code).toBe("GRAPHQL_VALIDATION_FAILED");
+    expect(body.errors[0].message).toMatch(/more than 20 lists/);
+  });
+
+  it("an unknown path answers 404 as JSON", async () => {
+    const response = await fetch(`${api.url}/nope/nothing-here`, { headers: { accept: "application/json" } });
+    expect(response.status).toBe(404);
+  });
+
+  it("health: /healthz says the process is alive and /readyz that the database answers", async () => {
+    expect((await fetch(`${api.url}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${api.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+  });
+
+  it("CORS: a configured dev origin may call the API, any other origin gets no CORS grant", async () => {
+    const allowed = await fetch(`${api.url}/graphql`, { method: "OPTIONS", headers: { origin: "http://localhost:5173" } });
+    expect(allowed.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
+    const other = await fetch(`${api.url}/graphql`, { method: "OPTIONS", headers: { origin: "https://evil.example" } });
+    expect(other.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});
+
+describe("introspection can be switched off", () => {
+  it("with INTROSPECTION=false an introspection query is refused", async () => {
+    const closed = await serveTestShop(t, { introspection: false });
+    try {
+      const response = await fetch(`${closed.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: "{ __schema { queryType { name } } }" }),
+      });
+      const body = await response.json();
+      expect(body.errors[0].message).toMatch(/introspection/i);
+    } finally {
+      await closed.close();
+    }
+  });
+});
