@@ -1,11 +1,155 @@
-// STUB: replaced by the real resolvers.
-import { Query, Resolver } from "type-graphql";
+// Accounts, sign-in, ratings and favourites over GraphQL: thin adapters over domain/accounts,
+// domain/ratings and domain/favourites. Arguments are mapped to the domain's snake_case payloads.
+import { Arg, Ctx, Field, InputType, Int, Mutation, Query, Resolver } from "type-graphql";
+import type { GraphQLContext } from "./context.js";
+import {
+  AuthPayload,
+  FavouritePayload,
+  Message,
+  Product,
+  ProductPayload,
+  Role,
+  User,
+  UserPayload,
+  viewProduct,
+  viewUser,
+} from "./types.js";
+
+@InputType({ description: "The create-account form." })
+class RegisterInput {
+  @Field(() => String) name!: string;
+  @Field(() => String) email!: string;
+  @Field(() => String) password!: string;
+  @Field(() => String) passwordConfirmation!: string;
+}
 
 @Resolver()
-class accountsPlaceholder {
-  @Query(() => String) accountsPlaceholder(): string {
-    return "";
+class AccountResolver {
+  @Query(() => User, { nullable: true, description: "The signed-in user; null for a guest." })
+  async me(@Ctx() { shop, viewer }: GraphQLContext): Promise<User | null> {
+    return viewer ? viewUser(await shop.accounts.me(viewer)) : null;
+  }
+
+  @Mutation(() => UserPayload, { description: "Creates an account with the role USER. Sign in afterwards." })
+  async register(@Arg("input", () => RegisterInput) input: RegisterInput, @Ctx() { shop }: GraphQLContext): Promise<UserPayload> {
+    const user = await shop.accounts.register({
+      name: input.name,
+      email: input.email,
+      password: input.password,
+      password_confirmation: input.passwordConfirmation,
+    });
+    return { message: "Registration successful. Please sign in.", user: viewUser(user) };
+  }
+
+  @Mutation(() => AuthPayload)
+  async login(
+    @Arg("email", () => String) email: string,
+    @Arg("password", () => String) password: string,
+    @Ctx() { shop }: GraphQLContext,
+  ): Promise<AuthPayload> {
+    const { token, user } = await shop.accounts.login({ email, password });
+    return { accessToken: token, user: viewUser(user) };
+  }
+
+  @Mutation(() => Message, { description: "Revokes the access token this request carries." })
+  async logout(@Ctx() { shop, viewer }: GraphQLContext): Promise<Message> {
+    await shop.accounts.logout(viewer);
+    return { message: "Logout successful!" };
+  }
+
+  @Mutation(() => UserPayload)
+  async updateAccount(
+    @Arg("name", () => String) name: string,
+    @Arg("email", () => String) email: string,
+    @Ctx() { shop, viewer }: GraphQLContext,
+  ): Promise<UserPayload> {
+    const user = await shop.accounts.updateAccount(viewer, { name, email });
+    return { message: "Your account details have been updated.", user: viewUser(user) };
+  }
+
+  @Mutation(() => UserPayload)
+  async updateContact(
+    @Arg("phone", () => String) phone: string,
+    @Arg("address", () => String) address: string,
+    @Ctx() { shop, viewer }: GraphQLContext,
+  ): Promise<UserPayload> {
+    const user = await shop.accounts.updateContact(viewer, { phone, address });
+    return { message: "Your contact details have been updated.", user: viewUser(user) };
+  }
+
+  @Mutation(() => Message)
+  async updatePassword(
+    @Arg("oldPassword", () => String) oldPassword: string,
+    @Arg("password", () => String) password: string,
+    @Arg("passwordConfirmation", () => String) passwordConfirmation: string,
+    @Ctx() { shop, viewer }: GraphQLContext,
+  ): Promise<Message> {
+    await shop.accounts.updatePassword(viewer, { old_password: oldPassword, password, password_confirmation: passwordConfirmation });
+    return { message: "Your password has been updated." };
+  }
+
+  @Query(() => [User], { description: "Admin: all users, newest first; search matches name or email." })
+  async users(
+    @Arg("search", () => String, { nullable: true }) search: string | null | undefined,
+    @Ctx() { shop, viewer }: GraphQLContext,
+  ): Promise<User[]> {
+    return (await shop.accounts.listUsers(viewer, search)).map(viewUser);
+  }
+
+  @Query(() => User, { description: "Admin: one user." })
+  async user(@Arg("id", () => Int) id: number, @Ctx() { shop, viewer }: GraphQLContext): Promise<User> {
+    return viewUser(await shop.accounts.getUser(viewer, id));
+  }
+
+  @Mutation(() => UserPayload, { description: "Admin: change a user's role. Admins cannot remove their own admin role." })
+  async setUserRole(
+    @Arg("id", () => Int) id: number,
+    @Arg("role", () => Role) role: Role,
+    @Ctx() { shop, viewer }: GraphQLContext,
+  ): Promise<UserPayload> {
+    const user = await shop.accounts.setRole(viewer, id, role);
+    return { message: "User role updated.", user: viewUser(user) };
   }
 }
 
-export const accountResolvers = [accountsPlaceholder] as const;
+@Resolver()
+class RatingResolver {
+  @Mutation(() => ProductPayload, { description: "Rates a product from 1 to 5 stars, once per user." })
+  async rateProduct(
+    @Arg("productId", () => Int) productId: number,
+    @Arg("rating", () => Int) rating: number,
+    @Ctx() { shop, viewer }: GraphQLContext,
+  ): Promise<ProductPayload> {
+    const product = await shop.ratings.rate(viewer, productId, { rating_number: rating });
+    return { message: "Thank you for rating this product.", product: viewProduct(product) };
+  }
+
+  @Query(() => Int, { description: "The signed-in user's own rating of a product; 0 when they have not rated it." })
+  async myRating(@Arg("productId", () => Int) productId: number, @Ctx() { shop, viewer }: GraphQLContext): Promise<number> {
+    return shop.ratings.myRating(viewer, productId);
+  }
+}
+
+@Resolver()
+class FavouriteResolver {
+  @Mutation(() => FavouritePayload, { description: "Adds the product to the wish-list, or removes it when it is there." })
+  async toggleFavourite(
+    @Arg("productId", () => Int) productId: number,
+    @Ctx() { shop, viewer }: GraphQLContext,
+  ): Promise<FavouritePayload> {
+    const { isFavourite } = await shop.favourites.toggle(viewer, productId);
+    return { message: isFavourite ? "Added to your wishlist." : "Removed from your wishlist.", isFavourite };
+  }
+
+  @Query(() => Boolean)
+  async isFavourite(@Arg("productId", () => Int) productId: number, @Ctx() { shop, viewer }: GraphQLContext): Promise<boolean> {
+    return shop.favourites.check(viewer, productId);
+  }
+
+  @Query(() => [Product], { description: "The signed-in user's wish-list, most recently added first." })
+  async favourites(@Ctx() { shop, viewer }: GraphQLContext): Promise<Product[]> {
+    return (await shop.favourites.list(viewer)).map(viewProduct);
+  }
+}
+
+export const accountResolvers = [AccountResolver, RatingResolver, FavouriteResolver] as const;
