@@ -1,6 +1,98 @@
-// STUB: replaced by the real service.
-import type { PrismaClient } from "../generated/prisma/client.js";
+// Categories group the catalogue (spec section 3: id, name). Names are unique whatever their case,
+// and a category that still holds products cannot be deleted, so no product is ever orphaned.
+import { Prisma, type Category, type PrismaClient } from "../generated/prisma/client.js";
+import { conflict, invalid, notFound } from "./errors.js";
+import { Checks, parseId } from "./validate.js";
+import { requireAdmin, type Viewer } from "./viewer.js";
+
+/** The payload of category-store and category-update (and the GraphQL mutations). */
+export interface CategoryInput {
+  name?: unknown;
+}
+
+const NAME_TAKEN = "The name has already been taken.";
+
+const stillHasProducts = (count: number) =>
+  `This category still has ${count} ${count === 1 ? "product" : "products"}. Move or delete them first.`;
 
 export class CategoryService {
-  constructor(readonly prisma: PrismaClient, ..._deps: unknown[]) {}
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /** Newest first. */
+  list(): Promise<Category[]> {
+    return this.prisma.category.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  }
+
+  async byId(id: unknown): Promise<Category> {
+    const categoryId = parseId(id);
+    const category = categoryId === null ? null : await this.prisma.category.findUnique({ where: { id: categoryId } });
+    if (!category) throw notFound("Category");
+    return category;
+  }
+
+  /** The category whose name equals `name` whatever its case, or null. */
+  async byName(name: string): Promise<Category | null> {
+    const rows = await this.prisma.$queryRaw<{ id: number }[]>`SELECT id FROM categories WHERE lower(name) = lower(${name})`;
+    return rows.length ? this.prisma.category.findUnique({ where: { id: rows[0].id } }) : null;
+  }
+
+  async create(viewer: Viewer | null, input: CategoryInput): Promise<Category> {
+    requireAdmin(viewer);
+    const name = await this.checkName(input, null);
+    try {
+      return await this.prisma.category.create({ data: { name } });
+    } catch (error) {
+      throw isUniqueViolation(error) ? invalid({ name: [NAME_TAKEN] }) : error;
+    }
+  }
+
+  async update(viewer: Viewer | null, id: unknown, input: CategoryInput): Promise<Category> {
+    requireAdmin(viewer);
+    const category = await this.byId(id);
+    const name = await this.checkName(input, category.id);
+    try {
+      return await this.prisma.category.update({ where: { id: category.id }, data: { name } });
+    } catch (error) {
+      throw isUniqueViolation(error) ? invalid({ name: [NAME_TAKEN] }) : error;
+    }
+  }
+
+  /** Refused with CONFLICT while products still belong to the category. */
+  async delete(viewer: Viewer | null, id: unknown): Promise<void> {
+    requireAdmin(viewer);
+    const categoryId = parseId(id);
+    if (categoryId === null) throw notFound("Category");
+    // Delete only an empty category in one statement; the foreign key (ON DELETE RESTRICT) backs this up
+    // should a product arrive at the same moment.
+    try {
+      const { count } = await this.prisma.category.deleteMany({ where: { id: categoryId, products: { none: {} } } });
+      if (count === 1) return;
+    } catch (error) {
+      if (!isForeignKeyViolation(error)) throw error;
+    }
+    const category = await this.prisma.category.findUnique({
+      where: { id: categoryId },
+      include: { _count: { select: { products: true } } },
+    });
+    if (!category) throw notFound("Category");
+    throw conflict(stillHasProducts(Math.max(category._count.products, 1)));
+  }
+
+  private async checkName(input: CategoryInput, exceptId: number | null): Promise<string> {
+    const checks = new Checks();
+    const name = checks.text("name", input?.name, "name", { max: 100 });
+    if (!checks.has("name")) {
+      const taken = await this.prisma.$queryRaw<{ id: number }[]>`
+        SELECT id FROM categories WHERE lower(name) = lower(${name}) AND id <> ${exceptId ?? 0}`;
+      if (taken.length) checks.add("name", NAME_TAKEN);
+    }
+    checks.done();
+    return name;
+  }
 }
+
+export const isUniqueViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+
+export const isForeignKeyViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003";

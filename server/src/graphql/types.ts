@@ -267,7 +267,7 @@ export function viewOrder(row: OrderRow & { lines: OrderLineRow[] }): Order {
   };
 }
 
-export const viewUser = (row: UserRow): User => ({
+export const viewUser = (row: Omit<UserRow, "passwordHash">): User => ({
   id: row.id,
   name: row.name,
   email: row.email,

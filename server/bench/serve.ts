@@ -1,0 +1,58 @@
+// A child process of bench/api.ts: serves either the real shop app or the bare-pg ceiling on a port.
+//   tsx bench/serve.ts app <databaseUrl> <schema>
+//   tsx bench/serve.ts ceiling <databaseUrl> <schema>
+import "reflect-metadata";
+import http from "node:http";
+import os from "node:os";
+import pg from "pg";
+import { openDatabase } from "../src/db/client.js";
+import { createShop } from "../src/domain/shop.js";
+import { createApp } from "../src/http/app.js";
+
+const [mode, url, schema] = process.argv.slice(2);
+
+async function serveApp(): Promise<http.Server> {
+  const db = await openDatabase({ kind: "postgres", url, schema, poolSize: 10 });
+  const uploadsDir = os.tmpdir();
+  const shop = createShop(db.prisma, { jwtSecret: "bench-secret-bench-secret-bench-secret!", tokenTtlSeconds: 3600, uploadsDir, uploadsUrlPath: "/uploads" });
+  const { app } = await createApp({ env: "production", introspection: false, corsOrigins: [], uploadsDir }, shop, db);
+  return http.createServer(app);
+}
+
+// The ceiling: the same rows read with hand-written SQL on node-postgres and answered by node:http.
+function serveCeiling(): http.Server {
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path="${schema}"` });
+  const productColumns = `p.id, p.slug, p.name, p.description, p.price_cents, p.discount_price_cents, p.quantity, p.image_one,
+    p.image_two, p.rating_sum, p.people_rated, p.created_at, c.id AS category_id, c.name AS category_name`;
+  const queries: Record<string, () => Promise<unknown>> = {
+    "/home": async () => {
+      const [arrivals, discounted, categories] = await Promise.all([
+        pool.query(`SELECT ${productColumns} FROM products p JOIN categories c ON c.id = p.category_id WHERE p.quantity > 0 ORDER BY p.created_at DESC, p.id DESC LIMIT 6`),
+        pool.query(`SELECT ${productColumns} FROM products p JOIN categories c ON c.id = p.category_id WHERE p.quantity > 0 AND p.discount_price_cents IS NOT NULL ORDER BY p.created_at DESC, p.id DESC LIMIT 12`),
+        pool.query(`SELECT id, name FROM categories ORDER BY created_at DESC`),
+      ]);
+      return { arrivals: arrivals.rows, discounted: discounted.rows, categories: categories.rows };
+    },
+    "/search": async () =>
+      (
+        await pool.query(
+          `SELECT ${productColumns} FROM products p JOIN categories c ON c.id = p.category_id
+           WHERE p.name ILIKE $1 OR c.name ILIKE $1 ORDER BY p.created_at DESC, p.id DESC`,
+          ["%orchid ivy%"],
+        )
+      ).rows,
+    "/product": async () =>
+      (await pool.query(`SELECT ${productColumns} FROM products p JOIN categories c ON c.id = p.category_id WHERE p.slug = $1`, ["bench-orchid-4999"])).rows[0],
+  };
+  return http.createServer(async (req, res) => {
+    const query = queries[req.url ?? ""];
+    if (!query) return res.writeHead(404).end();
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(await query()));
+  });
+}
+
+const server = mode === "app" ? await serveApp() : serveCeiling();
+server.listen(0, "127.0.0.1", () => {
+  const { port } = server.address() as { port: number };
+  process.send?.({ port });
+});
