@@ -30,12 +30,6 @@ export class CategoryService {
     return category;
   }
 
-  /** The category whose name equals `name` whatever its case, or null. */
-  async byName(name: string): Promise<Category | null> {
-    const rows = await this.prisma.$queryRaw<{ id: number }[]>`SELECT id FROM categories WHERE lower(name) = lower(${name})`;
-    return rows.length ? this.prisma.category.findUnique({ where: { id: rows[0].id } }) : null;
-  }
-
   async create(viewer: Viewer | null, input: CategoryInput): Promise<Category> {
     requireAdmin(viewer);
     const name = await this.checkName(input, null);
@@ -91,8 +85,8 @@ export class CategoryService {
   }
 }
 
-export const isUniqueViolation = (error: unknown) =>
+const isUniqueViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
 
-export const isForeignKeyViolation = (error: unknown) =>
+const isForeignKeyViolation = (error: unknown) =>
   error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003";

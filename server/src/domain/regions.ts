@@ -1,6 +1,76 @@
-// STUB: replaced by the real service.
-import type { PrismaClient } from "../generated/prisma/client.js";
+// Delivery regions and their fees (spec section 3: id, name, fee). The fee may arrive as a number or a
+// numeric string ("12.50"); it is kept as integer cents. Orders keep a snapshot of the region's name,
+// so deleting a region rewrites no history (orders.region_id is set null by the foreign key).
+import { Prisma, type PrismaClient, type Region } from "../generated/prisma/client.js";
+import { invalid, notFound } from "./errors.js";
+import { Checks, parseId } from "./validate.js";
+import { requireAdmin, type Viewer } from "./viewer.js";
+
+/** The payload of region-store and region-update: fee in dollars, as a number or a numeric string. */
+export interface RegionInput {
+  name?: unknown;
+  fee?: unknown;
+}
+
+const NAME_TAKEN = "The name has already been taken.";
 
 export class RegionService {
-  constructor(readonly prisma: PrismaClient, ..._deps: unknown[]) {}
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /** Newest first. */
+  list(): Promise<Region[]> {
+    return this.prisma.region.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  }
+
+  async byId(id: unknown): Promise<Region> {
+    const regionId = parseId(id);
+    const region = regionId === null ? null : await this.prisma.region.findUnique({ where: { id: regionId } });
+    if (!region) throw notFound("Region");
+    return region;
+  }
+
+  async create(viewer: Viewer | null, input: RegionInput): Promise<Region> {
+    requireAdmin(viewer);
+    const data = await this.check(input, null);
+    try {
+      return await this.prisma.region.create({ data });
+    } catch (error) {
+      throw isUniqueViolation(error) ? invalid({ name: [NAME_TAKEN] }) : error;
+    }
+  }
+
+  async update(viewer: Viewer | null, id: unknown, input: RegionInput): Promise<Region> {
+    requireAdmin(viewer);
+    const region = await this.byId(id);
+    const data = await this.check(input, region.id);
+    try {
+      return await this.prisma.region.update({ where: { id: region.id }, data });
+    } catch (error) {
+      throw isUniqueViolation(error) ? invalid({ name: [NAME_TAKEN] }) : error;
+    }
+  }
+
+  async delete(viewer: Viewer | null, id: unknown): Promise<void> {
+    requireAdmin(viewer);
+    const regionId = parseId(id);
+    const { count } = regionId === null ? { count: 0 } : await this.prisma.region.deleteMany({ where: { id: regionId } });
+    if (count === 0) throw notFound("Region");
+  }
+
+  private async check(input: RegionInput, exceptId: number | null): Promise<{ name: string; feeCents: number }> {
+    const checks = new Checks();
+    const name = checks.text("name", input?.name, "name", { max: 100 });
+    const feeCents = checks.money("fee", input?.fee, "fee", { allowZero: true });
+    if (!checks.has("name")) {
+      // Unique whatever the case, as categories are: "North" and "north" would confuse the checkout select.
+      const taken = await this.prisma.$queryRaw<{ id: number }[]>`
+        SELECT id FROM regions WHERE lower(name) = lower(${name}) AND id <> ${exceptId ?? 0}`;
+      if (taken.length) checks.add("name", NAME_TAKEN);
+    }
+    checks.done();
+    return { name, feeCents };
+  }
 }
+
+const isUniqueViolation = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";

@@ -16,6 +16,7 @@ import type { GraphQLContext } from "../graphql/context.js";
 import { formatShopError } from "../graphql/errors.js";
 import { queryLimitsRule } from "../graphql/limits.js";
 import { buildShopSchema } from "../graphql/schema.js";
+import { createRestRouter } from "../rest/router.js";
 import { viewerFromAuthorization } from "./auth.js";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
@@ -121,6 +122,9 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
       context: async ({ req }) => ({ shop, viewer: await viewerFromAuthorization(shop, req.headers.authorization) }),
     }),
   );
+
+  // The REST compatibility layer for older clients (spec section 7).
+  app.use("/public/api", createRestRouter(shop));
 
   // The built storefront, with client-side routing: unknown paths get index.html.
   if (fs.existsSync(path.join(clientDist, "index.html"))) {
