@@ -21,6 +21,7 @@ export interface Config {
   corsOrigins: string[];
   /** Whether to seed the demo catalogue, shopper and past orders into an empty database. */
   seedDemo: boolean;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 }
 
 export class ConfigError extends Error {}
@@ -94,6 +95,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     if (!/^https?:\/\/[^/]+$/.test(origin)) throw new ConfigError(`CORS_ORIGINS entries must look like https://shop.example.com, got "${origin}".`);
   }
 
+  const logLevel = (env.LOG_LEVEL?.trim() || (nodeEnv === "test" ? "silent" : "info")) as Config["logLevel"];
+  if (!["fatal", "error", "warn", "info", "debug", "trace", "silent"].includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}".`);
+  }
+
   return {
     env: nodeEnv,
     port: readPort(env.PORT),
@@ -108,5 +114,6 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     introspection: readBoolean("INTROSPECTION", env.INTROSPECTION, true),
     corsOrigins,
     seedDemo: readBoolean("SEED_DEMO", env.SEED_DEMO, !production),
+    logLevel,
   };
 }

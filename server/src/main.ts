@@ -7,6 +7,7 @@ import { openDatabase, DatabaseOpenError } from "./db/client.js";
 import { DEMO_SHOPPER_EMAIL, DEMO_SHOPPER_PASSWORD, seedDatabase } from "./db/seed.js";
 import { createShop } from "./domain/shop.js";
 import { createApp, UPLOADS_URL_PATH } from "./http/app.js";
+import { createLogger } from "./http/logging.js";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
     uploadsDir: config.uploadsDir,
     uploadsUrlPath: UPLOADS_URL_PATH,
   });
-  const { app, stop } = await createApp(config, shop, db);
+  const { app, stop } = await createApp({ ...config, logger: createLogger(config.logLevel) }, shop, db);
   const server = http.createServer(app);
   server.keepAliveTimeout = 5_000;
   await new Promise<void>((resolve, reject) => {

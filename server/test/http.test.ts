@@ -109,3 +109,35 @@ describe("introspection can be switched off", () => {
     }
   });
 });
+
+describe("operations: logs and headers", () => {
+  it("logs one JSON line per request with a request id, and never the token", async () => {
+    const { pino } = await import("pino");
+    const lines: string[] = [];
+    const logger = pino({ level: "info", redact: { paths: ["req.headers.authorization"], censor: "[redacted]" } }, { write: (line: string) => lines.push(line) });
+    const { createLogger } = await import("../src/http/logging.js");
+    expect(createLogger("silent").level).toBe("silent");
+    const logged = await serveTestShop(t, { logger });
+    try {
+      const response = await fetch(`${logged.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: "Bearer secret-token-abc123" },
+        body: JSON.stringify({ query: "{ __typename }" }),
+      });
+      const id = response.headers.get("x-request-id");
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      const entry = lines.map((line) => JSON.parse(line)).find((record) => record.req?.id === id);
+      expect(entry).toMatchObject({ req: { method: "POST", url: "/graphql" }, res: { statusCode: 200 } });
+      expect(lines.join("\n")).not.toContain("secret-token-abc123");
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it("sends security headers (helmet) on the shop's pages and API", async () => {
+    const response = await fetch(`${api.url}/healthz`);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("content-security-policy")).toMatch(/default-src 'self'/);
+    expect(response.headers.get("x-powered-by")).toBeNull();
+  });
+});

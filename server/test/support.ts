@@ -71,7 +71,10 @@ export async function createTestShop(): Promise<TestShop> {
 }
 
 /** Serves the real Express app for a test shop on a random local port. */
-export async function serveTestShop(t: TestShop, overrides: { introspection?: boolean; env?: "development" | "production" | "test" } = {}) {
+export async function serveTestShop(
+  t: TestShop,
+  overrides: { introspection?: boolean; env?: "development" | "production" | "test"; logger?: import("pino").Logger } = {},
+) {
   const { createApp } = await import("../src/http/app.js");
   const http = await import("node:http");
   const { app, stop } = await createApp(
@@ -80,6 +83,7 @@ export async function serveTestShop(t: TestShop, overrides: { introspection?: bo
       introspection: overrides.introspection ?? true,
       corsOrigins: ["http://localhost:5173"],
       uploadsDir: t.uploadsDir,
+      logger: overrides.logger,
     },
     t.shop,
     t.db,

@@ -150,5 +150,9 @@ function openPostgres(url: string, schema: string | undefined, poolSize: number)
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "pglite") return openPGlite(options.dataDir);
-  return openPostgres(options.url, options.schema, options.poolSize ?? 10);
+  // Like Prisma's own URLs, `?schema=name` picks a schema other than public; node-postgres must not see it.
+  const url = new URL(options.url);
+  const schema = options.schema ?? (url.searchParams.get("schema") || undefined);
+  url.searchParams.delete("schema");
+  return openPostgres(url.toString(), schema, options.poolSize ?? 10);
 }

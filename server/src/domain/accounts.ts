@@ -2,10 +2,10 @@
 // Password hashes never leave this file: every row returned omits them.
 import crypto from "node:crypto";
 import type { PrismaClient, User } from "../generated/prisma/client.js";
-import { forbidden, invalid, notFound, unauthenticated } from "./errors.js";
+import { forbidden, invalid, isUniqueViolation, notFound, unauthenticated } from "./errors.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import type { TokenService } from "./tokens.js";
-import { Checks, parseId } from "./validate.js";
+import { Checks, fieldsOf, parseId } from "./validate.js";
 import { requireAdmin, requireUser, type Role, type Viewer } from "./viewer.js";
 
 /** A user as the rest of the shop may see it: everything but the password hash. */
@@ -41,12 +41,7 @@ export interface SignIn {
   user: UserRow;
 }
 
-/** Untrusted input (a JSON body, GraphQL args) as a bag of fields; anything but an object has none. */
-function fieldsOf(input: unknown): Record<string, unknown> {
-  return typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
-}
 
-const isUniqueViolation = (error: unknown) => (error as { code?: unknown } | null)?.code === "P2002";
 
 /** A password as typed: not trimmed, since spaces may be part of it. Returns null when absent or not text. */
 function passwordText(checks: Checks, field: string, value: unknown, label: string, max: number): string | null {

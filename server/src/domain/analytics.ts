@@ -1,6 +1,158 @@
-// STUB: replaced by the real service.
+// The admin dashboard's figures: customers, sales and orders, this month against last month, and the
+// products that sell best. Months are calendar months in UTC.
 import type { PrismaClient } from "../generated/prisma/client.js";
+import type { Cents } from "./money.js";
+import { Checks } from "./validate.js";
+import { requireAdmin, type Viewer } from "./viewer.js";
+
+export interface MonthFigures {
+  /** The month's English name, e.g. "September". */
+  month: string;
+  /** e.g. "2026-09". */
+  yearMonth: string;
+  newUsers: number;
+  revenue: Cents;
+  newOrders: number;
+}
+
+export interface AnalyticsSummary {
+  /** Accounts with the role user (admins are not customers). */
+  totalUsers: number;
+  userGrowthPercentage: number;
+  /** The sum of every order's total, in cents. */
+  totalRevenue: Cents;
+  revenueChangePercentage: number;
+  totalOrders: number;
+  orderGrowthPercentage: number;
+  /** The current month and the two before it, oldest first. */
+  lastThreeMonths: MonthFigures[];
+}
+
+export interface TopProduct {
+  id: number;
+  slug: string;
+  name: string;
+  /** The category's name. */
+  category: string;
+  imageOne: string;
+  purchasedQuantity: number;
+}
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/**
+ * Whole-percent change from last month to this month. When last month had nothing the ratio is undefined,
+ * yet the dashboard needs a number: any activity this month then counts as +100%, none as 0%.
+ */
+export function growthPercentage(thisMonth: number, lastMonth: number): number {
+  if (lastMonth === 0) return thisMonth > 0 ? 100 : 0;
+  return Math.round(((thisMonth - lastMonth) / lastMonth) * 100);
+}
+
+const yearMonthOf = (monthStart: Date) => monthStart.toISOString().slice(0, 7);
 
 export class AnalyticsService {
-  constructor(readonly prisma: PrismaClient, ..._deps: unknown[]) {}
+  constructor(readonly prisma: PrismaClient) {}
+
+  /** The dashboard's summary cards as of `now` (admin). Four queries whatever the data. */
+  async summary(viewer: Viewer | null, now: Date = new Date()): Promise<AnalyticsSummary> {
+    requireAdmin(viewer);
+    const year = now.getUTCFullYear();
+    const month = now.getUTCMonth();
+    // Date.UTC rolls negative months back into the previous year.
+    const monthStarts = [2, 1, 0].map((back) => new Date(Date.UTC(year, month - back, 1)));
+    const from = monthStarts[0];
+    const until = new Date(Date.UTC(year, month + 1, 1));
+
+    const [totalUsers, usersByMonth, orderTotals, ordersByMonth] = await Promise.all([
+      this.prisma.user.count({ where: { role: "user" } }),
+      this.prisma.$queryRaw<{ year_month: string; count: number }[]>`
+        SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS year_month, count(*)::int AS count
+        FROM users
+        WHERE role = 'user' AND created_at >= ${from} AND created_at < ${until}
+        GROUP BY 1`,
+      this.prisma.order.aggregate({ _count: { _all: true }, _sum: { totalCents: true } }),
+      this.prisma.$queryRaw<{ year_month: string; count: number; revenue: bigint | number | string }[]>`
+        SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS year_month, count(*)::int AS count,
+               coalesce(sum(total_cents), 0)::bigint AS revenue
+        FROM orders
+        WHERE created_at >= ${from} AND created_at < ${until}
+        GROUP BY 1`,
+    ]);
+
+    const users = new Map(usersByMonth.map((row) => [row.year_month, Number(row.count)]));
+    const orders = new Map(ordersByMonth.map((row) => [row.year_month, { count: Number(row.count), revenue: Number(row.revenue) }]));
+    const lastThreeMonths = monthStarts.map((start): MonthFigures => {
+      const yearMonth = yearMonthOf(start);
+      return {
+        month: MONTH_NAMES[start.getUTCMonth()],
+        yearMonth,
+        newUsers: users.get(yearMonth) ?? 0,
+        revenue: orders.get(yearMonth)?.revenue ?? 0,
+        newOrders: orders.get(yearMonth)?.count ?? 0,
+      };
+    });
+    const [, last, current] = lastThreeMonths;
+
+    return {
+      totalUsers,
+      userGrowthPercentage: growthPercentage(current.newUsers, last.newUsers),
+      totalRevenue: orderTotals._sum.totalCents ?? 0,
+      revenueChangePercentage: growthPercentage(current.revenue, last.revenue),
+      totalOrders: orderTotals._count._all,
+      orderGrowthPercentage: growthPercentage(current.newOrders, last.newOrders),
+      lastThreeMonths,
+    };
+  }
+
+  /**
+   * Products by the quantity bought across all orders, most first (admin). Lines of deleted products
+   * no longer point at a product and are left out. Two queries whatever the limit.
+   */
+  async topProducts(viewer: Viewer | null, limit: unknown = 10): Promise<TopProduct[]> {
+    requireAdmin(viewer);
+    const checks = new Checks();
+    const take = checks.wholeNumber("limit", limit, "limit", { min: 1, max: 100 });
+    checks.done();
+
+    const sums = await this.prisma.orderLine.groupBy({
+      by: ["productId"],
+      where: { productId: { not: null } },
+      _sum: { quantity: true },
+      orderBy: [{ _sum: { quantity: "desc" } }, { productId: "asc" }],
+      take,
+    });
+    const products = await this.prisma.product.findMany({
+      where: { id: { in: sums.map((sum) => sum.productId!) } },
+      select: { id: true, slug: true, name: true, imageOne: true, category: { select: { name: true } } },
+    });
+    const byId = new Map(products.map((product) => [product.id, product]));
+    return sums.flatMap((sum) => {
+      const product = byId.get(sum.productId!);
+      if (!product) return [];
+      return [
+        {
+          id: product.id,
+          slug: product.slug,
+          name: product.name,
+          category: product.category.name,
+          imageOne: product.imageOne,
+          purchasedQuantity: sum._sum.quantity ?? 0,
+        },
+      ];
+    });
+  }
 }

@@ -27,3 +27,16 @@ export function invalid(fields: FieldErrors): ShopError {
   const first = Object.values(fields).find((messages) => messages.length > 0)?.[0] ?? "The input is not valid.";
   return new ShopError("BAD_USER_INPUT", first, fields);
 }
+
+// What the database said when it refused a write. @prisma/adapter-pg reports Prisma's codes (P2002, P2003);
+// pglite-prisma-adapter 0.6 passes PostgreSQL's SQLSTATE through in `cause` (23505, 23503). Check both.
+function refusedWith(error: unknown, prismaCode: string, sqlState: string): boolean {
+  const failure = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  return failure?.code === prismaCode || failure?.cause?.code === sqlState;
+}
+
+/** A unique index refused a duplicate row. */
+export const isUniqueViolation = (error: unknown): boolean => refusedWith(error, "P2002", "23505");
+
+/** A foreign key refused a row that points at nothing. */
+export const isForeignKeyViolation = (error: unknown): boolean => refusedWith(error, "P2003", "23503");

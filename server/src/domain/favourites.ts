@@ -1,12 +1,10 @@
 // Favourites: the user's wish-list. One row per (user, product); toggling adds or removes it.
 import type { Category, PrismaClient, Product } from "../generated/prisma/client.js";
-import { notFound } from "./errors.js";
+import { isForeignKeyViolation, isUniqueViolation, notFound } from "./errors.js";
 import { parseId } from "./validate.js";
 import { requireUser, type Viewer } from "./viewer.js";
 
 export type FavouriteProduct = Product & { category: Category };
-
-const prismaCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
 export class FavouriteService {
   constructor(private readonly prisma: PrismaClient) {}
@@ -24,9 +22,9 @@ export class FavouriteService {
       return { isFavourite: true };
     } catch (error) {
       // A second toggle raced this one and added it first (a double click): it is a favourite either way.
-      if (prismaCode(error) === "P2002") return { isFavourite: true };
+      if (isUniqueViolation(error)) return { isFavourite: true };
       // The foreign key refuses a product that does not exist.
-      if (prismaCode(error) === "P2003") throw notFound("Product");
+      if (isForeignKeyViolation(error)) throw notFound("Product");
       throw error;
     }
   }

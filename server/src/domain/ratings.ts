@@ -1,13 +1,11 @@
 // Ratings: each user rates a product once, 1 to 5 stars. The product keeps the running sum and count
 // (spec section 3: rating and people_rated), updated in the same transaction as the rating row.
 import type { Category, PrismaClient, Product } from "../generated/prisma/client.js";
-import { conflict, notFound } from "./errors.js";
+import { conflict, isUniqueViolation, notFound } from "./errors.js";
 import { Checks, parseId } from "./validate.js";
 import { requireUser, type Viewer } from "./viewer.js";
 
 export type RatedProduct = Product & { category: Category };
-
-const prismaCode = (error: unknown) => (error as { code?: unknown } | null)?.code;
 
 export class RatingService {
   constructor(private readonly prisma: PrismaClient) {}
@@ -36,8 +34,9 @@ export class RatingService {
         return product;
       });
     } catch (error) {
-      if (prismaCode(error) === "P2025") throw notFound("Product");
-      if (prismaCode(error) === "P2002") throw conflict("You have already rated this product.");
+      // P2025: the product to update does not exist.
+      if ((error as { code?: unknown } | null)?.code === "P2025") throw notFound("Product");
+      if (isUniqueViolation(error)) throw conflict("You have already rated this product.");
       throw error;
     }
   }

@@ -81,3 +81,8 @@ export function parseId(value: unknown): number | null {
   const number = typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : value;
   return typeof number === "number" && Number.isInteger(number) && number > 0 && number <= 2_147_483_647 ? number : null;
 }
+
+/** Untrusted input (a JSON body, GraphQL args) as a bag of fields; anything but an object has none. */
+export function fieldsOf(input: unknown): Record<string, unknown> {
+  return typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+}

@@ -1,11 +1,181 @@
-// STUB: replaced by the real resolvers.
-import { Query, Resolver } from "type-graphql";
+// The catalogue over GraphQL: products, categories and delivery regions. Thin: the domain services
+// check permissions and inputs; here arguments are handed over and rows mapped to object types.
+import GraphQLUpload from "graphql-upload/GraphQLUpload.mjs";
+import type { FileUpload } from "graphql-upload/processRequest.mjs";
+import { Arg, Ctx, Field, InputType, Int, Mutation, Query, Resolver } from "type-graphql";
+import type { ProductInput as ProductPayloadInput } from "../domain/catalog.js";
+import { toDollars } from "../domain/money.js";
+import type { GraphQLContext } from "./context.js";
+import { MoneyScalar } from "./scalars.js";
+import {
+  Category,
+  CategoryPayload,
+  Message,
+  Product,
+  ProductPayload,
+  ProductSort,
+  Region,
+  RegionPayload,
+  viewCategory,
+  viewProduct,
+  viewRegion,
+} from "./types.js";
+
+@InputType({ description: "A new product. Prices are in dollars; the images are multipart uploads." })
+class ProductInput {
+  @Field(() => String) name!: string;
+  @Field(() => String) description!: string;
+  @Field(() => MoneyScalar, { description: "The regular price; more than 0." }) price!: number;
+  @Field(() => MoneyScalar, { nullable: true, description: "Below the price; leave out for no discount." })
+  discountPrice?: number | null;
+  @Field(() => Int, { description: "Units in stock, 0 to 1,000,000." }) quantity!: number;
+  @Field(() => Int) categoryId!: number;
+  @Field(() => GraphQLUpload, { description: "JPEG, PNG, WebP or GIF, at most 5 MB." }) imageOne!: Promise<FileUpload>;
+  @Field(() => GraphQLUpload, { nullable: true }) imageTwo?: Promise<FileUpload> | null;
+}
+
+@InputType({ description: "A product's new details. Every field is required as on create, except the images: a product keeps its images when none is sent." })
+class ProductUpdateInput {
+  @Field(() => String) name!: string;
+  @Field(() => String) description!: string;
+  @Field(() => MoneyScalar) price!: number;
+  @Field(() => MoneyScalar, { nullable: true, description: "Leave out (or null) to remove the discount." })
+  discountPrice?: number | null;
+  @Field(() => Int) quantity!: number;
+  @Field(() => Int) categoryId!: number;
+  @Field(() => GraphQLUpload, { nullable: true }) imageOne?: Promise<FileUpload> | null;
+  @Field(() => GraphQLUpload, { nullable: true }) imageTwo?: Promise<FileUpload> | null;
+}
+
+/** The Money scalar gives cents; the domain takes the payload in dollars, as REST sends it, and checks it once. */
+const productPayload = (input: ProductInput | ProductUpdateInput): ProductPayloadInput => ({
+  name: input.name,
+  description: input.description,
+  price: toDollars(input.price),
+  discount_price: input.discountPrice == null ? null : toDollars(input.discountPrice),
+  quantity: input.quantity,
+  categoryId: input.categoryId,
+  image_one: input.imageOne,
+  image_two: input.imageTwo,
+});
 
 @Resolver()
-class catalogPlaceholder {
-  @Query(() => String) catalogPlaceholder(): string {
-    return "";
+class ProductResolver {
+  @Query(() => [Product], { description: "Newest first unless sorted. search matches product and category names." })
+  async products(
+    @Ctx() { shop }: GraphQLContext,
+    @Arg("search", () => String, { nullable: true }) search: string | null,
+    @Arg("sort", () => ProductSort, { nullable: true, defaultValue: ProductSort.DEFAULT }) sort: ProductSort | null,
+    @Arg("category", () => String, { nullable: true, description: "A category's name, whatever its case." }) category: string | null,
+    @Arg("inStock", () => Boolean, { nullable: true }) inStock: boolean | null,
+    @Arg("discounted", () => Boolean, { nullable: true }) discounted: boolean | null,
+    @Arg("limit", () => Int, { nullable: true, description: "1 to 1000; all when left out." }) limit: number | null,
+  ): Promise<Product[]> {
+    const rows = await shop.catalog.list({ search, sort, category, inStock, discounted, limit });
+    return rows.map(viewProduct);
+  }
+
+  @Query(() => Product)
+  async product(@Ctx() { shop }: GraphQLContext, @Arg("slug", () => String) slug: string): Promise<Product> {
+    return viewProduct(await shop.catalog.bySlug(slug));
+  }
+
+  @Mutation(() => ProductPayload)
+  async createProduct(@Ctx() { shop, viewer }: GraphQLContext, @Arg("input", () => ProductInput) input: ProductInput): Promise<ProductPayload> {
+    const product = await shop.catalog.create(viewer, productPayload(input));
+    return { message: "Product created successfully.", product: viewProduct(product) };
+  }
+
+  @Mutation(() => ProductPayload)
+  async updateProduct(
+    @Ctx() { shop, viewer }: GraphQLContext,
+    @Arg("id", () => Int) id: number,
+    @Arg("input", () => ProductUpdateInput) input: ProductUpdateInput,
+  ): Promise<ProductPayload> {
+    const product = await shop.catalog.update(viewer, id, productPayload(input));
+    return { message: "Product updated successfully.", product: viewProduct(product) };
+  }
+
+  @Mutation(() => Message)
+  async deleteProduct(@Ctx() { shop, viewer }: GraphQLContext, @Arg("id", () => Int) id: number): Promise<Message> {
+    await shop.catalog.delete(viewer, id);
+    return { message: "Product deleted successfully." };
   }
 }
 
-export const catalogResolvers = [catalogPlaceholder] as const;
+@Resolver()
+class CategoryResolver {
+  @Query(() => [Category], { description: "Newest first." })
+  async categories(@Ctx() { shop }: GraphQLContext): Promise<Category[]> {
+    return (await shop.categories.list()).map(viewCategory);
+  }
+
+  @Query(() => Category)
+  async category(@Ctx() { shop }: GraphQLContext, @Arg("id", () => Int) id: number): Promise<Category> {
+    return viewCategory(await shop.categories.byId(id));
+  }
+
+  @Mutation(() => CategoryPayload)
+  async createCategory(@Ctx() { shop, viewer }: GraphQLContext, @Arg("name", () => String) name: string): Promise<CategoryPayload> {
+    const category = await shop.categories.create(viewer, { name });
+    return { message: "Category created", category: viewCategory(category) };
+  }
+
+  @Mutation(() => CategoryPayload)
+  async updateCategory(
+    @Ctx() { shop, viewer }: GraphQLContext,
+    @Arg("id", () => Int) id: number,
+    @Arg("name", () => String) name: string,
+  ): Promise<CategoryPayload> {
+    const category = await shop.categories.update(viewer, id, { name });
+    return { message: "Category updated successfully.", category: viewCategory(category) };
+  }
+
+  @Mutation(() => Message, { description: "Refused while the category still has products." })
+  async deleteCategory(@Ctx() { shop, viewer }: GraphQLContext, @Arg("id", () => Int) id: number): Promise<Message> {
+    await shop.categories.delete(viewer, id);
+    return { message: "Category deleted successfully." };
+  }
+}
+
+@Resolver()
+class RegionResolver {
+  @Query(() => [Region], { description: "Newest first." })
+  async regions(@Ctx() { shop }: GraphQLContext): Promise<Region[]> {
+    return (await shop.regions.list()).map(viewRegion);
+  }
+
+  @Query(() => Region)
+  async region(@Ctx() { shop }: GraphQLContext, @Arg("id", () => Int) id: number): Promise<Region> {
+    return viewRegion(await shop.regions.byId(id));
+  }
+
+  @Mutation(() => RegionPayload)
+  async createRegion(
+    @Ctx() { shop, viewer }: GraphQLContext,
+    @Arg("name", () => String) name: string,
+    @Arg("fee", () => MoneyScalar) fee: number,
+  ): Promise<RegionPayload> {
+    const region = await shop.regions.create(viewer, { name, fee: toDollars(fee) });
+    return { message: "Region created successfully.", region: viewRegion(region) };
+  }
+
+  @Mutation(() => RegionPayload)
+  async updateRegion(
+    @Ctx() { shop, viewer }: GraphQLContext,
+    @Arg("id", () => Int) id: number,
+    @Arg("name", () => String) name: string,
+    @Arg("fee", () => MoneyScalar) fee: number,
+  ): Promise<RegionPayload> {
+    const region = await shop.regions.update(viewer, id, { name, fee: toDollars(fee) });
+    return { message: "Region updated successfully.", region: viewRegion(region) };
+  }
+
+  @Mutation(() => Message)
+  async deleteRegion(@Ctx() { shop, viewer }: GraphQLContext, @Arg("id", () => Int) id: number): Promise<Message> {
+    await shop.regions.delete(viewer, id);
+    return { message: "Region deleted successfully." };
+  }
+}
+
+export const catalogResolvers = [ProductResolver, CategoryResolver, RegionResolver] as const;

@@ -1,11 +1,148 @@
-// STUB: replaced by the real resolvers.
-import { Query, Resolver } from "type-graphql";
+// Cart check, checkout, orders and the admin dashboard over GraphQL. Thin: the order and analytics
+// services check permissions and inputs; here arguments are handed over and rows mapped to object types.
+import { Arg, Ctx, Field, FieldResolver, InputType, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import type { OrderWithLines } from "../domain/orders.js";
+import { requireSelfOrAdmin } from "../domain/viewer.js";
+import type { GraphQLContext } from "./context.js";
+import {
+  AnalyticsSummary,
+  CartCheck,
+  Order,
+  OrderPayload,
+  OrderStatus,
+  TopProduct,
+  User,
+  viewOrder,
+} from "./types.js";
+
+@InputType({ description: "One line of a cart: which product and how many. Prices always come from the server." })
+class CartLineInput {
+  @Field(() => Int) productId!: number;
+  @Field(() => Int, { description: "A whole number of at least 1, at most the units in stock." }) quantity!: number;
+}
+
+@InputType()
+class PlaceOrderInput {
+  @Field(() => [CartLineInput]) lines!: CartLineInput[];
+  @Field(() => Int, { description: "The delivery region's id; its fee is added to the order." }) regionId!: number;
+  @Field(() => String, {
+    description: "16 characters A-Z 0-9 made by the client. Sending the same reference again returns the same order.",
+  })
+  reference!: string;
+}
 
 @Resolver()
-class ordersPlaceholder {
-  @Query(() => String) ordersPlaceholder(): string {
-    return "";
+class OrderResolver {
+  @Query(() => CartCheck, {
+    description: "Checks the cart against today's stock and prices before checkout (signed-in users). Reads only.",
+  })
+  async checkCart(@Ctx() { shop, viewer }: GraphQLContext, @Arg("lines", () => [CartLineInput]) lines: CartLineInput[]): Promise<CartCheck> {
+    const checked = await shop.orders.checkCart(viewer, lines);
+    return { message: checked.message, totalQuantity: checked.totalQuantity, subtotal: checked.subtotalCents };
+  }
+
+  @Mutation(() => OrderPayload, {
+    description: "Places an order: takes the stock and computes every total on the server. Safe to retry with the same reference.",
+  })
+  async placeOrder(@Ctx() { shop, viewer }: GraphQLContext, @Arg("input", () => PlaceOrderInput) input: PlaceOrderInput): Promise<OrderPayload> {
+    const order = await shop.orders.placeOrder(viewer, input);
+    return { message: "Payment successful and order has been created", order: viewOrder(order) };
+  }
+
+  @Query(() => [Order], { description: "The signed-in user's orders, newest first." })
+  async myOrders(@Ctx() { shop, viewer }: GraphQLContext): Promise<Order[]> {
+    return (await shop.orders.listMine(viewer)).map(viewOrder);
+  }
+
+  @Query(() => Order, { description: "One order, for its owner or an admin." })
+  async order(@Ctx() { shop, viewer }: GraphQLContext, @Arg("orderNumber", () => String) orderNumber: string): Promise<Order> {
+    return viewOrder(await shop.orders.byNumber(viewer, orderNumber));
+  }
+
+  @Query(() => [Order], { description: "Every order, newest first (admins). search: part of an order number or reference." })
+  async orders(
+    @Ctx() { shop, viewer }: GraphQLContext,
+    @Arg("search", () => String, { nullable: true }) search: string | null,
+  ): Promise<Order[]> {
+    return (await shop.orders.listAll(viewer, search)).map(viewOrder);
+  }
+
+  @Query(() => [Order], { description: "One user's orders, newest first: the user themself or an admin." })
+  async userOrders(@Ctx() { shop, viewer }: GraphQLContext, @Arg("userId", () => Int) userId: number): Promise<Order[]> {
+    return (await shop.orders.listForUser(viewer, userId)).map(viewOrder);
+  }
+
+  @Mutation(() => OrderPayload, { description: "Sets an order's status (admins). Any status may follow any other." })
+  async updateOrderStatus(
+    @Ctx() { shop, viewer }: GraphQLContext,
+    @Arg("id", () => Int) id: number,
+    @Arg("status", () => OrderStatus) status: OrderStatus,
+  ): Promise<OrderPayload> {
+    const order = await shop.orders.updateStatus(viewer, id, status);
+    return { message: "Order status updated successfully.", order: viewOrder(order) };
+  }
+
+  @Query(() => AnalyticsSummary, { description: "The dashboard's figures (admins)." })
+  async analytics(@Ctx() { shop, viewer }: GraphQLContext): Promise<AnalyticsSummary> {
+    return shop.analytics.summary(viewer);
+  }
+
+  @Query(() => [TopProduct], { description: "Products by quantity bought across all orders, most first (admins)." })
+  async topProducts(
+    @Ctx() { shop, viewer }: GraphQLContext,
+    @Arg("limit", () => Int, { nullable: true, defaultValue: 10, description: "1 to 100." }) limit: number | null,
+  ): Promise<TopProduct[]> {
+    return shop.analytics.topProducts(viewer, limit ?? 10);
   }
 }
 
-export const orderResolvers = [ordersPlaceholder] as const;
+/**
+ * Gathers the users whose orders one GraphQL request asks for (a list of users each asking for `orders`)
+ * and loads them with one query. setImmediate runs after every resolver of the current step has asked.
+ */
+export class UserOrdersBatch {
+  private waiting = new Map<number, { resolve: (orders: OrderWithLines[]) => void; reject: (error: unknown) => void }[]>();
+
+  constructor(private readonly context: GraphQLContext) {}
+
+  load(userId: number): Promise<OrderWithLines[]> {
+    return new Promise((resolve, reject) => {
+      if (this.waiting.size === 0) setImmediate(() => void this.flush());
+      const waiters = this.waiting.get(userId) ?? [];
+      waiters.push({ resolve, reject });
+      this.waiting.set(userId, waiters);
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.waiting;
+    this.waiting = new Map();
+    try {
+      const byUser = await this.context.shop.orders.listForUsers(this.context.viewer, [...batch.keys()]);
+      for (const [userId, waiters] of batch) for (const waiter of waiters) waiter.resolve(byUser.get(userId) ?? []);
+    } catch (error) {
+      for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
+    }
+  }
+}
+
+// One batch per request: the context object lives exactly as long as the request.
+const batches = new WeakMap<GraphQLContext, UserOrdersBatch>();
+
+function userOrdersBatch(context: GraphQLContext): UserOrdersBatch {
+  let batch = batches.get(context);
+  if (!batch) batches.set(context, (batch = new UserOrdersBatch(context)));
+  return batch;
+}
+
+@Resolver(() => User)
+class UserOrdersResolver {
+  @FieldResolver(() => [Order], { description: "The user's orders, newest first: the user themself or an admin." })
+  async orders(@Root() user: User, @Ctx() context: GraphQLContext): Promise<Order[]> {
+    // Checked here too so that one forbidden user fails only their own field, not the whole batch.
+    requireSelfOrAdmin(context.viewer, user.id);
+    return (await userOrdersBatch(context).load(user.id)).map(viewOrder);
+  }
+}
+
+export const orderResolvers = [OrderResolver, UserOrdersResolver] as const;

@@ -234,7 +234,10 @@ export function viewProduct(row: ProductRow & { category: CategoryRow }): Produc
   };
 }
 
-export function viewOrder(row: OrderRow & { lines: OrderLineRow[] }): Order {
+// Accepts the status as the database spells it (in_transit) or as the order service speaks it (in-transit).
+export function viewOrder(
+  row: Omit<OrderRow, "status"> & { status: OrderRow["status"] | `${OrderStatus}`; lines: OrderLineRow[] },
+): Order {
   return {
     id: row.id,
     orderNumber: row.orderNumber,

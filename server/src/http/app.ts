@@ -9,6 +9,8 @@ import { expressMiddleware } from "@as-integrations/express5";
 import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
 import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import graphqlUploadExpress from "graphql-upload/graphqlUploadExpress.mjs";
+import helmet from "helmet";
+import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import type { Shop } from "../domain/shop.js";
@@ -18,6 +20,7 @@ import { queryLimitsRule } from "../graphql/limits.js";
 import { buildShopSchema } from "../graphql/schema.js";
 import { createRestRouter } from "../rest/router.js";
 import { viewerFromAuthorization } from "./auth.js";
+import { createLogger, requestLogger } from "./logging.js";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_UPLOAD_FILES = 2;
@@ -29,7 +32,7 @@ export interface ShopApp {
   stop(): Promise<void>;
 }
 
-type AppConfig = Pick<Config, "env" | "introspection" | "corsOrigins" | "uploadsDir">;
+type AppConfig = Pick<Config, "env" | "introspection" | "corsOrigins" | "uploadsDir"> & { logger?: Logger };
 
 /** Lets the configured browser origins call the API; same-origin requests need nothing. */
 function cors(origins: string[]): RequestHandler {
@@ -52,7 +55,7 @@ function cors(origins: string[]): RequestHandler {
 }
 
 /** Malformed JSON, oversized bodies and anything unexpected: a JSON answer, never an HTML stack trace. */
-const jsonErrors: ErrorRequestHandler = (error, _req, res, _next) => {
+const jsonErrors: ErrorRequestHandler = (error, req, res, _next) => {
   const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
   const message =
     status === 413
@@ -62,7 +65,7 @@ const jsonErrors: ErrorRequestHandler = (error, _req, res, _next) => {
         : status < 500
           ? String(error?.expose ? error.message : "The request could not be understood.")
           : "Something went wrong on our side. Please try again.";
-  if (status >= 500) console.error(error);
+  if (status >= 500) req.log?.error({ err: error }, "unhandled error");
   if (!res.headersSent) res.status(status).json({ message, error: message });
 };
 
@@ -70,6 +73,23 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
+  app.use(requestLogger(config.logger ?? createLogger("silent")));
+
+  // Security headers everywhere; Apollo Sandbox (an embedded page from Apollo's CDN) gets its own relaxed policy.
+  const strictHeaders = helmet({
+    contentSecurityPolicy: {
+      directives: {
+        "default-src": ["'self'"],
+        "img-src": ["'self'", "data:", "blob:"],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "script-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "frame-ancestors": ["'none'"],
+      },
+    },
+  });
+  const sandboxHeaders = helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  app.use((req, res, next) => (req.path === "/graphql" ? sandboxHeaders : strictHeaders)(req, res, next));
 
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });

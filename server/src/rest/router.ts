@@ -1,7 +1,111 @@
-// STUB: replaced by the REST shim (issue 3).
-import { Router } from "express";
+// The REST compatibility layer at /public/api (spec section 7): serves the route table of routes.ts.
+// Per request: who is asking -> may they (before any body is read) -> read the body the route takes ->
+// the handler (domain call + snake_case mapping) -> JSON. Every failure becomes a JSON answer (errors.ts).
+import express, { Router, type Request, type RequestHandler, type Response } from "express";
+import { invalid, type FieldErrors } from "../domain/errors.js";
+import type { ImageUpload } from "../domain/images.js";
 import type { Shop } from "../domain/shop.js";
+import { requireAdmin, requireUser, type Viewer } from "../domain/viewer.js";
+import { viewerFromAuthorization } from "../http/auth.js";
+import { errorAnswer, HttpError, plainError } from "./errors.js";
+import { parseMultipart } from "./multipart.js";
+import type { Route } from "./route.js";
+import { routes } from "./routes.js";
+import type { Schema } from "./schema.js";
 
-export function createRestRouter(_shop: Shop): Router {
-  return Router();
+export const MAX_JSON_BYTES = "1mb";
+
+const jsonParser = express.json({ limit: MAX_JSON_BYTES, strict: true });
+const formParser = express.urlencoded({ limit: MAX_JSON_BYTES, extended: false, parameterLimit: 100 });
+
+const run = (middleware: RequestHandler, req: Request, res: Response) =>
+  new Promise<void>((resolve, reject) => {
+    void middleware(req, res, (error?: unknown) => (error ? reject(error) : resolve()));
+  });
+
+const hasBody = (req: Request) =>
+  req.headers["transfer-encoding"] !== undefined || (req.headers["content-length"] !== undefined && req.headers["content-length"] !== "0");
+
+async function readBody(route: Route, req: Request, res: Response): Promise<{ body: Record<string, unknown>; files: Record<string, ImageUpload> }> {
+  const kind = route.body.kind;
+  if (kind === "none") return { body: {}, files: {} };
+  if (kind === "multipart") {
+    if (!req.is("multipart/form-data")) throw new HttpError(415, "Send this form as multipart/form-data.");
+    const form = await parseMultipart(req, route.body.files);
+    return { body: form.fields, files: form.files };
+  }
+  if (!hasBody(req)) return { body: {}, files: {} };
+  if (req.is(["application/json", "+json"])) await run(jsonParser, req, res);
+  else if (req.is("application/x-www-form-urlencoded")) await run(formParser, req, res);
+  else throw new HttpError(415, "Send the body as JSON (Content-Type: application/json).");
+  const body: unknown = req.body;
+  if (typeof body !== "object" || body === null || Array.isArray(body)) throw new HttpError(400, "The request body must be a JSON object.");
+  return { body: body as Record<string, unknown>, files: {} };
+}
+
+/**
+ * Query strings as the domain takes them: true/false flags become booleans, everything else stays text
+ * (the domain parses numbers and knows the allowed values, with its own messages). A parameter given
+ * twice is refused here, since it is a fault of the request, not of a value.
+ */
+function readQuery(schemas: Record<string, Schema> | undefined, raw: Request["query"]): Record<string, unknown> {
+  const query: Record<string, unknown> = {};
+  const problems: FieldErrors = {};
+  for (const [name, schema] of Object.entries(schemas ?? {})) {
+    const value = raw[name];
+    if (value === undefined || value === "") continue;
+    if (typeof value !== "string") problems[name] = [`The ${name} parameter may be given only once.`];
+    else if (schema.type === "boolean" && /^(true|1)$/i.test(value)) query[name] = true;
+    else if (schema.type === "boolean" && /^(false|0)$/i.test(value)) query[name] = false;
+    else query[name] = value;
+  }
+  if (Object.keys(problems).length > 0) throw invalid(problems);
+  return query;
+}
+
+function serve(shop: Shop, route: Route): RequestHandler {
+  return async (req, res) => {
+    try {
+      let viewer: Viewer | null = null;
+      if (route.access !== "guest") {
+        viewer = await viewerFromAuthorization(shop, req.headers.authorization);
+        if (route.access === "admin") requireAdmin(viewer);
+        else requireUser(viewer);
+      }
+      const query = readQuery(route.query, req.query);
+      const { body, files } = await readBody(route, req, res);
+      const params = Object.fromEntries(Object.entries(req.params as Record<string, string>));
+      const reply = await route.handle({ shop, viewer, params, query, body, files, req });
+      res.status(reply.status ?? route.ok[0].status).json(reply.body);
+    } catch (error) {
+      const answer = errorAnswer(error, route.invalidStyle);
+      // A body we stopped reading part-way cannot be followed by another request on this connection.
+      if (answer.status === 413) res.setHeader("Connection", "close");
+      if (!res.headersSent) res.status(answer.status).json(answer.body);
+    }
+  };
+}
+
+/** /products/{slug} -> /products/:slug for Express, and a matcher for the 405 check. */
+const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
+const matcher = (path: string) =>
+  new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+")}/?$`, "i");
+
+export function createRestRouter(shop: Shop): Router {
+  const router = Router();
+  for (const route of routes) router[route.method](expressPath(route.path), serve(shop, route));
+
+  const known = routes.map((route) => ({ route, test: matcher(route.path) }));
+  router.use((req, res) => {
+    const allowed = known.filter(({ test }) => test.test(req.path)).map(({ route }) => route.method.toUpperCase());
+    if (allowed.length > 0) {
+      const answer = plainError(405, `Use ${[...new Set(allowed)].join(" or ")} for this path.`);
+      res.setHeader("Allow", [...new Set(allowed)].join(", "));
+      res.status(answer.status).json(answer.body);
+      return;
+    }
+    const answer = plainError(404, "There is no such API call.");
+    res.status(answer.status).json(answer.body);
+  });
+  return router;
 }

@@ -1,0 +1,29 @@
+// The cart for React: one store per app, read with useCart() anywhere below the provider.
+import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import { notifyError } from "../notify";
+import type { CartProduct } from "./cartRules";
+import { createCartStore, type CartStore } from "./cartStore";
+
+const CartContext = createContext<CartStore | null>(null);
+
+export function CartProvider({ store, children }: { store?: CartStore; children: ReactNode }) {
+  const [cartStore] = useState(() => store ?? createCartStore({ onRefusal: notifyError }));
+  return <CartContext.Provider value={cartStore}>{children}</CartContext.Provider>;
+}
+
+export function useCart() {
+  const store = useContext(CartContext);
+  if (!store) throw new Error("useCart must be used inside <CartProvider>.");
+  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  const actions = useMemo(
+    () => ({
+      addToCart: (product: CartProduct, cartQuantity?: number) => store.dispatch({ type: "add", product, cartQuantity }),
+      removeFromCart: (id: number) => store.dispatch({ type: "remove", id }),
+      clearCart: () => store.dispatch({ type: "clear" }),
+      increaseQuantity: (id: number) => store.dispatch({ type: "increase", id }),
+      decreaseQuantity: (id: number) => store.dispatch({ type: "decrease", id }),
+    }),
+    [store],
+  );
+  return { ...state, ...actions };
+}

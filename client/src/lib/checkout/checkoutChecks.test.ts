@@ -1,0 +1,49 @@
+// @vitest-environment node
+import { describe, expect, it } from "vitest";
+import { emptyCard } from "../card/cardRules";
+import { checkoutProblem, needsContactDetails, type CheckoutDraft } from "./checkoutChecks";
+
+const ready: CheckoutDraft = {
+  card: { number: "4111111111111111", expiry: "1228", cvc: "123", name: "Ada" },
+  customer: { phone: "+1 555 0100", address: "1 Fern Street" },
+  regionId: 3,
+};
+
+describe("Checkout checks, in this order", () => {
+  it("(1) all four card fields non-empty, else 'Please enter your card details before proceeding.'", () => {
+    for (const field of ["number", "expiry", "cvc", "name"] as const) {
+      expect(checkoutProblem({ ...ready, card: { ...ready.card, [field]: "" } })).toBe("Please enter your card details before proceeding.");
+    }
+  });
+
+  it("(2) the user has phone and address, else 'Please update your contact information.'", () => {
+    expect(checkoutProblem({ ...ready, customer: { phone: null, address: "1 Fern Street" } })).toBe("Please update your contact information.");
+    expect(checkoutProblem({ ...ready, customer: { phone: "555", address: "" } })).toBe("Please update your contact information.");
+  });
+
+  it("(3) a region is selected, else 'Please select a delivery region'", () => {
+    expect(checkoutProblem({ ...ready, regionId: null })).toBe("Please select a delivery region");
+  });
+
+  it("reports the card first when everything is missing", () => {
+    expect(checkoutProblem({ card: emptyCard(), customer: { phone: null, address: null }, regionId: null })).toBe(
+      "Please enter your card details before proceeding.",
+    );
+  });
+
+  it("reports contact information before the region", () => {
+    expect(checkoutProblem({ ...ready, customer: { phone: null, address: null }, regionId: null })).toBe("Please update your contact information.");
+  });
+
+  it("passes when the card, contact details and region are all there", () => {
+    expect(checkoutProblem(ready)).toBeNull();
+  });
+});
+
+describe("Checkout customer block: a link to update contact details if phone or address is missing", () => {
+  it("asks for contact details when either is missing", () => {
+    expect(needsContactDetails({ phone: null, address: "x" })).toBe(true);
+    expect(needsContactDetails({ phone: "1", address: null })).toBe(true);
+    expect(needsContactDetails({ phone: "1", address: "x" })).toBe(false);
+  });
+});

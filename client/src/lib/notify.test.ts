@@ -1,0 +1,41 @@
+import { notifications } from "@mantine/notifications";
+import { describe, expect, it, vi } from "vitest";
+import { NOTIFICATION_LIMIT, notificationFor, notifyError, notifyLoading, notifyPlain, notifySuccess, replaceNotification } from "./notify";
+
+describe("Toast durations: 4000 ms for error and blank, 2000 ms for success, loading does not expire; at most 20 kept", () => {
+  it("error toasts close after 4000 ms", () => {
+    expect(notificationFor("error", "x").autoClose).toBe(4000);
+  });
+  it("plain (blank) toasts close after 4000 ms", () => {
+    expect(notificationFor("plain", "x").autoClose).toBe(4000);
+  });
+  it("success toasts close after 2000 ms", () => {
+    expect(notificationFor("success", "x").autoClose).toBe(2000);
+  });
+  it("loading toasts do not expire", () => {
+    expect(notificationFor("loading", "x")).toMatchObject({ autoClose: false, loading: true });
+  });
+  it("at most 20 are kept", () => {
+    expect(NOTIFICATION_LIMIT).toBe(20);
+  });
+
+  it("shows each kind through @mantine/notifications", () => {
+    const show = vi.spyOn(notifications, "show").mockReturnValue("id-1");
+    notifyError("Product is out of stock");
+    notifySuccess("Log in successful");
+    notifyPlain("Hello");
+    expect(notifyLoading("Logging out...")).toBe("id-1");
+    expect(show.mock.calls.map(([options]) => [options.message, options.autoClose])).toEqual([
+      ["Product is out of stock", 4000],
+      ["Log in successful", 2000],
+      ["Hello", 4000],
+      ["Logging out...", false],
+    ]);
+  });
+
+  it("a loading toast is replaced by the outcome, which then expires", () => {
+    const update = vi.spyOn(notifications, "update").mockReturnValue("id-1");
+    replaceNotification("id-1", "success", "Logout successful!");
+    expect(update).toHaveBeenCalledWith(expect.objectContaining({ id: "id-1", message: "Logout successful!", autoClose: 2000, loading: false }));
+  });
+});

@@ -1,0 +1,43 @@
+// The shop's notifications (spec section 9): error and plain toasts stay 4000 ms, success 2000 ms,
+// loading until it is replaced; the Notifications host keeps at most 20.
+import { notifications } from "@mantine/notifications";
+
+export const NOTIFICATION_LIMIT = 20;
+export const ERROR_DURATION_MS = 4000;
+export const PLAIN_DURATION_MS = 4000;
+export const SUCCESS_DURATION_MS = 2000;
+
+export type NotificationKind = "error" | "success" | "plain" | "loading";
+
+export interface ShopNotification {
+  message: string;
+  color?: string;
+  autoClose: number | false;
+  loading: boolean;
+  withCloseButton: boolean;
+}
+
+/** What a toast of each kind looks like and how long it stays. */
+export function notificationFor(kind: NotificationKind, message: string): ShopNotification {
+  switch (kind) {
+    case "error":
+      return { message, color: "red", autoClose: ERROR_DURATION_MS, loading: false, withCloseButton: true };
+    case "success":
+      return { message, color: "green", autoClose: SUCCESS_DURATION_MS, loading: false, withCloseButton: true };
+    case "plain":
+      return { message, autoClose: PLAIN_DURATION_MS, loading: false, withCloseButton: true };
+    case "loading":
+      return { message, autoClose: false, loading: true, withCloseButton: false };
+  }
+}
+
+export const notifyError = (message: string): string => notifications.show(notificationFor("error", message));
+export const notifySuccess = (message: string): string => notifications.show(notificationFor("success", message));
+export const notifyPlain = (message: string): string => notifications.show(notificationFor("plain", message));
+/** A loading toast that stays until replaceNotification is called with its id. */
+export const notifyLoading = (message: string): string => notifications.show(notificationFor("loading", message));
+
+/** Turns a (loading) toast into another kind, which then closes after that kind's duration. */
+export function replaceNotification(id: string, kind: Exclude<NotificationKind, "loading">, message: string): void {
+  notifications.update({ id, ...notificationFor(kind, message) });
+}

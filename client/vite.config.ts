@@ -1,0 +1,28 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+import { firstLoadBudget } from "./build/first-load-budget.ts";
+
+// The API runs on port 4000 (npm run dev -w server); the dev server forwards its paths there.
+const api = "http://localhost:4000";
+
+export default defineConfig({
+  plugins: [react(), firstLoadBudget()],
+  server: {
+    proxy: {
+      "/graphql": { target: api, changeOrigin: true },
+      "/public": { target: api, changeOrigin: true },
+      "/uploads": { target: api, changeOrigin: true },
+    },
+  },
+  build: {
+    reportCompressedSize: true,
+    chunkSizeWarningLimit: 600,
+  },
+  test: {
+    environment: "jsdom",
+    setupFiles: ["./src/test/setup.ts"],
+    css: false,
+    env: { TZ: "UTC" },
+    restoreMocks: true,
+  },
+});

@@ -1,0 +1,93 @@
+// The OpenAPI 3.1 document of the REST shim, generated from the route table the router serves, so the
+// document and the served routes cannot disagree about paths, methods, parameters, bodies or answers.
+import type { Route } from "./route.js";
+import { ref, type Schema } from "./schema.js";
+import { components } from "./views.js";
+
+type Operation = Record<string, unknown>;
+
+const FAILURES: Record<number, { description: string; schema: Schema }> = {
+  400: { description: "The body is not valid JSON or not a JSON object, or the form cannot be read.", schema: ref("Error") },
+  401: { description: "No token, or a malformed, forged, expired or revoked one.", schema: ref("Error") },
+  403: { description: "The caller's role or ownership does not allow this.", schema: ref("Error") },
+  404: { description: "No such record.", schema: ref("Error") },
+  409: { description: "The request conflicts with the current state (see message).", schema: ref("Error") },
+  413: { description: "The request is too large.", schema: ref("Error") },
+  415: { description: "The body is not sent in a media type this operation reads.", schema: ref("Error") },
+  422: { description: "Validation failed: every field with its messages.", schema: ref("ValidationErrors") },
+};
+
+/** Every status an operation can answer with besides its successes. */
+export function failureStatuses(route: Route): number[] {
+  const statuses = new Set<number>(route.fails);
+  if (route.access !== "guest") statuses.add(401);
+  if (route.access === "admin") statuses.add(403);
+  if (route.body.kind !== "none") [400, 413, 415].forEach((status) => statuses.add(status));
+  if (route.body.kind === "multipart") statuses.add(422);
+  if (route.query && Object.keys(route.query).length > 0) statuses.add(422);
+  return [...statuses].sort((a, b) => a - b);
+}
+
+const content = (schema: Schema) => ({ "application/json": { schema } });
+
+function operation(route: Route): Operation {
+  const parameters = [
+    ...Object.entries(route.params ?? {}).map(([name, schema]) => ({ name, in: "path", required: true, schema })),
+    ...Object.entries(route.query ?? {}).map(([name, schema]) => ({
+      name,
+      in: "query",
+      required: false,
+      ...(schema.description ? { description: schema.description } : {}),
+      schema,
+    })),
+  ];
+  const responses: Record<string, unknown> = {};
+  for (const answer of route.ok) responses[String(answer.status)] = { description: answer.description, content: content(answer.schema) };
+  for (const status of failureStatuses(route)) {
+    const failure = FAILURES[status];
+    responses[String(status)] = { description: failure.description, content: content(failure.schema) };
+  }
+  const body = route.body;
+  return {
+    operationId: route.name,
+    tags: [route.tag],
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    security: route.access === "guest" ? [] : [{ bearerAuth: [] }],
+    ...(parameters.length ? { parameters } : {}),
+    ...(body.kind === "json"
+      ? {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: body.schema }, "application/x-www-form-urlencoded": { schema: body.schema } },
+          },
+        }
+      : body.kind === "multipart"
+        ? { requestBody: { required: true, content: { "multipart/form-data": { schema: body.schema } } } }
+        : {}),
+    responses,
+  };
+}
+
+export function buildOpenApi(routes: Route[]) {
+  const paths: Record<string, Record<string, Operation>> = {};
+  for (const route of routes) (paths[route.path] ??= {})[route.method] = operation(route);
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Verdant shop REST API (compatibility)",
+      version: "1.0.0",
+      description:
+        "The REST calls of the older shop client (spec section 7), served over the same domain services as the GraphQL API at /graphql. " +
+        "Send the access token from POST /login as 'Authorization: Bearer <token>'. Money is in US dollars as JSON numbers; dates are ISO 8601. " +
+        "A 422 body is a map of field name to messages.",
+    },
+    jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
+    servers: [{ url: "/public/api" }],
+    paths,
+    components: {
+      schemas: components,
+      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+    },
+  };
+}
