@@ -9,13 +9,13 @@ export const SUCCESS_DURATION_MS = 2000;
 
 export type NotificationKind = "error" | "success" | "plain" | "loading";
 
-export interface ShopNotification {
+export type ShopNotification = {
   message: string;
   color?: string;
   autoClose: number | false;
   loading: boolean;
   withCloseButton: boolean;
-}
+};
 
 /** What a toast of each kind looks like and how long it stays. */
 export function notificationFor(kind: NotificationKind, message: string): ShopNotification {

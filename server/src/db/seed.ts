@@ -4,7 +4,7 @@
 // Idempotent: a second run finds the admin and the products and changes nothing.
 import fs from "node:fs/promises";
 import path from "node:path";
-import { OrderStatus, type Prisma, type PrismaClient } from "../generated/prisma/client.js";
+import type { OrderStatus, Prisma, PrismaClient } from "../generated/prisma/client.js";
 import { newOrderNumber, newReference } from "../domain/order-numbers.js";
 import { hashPassword } from "../domain/passwords.js";
 import { lineTotalCents, unitPriceCents } from "../domain/pricing.js";

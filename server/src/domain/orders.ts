@@ -28,9 +28,13 @@ const UNKNOWN_PRODUCT = "A product in your cart is no longer available.";
 const REFERENCE_USED = "This order reference has already been used.";
 const ORDER_NUMBER_ATTEMPTS = 5;
 
-// Placing an order waits for the database: on PGlite every transaction queues behind the one open
-// transaction of its single connection, and Prisma counts that queueing against maxWait (2 s by default),
-// so a burst of checkouts would fail with "Unable to start a transaction" although nothing is wrong.
+// Isolation on the embedded database: pglite-prisma-adapter 0.6.1 opens an interactive transaction with
+// PGlite's transaction(), which holds PGlite's exclusive lock until Prisma commits or rolls back, and
+// PGlite 0.5 takes that same lock for every other query and transaction. So one transaction runs at a
+// time and other requests' queries wait outside it rather than slipping into it; no extra lock is needed
+// here (orders-concurrency.test.ts pins this). Two consequences: code inside a transaction must use `tx`,
+// never this.prisma (that would wait for itself forever), and a burst of checkouts queues, which Prisma
+// counts against maxWait (2 s by default): hence the generous limits, so a queue is not mistaken for a failure.
 const ORDER_TRANSACTION = { maxWait: 20_000, timeout: 20_000 } as const;
 
 const withLines = { lines: { orderBy: { id: "asc" } } } satisfies Prisma.OrderInclude;

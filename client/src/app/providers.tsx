@@ -1,0 +1,26 @@
+// Everything a screen relies on: the Mantine theme, the notifications host (at most 20 kept), the
+// Apollo client, the signed-in user and the cart.
+import { ApolloProvider } from "@apollo/client/react";
+import type { ApolloClient } from "@apollo/client";
+import { MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import type { ReactNode } from "react";
+import { CartProvider } from "../lib/cart/CartProvider";
+import { NOTIFICATION_LIMIT, PLAIN_DURATION_MS } from "../lib/notify";
+import { SessionProvider, type Session } from "../lib/session/session";
+import { shopTheme } from "./theme";
+
+const guestSession: Session = { user: null, loading: false, error: null, clearUser: () => {} };
+
+export function AppProviders({ client, children }: { client: ApolloClient; children: ReactNode }) {
+  return (
+    <MantineProvider theme={shopTheme} defaultColorScheme="light">
+      <Notifications limit={NOTIFICATION_LIMIT} autoClose={PLAIN_DURATION_MS} position="top-right" />
+      <ApolloProvider client={client}>
+        <SessionProvider value={guestSession}>
+          <CartProvider>{children}</CartProvider>
+        </SessionProvider>
+      </ApolloProvider>
+    </MantineProvider>
+  );
+}
