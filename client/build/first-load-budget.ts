@@ -1,10 +1,10 @@
 // Prints the gzipped JavaScript a shopper downloads on the first visit (the entry chunk and every chunk
 // it imports statically; lazy chunks such as the admin screens are not counted) and fails the build
-// when it is over the storefront's budget of 200 KB.
+// when it is over the storefront's budget of 200 kB (1 kB = 1000 bytes, as Vite prints sizes).
 import { gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 
-export const FIRST_LOAD_BUDGET_BYTES = 200 * 1024;
+export const FIRST_LOAD_BUDGET_BYTES = 200_000;
 
 interface ChunkLike {
   type: "chunk";
@@ -31,7 +31,7 @@ export function firstLoadFiles(bundle: Record<string, { type: string }>): ChunkL
   return chunks.filter((chunk) => seen.has(chunk.fileName));
 }
 
-const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const kB = (bytes: number) => `${(bytes / 1000).toFixed(2)} kB`;
 
 export function firstLoadBudget(budget = FIRST_LOAD_BUDGET_BYTES): Plugin {
   return {

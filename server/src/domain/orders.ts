@@ -1,7 +1,7 @@
 // Orders: the cart check before checkout, placing an order, and reading order history.
 // Prices, totals and stock always come from the database; whatever totals a client sends are ignored.
 import { Prisma, type Order, type OrderLine, type PrismaClient } from "../generated/prisma/client.js";
-import { conflict, invalid, notFound, unauthenticated } from "./errors.js";
+import { conflict, invalid, isUniqueViolation, notFound, unauthenticated } from "./errors.js";
 import { MAX_MONEY_CENTS, type Cents } from "./money.js";
 import { isValidReference, newOrderNumber } from "./order-numbers.js";
 import { lineTotalCents, unitPriceCents, type Priced } from "./pricing.js";
@@ -314,13 +314,6 @@ function toOrder(row: OrderRow): OrderWithLines {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-// @prisma/adapter-pg reports Prisma's P2002; pglite-prisma-adapter 0.6 passes PostgreSQL's SQLSTATE 23505
-// through in `cause` instead. Either means a unique index refused the row.
-function isUniqueViolation(error: unknown): boolean {
-  const failure = error as { code?: unknown; cause?: { code?: unknown } } | null;
-  return failure?.code === "P2002" || failure?.cause?.code === "23505";
 }
 
 const unavailableMessage = (clientName: string | null) => (clientName ? `${clientName} is no longer available.` : UNKNOWN_PRODUCT);

@@ -123,6 +123,8 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     schema: await buildShopSchema(),
     introspection: config.introspection,
     csrfPrevention: true,
+    // main.ts stops Apollo after in-flight requests finish; Apollo must not stop itself on SIGTERM first.
+    stopOnTerminationSignals: false,
     validationRules: [queryLimitsRule],
     formatError: formatShopError(config.env === "development"),
     includeStacktraceInErrorResponses: false,

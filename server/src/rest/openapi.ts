@@ -8,7 +8,10 @@ type Operation = Record<string, unknown>;
 
 const FAILURES: Record<number, { description: string; schema: Schema }> = {
   400: { description: "The body is not valid JSON or not a JSON object, or the form cannot be read.", schema: ref("Error") },
-  401: { description: "No token, or a malformed, forged, expired or revoked one.", schema: ref("Error") },
+  401: {
+    description: "Not signed in: no token, or a malformed, forged, expired or revoked one (for login: a wrong email or password).",
+    schema: ref("Error"),
+  },
   403: { description: "The caller's role or ownership does not allow this.", schema: ref("Error") },
   404: { description: "No such record.", schema: ref("Error") },
   409: { description: "The request conflicts with the current state (see message).", schema: ref("Error") },

@@ -61,7 +61,7 @@ export interface Route {
   /** The success answers (the first is the usual one). */
   ok: Answer[];
   /** Failure statuses this operation can answer beyond those its access implies (401, 403). */
-  fails: (400 | 403 | 404 | 409 | 413 | 415 | 422)[];
+  fails: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 422)[];
   invalidStyle?: InvalidStyle;
   handle(call: CallContext): Promise<Reply>;
 }

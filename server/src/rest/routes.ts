@@ -82,7 +82,7 @@ export const routes: Route[] = defineRoutes([
       }),
       "Signed in.",
     ),
-    fails: [422],
+    fails: [401, 422],
     async handle({ shop, body }) {
       const signIn = await shop.accounts.login(body);
       const expiresIn = Math.max(0, Math.round((signIn.expiresAt.getTime() - Date.now()) / 1000));

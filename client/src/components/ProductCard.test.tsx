@@ -1,0 +1,113 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { renderWithShop } from "../test/renderWithShop";
+import { ProductCard, type ProductCardProduct } from "./ProductCard";
+
+const fern: ProductCardProduct = {
+  id: 1,
+  slug: "boston-fern",
+  name: "Boston Fern",
+  imageOne: "/uploads/fern.jpg",
+  price: 30,
+  discountPrice: 20,
+  quantity: 4,
+  rating: 14,
+  peopleRated: 3,
+};
+
+async function renderCard(product: ProductCardProduct, admin?: Parameters<typeof ProductCard>[0]["admin"]) {
+  renderWithShop(<ProductCard product={product} admin={admin} />);
+  return screen.findByRole("article", { name: product.name });
+}
+
+describe("Product card", () => {
+  it("links to /products/{slug}", async () => {
+    const card = await renderCard(fern);
+    expect(within(card).getByRole("link", { name: /boston fern/i })).toHaveAttribute("href", "/products/boston-fern");
+  });
+
+  it("shows a discount badge '-N%' when a discount price exists", async () => {
+    const card = await renderCard(fern);
+    expect(within(card).getByText("-33%")).toBeInTheDocument();
+  });
+
+  it("shows no badge without a discount price", async () => {
+    const card = await renderCard({ ...fern, discountPrice: null });
+    expect(within(card).queryByText(/^-\d+%$/)).not.toBeInTheDocument();
+  });
+
+  it("shows an 'Out Of Stock' overlay when quantity is 0", async () => {
+    const card = await renderCard({ ...fern, quantity: 0 });
+    expect(within(card).getByText("Out Of Stock")).toBeInTheDocument();
+  });
+
+  it("has no overlay while in stock", async () => {
+    const card = await renderCard(fern);
+    expect(within(card).queryByText("Out Of Stock")).not.toBeInTheDocument();
+  });
+
+  it("shows the image (image_one) with the product name as alt text, and the name", async () => {
+    const card = await renderCard(fern);
+    expect(within(card).getByRole("img", { name: "Boston Fern" })).toHaveAttribute("src", "/uploads/fern.jpg");
+    expect(within(card).getByText("Boston Fern")).toBeInTheDocument();
+  });
+
+  it("shows the current price and the original price struck through when discounted", async () => {
+    const card = await renderCard(fern);
+    expect(within(card).getByTestId("current-price")).toHaveTextContent("$20.00");
+    const original = within(card).getByTestId("original-price");
+    expect(original).toHaveTextContent("$30.00");
+    expect(original.tagName).toBe("S");
+  });
+
+  it("shows only the price when not discounted", async () => {
+    const card = await renderCard({ ...fern, discountPrice: null });
+    expect(within(card).getByTestId("current-price")).toHaveTextContent("$30.00");
+    expect(within(card).queryByTestId("original-price")).not.toBeInTheDocument();
+  });
+
+  it("shows '{n} item(s) left'", async () => {
+    const card = await renderCard(fern);
+    expect(within(card).getByText("4 item(s) left")).toBeInTheDocument();
+  });
+
+  it("shows the whole-number part of rating / people_rated out of 5 stars, with the count of raters in brackets", async () => {
+    const card = await renderCard(fern);
+    expect(within(card).getByRole("img", { name: "4 out of 5 stars" })).toBeInTheDocument();
+    expect(within(card).getByText("(3)")).toBeInTheDocument();
+  });
+
+  it("shows 'No ratings yet' when nobody has rated", async () => {
+    const card = await renderCard({ ...fern, rating: 0, peopleRated: 0 });
+    expect(within(card).getByText("No ratings yet")).toBeInTheDocument();
+    expect(within(card).queryByRole("img", { name: /out of 5 stars/ })).not.toBeInTheDocument();
+  });
+
+  it("has no admin buttons in the storefront", async () => {
+    const card = await renderCard(fern);
+    expect(within(card).queryByText("Edit Product")).not.toBeInTheDocument();
+    expect(within(card).queryByText("Delete Product")).not.toBeInTheDocument();
+  });
+});
+
+describe("Product card: admin variant", () => {
+  it("adds an 'Edit Product' link to /admin/edit-product/{slug}", async () => {
+    const card = await renderCard(fern, { onDelete: () => {}, deleting: false });
+    expect(within(card).getByRole("link", { name: "Edit Product" })).toHaveAttribute("href", "/admin/edit-product/boston-fern");
+  });
+
+  it("adds a 'Delete Product' button", async () => {
+    const onDelete = vi.fn();
+    const card = await renderCard(fern, { onDelete, deleting: false });
+    await userEvent.click(within(card).getByRole("button", { name: "Delete Product" }));
+    expect(onDelete).toHaveBeenCalledWith(fern);
+  });
+
+  it("shows a spinner on 'Delete Product' while deleting", async () => {
+    const card = await renderCard(fern, { onDelete: () => {}, deleting: true });
+    const button = within(card).getByRole("button", { name: "Delete Product" });
+    expect(button).toHaveAttribute("data-loading", "true");
+    expect(button).toBeDisabled();
+  });
+});

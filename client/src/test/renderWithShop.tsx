@@ -1,0 +1,64 @@
+// Renders a screen the way the app does (theme, cart, signed-in user, router, Apollo mocks) for tests.
+import type { MockLink } from "@apollo/client/testing";
+import { MockedProvider } from "@apollo/client/testing/react";
+import { MantineProvider } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
+import { shopTheme } from "../app/theme";
+import { CartProvider } from "../lib/cart/CartProvider";
+import { createCartStore, type CartStore } from "../lib/cart/cartStore";
+import { NOTIFICATION_LIMIT } from "../lib/notify";
+import { SessionProvider, type Session, type SessionUser } from "../lib/session/session";
+
+export const shopper: SessionUser = {
+  id: 7,
+  name: "Ada Gardener",
+  email: "ada@example.com",
+  role: "user",
+  address: "1 Fern Street, Portland",
+  phone: "+1 555 0100",
+  createdAt: "2026-01-05T10:00:00.000Z",
+};
+
+export const admin: SessionUser = { ...shopper, id: 1, name: "Root Admin", email: "admin@example.com", role: "admin" };
+
+export interface ShopRenderOptions {
+  /** The address the router starts at. */
+  route?: string;
+  /** The route pattern the element is mounted at, e.g. "/products/:slug". */
+  path?: string;
+  /** Extra routes, e.g. the pages a screen navigates to. */
+  routes?: RouteObject[];
+  user?: SessionUser | null;
+  session?: Partial<Session>;
+  cart?: CartStore;
+  mocks?: MockLink.MockedResponse[];
+}
+
+export function renderWithShop(ui: ReactElement, options: ShopRenderOptions = {}) {
+  const { path = "/", routes = [] } = options;
+  return renderRoutes([{ path, element: ui }, ...routes], options);
+}
+
+/** Renders a route table (e.g. the app's own) at options.route. */
+export function renderRoutes(routeTable: RouteObject[], options: ShopRenderOptions = {}) {
+  const { route = "/", user = null, session = {}, mocks = [] } = options;
+  const cart = options.cart ?? createCartStore({ onRefusal: () => {} });
+  const sessionValue: Session = { user, loading: false, error: null, clearUser: () => {}, ...session };
+  const router = createMemoryRouter(routeTable, { initialEntries: [route] });
+  const result = render(
+    <MantineProvider theme={shopTheme}>
+      <Notifications limit={NOTIFICATION_LIMIT} />
+      <MockedProvider mocks={mocks}>
+        <SessionProvider value={sessionValue}>
+          <CartProvider store={cart}>
+            <RouterProvider router={router} />
+          </CartProvider>
+        </SessionProvider>
+      </MockedProvider>
+    </MantineProvider>,
+  );
+  return { ...result, router, cart };
+}
