@@ -39,7 +39,7 @@ export function firstLoadBudget(budget = FIRST_LOAD_BUDGET_BYTES): Plugin {
     apply: "build",
     generateBundle(_options, bundle) {
       const files = firstLoadFiles(bundle as Record<string, { type: string }>);
-      const sizes = files.map((chunk) => ({ file: chunk.fileName, gzip: gzipSync(chunk.code, { level: 9 }).length }));
+      const sizes = files.map((chunk) => ({ file: chunk.fileName, gzip: gzipSync(chunk.code).length }));
       const total = sizes.reduce((sum, entry) => sum + entry.gzip, 0);
       const lines = sizes.map((entry) => `  ${entry.file.padEnd(48)} ${kB(entry.gzip).padStart(10)} gzip`);
       const verdict = total <= budget ? "within" : "OVER";

@@ -197,6 +197,30 @@ describe("POST /product-store (multipart)", () => {
     expect(storedFiles()).toHaveLength(files);
   });
 
+  it("a text field over the form's size cap is 422 on that field, not cut short", async () => {
+    const answer = await api.post("/product-store", {
+      token: admin.token,
+      form: productForm({ ...validFields("Long Fern"), description: "x".repeat(40_000) }, { image_one: { bytes: TINY_PNG, name: "a.png" } }),
+    });
+    expect(answer.status).toBe(422);
+    expect(Object.keys(answer.body)).toEqual(["description"]);
+  });
+
+  it("a form far over the size of two images is refused with 413, and nothing is written", async () => {
+    const products = await t.shop.prisma.product.count();
+    const files = storedFiles().length;
+    const huge = Buffer.alloc(12 * 1024 * 1024, 1);
+    TINY_PNG.copy(huge);
+    const answer = await api.post("/product-store", {
+      token: admin.token,
+      form: productForm(validFields("Flood Fern"), { image_one: { bytes: huge, name: "huge.png" } }),
+    });
+    expect(answer.status).toBe(413);
+    expect(answer.body.message).toBe("The request is too large.");
+    expect(await t.shop.prisma.product.count()).toBe(products);
+    expect(storedFiles()).toHaveLength(files);
+  });
+
   it("a guest is 401 and a user 403, before any upload is read or stored", async () => {
     const files = storedFiles().length;
     const form = () => productForm(validFields("Sneaky Fern"), { image_one: { bytes: TINY_PNG, name: "a.png" } });

@@ -1,7 +1,6 @@
 // Calls the REST shim over real HTTP and checks EVERY answer against the OpenAPI document the server
 // publishes at /public/api/openapi.json: an answer whose status the document does not list, or whose
 // body does not fit the listed schema, fails the test that made the call.
-import { Readable } from "node:stream";
 import { validate, type Schema } from "../src/rest/schema.js";
 import { serveTestShop, type TestShop } from "./support.js";
 
@@ -119,7 +118,7 @@ export const TINY_PNG = Buffer.from(
 );
 export const TINY_GIF = Buffer.from("GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;", "latin1");
 
-export const imageBlob = (bytes: Uint8Array, type = "image/png") => new Blob([bytes], { type });
+export const imageBlob = (bytes: Uint8Array, type = "image/png") => new Blob([new Uint8Array(bytes)], { type });
 
 /** A product form as the old client builds it (FormData, every value text). */
 export function productForm(fields: Record<string, string | number | null | undefined>, files: Record<string, { bytes: Uint8Array; name: string }> = {}) {
@@ -155,5 +154,3 @@ export async function makeProduct(
 }
 
 export const reference = (seed: string) => seed.toUpperCase().replace(/[^A-Z0-9]/g, "").padEnd(16, "X").slice(0, 16);
-
-export const streamOf = (bytes: Uint8Array) => Readable.from([Buffer.from(bytes)]);

@@ -3,11 +3,10 @@
 import { ApolloProvider } from "@apollo/client/react";
 import type { ApolloClient } from "@apollo/client";
 import { MantineProvider } from "@mantine/core";
-import { Notifications } from "@mantine/notifications";
 import type { ReactNode } from "react";
 import { CartProvider } from "../lib/cart/CartProvider";
-import { NOTIFICATION_LIMIT, PLAIN_DURATION_MS } from "../lib/notify";
 import { SessionProvider, type Session } from "../lib/session/session";
+import { NotificationsHost } from "./NotificationsHost";
 import { shopTheme } from "./theme";
 
 const guestSession: Session = { user: null, loading: false, error: null, clearUser: () => {} };
@@ -15,7 +14,7 @@ const guestSession: Session = { user: null, loading: false, error: null, clearUs
 export function AppProviders({ client, children }: { client: ApolloClient; children: ReactNode }) {
   return (
     <MantineProvider theme={shopTheme} defaultColorScheme="light">
-      <Notifications limit={NOTIFICATION_LIMIT} autoClose={PLAIN_DURATION_MS} position="top-right" />
+      <NotificationsHost />
       <ApolloProvider client={client}>
         <SessionProvider value={guestSession}>
           <CartProvider>{children}</CartProvider>

@@ -19,12 +19,15 @@ describe("Toast durations: 4000 ms for error and blank, 2000 ms for success, loa
     expect(NOTIFICATION_LIMIT).toBe(20);
   });
 
-  it("shows each kind through @mantine/notifications", () => {
+  it("shows each kind through @mantine/notifications", async () => {
     const show = vi.spyOn(notifications, "show").mockReturnValue("id-1");
     notifyError("Product is out of stock");
     notifySuccess("Log in successful");
     notifyPlain("Hello");
-    expect(notifyLoading("Logging out...")).toBe("id-1");
+    const loadingId = notifyLoading("Logging out...");
+    await vi.dynamicImportSettled();
+    await Promise.resolve();
+    expect(show).toHaveBeenLastCalledWith(expect.objectContaining({ id: loadingId }));
     expect(show.mock.calls.map(([options]) => [options.message, options.autoClose])).toEqual([
       ["Product is out of stock", 4000],
       ["Log in successful", 2000],
@@ -33,9 +36,11 @@ describe("Toast durations: 4000 ms for error and blank, 2000 ms for success, loa
     ]);
   });
 
-  it("a loading toast is replaced by the outcome, which then expires", () => {
+  it("a loading toast is replaced by the outcome, which then expires", async () => {
     const update = vi.spyOn(notifications, "update").mockReturnValue("id-1");
     replaceNotification("id-1", "success", "Logout successful!");
+    await vi.dynamicImportSettled();
+    await Promise.resolve();
     expect(update).toHaveBeenCalledWith(expect.objectContaining({ id: "id-1", message: "Logout successful!", autoClose: 2000, loading: false }));
   });
 });

@@ -1,6 +1,5 @@
 // The shop's notifications (spec section 9): error and plain toasts stay 4000 ms, success 2000 ms,
 // loading until it is replaced; the Notifications host keeps at most 20.
-import { notifications } from "@mantine/notifications";
 
 export const NOTIFICATION_LIMIT = 20;
 export const ERROR_DURATION_MS = 4000;
@@ -31,13 +30,26 @@ export function notificationFor(kind: NotificationKind, message: string): ShopNo
   }
 }
 
-export const notifyError = (message: string): string => notifications.show(notificationFor("error", message));
-export const notifySuccess = (message: string): string => notifications.show(notificationFor("success", message));
-export const notifyPlain = (message: string): string => notifications.show(notificationFor("plain", message));
+// @mantine/notifications is imported lazily (with its host, see app/NotificationsHost) so that neither
+// weighs on the storefront's first load. Ids are made here, so a loading toast can be replaced at once.
+const notificationsStore = () => import("@mantine/notifications").then((module) => module.notifications);
+
+let lastId = 0;
+
+function show(kind: NotificationKind, message: string): string {
+  lastId += 1;
+  const id = `shop-notification-${lastId}`;
+  void notificationsStore().then((store) => store.show({ id, ...notificationFor(kind, message) }));
+  return id;
+}
+
+export const notifyError = (message: string): string => show("error", message);
+export const notifySuccess = (message: string): string => show("success", message);
+export const notifyPlain = (message: string): string => show("plain", message);
 /** A loading toast that stays until replaceNotification is called with its id. */
-export const notifyLoading = (message: string): string => notifications.show(notificationFor("loading", message));
+export const notifyLoading = (message: string): string => show("loading", message);
 
 /** Turns a (loading) toast into another kind, which then closes after that kind's duration. */
 export function replaceNotification(id: string, kind: Exclude<NotificationKind, "loading">, message: string): void {
-  notifications.update({ id, ...notificationFor(kind, message) });
+  void notificationsStore().then((store) => store.update({ id, ...notificationFor(kind, message) }));
 }

@@ -121,6 +121,10 @@ export function parseMultipart(req: Request, fileFields: readonly string[]): Pro
       if (received > MAX_REQUEST_BYTES) finish(new HttpError(413, "The request is too large."));
     });
     req.on("error", (error) => finish(error));
+    // A client that gives up part-way: busboy would wait for the rest forever.
+    req.on("close", () => {
+      if (!req.complete) finish(new HttpError(400, "The multipart form was cut off."));
+    });
     req.pipe(parser);
   });
 }
