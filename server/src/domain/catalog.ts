@@ -1,7 +1,7 @@
 // The catalogue: listing, searching and sorting products, and the admin's product forms.
 // Money arrives in dollars (a number or a numeric string, as the REST payloads carry it) and is kept in cents.
 import { Prisma, type Category, type Product, type PrismaClient } from "../generated/prisma/client.js";
-import { invalid, notFound, ShopError } from "./errors.js";
+import { invalid, isForeignKeyViolation, isUniqueViolation, notFound, ShopError } from "./errors.js";
 import { IMAGE_UNREADABLE, type CheckedImage, type ImageStore, type ImageUpload } from "./images.js";
 import { firstFreeSlug, slugify } from "./slugs.js";
 import { Checks, parseId } from "./validate.js";
@@ -267,7 +267,7 @@ export class CatalogService {
       try {
         return await write(firstFreeSlug(base, taken.map((row) => row.slug)));
       } catch (error) {
-        const slugTaken = error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
+        const slugTaken = isUniqueViolation(error);
         if (!slugTaken || attempt === 3) throw error;
       }
     }
@@ -287,7 +287,7 @@ function columns(checked: CheckedProduct) {
 
 /** The category was deleted between the check and the write: the same answer as an unknown category. */
 function categoryGoneOr(error: unknown): unknown {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003"
+  return isForeignKeyViolation(error)
     ? invalid({ category: [CATEGORY_INVALID] })
     : error;
 }

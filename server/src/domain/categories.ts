@@ -1,7 +1,7 @@
 // Categories group the catalogue (spec section 3: id, name). Names are unique whatever their case,
 // and a category that still holds products cannot be deleted, so no product is ever orphaned.
-import { Prisma, type Category, type PrismaClient } from "../generated/prisma/client.js";
-import { conflict, invalid, notFound } from "./errors.js";
+import type { Category, PrismaClient } from "../generated/prisma/client.js";
+import { conflict, invalid, isForeignKeyViolation, isUniqueViolation, notFound } from "./errors.js";
 import { Checks, parseId } from "./validate.js";
 import { requireAdmin, type Viewer } from "./viewer.js";
 
@@ -84,9 +84,3 @@ export class CategoryService {
     return name;
   }
 }
-
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";
-
-const isForeignKeyViolation = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2003";

@@ -1,8 +1,8 @@
 // Delivery regions and their fees (spec section 3: id, name, fee). The fee may arrive as a number or a
 // numeric string ("12.50"); it is kept as integer cents. Orders keep a snapshot of the region's name,
 // so deleting a region rewrites no history (orders.region_id is set null by the foreign key).
-import { Prisma, type PrismaClient, type Region } from "../generated/prisma/client.js";
-import { invalid, notFound } from "./errors.js";
+import type { PrismaClient, Region } from "../generated/prisma/client.js";
+import { invalid, isUniqueViolation, notFound } from "./errors.js";
 import { Checks, parseId } from "./validate.js";
 import { requireAdmin, type Viewer } from "./viewer.js";
 
@@ -71,6 +71,3 @@ export class RegionService {
     return { name, feeCents };
   }
 }
-
-const isUniqueViolation = (error: unknown) =>
-  error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2002";

@@ -151,7 +151,9 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   // The built storefront, with client-side routing: unknown paths get index.html.
   if (fs.existsSync(path.join(clientDist, "index.html"))) {
     app.use(express.static(clientDist, { index: false, maxAge: "1h" }));
-    app.get(/^(?!\/(graphql|public\/api|uploads)(\/|$)).*/, (_req, res) => {
+    app.get(/^(?!\/(graphql|public\/api|uploads)(\/|$)).*/, (req, res, next) => {
+      // Browsers navigating get the app (which shows its own not-found screen); API callers get JSON 404.
+      if (req.accepts(["json", "html"]) !== "html") return next();
       res.sendFile(path.join(clientDist, "index.html"));
     });
   }
