@@ -10,7 +10,8 @@ import { createApp, UPLOADS_URL_PATH } from "./http/app.js";
 import { createLogger } from "./http/logging.js";
 
 async function main(): Promise<void> {
-  const config = loadConfig();
+  // npm runs this in server/; relative paths (DATA_DIR, UPLOADS_DIR) mean where the user typed `npm start`.
+  const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
   const db = await openDatabase(
     config.databaseUrl ? { kind: "postgres", url: config.databaseUrl } : { kind: "pglite", dataDir: config.dataDir },
   );

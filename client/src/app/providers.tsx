@@ -5,18 +5,16 @@ import type { ApolloClient } from "@apollo/client";
 import { MantineProvider } from "@mantine/core";
 import type { ReactNode } from "react";
 import { CartProvider } from "../lib/cart/CartProvider";
-import { SessionProvider, type Session } from "../lib/session/session";
+import { SessionProvider } from "../lib/session/SessionProvider";
 import { NotificationsHost } from "./NotificationsHost";
 import { shopTheme } from "./theme";
-
-const guestSession: Session = { user: null, loading: false, error: null, clearUser: () => {} };
 
 export function AppProviders({ client, children }: { client: ApolloClient; children: ReactNode }) {
   return (
     <MantineProvider theme={shopTheme} defaultColorScheme="light">
       <NotificationsHost />
       <ApolloProvider client={client}>
-        <SessionProvider value={guestSession}>
+        <SessionProvider>
           <CartProvider>{children}</CartProvider>
         </SessionProvider>
       </ApolloProvider>

@@ -10,19 +10,19 @@ import { shopTheme } from "../app/theme";
 import { CartProvider } from "../lib/cart/CartProvider";
 import { createCartStore, type CartStore } from "../lib/cart/cartStore";
 import { NOTIFICATION_LIMIT } from "../lib/notify";
-import { SessionProvider, type Session, type SessionUser } from "../lib/session/session";
+import { StaticSessionProvider, type Session, type SessionUser } from "../lib/session/session";
 
 export const shopper: SessionUser = {
   id: 7,
   name: "Ada Gardener",
   email: "ada@example.com",
-  role: "user",
+  role: "USER",
   address: "1 Fern Street, Portland",
   phone: "+1 555 0100",
   createdAt: "2026-01-05T10:00:00.000Z",
 };
 
-export const admin: SessionUser = { ...shopper, id: 1, name: "Root Admin", email: "admin@example.com", role: "admin" };
+export const admin: SessionUser = { ...shopper, id: 1, name: "Root Admin", email: "admin@example.com", role: "ADMIN" };
 
 export interface ShopRenderOptions {
   /** The address the router starts at. */
@@ -46,17 +46,17 @@ export function renderWithShop(ui: ReactElement, options: ShopRenderOptions = {}
 export function renderRoutes(routeTable: RouteObject[], options: ShopRenderOptions = {}) {
   const { route = "/", user = null, session = {}, mocks = [] } = options;
   const cart = options.cart ?? createCartStore({ onRefusal: () => {} });
-  const sessionValue: Session = { user, loading: false, error: null, clearUser: () => {}, ...session };
+  const sessionValue: Session = { user, loading: false, error: null, signIn: () => {}, clearUser: () => {}, ...session };
   const router = createMemoryRouter(routeTable, { initialEntries: [route] });
   const result = render(
     <MantineProvider theme={shopTheme}>
       <Notifications limit={NOTIFICATION_LIMIT} />
       <MockedProvider mocks={mocks}>
-        <SessionProvider value={sessionValue}>
+        <StaticSessionProvider value={sessionValue}>
           <CartProvider store={cart}>
             <RouterProvider router={router} />
           </CartProvider>
-        </SessionProvider>
+        </StaticSessionProvider>
       </MockedProvider>
     </MantineProvider>,
   );

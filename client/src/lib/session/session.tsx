@@ -1,32 +1,26 @@
-// The signed-in user as every screen sees it: user (null until loaded), a loading flag and an error
-// message (spec section 4). The app fills it from the API; tests fill it directly.
+// The signed-in user as every screen sees it (spec section 4): user (null until loaded), a loading
+// flag and an error message, plus signing in and clearing the user (which also removes the token).
 import { createContext, useContext, type ReactNode } from "react";
+import type { SessionUserFieldsFragment } from "../../graphql/generated/graphql";
 
-export type Role = "user" | "admin";
-
-export interface SessionUser {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  address: string | null;
-  phone: string | null;
-  createdAt: string;
-}
+export type SessionUser = SessionUserFieldsFragment;
 
 export interface Session {
   user: SessionUser | null;
   loading: boolean;
   error: string | null;
+  /** Keeps the token and makes the user the loaded user. */
+  signIn: (accessToken: string, user: SessionUser) => void;
   /** Clearing the user also removes the token. */
   clearUser: () => void;
 }
 
-const guest: Session = { user: null, loading: false, error: null, clearUser: () => {} };
+export const guestSession: Session = { user: null, loading: false, error: null, signIn: () => {}, clearUser: () => {} };
 
-const SessionContext = createContext<Session>(guest);
+export const SessionContext = createContext<Session>(guestSession);
 
-export function SessionProvider({ value, children }: { value: Session; children: ReactNode }) {
+/** A fixed session, for tests and previews. The app uses SessionProvider, which asks the API. */
+export function StaticSessionProvider({ value, children }: { value: Session; children: ReactNode }) {
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
@@ -34,4 +28,5 @@ export function useSession(): Session {
   return useContext(SessionContext);
 }
 
-export const isAdmin = (user: SessionUser | null | undefined) => user?.role === "admin";
+/** Admin is the role 'admin' (ADMIN in the API). */
+export const isAdmin = (user: SessionUser | null | undefined) => user?.role === "ADMIN";

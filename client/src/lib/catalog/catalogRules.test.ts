@@ -9,7 +9,7 @@ import {
   searchProducts,
   sortProducts,
   type CatalogProduct,
-} from "./catalog";
+} from "./catalogRules";
 
 function product(id: number, overrides: Partial<CatalogProduct> = {}): CatalogProduct {
   return {

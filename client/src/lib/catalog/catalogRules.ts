@@ -1,7 +1,7 @@
 // Which products a screen shows and in what order: the home page's sections, a category's products,
 // search matching and the four sort orders (spec sections 2, 5 and 9).
-import { unitPrice, hasDiscount, type Priced } from "./pricing";
-import { averageRating, type Rated } from "./rating";
+import { unitPrice, hasDiscount, type Priced } from "../pricing";
+import { averageRating, type Rated } from "../rating";
 
 export const NEW_ARRIVALS_LIMIT = 6;
 export const DISCOUNTED_PRODUCTS_LIMIT = 12;

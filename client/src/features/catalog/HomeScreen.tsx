@@ -1,0 +1,95 @@
+// Home (spec section 2): a logo and a spinner until the products have loaded; then new arrivals,
+// shop by category, the discounted products and the trust banner.
+import { Button, Card, Stack, Text, Title } from "@mantine/core";
+import { Link } from "react-router-dom";
+import { EmptyState } from "../../components/EmptyState";
+import { LoadingView } from "../../components/LoadingView";
+import { ProductCard } from "../../components/ProductCard";
+import { CategoryGrid, ProductGrid } from "../../components/ProductGrid";
+import { discountedProducts, newArrivals } from "../../lib/catalog/catalogRules";
+import { useShopCatalog } from "../../lib/catalog/shopCatalog";
+import { TrustBanner } from "./TrustBanner";
+
+export const DISCOUNTED_SECTION_TITLE = "Save more when you by this products";
+
+export function HomeScreen() {
+  const { data, error, loading, refetch } = useShopCatalog();
+
+  // The home page is shown only once the products have loaded; anything else shows the loading view.
+  if (!data) {
+    return (
+      <Stack gap={0}>
+        <LoadingView label="Loading products" />
+        {error && !loading && (
+          <Stack align="center" gap="xs">
+            <Text c="dimmed" role="alert">
+              We could not load the products.
+            </Text>
+            <Button variant="light" onClick={() => void refetch()}>
+              Try again
+            </Button>
+          </Stack>
+        )}
+      </Stack>
+    );
+  }
+
+  const arrivals = newArrivals(data.products);
+  const discounted = discountedProducts(data.products);
+  return (
+    <Stack gap={48}>
+      <Stack component="section" aria-labelledby="new-arrivals" gap="md">
+        <Title order={2} id="new-arrivals">
+          New arrivals
+        </Title>
+        {arrivals.length === 0 ? (
+          <EmptyState title="No products yet" description="New plants arrive soon. Check back in a few days." />
+        ) : (
+          <ProductGrid>
+            {arrivals.map((product) => (
+              <ProductCard key={product.id} product={product} />
+            ))}
+          </ProductGrid>
+        )}
+      </Stack>
+
+      <Stack component="section" aria-labelledby="shop-by-category" gap="md">
+        <Title order={2} id="shop-by-category">
+          Shop by category
+        </Title>
+        <CategoryGrid>
+          {data.categories.map((category) => (
+            <Card
+              key={category.id}
+              component={Link}
+              to={`/categories/${encodeURIComponent(category.name)}`}
+              withBorder
+              padding="lg"
+              radius="md"
+              bg="green.0"
+            >
+              <Text fw={600} ta="center">
+                {category.name}
+              </Text>
+            </Card>
+          ))}
+        </CategoryGrid>
+      </Stack>
+
+      {discounted.length > 0 && (
+        <Stack component="section" aria-labelledby="discounted-products" gap="md">
+          <Title order={2} id="discounted-products">
+            {DISCOUNTED_SECTION_TITLE}
+          </Title>
+          <ProductGrid>
+            {discounted.map((product) => (
+              <ProductCard key={product.id} product={product} />
+            ))}
+          </ProductGrid>
+        </Stack>
+      )}
+
+      <TrustBanner />
+    </Stack>
+  );
+}

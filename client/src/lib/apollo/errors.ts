@@ -1,0 +1,34 @@
+// Reading what went wrong from an Apollo error, in the shop's terms (spec sections 5 and 8): the
+// server's message, and for invalid input (the API's BAD_USER_INPUT, REST's 422) each field message.
+import { CombinedGraphQLErrors } from "@apollo/client/errors";
+import { fieldErrorMessages, type FieldErrorMap } from "../fieldErrors";
+import { messages } from "../messages";
+
+/** The first GraphQL error's message, else the error's own message, else the fallback. */
+export function serverMessage(error: unknown, fallback: string = messages.genericFailure): string {
+  if (CombinedGraphQLErrors.is(error)) return error.errors[0]?.message || fallback;
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}
+
+/** The API's error code (extensions.code) of the first GraphQL error, if any. */
+export function errorCode(error: unknown): string | null {
+  if (!CombinedGraphQLErrors.is(error)) return null;
+  const code = error.errors[0]?.extensions?.code;
+  return typeof code === "string" ? code : null;
+}
+
+/**
+ * For invalid input, every message to show (each field's messages, else the error's message); null
+ * for any other failure, which shows 'An error occurred. Please try again.'.
+ */
+export function invalidInputMessages(error: unknown): string[] | null {
+  if (!CombinedGraphQLErrors.is(error)) return null;
+  const invalid = error.errors.filter((entry) => entry.extensions?.code === "BAD_USER_INPUT");
+  if (invalid.length === 0) return null;
+  const fromFields = invalid.flatMap((entry) => {
+    const fields = entry.extensions?.fields;
+    return fields && typeof fields === "object" ? fieldErrorMessages(fields as FieldErrorMap) : [];
+  });
+  return fromFields.length > 0 ? fromFields : invalid.map((entry) => entry.message).filter(Boolean);
+}

@@ -1,0 +1,58 @@
+// The session backed by the API. At start-up, if a token exists and no user is loaded, the current
+// user is fetched; if that fails (or the token is no longer valid) the token is removed.
+import type { ApolloCache } from "@apollo/client";
+import { useApolloClient, useQuery } from "@apollo/client/react";
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { CurrentUserDocument } from "../../graphql/generated/graphql";
+import { readAccessToken, removeAccessToken, saveAccessToken } from "../auth/tokenStorage";
+import { SessionContext, type Session, type SessionUser } from "./session";
+
+/** Answers that belong to one user; dropped when the user changes so the next user never sees them. */
+const PERSONAL_FIELDS = ["favourites", "isFavourite", "myRating", "myOrders", "order", "userOrders", "checkCart"];
+
+export function forgetPersonalData(cache: ApolloCache): void {
+  for (const fieldName of PERSONAL_FIELDS) cache.evict({ id: "ROOT_QUERY", fieldName });
+  cache.gc();
+}
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const client = useApolloClient();
+  const [hasToken, setHasToken] = useState(() => readAccessToken() !== null);
+  const { data, loading, error } = useQuery(CurrentUserDocument, { skip: !hasToken });
+
+  const failed = hasToken && !loading && (error !== undefined || data?.me === null);
+  useEffect(() => {
+    if (!failed) return;
+    removeAccessToken();
+    setHasToken(false);
+  }, [failed]);
+
+  const signIn = useCallback(
+    (accessToken: string, user: SessionUser) => {
+      saveAccessToken(accessToken);
+      forgetPersonalData(client.cache);
+      client.cache.writeQuery({ query: CurrentUserDocument, data: { me: user } });
+      setHasToken(true);
+    },
+    [client],
+  );
+
+  const clearUser = useCallback(() => {
+    removeAccessToken();
+    setHasToken(false);
+    client.cache.writeQuery({ query: CurrentUserDocument, data: { me: null } });
+    forgetPersonalData(client.cache);
+  }, [client]);
+
+  const value = useMemo<Session>(
+    () => ({
+      user: hasToken ? (data?.me ?? null) : null,
+      loading: hasToken && loading,
+      error: error ? error.message : null,
+      signIn,
+      clearUser,
+    }),
+    [hasToken, data, loading, error, signIn, clearUser],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,29 @@
+// GraphQL Code Generator: typed documents for the client from the API contract (schema.graphql).
+// Operations are written in client/src as /* GraphQL */ template strings (or graphql() calls); the
+// output in client/src/graphql/generated/ is generated, never edited. Run: npm run codegen -w client.
+import type { CodegenConfig } from "@graphql-codegen/cli";
+
+const config: CodegenConfig = {
+  schema: "./schema.graphql",
+  documents: ["client/src/**/*.{ts,tsx}", "!client/src/**/*.test.{ts,tsx}", "!client/src/test/**", "!client/src/graphql/generated/**"],
+  ignoreNoDocuments: false,
+  generates: {
+    "client/src/graphql/generated/": {
+      preset: "client",
+      presetConfig: { fragmentMasking: false },
+      config: {
+        enumsAsTypes: true,
+        useTypeImports: true,
+        avoidOptionals: { field: true, inputValue: false },
+        defaultScalarType: "unknown",
+        scalars: {
+          Money: "number",
+          DateTimeISO: "string",
+          Upload: "File",
+        },
+      },
+    },
+  },
+};
+
+export default config;
