@@ -51,7 +51,7 @@ export function SearchScreen() {
         <Stack gap="md">
           <Group justify="space-between" align="flex-end">
             <Title order={2} size="h3">
-              Results for “{trimmed}”
+              Results for &quot;{trimmed}&quot;
             </Title>
             <NativeSelect
               label="Sort by"
