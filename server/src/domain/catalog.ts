@@ -61,6 +61,47 @@ const ORDER_BY: Record<ProductSortOrder, Prisma.Sql> = {
     p.people_rated DESC, p.created_at DESC, p.id DESC`,
 };
 
+/** A row of the list query, in the database's own column names. */
+interface ProductListRow {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  category_id: number;
+  price_cents: number;
+  discount_price_cents: number | null;
+  quantity: number;
+  image_one: string;
+  image_two: string | null;
+  rating_sum: number;
+  people_rated: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  category_name: string;
+  category_created_at: Date | string;
+}
+
+// Raw rows come back with driver-specific types (PGlite and node-postgres differ on timestamps): normalise here.
+function productFromListRow(row: ProductListRow): ProductWithCategory {
+  return {
+    id: Number(row.id),
+    slug: row.slug,
+    name: row.name,
+    description: row.description,
+    categoryId: Number(row.category_id),
+    priceCents: Number(row.price_cents),
+    discountPriceCents: row.discount_price_cents === null ? null : Number(row.discount_price_cents),
+    quantity: Number(row.quantity),
+    imageOne: row.image_one,
+    imageTwo: row.image_two,
+    ratingSum: Number(row.rating_sum),
+    peopleRated: Number(row.people_rated),
+    createdAt: new Date(row.created_at),
+    updatedAt: new Date(row.updated_at),
+    category: { id: Number(row.category_id), name: row.category_name, createdAt: new Date(row.category_created_at) },
+  };
+}
+
 interface CheckedProduct {
   name: string;
   description: string;
@@ -78,10 +119,7 @@ export class CatalogService {
     private readonly images: ImageStore,
   ) {}
 
-  /**
-   * Products filtered and sorted in SQL, in two queries whatever the size of the catalogue:
-   * one picks the ids in order, the other loads those rows with their categories.
-   */
+  /** Products filtered and sorted in SQL, in one query whatever the size of the catalogue. */
   async list(options: ProductListOptions = {}): Promise<ProductWithCategory[]> {
     const { search, sort, category, inStock, discounted, limit } = checkListOptions(options ?? {});
     const conditions: Prisma.Sql[] = [];
@@ -96,15 +134,15 @@ export class CatalogService {
     }
     const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
     const limitClause = limit === null ? Prisma.empty : Prisma.sql`LIMIT ${limit}`;
-    const picked = await this.prisma.$queryRaw<{ id: number }[]>`
-      SELECT p.id FROM products p JOIN categories c ON c.id = p.category_id
+    // One hand-written query with the category joined: the home page's lists are the shop's hottest path,
+    // and this is measurably faster than a query for ids plus findMany (see npm run bench:api).
+    const rows = await this.prisma.$queryRaw<ProductListRow[]>`
+      SELECT p.id, p.slug, p.name, p.description, p.category_id, p.price_cents, p.discount_price_cents, p.quantity,
+             p.image_one, p.image_two, p.rating_sum, p.people_rated, p.created_at, p.updated_at,
+             c.name AS category_name, c.created_at AS category_created_at
+      FROM products p JOIN categories c ON c.id = p.category_id
       ${where} ORDER BY ${ORDER_BY[sort]} ${limitClause}`;
-    if (picked.length === 0) return [];
-    const ids = picked.map((row) => Number(row.id));
-    const rows = await this.prisma.product.findMany({ where: { id: { in: ids } }, include: withCategory });
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    // A product deleted between the two queries is simply left out.
-    return ids.flatMap((id) => byId.get(id) ?? []);
+    return rows.map(productFromListRow);
   }
 
   async bySlug(slug: unknown): Promise<ProductWithCategory> {
