@@ -1,30 +1,42 @@
-// Every route of spec section 2. The storefront screens load with the first page; the admin screens
-// are lazy chunks behind the admin guard.
+// Every route of spec section 2. The home page loads with the first page; every other screen is a
+// lazy chunk fetched on first visit, and the admin screens sit behind the admin guard.
+import type { ComponentType, ReactElement } from "react";
 import type { RouteObject } from "react-router-dom";
+import { HomeScreen } from "../features/catalog/HomeScreen";
 import { ErrorScreen } from "./ErrorScreen";
 import { RequireAdmin } from "./layouts/RequireAdmin";
 import { ShopLayout } from "./layouts/ShopLayout";
-import { ScreenPlaceholder } from "./ScreenPlaceholder";
 
-/** The public and customer routes with what each is for. */
-export const SHOP_ROUTES = [
-  { path: "/", title: "Home" },
-  { path: "/signup", title: "Create account" },
-  { path: "/login", title: "Welcome back" },
-  { path: "/login-user", title: "Welcome back" },
-  { path: "/categories/:categoryName", title: "Shop for" },
-  { path: "/search", title: "Search" },
-  { path: "/cart", title: "Cart" },
-  { path: "/checkout", title: "Checkout" },
-  { path: "/products/:slug", title: "Product" },
-  { path: "/user", title: "My account" },
-  { path: "/user/order", title: "My orders" },
-  { path: "/user/order/:orderNumber", title: "Order" },
-  { path: "/user/wishlist", title: "My Wishlist" },
-  { path: "/user/update-account-details", title: "Update account details" },
-  { path: "/user/update-contact-details", title: "Update contact details" },
-  { path: "/user/update-password", title: "Update password" },
-] as const;
+/** A route's screen, loaded on first visit (so the first load carries only the home page). */
+const screen =
+  <M, K extends keyof M>(load: () => Promise<M>, name: K & (M[K] extends ComponentType ? K : never)) =>
+  async () => ({ Component: (await load())[name] as ComponentType });
+
+/** The public and customer routes with their screens. Home is part of the first load; the rest are lazy chunks. */
+export const SHOP_ROUTES: ReadonlyArray<{ path: string; element?: ReactElement; lazy?: () => Promise<{ Component: ComponentType }> }> = [
+  { path: "/", element: <HomeScreen /> },
+  { path: "/signup", lazy: screen(() => import("../features/account/SignUpScreen"), "SignUpScreen") },
+  { path: "/login", lazy: screen(() => import("../features/account/LoginScreen"), "LoginScreen") },
+  { path: "/login-user", lazy: screen(() => import("../features/account/LoginScreen"), "LoginScreen") },
+  { path: "/categories/:categoryName", lazy: screen(() => import("../features/catalog/CategoryScreen"), "CategoryScreen") },
+  { path: "/search", lazy: screen(() => import("../features/search/SearchScreen"), "SearchScreen") },
+  { path: "/cart", lazy: screen(() => import("../features/cart/CartScreen"), "CartScreen") },
+  { path: "/checkout", lazy: screen(() => import("../features/checkout/CheckoutScreen"), "CheckoutScreen") },
+  { path: "/products/:slug", lazy: screen(() => import("../features/product/ProductScreen"), "ProductScreen") },
+  { path: "/user", lazy: screen(() => import("../features/account/AccountScreen"), "AccountScreen") },
+  { path: "/user/order", lazy: screen(() => import("../features/orders/OrdersScreen"), "OrdersScreen") },
+  { path: "/user/order/:orderNumber", lazy: screen(() => import("../features/orders/OrderDetailScreen"), "OrderDetailScreen") },
+  { path: "/user/wishlist", lazy: screen(() => import("../features/wishlist/WishlistScreen"), "WishlistScreen") },
+  {
+    path: "/user/update-account-details",
+    lazy: screen(() => import("../features/account/UpdateAccountScreens"), "UpdateAccountScreen"),
+  },
+  {
+    path: "/user/update-contact-details",
+    lazy: screen(() => import("../features/account/UpdateAccountScreens"), "UpdateContactScreen"),
+  },
+  { path: "/user/update-password", lazy: screen(() => import("../features/account/UpdateAccountScreens"), "UpdatePasswordScreen") },
+];
 
 export const ADMIN_ROUTES = [
   "/admin/dashboard",
@@ -61,7 +73,7 @@ export const shopRoutes: RouteObject[] = [
       {
         errorElement: <ErrorScreen />,
         children: [
-          ...SHOP_ROUTES.map(({ path, title }) => ({ path, element: <ScreenPlaceholder title={title} /> })),
+          ...SHOP_ROUTES.map((route) => ({ ...route })),
           {
             element: <RequireAdmin />,
             children: ADMIN_ROUTES.map((path) => ({ path, lazy: lazyAdminScreen })),

@@ -10,10 +10,6 @@ export function ImageCarousel({ images, name }: { images: string[]; name: string
   const count = images.length;
 
   useEffect(() => {
-    setIndex(0);
-  }, [images.join("|")]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  useEffect(() => {
     if (!advancesByItself(count)) return;
     const timer = setInterval(() => setIndex((current) => nextSlide(current, count)), CAROUSEL_ADVANCE_MS);
     return () => clearInterval(timer);

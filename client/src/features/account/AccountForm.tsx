@@ -1,0 +1,54 @@
+// The frame the sign-up, sign-in and update forms share: a title, the fields, one submit button.
+import { Button, Checkbox, Container, Paper, Stack, TextInput, Title } from "@mantine/core";
+import type { ChangeEvent, FormEvent, ReactNode } from "react";
+
+export interface AccountFormProps {
+  title: string;
+  submitLabel: string;
+  submitting: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+}
+
+export function AccountForm({ title, submitLabel, submitting, onSubmit, children, footer }: AccountFormProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <Container size={460} px={0} py="lg">
+      <Paper withBorder p="xl" radius="md">
+        <form onSubmit={submit} aria-label={title} noValidate>
+          <Stack gap="md">
+            <Title order={1} size="h2">
+              {title}
+            </Title>
+            {children}
+            <Button type="submit" loading={submitting} size="md">
+              {submitLabel}
+            </Button>
+            {footer}
+          </Stack>
+        </form>
+      </Paper>
+    </Container>
+  );
+}
+
+/** The show/hide password toggle: one switch for every password field of the form. */
+export function ShowPasswordToggle({ shown, onChange }: { shown: boolean; onChange: (shown: boolean) => void }) {
+  return <Checkbox label="Show password" checked={shown} onChange={(event) => onChange(event.currentTarget.checked)} />;
+}
+
+/** A password field whose characters show while the form's toggle is on. */
+export function PasswordField(props: {
+  label: string;
+  shown: boolean;
+  value: string;
+  autoComplete: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  const { shown, ...rest } = props;
+  return <TextInput type={shown ? "text" : "password"} {...rest} />;
+}

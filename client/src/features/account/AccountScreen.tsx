@@ -1,0 +1,84 @@
+// Account overview (spec sections 2, 4 and 6): the user's details, links to orders, wish-list, the
+// admin dashboard (admins only) and the three update pages, Delete account and Logout.
+import { useMutation } from "@apollo/client/react";
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Link, useNavigate } from "react-router-dom";
+import { LogoutDocument } from "../../graphql/generated/graphql";
+import { messages } from "../../lib/messages";
+import { notifyLoading, replaceNotification } from "../../lib/notify";
+import { isAdmin, useSession, type SessionUser } from "../../lib/session/session";
+import { RequireUser } from "../../components/RequireUser";
+
+export function AccountScreen() {
+  return <RequireUser>{(user) => <AccountOverview user={user} />}</RequireUser>;
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={600}>{value}</Text>
+    </Stack>
+  );
+}
+
+function AccountOverview({ user }: { user: SessionUser }) {
+  const navigate = useNavigate();
+  const { clearUser } = useSession();
+  const [logout, { loading }] = useMutation(LogoutDocument);
+
+  /** 'Logging out...', the logout call, then the user is cleared and the app goes to / whatever happened. */
+  const signOut = async () => {
+    const toast = notifyLoading(messages.loggingOut);
+    try {
+      await logout();
+      replaceNotification(toast, "success", messages.logoutSuccessful);
+    } catch {
+      replaceNotification(toast, "error", messages.logoutFailed);
+    } finally {
+      clearUser();
+      navigate("/");
+    }
+  };
+
+  const links = [
+    { to: "/user/order", label: "My orders" },
+    { to: "/user/wishlist", label: "My wish-list" },
+    ...(isAdmin(user) ? [{ to: "/admin/dashboard", label: "Admin dashboard" }] : []),
+    { to: "/user/update-account-details", label: "Update account details" },
+    { to: "/user/update-contact-details", label: "Update contact details" },
+    { to: "/user/update-password", label: "Update password" },
+  ];
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>My account</Title>
+      <Paper withBorder p="lg" radius="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <Detail label="Name" value={user.name} />
+          <Detail label="Email" value={user.email} />
+          <Detail label="Address" value={user.address || "No address"} />
+          <Detail label="Phone number" value={user.phone || "No contact"} />
+        </SimpleGrid>
+      </Paper>
+      <Stack gap="xs" component="nav" aria-label="Account">
+        {links.map((link) => (
+          <Anchor key={link.to} component={Link} to={link.to}>
+            {link.label}
+          </Anchor>
+        ))}
+      </Stack>
+      <Group>
+        {/* What deleting an account does is not specified yet; the button is shown as the spec lists it. */}
+        <Button variant="outline" color="red" type="button">
+          Delete account
+        </Button>
+        <Button color="dark" loading={loading} onClick={() => void signOut()}>
+          Logout
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

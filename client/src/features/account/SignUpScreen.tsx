@@ -1,0 +1,58 @@
+// Create account (spec sections 2 and 5): no field checks in the client; the server's messages for
+// invalid input each show as an error notification. After success, the sign-in form.
+import { useMutation } from "@apollo/client/react";
+import { Anchor, Text, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { RegisterDocument } from "../../graphql/generated/graphql";
+import { reportFormFailure } from "../../lib/apollo/reportFailure";
+import { notifySuccess } from "../../lib/notify";
+import { AccountForm, PasswordField, ShowPasswordToggle } from "./AccountForm";
+
+export function SignUpScreen() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ name: "", email: "", password: "", passwordConfirmation: "" });
+  const [shown, setShown] = useState(false);
+  const [register, { loading }] = useMutation(RegisterDocument);
+  const set = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((current) => ({ ...current, [field]: event.currentTarget.value }));
+
+  const submit = async () => {
+    try {
+      const result = await register({ variables: { input: form } });
+      if (result.data) notifySuccess(result.data.register.message);
+      navigate("/login-user");
+    } catch (error) {
+      reportFormFailure(error);
+    }
+  };
+
+  return (
+    <AccountForm
+      title="Create account"
+      submitLabel="Sign up"
+      submitting={loading}
+      onSubmit={() => void submit()}
+      footer={
+        <Text size="sm">
+          Already have an account?{" "}
+          <Anchor component={Link} to="/login-user">
+            Sign in
+          </Anchor>
+        </Text>
+      }
+    >
+      <TextInput label="Full name" autoComplete="name" value={form.name} onChange={set("name")} />
+      <TextInput label="Email" type="email" autoComplete="email" value={form.email} onChange={set("email")} />
+      <PasswordField label="Password" autoComplete="new-password" shown={shown} value={form.password} onChange={set("password")} />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        shown={shown}
+        value={form.passwordConfirmation}
+        onChange={set("passwordConfirmation")}
+      />
+      <ShowPasswordToggle shown={shown} onChange={setShown} />
+    </AccountForm>
+  );
+}

@@ -1,0 +1,100 @@
+// The three update pages (spec sections 2 and 5): no field checks in the client; the server's message
+// on success, each invalid-input message as an error notification, else 'An error occurred. Please try again.'.
+import { useMutation } from "@apollo/client/react";
+import { Anchor, TextInput } from "@mantine/core";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { UpdateAccountDocument, UpdateContactDocument, UpdatePasswordDocument } from "../../graphql/generated/graphql";
+import { reportFormFailure } from "../../lib/apollo/reportFailure";
+import { notifySuccess } from "../../lib/notify";
+import type { SessionUser } from "../../lib/session/session";
+import { AccountForm, PasswordField, ShowPasswordToggle } from "./AccountForm";
+import { RequireUser } from "../../components/RequireUser";
+
+const backToAccount = (
+  <Anchor component={Link} to="/user" size="sm">
+    Back to my account
+  </Anchor>
+);
+
+export function UpdateAccountScreen() {
+  return <RequireUser>{(user) => <UpdateAccountForm user={user} />}</RequireUser>;
+}
+
+function UpdateAccountForm({ user }: { user: SessionUser }) {
+  const navigate = useNavigate();
+  const [name, setName] = useState(user.name);
+  const [email, setEmail] = useState(user.email);
+  const [update, { loading }] = useMutation(UpdateAccountDocument);
+  const submit = async () => {
+    try {
+      const result = await update({ variables: { name, email } });
+      if (result.data) notifySuccess(result.data.updateAccount.message);
+      navigate("/user");
+    } catch (error) {
+      reportFormFailure(error);
+    }
+  };
+  return (
+    <AccountForm title="Update account details" submitLabel="Update" submitting={loading} onSubmit={() => void submit()} footer={backToAccount}>
+      <TextInput label="Full name" autoComplete="name" value={name} onChange={(event) => setName(event.currentTarget.value)} />
+      <TextInput label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+    </AccountForm>
+  );
+}
+
+export function UpdateContactScreen() {
+  return <RequireUser>{(user) => <UpdateContactForm user={user} />}</RequireUser>;
+}
+
+function UpdateContactForm({ user }: { user: SessionUser }) {
+  const navigate = useNavigate();
+  const [phone, setPhone] = useState(user.phone ?? "");
+  const [address, setAddress] = useState(user.address ?? "");
+  const [update, { loading }] = useMutation(UpdateContactDocument);
+  const submit = async () => {
+    try {
+      const result = await update({ variables: { phone, address } });
+      if (result.data) notifySuccess(result.data.updateContact.message);
+      navigate("/user");
+    } catch (error) {
+      reportFormFailure(error);
+    }
+  };
+  return (
+    <AccountForm title="Update contact details" submitLabel="Update" submitting={loading} onSubmit={() => void submit()} footer={backToAccount}>
+      <TextInput label="Phone number" type="tel" autoComplete="tel" value={phone} onChange={(event) => setPhone(event.currentTarget.value)} />
+      <TextInput label="Address" autoComplete="street-address" value={address} onChange={(event) => setAddress(event.currentTarget.value)} />
+    </AccountForm>
+  );
+}
+
+export function UpdatePasswordScreen() {
+  return <RequireUser>{() => <UpdatePasswordForm />}</RequireUser>;
+}
+
+function UpdatePasswordForm() {
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ oldPassword: "", password: "", passwordConfirmation: "" });
+  const [shown, setShown] = useState(false);
+  const [update, { loading }] = useMutation(UpdatePasswordDocument);
+  const set = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setForm((current) => ({ ...current, [field]: event.currentTarget.value }));
+  const submit = async () => {
+    try {
+      const result = await update({ variables: form });
+      if (result.data) notifySuccess(result.data.updatePassword.message);
+      navigate("/user");
+    } catch (error) {
+      reportFormFailure(error);
+    }
+  };
+  return (
+    <AccountForm title="Update password" submitLabel="Update" submitting={loading} onSubmit={() => void submit()} footer={backToAccount}>
+      <PasswordField label="Old password" autoComplete="current-password" shown={shown} value={form.oldPassword} onChange={set("oldPassword")} />
+      <PasswordField label="New password" autoComplete="new-password" shown={shown} value={form.password} onChange={set("password")} />
+      <PasswordField label="Confirm password" autoComplete="new-password" shown={shown} value={form.passwordConfirmation} onChange={set("passwordConfirmation")} />
+      <ShowPasswordToggle shown={shown} onChange={setShown} />
+    </AccountForm>
+  );
+}

@@ -1,0 +1,47 @@
+// The account screens' documents; codegen turns them into typed documents.
+export const accountOperations = /* GraphQL */ `
+  mutation Register($input: RegisterInput!) {
+    register(input: $input) {
+      message
+    }
+  }
+
+  mutation Login($email: String!, $password: String!) {
+    login(email: $email, password: $password) {
+      accessToken
+      user {
+        ...SessionUserFields
+      }
+    }
+  }
+
+  mutation Logout {
+    logout {
+      message
+    }
+  }
+
+  mutation UpdateAccount($name: String!, $email: String!) {
+    updateAccount(name: $name, email: $email) {
+      message
+      user {
+        ...SessionUserFields
+      }
+    }
+  }
+
+  mutation UpdateContact($phone: String!, $address: String!) {
+    updateContact(phone: $phone, address: $address) {
+      message
+      user {
+        ...SessionUserFields
+      }
+    }
+  }
+
+  mutation UpdatePassword($oldPassword: String!, $password: String!, $passwordConfirmation: String!) {
+    updatePassword(oldPassword: $oldPassword, password: $password, passwordConfirmation: $passwordConfirmation) {
+      message
+    }
+  }
+`;

@@ -1,0 +1,141 @@
+// The cart (spec sections 2, 4, 6 and 8): its lines with minus, plus and 'Remove item', Clear Cart,
+// the 'cart Summary' and 'Proceed to checkout', which checks the cart with the server first.
+import { useApolloClient } from "@apollo/client/react";
+import { ActionIcon, Anchor, Button, Card, Grid, Group, Image, Paper, Stack, Text, Title } from "@mantine/core";
+import { useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { EmptyState } from "../../components/EmptyState";
+import { CheckCartDocument } from "../../graphql/generated/graphql";
+import { serverMessage } from "../../lib/apollo/errors";
+import { useCart } from "../../lib/cart/CartProvider";
+import type { CartItem } from "../../lib/cart/cartRules";
+import { messages } from "../../lib/messages";
+import { formatMoney } from "../../lib/money";
+import { notifyError } from "../../lib/notify";
+import { itemsTotal, lineTotal } from "../../lib/pricing";
+import { useSession } from "../../lib/session/session";
+
+export function CartScreen() {
+  const { cartItems, totalQuantity, clearCart } = useCart();
+  if (cartItems.length === 0) {
+    return (
+      <EmptyState
+        title="Your cart is empty!"
+        description="Find something green to take home."
+        action={
+          <Anchor component={Link} to="/">
+            Back to the store
+          </Anchor>
+        }
+      />
+    );
+  }
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Cart</Title>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="sm">
+            {cartItems.map((item) => (
+              <CartLine key={item.id} item={item} />
+            ))}
+            <Group>
+              <Button variant="outline" color="red" onClick={() => clearCart()}>
+                Clear Cart
+              </Button>
+            </Group>
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <CartSummary totalQuantity={totalQuantity} subtotal={itemsTotal(cartItems)} items={cartItems} />
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+function CartLine({ item }: { item: CartItem }) {
+  const { increaseQuantity, decreaseQuantity, removeFromCart } = useCart();
+  return (
+    <Card withBorder padding="sm" component="article" aria-label={item.name}>
+      <Group wrap="nowrap" align="center" gap="md">
+        <Image src={item.imageOne} alt={item.name} w={80} h={80} radius="sm" fit="cover" fallbackSrc="/placeholder-plant.svg" />
+        <Stack gap={4} style={{ flex: 1 }}>
+          <Anchor component={Link} to={`/products/${item.slug}`} fw={600} c="inherit">
+            {item.name}
+          </Anchor>
+          <Text fw={700} data-testid="line-price">
+            {formatMoney(lineTotal(item))}
+          </Text>
+          <Group gap="xs">
+            <ActionIcon variant="default" aria-label={`Decrease quantity of ${item.name}`} onClick={() => decreaseQuantity(item.id)}>
+              −
+            </ActionIcon>
+            <Text w={28} ta="center" data-testid="line-quantity" aria-label={`Quantity of ${item.name}`}>
+              {item.cartQuantity}
+            </Text>
+            <ActionIcon variant="default" aria-label={`Increase quantity of ${item.name}`} onClick={() => increaseQuantity(item.id)}>
+              +
+            </ActionIcon>
+          </Group>
+        </Stack>
+        <Button variant="subtle" color="red" onClick={() => removeFromCart(item.id)}>
+          Remove item
+        </Button>
+      </Group>
+    </Card>
+  );
+}
+
+function CartSummary({ totalQuantity, subtotal, items }: { totalQuantity: number; subtotal: number; items: CartItem[] }) {
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const [checking, setChecking] = useState(false);
+
+  const proceed = async () => {
+    setChecking(true);
+    try {
+      await client.query({
+        query: CheckCartDocument,
+        variables: { lines: items.map((item) => ({ productId: item.id, quantity: item.cartQuantity })) },
+        fetchPolicy: "network-only",
+      });
+      navigate("/checkout");
+    } catch (error) {
+      if (user) {
+        notifyError(serverMessage(error));
+      } else {
+        notifyError(messages.loginBeforeCheckout);
+        navigate("/login");
+      }
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return (
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="cart-summary">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="cart-summary">
+          cart Summary
+        </Title>
+        <Group justify="space-between">
+          <Text>Total quantity</Text>
+          <Text fw={600} data-testid="total-quantity">
+            {totalQuantity}
+          </Text>
+        </Group>
+        <Group justify="space-between">
+          <Text>Subtotal</Text>
+          <Text fw={700} data-testid="subtotal">
+            {formatMoney(subtotal)}
+          </Text>
+        </Group>
+        <Button size="md" loading={checking} onClick={() => void proceed()}>
+          Proceed to checkout
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

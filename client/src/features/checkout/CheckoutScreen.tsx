@@ -1,0 +1,212 @@
+// Checkout (spec sections 2, 4, 5 and 8). Shows only when a user is loaded: the customer block, the
+// delivery region, 'Enter card' (a 2-second spinner, then the card modal), the order summary and
+// 'Proceed to checkout', which runs the three checks in order and places the order.
+import { useMutation } from "@apollo/client/react";
+import { Anchor, Button, Grid, Group, NativeSelect, Paper, Stack, Text, Title } from "@mantine/core";
+import { useEffect, useRef, useState } from "react";
+import { Link, useNavigate } from "react-router-dom";
+import { EmptyState } from "../../components/EmptyState";
+import { LoadingView } from "../../components/LoadingView";
+import { PlaceOrderDocument } from "../../graphql/generated/graphql";
+import { serverMessage } from "../../lib/apollo/errors";
+import { CARD_ENTRY_DELAY_MS, emptyCard, previewNumber, type CardDetails } from "../../lib/card/cardRules";
+import { useCart } from "../../lib/cart/CartProvider";
+import { ShopCatalogDocument, useShopCatalog } from "../../lib/catalog/shopCatalog";
+import { checkoutProblem, needsContactDetails } from "../../lib/checkout/checkoutChecks";
+import { makeOrderReference } from "../../lib/checkout/orderReference";
+import { messages } from "../../lib/messages";
+import { formatMoney } from "../../lib/money";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { itemsTotal, orderTotal, regionFee } from "../../lib/pricing";
+import { useSession, type SessionUser } from "../../lib/session/session";
+import { CardModal } from "./CardModal";
+
+export function CheckoutScreen() {
+  const { user, loading } = useSession();
+  if (loading) return <LoadingView label="Loading your account" />;
+  if (!user) {
+    return (
+      <EmptyState
+        title="Please sign in to check out."
+        action={
+          <Anchor component={Link} to="/login">
+            Sign in
+          </Anchor>
+        }
+      />
+    );
+  }
+  return <Checkout user={user} />;
+}
+
+function Checkout({ user }: { user: SessionUser }) {
+  const navigate = useNavigate();
+  const { cartItems, totalQuantity, clearCart } = useCart();
+  const { data: catalog } = useShopCatalog();
+  const regions = catalog?.regions ?? [];
+  const [regionId, setRegionId] = useState<number | null>(null);
+  const [card, setCard] = useState<CardDetails>(emptyCard);
+  const [cardModalOpen, setCardModalOpen] = useState(false);
+  const [openingCard, setOpeningCard] = useState(false);
+  // One reference per visit: a retry after a lost answer returns the same order instead of a second one.
+  const [reference] = useState(makeOrderReference);
+  const cardTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [placeOrder, { loading: placing }] = useMutation(PlaceOrderDocument, {
+    refetchQueries: [ShopCatalogDocument],
+    update(cache) {
+      cache.evict({ id: "ROOT_QUERY", fieldName: "myOrders" });
+    },
+  });
+
+  useEffect(() => () => clearTimeout(cardTimer.current), []);
+
+  if (cartItems.length === 0) {
+    return (
+      <EmptyState
+        title="Your cart is empty!"
+        action={
+          <Anchor component={Link} to="/">
+            Back to the store
+          </Anchor>
+        }
+      />
+    );
+  }
+
+  const region = regions.find((entry) => entry.id === regionId) ?? null;
+
+  const enterCard = () => {
+    setOpeningCard(true);
+    cardTimer.current = setTimeout(() => {
+      setOpeningCard(false);
+      setCardModalOpen(true);
+    }, CARD_ENTRY_DELAY_MS);
+  };
+
+  const proceed = async () => {
+    const problem = checkoutProblem({ card, customer: user, regionId });
+    if (problem) {
+      notifyError(problem);
+      return;
+    }
+    try {
+      await placeOrder({
+        variables: {
+          input: {
+            reference,
+            regionId: regionId as number,
+            lines: cartItems.map((item) => ({ productId: item.id, quantity: item.cartQuantity })),
+          },
+        },
+        awaitRefetchQueries: true,
+      });
+      clearCart();
+      navigate("/");
+      notifySuccess(messages.orderPlaced);
+    } catch (error) {
+      notifyError(serverMessage(error));
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Checkout</Title>
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack gap="lg">
+            <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="customer">
+              <Stack gap={6}>
+                <Title order={2} size="h4" id="customer">
+                  Customer
+                </Title>
+                <Text>{user.name}</Text>
+                <Text>{user.email}</Text>
+                <Text>{user.address || "No address"}</Text>
+                <Text>{user.phone || "No contact"}</Text>
+                {needsContactDetails(user) && (
+                  <Anchor component={Link} to="/user/update-contact-details">
+                    Update contact details
+                  </Anchor>
+                )}
+              </Stack>
+            </Paper>
+
+            <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="delivery">
+              <Stack gap="sm">
+                <Title order={2} size="h4" id="delivery">
+                  Delivery
+                </Title>
+                <NativeSelect
+                  label="Delivery region"
+                  value={regionId === null ? "" : String(regionId)}
+                  onChange={(event) => setRegionId(event.currentTarget.value === "" ? null : Number(event.currentTarget.value))}
+                  data={[
+                    { value: "", label: "Select a region" },
+                    ...regions.map((entry) => ({ value: String(entry.id), label: `${entry.name} (${formatMoney(entry.fee)})` })),
+                  ]}
+                />
+              </Stack>
+            </Paper>
+
+            <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="payment">
+              <Stack gap="sm">
+                <Title order={2} size="h4" id="payment">
+                  Payment method
+                </Title>
+                <Group>
+                  <Button variant="light" loading={openingCard} onClick={enterCard}>
+                    Enter card
+                  </Button>
+                  {card.number !== "" && (
+                    <Text size="sm" c="dimmed" data-testid="saved-card">
+                      Card {previewNumber(card.number)}
+                    </Text>
+                  )}
+                </Group>
+              </Stack>
+            </Paper>
+          </Stack>
+        </Grid.Col>
+
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="order-summary">
+            <Stack gap="sm">
+              <Title order={2} size="h4" id="order-summary">
+                Order summary
+              </Title>
+              <Group justify="space-between">
+                <Text>Items ({totalQuantity})</Text>
+                <Text data-testid="items-total">{formatMoney(itemsTotal(cartItems))}</Text>
+              </Group>
+              <Group justify="space-between">
+                <Text>Delivery fee</Text>
+                <Text data-testid="delivery-fee">{formatMoney(regionFee(region))}</Text>
+              </Group>
+              <Group justify="space-between">
+                <Text fw={700}>Total</Text>
+                <Text fw={700} data-testid="order-total">
+                  {formatMoney(orderTotal(cartItems, region))}
+                </Text>
+              </Group>
+              <Button size="md" loading={placing} onClick={() => void proceed()}>
+                Proceed to checkout
+              </Button>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+      </Grid>
+
+      {cardModalOpen && (
+        <CardModal
+          opened
+          initialCard={card}
+          onClose={() => setCardModalOpen(false)}
+          onSave={(saved) => {
+            setCard(saved);
+            setCardModalOpen(false);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,129 @@
+// Own order detail (spec section 2): the order, a 'Billed to' input and Print Invoice, which opens the
+// invoice in a new window that prints itself and closes after printing.
+import { useQuery } from "@apollo/client/react";
+import { Anchor, Badge, Button, Group, Image, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useState } from "react";
+import { Link, useParams } from "react-router-dom";
+import { EmptyState } from "../../components/EmptyState";
+import { LoadingView } from "../../components/LoadingView";
+import { RequireUser } from "../../components/RequireUser";
+import { OrderDetailDocument } from "../../graphql/generated/graphql";
+import { formatMoney } from "../../lib/money";
+import { notifyError } from "../../lib/notify";
+import { formatDateTime } from "../../lib/orders/invoice";
+import { invoiceHtml, printInvoice } from "../../lib/orders/invoiceDocument";
+import { ORDER_STATUS_COLOR, ORDER_STATUS_TEXT } from "../../lib/orders/orderStatus";
+import type { SessionUser } from "../../lib/session/session";
+
+export function OrderDetailScreen() {
+  return <RequireUser>{(user) => <OrderDetail user={user} />}</RequireUser>;
+}
+
+function OrderDetail({ user }: { user: SessionUser }) {
+  const orderNumber = useParams().orderNumber ?? "";
+  const { data, loading, error } = useQuery(OrderDetailDocument, { variables: { orderNumber } });
+  const [billedTo, setBilledTo] = useState(user.name);
+
+  if (loading && !data) return <LoadingView label="Loading the order" />;
+  const order = data?.order;
+  if (!order) {
+    return (
+      <EmptyState
+        title="We could not find this order."
+        description={error?.message}
+        action={
+          <Anchor component={Link} to="/user/order">
+            Back to my orders
+          </Anchor>
+        }
+      />
+    );
+  }
+
+  const print = () => {
+    if (!printInvoice(invoiceHtml(order, billedTo.trim() || user.name))) {
+      notifyError("Please allow pop-ups to print the invoice.");
+    }
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={2}>
+          <Title order={1}>Order {order.orderNumber}</Title>
+          <Text c="dimmed">
+            Reference {order.reference} · {formatDateTime(order.createdAt)}
+          </Text>
+        </Stack>
+        <Badge size="lg" color={ORDER_STATUS_COLOR[order.status]}>
+          {ORDER_STATUS_TEXT[order.status]}
+        </Badge>
+      </Group>
+
+      <Paper withBorder radius="md" p="md">
+        <Table.ScrollContainer minWidth={520}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Product</Table.Th>
+                <Table.Th ta="right">Unit price</Table.Th>
+                <Table.Th ta="right">Quantity</Table.Th>
+                <Table.Th ta="right">Amount</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {order.lines.map((line) => (
+                <Table.Tr key={`${line.slug}-${line.name}`}>
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap">
+                      <Image src={line.imageOne} alt={line.name} w={40} h={40} radius="sm" fallbackSrc="/placeholder-plant.svg" />
+                      <Text>{line.name}</Text>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatMoney(line.unitPrice)}</Table.Td>
+                  <Table.Td ta="right">{line.quantity}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(line.lineTotal)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Paper withBorder radius="md" p="md">
+          <Stack gap={4}>
+            <Title order={2} size="h4">
+              Delivery
+            </Title>
+            <Text>{order.userEmail}</Text>
+            <Text>{order.userPhone}</Text>
+            <Text>{order.userAddress}</Text>
+            <Text>Region: {order.region}</Text>
+          </Stack>
+        </Paper>
+        <Paper withBorder radius="md" p="md">
+          <Stack gap={4}>
+            <Group justify="space-between">
+              <Text>Subtotal ({order.totalItems} item(s))</Text>
+              <Text>{formatMoney(order.subtotal)}</Text>
+            </Group>
+            <Group justify="space-between">
+              <Text>Delivery fee</Text>
+              <Text>{formatMoney(order.deliveryFee)}</Text>
+            </Group>
+            <Group justify="space-between">
+              <Text fw={700}>Total</Text>
+              <Text fw={700}>{formatMoney(order.total)}</Text>
+            </Group>
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+
+      <Group align="flex-end">
+        <TextInput label="Billed to" value={billedTo} onChange={(event) => setBilledTo(event.currentTarget.value)} />
+        <Button onClick={print}>Print Invoice</Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+// Own orders (spec section 2): 'No orders yet.' when empty; otherwise each order's number, status,
+// total items, date and time and total price, linking to its detail. A failed load is silent (logged).
+import { useQuery } from "@apollo/client/react";
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { useEffect } from "react";
+import { Link } from "react-router-dom";
+import { EmptyState } from "../../components/EmptyState";
+import { LoadingView } from "../../components/LoadingView";
+import { RequireUser } from "../../components/RequireUser";
+import { MyOrdersDocument } from "../../graphql/generated/graphql";
+import { formatMoney } from "../../lib/money";
+import { formatDateTime } from "../../lib/orders/invoice";
+import { ORDER_STATUS_COLOR, ORDER_STATUS_TEXT } from "../../lib/orders/orderStatus";
+
+export function OrdersScreen() {
+  return <RequireUser>{() => <MyOrders />}</RequireUser>;
+}
+
+function MyOrders() {
+  const { data, loading, error } = useQuery(MyOrdersDocument, { fetchPolicy: "cache-and-network" });
+  useEffect(() => {
+    if (error) console.error("Could not load the orders", error);
+  }, [error]);
+  const orders = data?.myOrders ?? [];
+  return (
+    <Stack gap="lg">
+      <Title order={1}>My orders</Title>
+      {loading && !data ? (
+        <LoadingView label="Loading your orders" />
+      ) : orders.length === 0 ? (
+        <EmptyState title="No orders yet." />
+      ) : (
+        <Stack gap="sm">
+          {orders.map((order) => (
+            <Card key={order.id} withBorder padding="md" component="article" aria-label={`Order ${order.orderNumber}`}>
+              <Group justify="space-between" wrap="wrap" gap="sm">
+                <Stack gap={2}>
+                  <Anchor component={Link} to={`/user/order/${encodeURIComponent(order.orderNumber)}`} fw={700}>
+                    {order.orderNumber}
+                  </Anchor>
+                  <Text size="sm" c="dimmed">
+                    {formatDateTime(order.createdAt)}
+                  </Text>
+                </Stack>
+                <Badge color={ORDER_STATUS_COLOR[order.status]}>{ORDER_STATUS_TEXT[order.status]}</Badge>
+                <Text size="sm">{order.totalItems} item(s)</Text>
+                <Text fw={700}>{formatMoney(order.total)}</Text>
+              </Group>
+            </Card>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

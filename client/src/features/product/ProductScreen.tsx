@@ -1,0 +1,202 @@
+// Product detail (spec sections 2 and 4): carousel, name, favourite heart, category link, rating,
+// description, price, quantity controls, the shopper's own rating and Add to cart. Re-fetches when
+// the slug changes; for a signed-in user it also loads their rating and whether it is a favourite.
+import { useMutation, useQuery } from "@apollo/client/react";
+import { ActionIcon, Anchor, Badge, Button, Grid, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { useEffect } from "react";
+import { Link, useParams } from "react-router-dom";
+import { EmptyState } from "../../components/EmptyState";
+import { HeartIcon } from "../../components/icons";
+import { LoadingView } from "../../components/LoadingView";
+import { Price } from "../../components/Price";
+import { itemsLeftText, OUT_OF_STOCK_TEXT } from "../../components/ProductCard";
+import { ProductRating, RatingStars } from "../../components/RatingStars";
+import {
+  IsFavouriteDocument,
+  MyRatingDocument,
+  ProductDetailDocument,
+  RateProductDocument,
+  type ProductDetailQuery,
+  ToggleFavouriteDocument,
+} from "../../graphql/generated/graphql";
+import { serverMessage } from "../../lib/apollo/errors";
+import { useCart } from "../../lib/cart/CartProvider";
+import { messages } from "../../lib/messages";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { useSession } from "../../lib/session/session";
+import { ImageCarousel } from "./ImageCarousel";
+
+export function ProductScreen() {
+  const slug = useParams().slug ?? "";
+  const { user } = useSession();
+  const { data, loading, error } = useQuery(ProductDetailDocument, { variables: { slug } });
+  const product = data?.product;
+
+  useEffect(() => {
+    if (error) notifyError(serverMessage(error));
+  }, [error]);
+
+  if (loading && !product) return <LoadingView label="Loading product" />;
+  if (!product) {
+    return (
+      <EmptyState
+        title="We could not show this product."
+        description={error ? serverMessage(error) : undefined}
+        action={
+          <Anchor component={Link} to="/">
+            Back to the store
+          </Anchor>
+        }
+      />
+    );
+  }
+
+  const images = [product.imageOne, product.imageTwo].filter((image): image is string => Boolean(image));
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <ImageCarousel key={product.slug} images={images} name={product.name} />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start" wrap="nowrap">
+            <Title order={1}>{product.name}</Title>
+            <FavouriteHeart productId={product.id} signedIn={user !== null} />
+          </Group>
+          <Anchor component={Link} to={`/categories/${encodeURIComponent(product.category.name)}`}>
+            {product.category.name}
+          </Anchor>
+          <ProductRating product={product} size={18} />
+          <Text>{product.description}</Text>
+          <Price product={product} size="xl" />
+          {product.quantity > 0 ? (
+            <Text size="sm" c="dimmed">
+              {itemsLeftText(product.quantity)}
+            </Text>
+          ) : (
+            <Badge color="gray" size="lg" w="fit-content">
+              {OUT_OF_STOCK_TEXT}
+            </Badge>
+          )}
+          <CartControls product={product} />
+          <OwnRating productId={product.id} signedIn={user !== null} />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+type DetailedProduct = ProductDetailQuery["product"];
+
+/** Quantity controls and Add to cart: minus acts only when the quantity in the cart is above 1; plus adds one. */
+function CartControls({ product }: { product: DetailedProduct }) {
+  const { cartItems, addToCart, decreaseQuantity } = useCart();
+  const inCart = cartItems.find((item) => item.id === product.id)?.cartQuantity ?? 0;
+  return (
+    <Stack gap="sm">
+      <Group gap="xs" role="group" aria-label="Quantity in cart">
+        <ActionIcon
+          variant="default"
+          size="lg"
+          aria-label="Decrease quantity"
+          onClick={() => {
+            if (inCart > 1) decreaseQuantity(product.id);
+          }}
+        >
+          −
+        </ActionIcon>
+        <Text w={32} ta="center" fw={600} aria-live="polite" data-testid="quantity-in-cart">
+          {inCart}
+        </Text>
+        <ActionIcon variant="default" size="lg" aria-label="Increase quantity" onClick={() => addToCart(product)}>
+          +
+        </ActionIcon>
+      </Group>
+      <Button size="md" onClick={() => addToCart(product)} w={{ base: "100%", sm: "fit-content" }}>
+        Add to cart
+      </Button>
+    </Stack>
+  );
+}
+
+/** The heart flips only after the toggle call succeeds. */
+function FavouriteHeart({ productId, signedIn }: { productId: number; signedIn: boolean }) {
+  const { data } = useQuery(IsFavouriteDocument, { variables: { productId }, skip: !signedIn });
+  const isFavourite = data?.isFavourite ?? false;
+  const [toggle, { loading }] = useMutation(ToggleFavouriteDocument, {
+    update(cache, result) {
+      const next = result.data?.toggleFavourite.isFavourite;
+      if (next === undefined) return;
+      cache.writeQuery({ query: IsFavouriteDocument, variables: { productId }, data: { isFavourite: next } });
+      cache.evict({ id: "ROOT_QUERY", fieldName: "favourites" });
+    },
+  });
+  const label = isFavourite ? "Remove from wishlist" : "Add to wishlist";
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="subtle"
+        color="red"
+        size="xl"
+        aria-label={label}
+        aria-pressed={isFavourite}
+        loading={loading}
+        onClick={async () => {
+          try {
+            const result = await toggle({ variables: { productId } });
+            if (result.data) notifySuccess(result.data.toggleFavourite.message);
+          } catch {
+            notifyError(messages.favouriteToggleFailed);
+          }
+        }}
+      >
+        <HeartIcon filled={isFavourite} size={28} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** Own rating: five clickable stars when 0 (clicking star N submits N, then reloads product and rating); read-only when rated. */
+function OwnRating({ productId, signedIn }: { productId: number; signedIn: boolean }) {
+  const { data, refetch } = useQuery(MyRatingDocument, { variables: { productId }, skip: !signedIn });
+  const [rate, { loading }] = useMutation(RateProductDocument, {
+    refetchQueries: [ProductDetailDocument],
+  });
+  if (!signedIn) {
+    return (
+      <Text size="sm" c="dimmed">
+        <Anchor component={Link} to="/login">
+          Sign in
+        </Anchor>{" "}
+        to rate this product.
+      </Text>
+    );
+  }
+  if (!data) return null;
+  const ownRating = data.myRating;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={600}>
+        {ownRating === 0 ? "Rate this product" : "Your rating"}
+      </Text>
+      {ownRating === 0 ? (
+        <RatingStars
+          value={0}
+          size={26}
+          disabled={loading}
+          onRate={async (stars) => {
+            try {
+              const result = await rate({ variables: { productId, rating: stars } });
+              if (result.data) notifySuccess(result.data.rateProduct.message);
+              await refetch();
+            } catch {
+              notifyError(messages.ratingFailed);
+            }
+          }}
+        />
+      ) : (
+        <RatingStars value={ownRating} size={26} />
+      )}
+    </Stack>
+  );
+}

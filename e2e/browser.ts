@@ -1,0 +1,59 @@
+// Debian's Chromium driven by playwright-core (no browser download), with the launch flags that work
+// as root on these machines (see shared/STACK.md). A failing journey leaves a screenshot and the
+// page's console in e2e/artifacts/.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { repoRoot } from "./shop.js";
+
+export const artifactsDir = path.join(repoRoot, "e2e", "artifacts");
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(executablePath)) {
+    throw new Error(`No Chromium at ${executablePath}: install Debian's package (apt-get install -y chromium) or set CHROMIUM_PATH.`);
+  }
+  return chromium.launch({
+    executablePath,
+    headless: true,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--disable-dev-shm-usage",
+      `--user-data-dir=${fs.mkdtempSync(path.join(os.tmpdir(), "chromium-"))}`,
+    ],
+  });
+}
+
+export interface Journey {
+  context: BrowserContext;
+  page: Page;
+  console: string[];
+}
+
+/** Opens a fresh browser context (its own storage), and on failure saves what CI's log points to. */
+export async function journey(browser: Browser, name: string, work: (j: Journey) => Promise<void>, options: { viewport?: { width: number; height: number } } = {}) {
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const consoleLines: string[] = [];
+  page.on("console", (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
+  page.on("pageerror", (error) => consoleLines.push(`[pageerror] ${error.message}`));
+  try {
+    await work({ context, page, console: consoleLines });
+  } catch (error) {
+    fs.mkdirSync(artifactsDir, { recursive: true });
+    const base = path.join(artifactsDir, name.replace(/[^a-z0-9]+/gi, "-").toLowerCase());
+    await page.screenshot({ path: `${base}.png`, fullPage: true }).catch(() => undefined);
+    fs.writeFileSync(`${base}.console.txt`, consoleLines.join("\n"));
+    console.error(`Journey "${name}" failed: screenshot ${base}.png, console ${base}.console.txt`);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,41 @@
+// `npm start`: build the storefront when its sources changed since the last build, then run the server.
+// Signals are passed on, so SIGTERM still drains the server gracefully.
+import { spawn, spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const client = path.join(root, "client");
+const builtAt = (() => {
+  try {
+    return fs.statSync(path.join(client, "dist", "index.html")).mtimeMs;
+  } catch {
+    return 0;
+  }
+})();
+
+function newestChange(entry) {
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of fs.readdirSync(entry)) {
+    if (name === "node_modules" || name === "dist") continue;
+    newest = Math.max(newest, newestChange(path.join(entry, name)));
+  }
+  return newest;
+}
+
+const sources = ["src", "index.html", "vite.config.ts", "package.json", "public"].map((name) => path.join(client, name)).filter(fs.existsSync);
+if (fs.existsSync(path.join(client, "package.json")) && sources.some((source) => newestChange(source) > builtAt)) {
+  const build = spawnSync("npm", ["run", "build", "-w", "client"], { cwd: root, stdio: "inherit" });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+
+const server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  cwd: path.join(root, "server"),
+  stdio: "inherit",
+  env: { ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() },
+});
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
