@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExecutionResult } from "graphql";
 import { ShopError } from "../src/domain/errors.js";
 import type { Viewer } from "../src/domain/viewer.js";
-import { createTestShop, type TestShop } from "./support.js";
+import { createTestShop, failure, refusal, type TestShop } from "./support.js";
 
 let t: TestShop;
 
@@ -14,24 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/** The domain error behind a GraphQL answer (t.gql runs the schema without Apollo's formatter). */
-function failure(result: ExecutionResult) {
-  expect(result.errors, "expected the operation to fail").toBeDefined();
-  const error = result.errors![0];
-  const original = error.originalError instanceof ShopError ? error.originalError : undefined;
-  return { code: original?.code ?? error.extensions?.code, message: error.message, fields: original?.fields };
-}
-
-/** Runs a domain call that must fail and returns its ShopError. */
-async function refusal(work: Promise<unknown>): Promise<ShopError> {
-  const error = await work.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(error).toBeInstanceOf(ShopError);
-  return error as ShopError;
-}
 
 const viewerOf = async (token: string) => (await t.shop.tokens.verify(token)) as Viewer;
 let emailCounter = 0;

@@ -7,7 +7,7 @@ import { AnalyticsService, growthPercentage } from "../src/domain/analytics.js";
 import { ShopError } from "../src/domain/errors.js";
 import { newReference } from "../src/domain/order-numbers.js";
 import type { Viewer } from "../src/domain/viewer.js";
-import { createTestShop, type TestShop } from "./support.js";
+import { createTestShop, failure, refusal, type TestShop } from "./support.js";
 
 let t: TestShop;
 let admin: { token: string; viewer: Viewer };
@@ -106,22 +106,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-function failure(result: ExecutionResult) {
-  expect(result.errors, "expected the operation to fail").toBeDefined();
-  const error = result.errors![0];
-  const original = error.originalError instanceof ShopError ? error.originalError : undefined;
-  return { code: original?.code ?? error.extensions?.code, message: error.message, fields: original?.fields };
-}
-
-async function refusal(work: Promise<unknown>): Promise<ShopError> {
-  const error = await work.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(error).toBeInstanceOf(ShopError);
-  return error as ShopError;
-}
 
 const ANALYTICS = `{ analytics { totalUsers userGrowthPercentage totalRevenue revenueChangePercentage totalOrders orderGrowthPercentage
   lastThreeMonths { month yearMonth newUsers revenue newOrders } } }`;

@@ -12,7 +12,7 @@ import { unitPriceCents } from "../src/domain/pricing.js";
 import { firstFreeSlug, slugify } from "../src/domain/slugs.js";
 import type { Viewer } from "../src/domain/viewer.js";
 import { PNG, upload } from "./fixtures/images.js";
-import { createTestShop, type TestShop } from "./support.js";
+import { createTestShop, failure, refusal, type TestShop } from "./support.js";
 
 let t: TestShop;
 let admin: { id: number; token: string };
@@ -29,23 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/** The domain error behind a GraphQL answer (t.gql runs the schema without Apollo's formatter). */
-function failure(result: ExecutionResult) {
-  expect(result.errors, "expected the operation to fail").toBeDefined();
-  const error = result.errors![0];
-  const original = error.originalError instanceof ShopError ? error.originalError : undefined;
-  return { code: original?.code ?? error.extensions?.code, message: error.message, fields: original?.fields };
-}
-
-async function refusal(work: Promise<unknown>): Promise<ShopError> {
-  const error = await work.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(error).toBeInstanceOf(ShopError);
-  return error as ShopError;
-}
 
 // ---- fixtures ----------------------------------------------------------------------------------------
 

@@ -3,7 +3,7 @@ import type { ExecutionResult } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ShopError } from "../src/domain/errors.js";
 import type { Viewer } from "../src/domain/viewer.js";
-import { createTestShop, type TestShop } from "./support.js";
+import { createTestShop, failure, refusal, type TestShop } from "./support.js";
 
 let t: TestShop;
 let admin: { id: number; token: string };
@@ -20,22 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-function failure(result: ExecutionResult) {
-  expect(result.errors, "expected the operation to fail").toBeDefined();
-  const error = result.errors![0];
-  const original = error.originalError instanceof ShopError ? error.originalError : undefined;
-  return { code: original?.code ?? error.extensions?.code, message: error.message, fields: original?.fields };
-}
-
-async function refusal(work: Promise<unknown>): Promise<ShopError> {
-  const error = await work.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(error).toBeInstanceOf(ShopError);
-  return error as ShopError;
-}
 
 async function addProducts(categoryId: number, count: number) {
   for (let i = 0; i < count; i += 1) {

@@ -6,7 +6,7 @@ import { ShopError } from "../src/domain/errors.js";
 import { newReference } from "../src/domain/order-numbers.js";
 import { OrderService } from "../src/domain/orders.js";
 import type { Viewer } from "../src/domain/viewer.js";
-import { createTestShop, type TestShop } from "./support.js";
+import { createTestShop, failure, refusal, type TestShop } from "./support.js";
 
 // Lets one test force a colliding order number; every other call draws a real random one.
 const forcedOrderNumbers = vi.hoisted(() => [] as string[]);
@@ -68,24 +68,6 @@ const orderCount = () => t.shop.prisma.order.count();
 /** What the database holds for these products and in orders, to prove a refused order wrote nothing. */
 async function snapshot(productIds: number[]) {
   return { orders: await orderCount(), lines: await t.shop.prisma.orderLine.count(), stock: await Promise.all(productIds.map(stockOf)) };
-}
-
-/** The domain error behind a GraphQL answer (t.gql runs the schema without Apollo's formatter). */
-function failure(result: ExecutionResult) {
-  expect(result.errors, "expected the operation to fail").toBeDefined();
-  const error = result.errors![0];
-  const original = error.originalError instanceof ShopError ? error.originalError : undefined;
-  return { code: original?.code ?? error.extensions?.code, message: error.message, fields: original?.fields };
-}
-
-/** Runs a domain call that must fail and returns its ShopError. */
-async function refusal(work: Promise<unknown>): Promise<ShopError> {
-  const error = await work.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(error).toBeInstanceOf(ShopError);
-  return error as ShopError;
 }
 
 /** An order service whose Prisma operations are counted, to pin "a constant number of queries". */

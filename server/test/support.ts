@@ -7,6 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import type { ExecutionResult } from "graphql";
 import { graphql } from "graphql";
+import { expect } from "vitest";
+import { ShopError } from "../src/domain/errors.js";
 import { openDatabase, type Database } from "../src/db/client.js";
 import { createShop, type Shop } from "../src/domain/shop.js";
 import type { Viewer } from "../src/domain/viewer.js";
@@ -98,4 +100,22 @@ export async function serveTestShop(
       await stop();
     },
   };
+}
+
+/** The domain error behind a GraphQL answer (t.gql runs the schema without Apollo's formatter). */
+export function failure(result: ExecutionResult) {
+  expect(result.errors, "expected the operation to fail").toBeDefined();
+  const error = result.errors![0];
+  const original = error.originalError instanceof ShopError ? error.originalError : undefined;
+  return { code: original?.code ?? error.extensions?.code, message: error.message, fields: original?.fields };
+}
+
+/** Runs a domain call that must fail and returns its ShopError. */
+export async function refusal(work: Promise<unknown>): Promise<ShopError> {
+  const error = await work.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  expect(error).toBeInstanceOf(ShopError);
+  return error as ShopError;
 }

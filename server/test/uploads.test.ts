@@ -11,7 +11,7 @@ import { ShopError } from "../src/domain/errors.js";
 import { detectImageType, ImageStore, MAX_IMAGE_BYTES } from "../src/domain/images.js";
 import type { Viewer } from "../src/domain/viewer.js";
 import { GIF, JPEG, PNG, upload, WEBP } from "./fixtures/images.js";
-import { createTestShop, serveTestShop, type TestShop } from "./support.js";
+import { createTestShop, refusal, serveTestShop, type TestShop } from "./support.js";
 
 let t: TestShop;
 let admin: { id: number; token: string };
@@ -31,15 +31,6 @@ afterAll(async () => {
   await t?.close();
   fs.rmSync(scratch, { recursive: true, force: true });
 });
-
-async function refusal(work: Promise<unknown>): Promise<ShopError> {
-  const error = await work.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
-  expect(error).toBeInstanceOf(ShopError);
-  return error as ShopError;
-}
 
 function failure(result: ExecutionResult) {
   expect(result.errors, "expected the operation to fail").toBeDefined();

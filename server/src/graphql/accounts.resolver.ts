@@ -14,6 +14,7 @@ import {
   viewProduct,
   viewUser,
 } from "./types.js";
+import { messages } from "../domain/messages.js";
 
 @InputType({ description: "The create-account form." })
 class RegisterInput {
@@ -38,7 +39,7 @@ class AccountResolver {
       password: input.password,
       password_confirmation: input.passwordConfirmation,
     });
-    return { message: "Registration successful. Please sign in.", user: viewUser(user) };
+    return { message: messages.registered, user: viewUser(user) };
   }
 
   @Mutation(() => AuthPayload)
@@ -54,7 +55,7 @@ class AccountResolver {
   @Mutation(() => Message, { description: "Revokes the access token this request carries." })
   async logout(@Ctx() { shop, viewer }: GraphQLContext): Promise<Message> {
     await shop.accounts.logout(viewer);
-    return { message: "Logout successful!" };
+    return { message: messages.loggedOut };
   }
 
   @Mutation(() => UserPayload)
@@ -64,7 +65,7 @@ class AccountResolver {
     @Ctx() { shop, viewer }: GraphQLContext,
   ): Promise<UserPayload> {
     const user = await shop.accounts.updateAccount(viewer, { name, email });
-    return { message: "Your account details have been updated.", user: viewUser(user) };
+    return { message: messages.accountUpdated, user: viewUser(user) };
   }
 
   @Mutation(() => UserPayload)
@@ -74,7 +75,7 @@ class AccountResolver {
     @Ctx() { shop, viewer }: GraphQLContext,
   ): Promise<UserPayload> {
     const user = await shop.accounts.updateContact(viewer, { phone, address });
-    return { message: "Your contact details have been updated.", user: viewUser(user) };
+    return { message: messages.contactUpdated, user: viewUser(user) };
   }
 
   @Mutation(() => Message)
@@ -85,7 +86,7 @@ class AccountResolver {
     @Ctx() { shop, viewer }: GraphQLContext,
   ): Promise<Message> {
     await shop.accounts.updatePassword(viewer, { old_password: oldPassword, password, password_confirmation: passwordConfirmation });
-    return { message: "Your password has been updated." };
+    return { message: messages.passwordUpdated };
   }
 
   @Query(() => [User], { description: "Admin: all users, newest first; search matches name or email." })
@@ -108,7 +109,7 @@ class AccountResolver {
     @Ctx() { shop, viewer }: GraphQLContext,
   ): Promise<UserPayload> {
     const user = await shop.accounts.setRole(viewer, id, role);
-    return { message: "User role updated.", user: viewUser(user) };
+    return { message: messages.roleUpdated, user: viewUser(user) };
   }
 }
 
@@ -121,7 +122,7 @@ class RatingResolver {
     @Ctx() { shop, viewer }: GraphQLContext,
   ): Promise<ProductPayload> {
     const product = await shop.ratings.rate(viewer, productId, { rating_number: rating });
-    return { message: "Thank you for rating this product.", product: viewProduct(product) };
+    return { message: messages.rated, product: viewProduct(product) };
   }
 
   @Query(() => Int, { description: "The signed-in user's own rating of a product; 0 when they have not rated it." })
@@ -138,7 +139,7 @@ class FavouriteResolver {
     @Ctx() { shop, viewer }: GraphQLContext,
   ): Promise<FavouritePayload> {
     const { isFavourite } = await shop.favourites.toggle(viewer, productId);
-    return { message: isFavourite ? "Added to your wishlist." : "Removed from your wishlist.", isFavourite };
+    return { message: isFavourite ? messages.favouriteAdded : messages.favouriteRemoved, isFavourite };
   }
 
   @Query(() => Boolean)

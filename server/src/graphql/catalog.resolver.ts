@@ -20,6 +20,7 @@ import {
   viewProduct,
   viewRegion,
 } from "./types.js";
+import { messages } from "../domain/messages.js";
 
 @InputType({ description: "A new product. Prices are in dollars; the images are multipart uploads." })
 class ProductInput {
@@ -83,7 +84,7 @@ class ProductResolver {
   @Mutation(() => ProductPayload)
   async createProduct(@Ctx() { shop, viewer }: GraphQLContext, @Arg("input", () => ProductInput) input: ProductInput): Promise<ProductPayload> {
     const product = await shop.catalog.create(viewer, productPayload(input));
-    return { message: "Product created successfully.", product: viewProduct(product) };
+    return { message: messages.productCreated, product: viewProduct(product) };
   }
 
   @Mutation(() => ProductPayload)
@@ -93,13 +94,13 @@ class ProductResolver {
     @Arg("input", () => ProductUpdateInput) input: ProductUpdateInput,
   ): Promise<ProductPayload> {
     const product = await shop.catalog.update(viewer, id, productPayload(input));
-    return { message: "Product updated successfully.", product: viewProduct(product) };
+    return { message: messages.productUpdated, product: viewProduct(product) };
   }
 
   @Mutation(() => Message)
   async deleteProduct(@Ctx() { shop, viewer }: GraphQLContext, @Arg("id", () => Int) id: number): Promise<Message> {
     await shop.catalog.delete(viewer, id);
-    return { message: "Product deleted successfully." };
+    return { message: messages.productDeleted };
   }
 }
 
@@ -118,7 +119,7 @@ class CategoryResolver {
   @Mutation(() => CategoryPayload)
   async createCategory(@Ctx() { shop, viewer }: GraphQLContext, @Arg("name", () => String) name: string): Promise<CategoryPayload> {
     const category = await shop.categories.create(viewer, { name });
-    return { message: "Category created", category: viewCategory(category) };
+    return { message: messages.categoryCreated, category: viewCategory(category) };
   }
 
   @Mutation(() => CategoryPayload)
@@ -128,13 +129,13 @@ class CategoryResolver {
     @Arg("name", () => String) name: string,
   ): Promise<CategoryPayload> {
     const category = await shop.categories.update(viewer, id, { name });
-    return { message: "Category updated successfully.", category: viewCategory(category) };
+    return { message: messages.categoryUpdated, category: viewCategory(category) };
   }
 
   @Mutation(() => Message, { description: "Refused while the category still has products." })
   async deleteCategory(@Ctx() { shop, viewer }: GraphQLContext, @Arg("id", () => Int) id: number): Promise<Message> {
     await shop.categories.delete(viewer, id);
-    return { message: "Category deleted successfully." };
+    return { message: messages.categoryDeleted };
   }
 }
 
@@ -157,7 +158,7 @@ class RegionResolver {
     @Arg("fee", () => MoneyScalar) fee: number,
   ): Promise<RegionPayload> {
     const region = await shop.regions.create(viewer, { name, fee: toDollars(fee) });
-    return { message: "Region created successfully.", region: viewRegion(region) };
+    return { message: messages.regionCreated, region: viewRegion(region) };
   }
 
   @Mutation(() => RegionPayload)
@@ -168,13 +169,13 @@ class RegionResolver {
     @Arg("fee", () => MoneyScalar) fee: number,
   ): Promise<RegionPayload> {
     const region = await shop.regions.update(viewer, id, { name, fee: toDollars(fee) });
-    return { message: "Region updated successfully.", region: viewRegion(region) };
+    return { message: messages.regionUpdated, region: viewRegion(region) };
   }
 
   @Mutation(() => Message)
   async deleteRegion(@Ctx() { shop, viewer }: GraphQLContext, @Arg("id", () => Int) id: number): Promise<Message> {
     await shop.regions.delete(viewer, id);
-    return { message: "Region deleted successfully." };
+    return { message: messages.regionDeleted };
   }
 }
 

@@ -14,6 +14,7 @@ import {
   User,
   viewOrder,
 } from "./types.js";
+import { messages } from "../domain/messages.js";
 
 @InputType({ description: "One line of a cart: which product and how many. Prices always come from the server." })
 class CartLineInput {
@@ -46,7 +47,7 @@ class OrderResolver {
   })
   async placeOrder(@Ctx() { shop, viewer }: GraphQLContext, @Arg("input", () => PlaceOrderInput) input: PlaceOrderInput): Promise<OrderPayload> {
     const order = await shop.orders.placeOrder(viewer, input);
-    return { message: "Payment successful and order has been created", order: viewOrder(order) };
+    return { message: messages.orderPlaced, order: viewOrder(order) };
   }
 
   @Query(() => [Order], { description: "The signed-in user's orders, newest first." })
@@ -79,7 +80,7 @@ class OrderResolver {
     @Arg("status", () => OrderStatus) status: OrderStatus,
   ): Promise<OrderPayload> {
     const order = await shop.orders.updateStatus(viewer, id, status);
-    return { message: "Order status updated successfully.", order: viewOrder(order) };
+    return { message: messages.orderStatusUpdated, order: viewOrder(order) };
   }
 
   @Query(() => AnalyticsSummary, { description: "The dashboard's figures (admins)." })

@@ -19,6 +19,7 @@ import {
   topProductJson,
   userJson,
 } from "./views.js";
+import { messages } from "../domain/messages.js";
 
 const ok = (schema: Schema, description = "Done.", status = 200): Answer[] => [{ status, description, schema }];
 const message = (description = "A confirmation for the user."): Answer[] => ok(ref("Message"), description);
@@ -62,7 +63,7 @@ export const routes: Route[] = defineRoutes([
     fails: [422],
     async handle({ shop, body }) {
       const user = await shop.accounts.register(body);
-      return { status: 201, body: { message: "Registration successful. Please sign in.", user: userJson(user) } };
+      return { status: 201, body: { message: messages.registered, user: userJson(user) } };
     },
   },
   {
@@ -101,7 +102,7 @@ export const routes: Route[] = defineRoutes([
     fails: [],
     async handle({ shop, viewer }) {
       await shop.accounts.logout(viewer);
-      return { body: { message: "Logout successful!" } };
+      return { body: { message: messages.loggedOut } };
     },
   },
   {
@@ -130,7 +131,7 @@ export const routes: Route[] = defineRoutes([
     fails: [422],
     async handle({ shop, viewer, body }) {
       const user = await shop.accounts.updateAccount(viewer, body);
-      return { body: { message: "Your account details have been updated.", user: userJson(user) } };
+      return { body: { message: messages.accountUpdated, user: userJson(user) } };
     },
   },
   {
@@ -145,7 +146,7 @@ export const routes: Route[] = defineRoutes([
     fails: [422],
     async handle({ shop, viewer, body }) {
       const user = await shop.accounts.updateContact(viewer, body);
-      return { body: { message: "Your contact details have been updated.", user: userJson(user) } };
+      return { body: { message: messages.contactUpdated, user: userJson(user) } };
     },
   },
   {
@@ -160,7 +161,7 @@ export const routes: Route[] = defineRoutes([
     fails: [422],
     async handle({ shop, viewer, body }) {
       await shop.accounts.updatePassword(viewer, body);
-      return { body: { message: "Your password has been updated." } };
+      return { body: { message: messages.passwordUpdated } };
     },
   },
   {
@@ -206,7 +207,7 @@ export const routes: Route[] = defineRoutes([
     fails: [404, 422],
     async handle({ shop, viewer, params, body }) {
       const user = await shop.accounts.setRole(viewer, params.id, body.role);
-      return { body: { message: "User role updated.", user: userJson(user) } };
+      return { body: { message: messages.roleUpdated, user: userJson(user) } };
     },
   },
 
@@ -268,7 +269,7 @@ export const routes: Route[] = defineRoutes([
     fails: [422],
     async handle({ shop, viewer, body, files }) {
       const product = await shop.catalog.create(viewer, { ...withoutFileFields(body), ...files });
-      return { status: 201, body: { message: "Product created successfully.", product: productJson(product) } };
+      return { status: 201, body: { message: messages.productCreated, product: productJson(product) } };
     },
   },
   {
@@ -284,7 +285,7 @@ export const routes: Route[] = defineRoutes([
     fails: [404, 422],
     async handle({ shop, viewer, params, body, files }) {
       const product = await shop.catalog.update(viewer, params.id, { ...withoutFileFields(body), ...files });
-      return { body: { message: "Product updated successfully.", product: productJson(product) } };
+      return { body: { message: messages.productUpdated, product: productJson(product) } };
     },
   },
   {
@@ -300,7 +301,7 @@ export const routes: Route[] = defineRoutes([
     fails: [404],
     async handle({ shop, viewer, params }) {
       await shop.catalog.delete(viewer, params.id);
-      return { body: { message: "Product deleted successfully." } };
+      return { body: { message: messages.productDeleted } };
     },
   },
   {
@@ -344,7 +345,7 @@ export const routes: Route[] = defineRoutes([
     fails: [422],
     async handle({ shop, viewer, body }) {
       const category = await shop.categories.create(viewer, body);
-      return { status: 201, body: { message: "Category created", category: categoryJson(category) } };
+      return { status: 201, body: { message: messages.categoryCreated, category: categoryJson(category) } };
     },
   },
   {
@@ -360,7 +361,7 @@ export const routes: Route[] = defineRoutes([
     fails: [404, 422],
     async handle({ shop, viewer, params, body }) {
       const category = await shop.categories.update(viewer, params.id, body);
-      return { body: { message: "Category updated successfully.", category: categoryJson(category) } };
+      return { body: { message: messages.categoryUpdated, category: categoryJson(category) } };
     },
   },
   {
@@ -376,7 +377,7 @@ export const routes: Route[] = defineRoutes([
     fails: [404, 409],
     async handle({ shop, viewer, params }) {
       await shop.categories.delete(viewer, params.id);
-      return { body: { message: "Category deleted successfully." } };
+      return { body: { message: messages.categoryDeleted } };
     },
   },
   {
@@ -420,7 +421,7 @@ export const routes: Route[] = defineRoutes([
     fails: [422],
     async handle({ shop, viewer, body }) {
       const region = await shop.regions.create(viewer, body);
-      return { status: 201, body: { message: "Region created successfully.", region: regionJson(region) } };
+      return { status: 201, body: { message: messages.regionCreated, region: regionJson(region) } };
     },
   },
   {
@@ -436,7 +437,7 @@ export const routes: Route[] = defineRoutes([
     fails: [404, 422],
     async handle({ shop, viewer, params, body }) {
       const region = await shop.regions.update(viewer, params.id, body);
-      return { body: { message: "Region updated successfully.", region: regionJson(region) } };
+      return { body: { message: messages.regionUpdated, region: regionJson(region) } };
     },
   },
   {
@@ -452,7 +453,7 @@ export const routes: Route[] = defineRoutes([
     fails: [404],
     async handle({ shop, viewer, params }) {
       await shop.regions.delete(viewer, params.id);
-      return { body: { message: "Region deleted successfully." } };
+      return { body: { message: messages.regionDeleted } };
     },
   },
 
@@ -485,7 +486,7 @@ export const routes: Route[] = defineRoutes([
     fails: [404, 409, 422],
     async handle({ shop, viewer, params, body }) {
       const product = await shop.ratings.rate(viewer, params.id, body);
-      return { body: { message: "Thank you for rating this product.", product: productJson(product) } };
+      return { body: { message: messages.rated, product: productJson(product) } };
     },
   },
   {
@@ -516,7 +517,7 @@ export const routes: Route[] = defineRoutes([
     fails: [404],
     async handle({ shop, viewer, params }) {
       const { isFavourite } = await shop.favourites.toggle(viewer, params.id);
-      return { body: { message: isFavourite ? "Added to your wishlist." : "Removed from your wishlist.", isFavourite } };
+      return { body: { message: isFavourite ? messages.favouriteAdded : messages.favouriteRemoved, isFavourite } };
     },
   },
   {
@@ -601,7 +602,7 @@ export const routes: Route[] = defineRoutes([
         throw forbidden("You can only place orders for yourself.");
       }
       const order = await shop.orders.placeOrder(viewer, { ...body, region: regionIdOf(body.region) });
-      return { status: 201, body: { message: "Payment successful and order has been created", order: orderJson(order) } };
+      return { status: 201, body: { message: messages.orderPlaced, order: orderJson(order) } };
     },
   },
   {
@@ -647,7 +648,7 @@ export const routes: Route[] = defineRoutes([
     fails: [404, 422],
     async handle({ shop, viewer, params, body }) {
       const order = await shop.orders.updateStatus(viewer, params.id, body.status);
-      return { body: { message: "Order status updated successfully.", order: orderJson(order) } };
+      return { body: { message: messages.orderStatusUpdated, order: orderJson(order) } };
     },
   },
   {
