@@ -1,0 +1,173 @@
+// The permission matrix: every operation of the schema, as a guest, a user and an admin. The table must
+// name every Query and Mutation field, so a new operation cannot ship without a decision about who may call it.
+import { getNamedType, type GraphQLObjectType } from "graphql";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildShopSchema } from "../src/graphql/schema.js";
+import { upload, PNG } from "./fixtures/images.js";
+import { createTestShop, failure, type TestShop } from "./support.js";
+
+type Access = "guest" | "user" | "admin";
+interface Operation {
+  access: Access;
+  document: string;
+  variables?: () => Record<string, unknown>;
+}
+
+let t: TestShop;
+let tokens: Record<"user" | "admin" | "otherUser", string>;
+let ids: { ownOrderNumber: string; product: number; category: number; region: number; order: number; orderNumber: string; otherUserId: number; userId: number };
+
+const operations: Record<string, Operation> = {
+  // Anyone, signed in or not.
+  products: { access: "guest", document: "{ products { id } }" },
+  product: { access: "guest", document: "query($slug: String!) { product(slug: $slug) { id } }", variables: () => ({ slug: "matrix-fern" }) },
+  categories: { access: "guest", document: "{ categories { id } }" },
+  category: { access: "guest", document: "query($id: Int!) { category(id: $id) { id } }", variables: () => ({ id: ids.category }) },
+  regions: { access: "guest", document: "{ regions { id } }" },
+  region: { access: "guest", document: "query($id: Int!) { region(id: $id) { id } }", variables: () => ({ id: ids.region }) },
+  me: { access: "guest", document: "{ me { id } }" },
+  register: {
+    access: "guest",
+    document: "mutation($input: RegisterInput!) { register(input: $input) { message } }",
+    variables: () => ({ input: { name: "New", email: `new-${Math.random()}@example.com`, password: "abc12345", passwordConfirmation: "abc12345" } }),
+  },
+  login: { access: "guest", document: 'mutation { login(email: "matrix-user@example.com", password: "correct-horse-battery") { accessToken } }' },
+  // Signed-in users.
+  logout: { access: "user", document: "mutation { logout { message } }" },
+  favourites: { access: "user", document: "{ favourites { id } }" },
+  isFavourite: { access: "user", document: "query($id: Int!) { isFavourite(productId: $id) }", variables: () => ({ id: ids.product }) },
+  toggleFavourite: { access: "user", document: "mutation($id: Int!) { toggleFavourite(productId: $id) { isFavourite } }", variables: () => ({ id: ids.product }) },
+  myRating: { access: "user", document: "query($id: Int!) { myRating(productId: $id) }", variables: () => ({ id: ids.product }) },
+  rateProduct: { access: "user", document: "mutation($id: Int!) { rateProduct(productId: $id, rating: 4) { message } }", variables: () => ({ id: ids.product }) },
+  myOrders: { access: "user", document: "{ myOrders { id } }" },
+  order: { access: "user", document: "query($n: String!) { order(orderNumber: $n) { id } }", variables: () => ({ n: ids.ownOrderNumber }) },
+  userOrders: { access: "user", document: "query($id: Int!) { userOrders(userId: $id) { id } }", variables: () => ({ id: ids.userId }) },
+  checkCart: {
+    access: "user",
+    document: "query($id: Int!) { checkCart(lines: [{ productId: $id, quantity: 1 }]) { message } }",
+    variables: () => ({ id: ids.product }),
+  },
+  placeOrder: {
+    access: "user",
+    document: "mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { message } }",
+    variables: () => ({ input: { lines: [{ productId: ids.product, quantity: 1 }], regionId: ids.region, reference: randomReference() } }),
+  },
+  updateAccount: { access: "user", document: 'mutation { updateAccount(name: "Same Name", email: "SELF") { message } }' },
+  updateContact: { access: "user", document: 'mutation { updateContact(phone: "+1 555 0100", address: "1 Garden Lane") { message } }' },
+  updatePassword: {
+    access: "user",
+    document: 'mutation { updatePassword(oldPassword: "correct-horse-battery", password: "correct-horse-battery", passwordConfirmation: "correct-horse-battery") { message } }',
+  },
+  // Admins.
+  analytics: { access: "admin", document: "{ analytics { totalUsers } }" },
+  topProducts: { access: "admin", document: "{ topProducts { id } }" },
+  orders: { access: "admin", document: "{ orders { id } }" },
+  users: { access: "admin", document: "{ users { id } }" },
+  user: { access: "admin", document: "query($id: Int!) { user(id: $id) { id } }", variables: () => ({ id: ids.otherUserId }) },
+  setUserRole: { access: "admin", document: "mutation($id: Int!) { setUserRole(id: $id, role: USER) { message } }", variables: () => ({ id: ids.otherUserId }) },
+  updateOrderStatus: {
+    access: "admin",
+    document: "mutation($id: Int!) { updateOrderStatus(id: $id, status: IN_TRANSIT) { message } }",
+    variables: () => ({ id: ids.order }),
+  },
+  createCategory: { access: "admin", document: "mutation($n: String!) { createCategory(name: $n) { message } }", variables: () => ({ n: `Cat ${Math.random()}` }) },
+  updateCategory: { access: "admin", document: "mutation($id: Int!) { updateCategory(id: $id, name: \"Matrix Ferns\") { message } }", variables: () => ({ id: ids.category }) },
+  deleteCategory: { access: "admin", document: "mutation { deleteCategory(id: 999999) { message } }" },
+  createRegion: { access: "admin", document: "mutation($n: String!) { createRegion(name: $n, fee: 3.5) { message } }", variables: () => ({ n: `Region ${Math.random()}` }) },
+  updateRegion: { access: "admin", document: "mutation($id: Int!) { updateRegion(id: $id, name: \"Matrix Region\", fee: 2) { message } }", variables: () => ({ id: ids.region }) },
+  deleteRegion: { access: "admin", document: "mutation { deleteRegion(id: 999999) { message } }" },
+  createProduct: {
+    access: "admin",
+    document: "mutation($input: ProductInput!) { createProduct(input: $input) { message } }",
+    variables: () => ({
+      input: { name: `Matrix Plant ${Math.random()}`, description: "Green.", price: 10, quantity: 3, categoryId: ids.category, imageOne: upload(PNG) },
+    }),
+  },
+  updateProduct: {
+    access: "admin",
+    document: "mutation($id: Int!, $input: ProductUpdateInput!) { updateProduct(id: $id, input: $input) { message } }",
+    variables: () => ({ id: ids.product, input: { name: "Matrix Fern", description: "Green.", price: 10, quantity: 1000, categoryId: ids.category } }),
+  },
+  deleteProduct: { access: "admin", document: "mutation { deleteProduct(id: 999999) { message } }" },
+};
+
+function randomReference(): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  return Array.from({ length: 16 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join("");
+}
+
+async function run(name: string, as: "guest" | "user" | "admin") {
+  const operation = operations[name];
+  const token = as === "guest" ? undefined : name === "logout" ? (await t.shop.tokens.issue({ id: as === "admin" ? adminId : ids.userId, role: as })).token : tokens[as];
+  const document = operation.document.replace('"SELF"', JSON.stringify(as === "admin" ? "matrix-admin@example.com" : "matrix-user@example.com"));
+  const result = await t.gql(document, operation.variables?.(), token);
+  return result.errors ? failure(result).code : undefined;
+}
+
+let adminId: number;
+
+beforeAll(async () => {
+  t = await createTestShop();
+  const admin = await t.signUp({ role: "admin", email: "matrix-admin@example.com" });
+  const user = await t.signUp({ email: "matrix-user@example.com" });
+  const other = await t.signUp();
+  adminId = admin.id;
+  tokens = { admin: admin.token, user: user.token, otherUser: other.token };
+  const category = await t.shop.prisma.category.create({ data: { name: "Matrix Ferns" } });
+  const region = await t.shop.prisma.region.create({ data: { name: "Matrix Region", feeCents: 200 } });
+  const product = await t.shop.prisma.product.create({
+    data: { slug: "matrix-fern", name: "Matrix Fern", description: "Green.", categoryId: category.id, priceCents: 1000, quantity: 1000, imageOne: "/uploads/x.png" },
+  });
+  const order = await t.shop.orders.placeOrder(await t.shop.tokens.verify(other.token), {
+    lines: [{ productId: product.id, quantity: 1 }],
+    regionId: region.id,
+    reference: randomReference(),
+  });
+  const own = await t.shop.orders.placeOrder(await t.shop.tokens.verify(user.token), {
+    lines: [{ productId: product.id, quantity: 1 }],
+    regionId: region.id,
+    reference: randomReference(),
+  });
+  ids = { ownOrderNumber: own.orderNumber, product: product.id, category: category.id, region: region.id, order: order.id, orderNumber: order.orderNumber, otherUserId: other.id, userId: user.id };
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("permission matrix: guest, user and admin against every operation", () => {
+  it("the table names every Query and Mutation field of the schema", async () => {
+    const schema = await buildShopSchema();
+    const fields = [schema.getQueryType(), schema.getMutationType()].flatMap((type) => Object.keys((type as GraphQLObjectType).getFields()));
+    expect(fields.sort()).toEqual(Object.keys(operations).sort());
+    expect(getNamedType(schema.getQueryType()!)).toBeTruthy();
+  });
+
+  for (const [name, operation] of Object.entries(operations)) {
+    if (operation.access === "guest") {
+      it(`${name}: open to guests`, async () => {
+        expect((await run(name, "guest")) ?? "ok").not.toMatch(/UNAUTHENTICATED|FORBIDDEN/);
+      });
+    } else if (operation.access === "user") {
+      it(`${name}: a guest must sign in; users and admins may`, async () => {
+        expect(await run(name, "guest")).toBe("UNAUTHENTICATED");
+        expect((await run(name, "user")) ?? "ok").not.toMatch(/UNAUTHENTICATED|FORBIDDEN/);
+        expect((await run(name, "admin")) ?? "ok").not.toMatch(/UNAUTHENTICATED|FORBIDDEN/);
+      });
+    } else {
+      it(`${name}: only admins; a user is forbidden, a guest must sign in`, async () => {
+        expect(await run(name, "guest")).toBe("UNAUTHENTICATED");
+        expect(await run(name, "user")).toBe("FORBIDDEN");
+        expect((await run(name, "admin")) ?? "ok").not.toMatch(/UNAUTHENTICATED|FORBIDDEN/);
+      });
+    }
+  }
+
+  it("users see only their own orders: another user's order and order list are forbidden", async () => {
+    const someoneElses = await t.gql("query($n: String!) { order(orderNumber: $n) { id } }", { n: ids.orderNumber }, tokens.user);
+    expect(failure(someoneElses).code).toBe("FORBIDDEN");
+    const theirList = await t.gql("query($id: Int!) { userOrders(userId: $id) { id } }", { id: ids.otherUserId }, tokens.user);
+    expect(failure(theirList).code).toBe("FORBIDDEN");
+    const owner = await t.gql("query($n: String!) { order(orderNumber: $n) { id } }", { n: ids.orderNumber }, tokens.otherUser);
+    expect(owner.errors).toBeUndefined();
+  });
+});
