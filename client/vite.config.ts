@@ -20,6 +20,7 @@ export default defineConfig({
   },
   test: {
     environment: "jsdom",
+    globalSetup: ["./build/vitest-global-setup.ts"],
     setupFiles: ["./src/test/setup.ts"],
     css: false,
     env: { TZ: "UTC" },

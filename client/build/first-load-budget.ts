@@ -37,7 +37,9 @@ export function firstLoadBudget(budget = FIRST_LOAD_BUDGET_BYTES): Plugin {
   return {
     name: "verdant:first-load-budget",
     apply: "build",
-    generateBundle(_options, bundle) {
+    enforce: "post",
+    // writeBundle sees the chunks exactly as written to dist/ (after every other plugin's changes).
+    writeBundle(_options, bundle) {
       const files = firstLoadFiles(bundle as Record<string, { type: string }>);
       const sizes = files.map((chunk) => ({ file: chunk.fileName, gzip: gzipSync(chunk.code).length }));
       const total = sizes.reduce((sum, entry) => sum + entry.gzip, 0);

@@ -1,6 +1,6 @@
 // The permission matrix: every operation of the schema, as a guest, a user and an admin. The table must
 // name every Query and Mutation field, so a new operation cannot ship without a decision about who may call it.
-import { getNamedType, type GraphQLObjectType } from "graphql";
+import type { GraphQLObjectType } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildShopSchema } from "../src/graphql/schema.js";
 import { upload, PNG } from "./fixtures/images.js";
@@ -139,7 +139,6 @@ describe("permission matrix: guest, user and admin against every operation", () 
     const schema = await buildShopSchema();
     const fields = [schema.getQueryType(), schema.getMutationType()].flatMap((type) => Object.keys((type as GraphQLObjectType).getFields()));
     expect(fields.sort()).toEqual(Object.keys(operations).sort());
-    expect(getNamedType(schema.getQueryType()!)).toBeTruthy();
   });
 
   for (const [name, operation] of Object.entries(operations)) {

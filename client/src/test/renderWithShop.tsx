@@ -9,7 +9,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from "react-rout
 import { shopTheme } from "../app/theme";
 import { CartProvider } from "../lib/cart/CartProvider";
 import { createCartStore, type CartStore } from "../lib/cart/cartStore";
-import { NOTIFICATION_LIMIT } from "../lib/notify";
+import { NOTIFICATION_LIMIT, notifyError } from "../lib/notify";
 import { StaticSessionProvider, type Session, type SessionUser } from "../lib/session/session";
 
 export const shopper: SessionUser = {
@@ -45,7 +45,7 @@ export function renderWithShop(ui: ReactElement, options: ShopRenderOptions = {}
 /** Renders a route table (e.g. the app's own) at options.route. */
 export function renderRoutes(routeTable: RouteObject[], options: ShopRenderOptions = {}) {
   const { route = "/", user = null, session = {}, mocks = [] } = options;
-  const cart = options.cart ?? createCartStore({ onRefusal: () => {} });
+  const cart = options.cart ?? createCartStore({ onRefusal: notifyError });
   const sessionValue: Session = { user, loading: false, error: null, signIn: () => {}, clearUser: () => {}, ...session };
   const router = createMemoryRouter(routeTable, { initialEntries: [route] });
   const result = render(

@@ -14,8 +14,10 @@ export function SignUpScreen() {
   const [form, setForm] = useState({ name: "", email: "", password: "", passwordConfirmation: "" });
   const [shown, setShown] = useState(false);
   const [register, { loading }] = useMutation(RegisterDocument);
-  const set = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((current) => ({ ...current, [field]: event.currentTarget.value }));
+  const set = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value;
+    setForm((current) => ({ ...current, [field]: value }));
+  };
 
   const submit = async () => {
     try {

@@ -78,8 +78,10 @@ function UpdatePasswordForm() {
   const [form, setForm] = useState({ oldPassword: "", password: "", passwordConfirmation: "" });
   const [shown, setShown] = useState(false);
   const [update, { loading }] = useMutation(UpdatePasswordDocument);
-  const set = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setForm((current) => ({ ...current, [field]: event.currentTarget.value }));
+  const set = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    const value = event.currentTarget.value;
+    setForm((current) => ({ ...current, [field]: value }));
+  };
   const submit = async () => {
     try {
       const result = await update({ variables: form });

@@ -31,7 +31,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (accessToken: string, user: SessionUser) => {
       saveAccessToken(accessToken);
       forgetPersonalData(client.cache);
-      client.cache.writeQuery({ query: CurrentUserDocument, data: { me: user } });
+      // The cache keys users by __typename and id; the login answer carries __typename, a hand-made user may not.
+      const me = { __typename: "User" as const, ...user };
+      client.cache.writeQuery({ query: CurrentUserDocument, data: { me } });
       setHasToken(true);
     },
     [client],
