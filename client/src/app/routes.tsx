@@ -3,6 +3,7 @@
 import type { ComponentType, ReactElement } from "react";
 import type { RouteObject } from "react-router-dom";
 import { HomeScreen } from "../features/catalog/HomeScreen";
+import { LoadingView } from "../components/LoadingView";
 import { ErrorScreen } from "./ErrorScreen";
 import { RequireAdmin } from "./layouts/RequireAdmin";
 import { ShopLayout } from "./layouts/ShopLayout";
@@ -69,6 +70,8 @@ export const shopRoutes: RouteObject[] = [
   {
     element: <ShopLayout />,
     errorElement: <ErrorScreen />,
+    // Shown while a lazy screen opened directly by its address is still loading.
+    hydrateFallbackElement: <LoadingView />,
     children: [
       {
         errorElement: <ErrorScreen />,
@@ -78,7 +81,7 @@ export const shopRoutes: RouteObject[] = [
             element: <RequireAdmin />,
             children: ADMIN_ROUTES.map((path) => ({ path, lazy: lazyAdminScreen })),
           },
-          { path: "*", loader: notFound },
+          { path: "*", loader: notFound, element: null },
         ],
       },
     ],

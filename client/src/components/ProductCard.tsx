@@ -27,7 +27,7 @@ export function ProductCard({ product, admin }: ProductCardProps) {
   const percent = discountPercent(product);
   const soldOut = product.quantity <= 0;
   return (
-    <Card component="article" withBorder radius="md" padding="sm" aria-label={product.name}>
+    <Card component="article" withBorder radius="md" padding="sm" h="100%" aria-label={product.name}>
       <Box component={Link} to={`/products/${product.slug}`} c="inherit" td="none" style={{ display: "block", borderRadius: 8 }}>
         <Card.Section pos="relative">
           <Image src={product.imageOne} alt={product.name} h={180} fit="cover" fallbackSrc="/placeholder-plant.svg" />

@@ -1,0 +1,73 @@
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { RegisterDocument } from "../../graphql/generated/graphql";
+import { renderWithShop } from "../../test/renderWithShop";
+import { SignUpScreen } from "./SignUpScreen";
+
+const input = { name: "Ada Gardener", email: "ada@example.com", password: "Secret123!", passwordConfirmation: "Secret123!" };
+
+async function fillAndSubmit() {
+  await userEvent.type(await screen.findByLabelText("Full name"), input.name);
+  await userEvent.type(screen.getByLabelText("Email"), input.email);
+  await userEvent.type(screen.getByLabelText("Password"), input.password);
+  await userEvent.type(screen.getByLabelText("Confirm password"), input.passwordConfirmation);
+  await userEvent.click(screen.getByRole("button", { name: "Sign up" }));
+}
+
+const at = { route: "/signup", path: "/signup", routes: [{ path: "/login-user", element: <h1>Sign-in page</h1> }] };
+
+describe("Sign up: Create account", () => {
+  it("has Full name, Email, Password, Confirm password, a show/hide toggle, Sign up and a link to sign in", async () => {
+    renderWithShop(<SignUpScreen />, at);
+    expect(await screen.findByRole("heading", { name: "Create account" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("checkbox", { name: "Show password" }));
+    expect(screen.getByLabelText("Password")).toHaveAttribute("type", "text");
+    expect(screen.getByLabelText("Confirm password")).toHaveAttribute("type", "text");
+    expect(screen.getByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login-user");
+  });
+
+  it("after registration the sign-in form at /login-user opens", async () => {
+    const { router } = renderWithShop(<SignUpScreen />, {
+      ...at,
+      mocks: [
+        {
+          request: { query: RegisterDocument, variables: { input } },
+          result: { data: { register: { __typename: "UserPayload", message: "Registration successful. Please sign in." } } },
+        },
+      ],
+    });
+    await fillAndSubmit();
+    expect(await screen.findByRole("heading", { name: "Sign-in page" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login-user");
+    expect(await screen.findByText("Registration successful. Please sign in.")).toBeInTheDocument();
+  });
+
+  it("invalid input: each server message as an error notification", async () => {
+    renderWithShop(<SignUpScreen />, {
+      ...at,
+      mocks: [
+        {
+          request: { query: RegisterDocument, variables: { input } },
+          result: {
+            errors: [
+              {
+                message: "The email has already been taken.",
+                extensions: { code: "BAD_USER_INPUT", fields: { email: ["The email has already been taken."], password: ["The password is too common."] } },
+              },
+            ],
+          },
+        },
+      ],
+    });
+    await fillAndSubmit();
+    expect(await screen.findByText("The email has already been taken.")).toBeInTheDocument();
+    expect(await screen.findByText("The password is too common.")).toBeInTheDocument();
+  });
+
+  it("any other failure: 'An error occurred. Please try again.'", async () => {
+    renderWithShop(<SignUpScreen />, { ...at, mocks: [{ request: { query: RegisterDocument, variables: { input } }, error: new Error("Failed to fetch") }] });
+    await fillAndSubmit();
+    expect(await screen.findByText("An error occurred. Please try again.")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,133 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it } from "vitest";
+import { CheckCartDocument } from "../../graphql/generated/graphql";
+import type { CartProduct } from "../../lib/cart/cartRules";
+import { CART_ITEMS_KEY, TOTAL_QUANTITY_KEY } from "../../lib/cart/cartStorage";
+import { createCartStore } from "../../lib/cart/cartStore";
+import { notifyError } from "../../lib/notify";
+import { renderWithShop, shopper } from "../../test/renderWithShop";
+import { CartScreen } from "./CartScreen";
+
+const fern: CartProduct = { id: 101, slug: "boston-fern", name: "Boston Fern", imageOne: "/f.svg", price: 30, discountPrice: 20, quantity: 3 };
+const shovel: CartProduct = { id: 102, slug: "steel-shovel", name: "Steel Shovel", imageOne: "/s.svg", price: 45, discountPrice: null, quantity: 10 };
+
+function filledCart() {
+  const cart = createCartStore({ onRefusal: notifyError });
+  cart.dispatch({ type: "add", product: fern, cartQuantity: 2 });
+  cart.dispatch({ type: "add", product: shovel });
+  return cart;
+}
+
+const checkMock = (outcome: { error?: string; delay?: number } = {}) => ({
+  request: { query: CheckCartDocument, variables: { lines: [{ productId: 101, quantity: 2 }, { productId: 102, quantity: 1 }] } },
+  ...(outcome.error
+    ? { result: { errors: [{ message: outcome.error }] } }
+    : { result: { data: { checkCart: { __typename: "CartCheck", message: "Your cart is ready.", totalQuantity: 3, subtotal: 85 } } } }),
+  delay: outcome.delay ?? 0,
+});
+
+const pages = [
+  { path: "/checkout", element: <h1>Checkout page</h1> },
+  { path: "/login", element: <h1>Login page</h1> },
+];
+
+describe("Cart", () => {
+  it("empty: 'Your cart is empty!' with a link back to the store", async () => {
+    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart" });
+    expect(await screen.findByText("Your cart is empty!")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Back to the store" })).toHaveAttribute("href", "/");
+  });
+
+  it("each item shows image, name, line price, quantity with minus and plus, and 'Remove item'", async () => {
+    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart() });
+    const line = await screen.findByRole("article", { name: "Boston Fern" });
+    expect(within(line).getByRole("img", { name: "Boston Fern" })).toBeInTheDocument();
+    expect(within(line).getByTestId("line-price")).toHaveTextContent("$40.00");
+    expect(within(line).getByTestId("line-quantity")).toHaveTextContent("2");
+    expect(within(line).getByRole("button", { name: "Decrease quantity of Boston Fern" })).toBeInTheDocument();
+    expect(within(line).getByRole("button", { name: "Increase quantity of Boston Fern" })).toBeInTheDocument();
+    expect(within(line).getByRole("button", { name: "Remove item" })).toBeInTheDocument();
+  });
+
+  it("'cart Summary' with Total quantity and Subtotal", async () => {
+    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart() });
+    expect(await screen.findByRole("heading", { name: "cart Summary" })).toBeInTheDocument();
+    expect(screen.getByTestId("total-quantity")).toHaveTextContent("3");
+    expect(screen.getByTestId("subtotal")).toHaveTextContent("$85.00");
+  });
+
+  it("plus is refused at the stock limit with 'Cannot add more than available stock'", async () => {
+    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart() });
+    const line = await screen.findByRole("article", { name: "Boston Fern" });
+    await userEvent.click(within(line).getByRole("button", { name: "Increase quantity of Boston Fern" }));
+    expect(within(line).getByTestId("line-quantity")).toHaveTextContent("3");
+    await userEvent.click(within(line).getByRole("button", { name: "Increase quantity of Boston Fern" }));
+    expect(within(line).getByTestId("line-quantity")).toHaveTextContent("3");
+    expect(await screen.findByText("Cannot add more than available stock")).toBeInTheDocument();
+    expect(screen.getByTestId("total-quantity")).toHaveTextContent("4");
+  });
+
+  it("minus stops at 1", async () => {
+    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart() });
+    const line = await screen.findByRole("article", { name: "Steel Shovel" });
+    await userEvent.click(within(line).getByRole("button", { name: "Decrease quantity of Steel Shovel" }));
+    expect(within(line).getByTestId("line-quantity")).toHaveTextContent("1");
+  });
+
+  it("'Remove item' removes the line", async () => {
+    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart() });
+    const line = await screen.findByRole("article", { name: "Steel Shovel" });
+    await userEvent.click(within(line).getByRole("button", { name: "Remove item" }));
+    expect(screen.queryByRole("article", { name: "Steel Shovel" })).not.toBeInTheDocument();
+    expect(screen.getByTestId("total-quantity")).toHaveTextContent("2");
+  });
+
+  it("Clear Cart empties the cart and removes both session keys", async () => {
+    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart() });
+    expect(sessionStorage.getItem(CART_ITEMS_KEY)).not.toBeNull();
+    await userEvent.click(await screen.findByRole("button", { name: "Clear Cart" }));
+    expect(await screen.findByText("Your cart is empty!")).toBeInTheDocument();
+    expect(sessionStorage.getItem(CART_ITEMS_KEY)).toBeNull();
+    expect(sessionStorage.getItem(TOTAL_QUANTITY_KEY)).toBeNull();
+  });
+});
+
+describe("Checkout flow: 'Proceed to checkout' in the cart checks the cart with the server first", () => {
+  it("shows a spinner while checking, then goes to /checkout", async () => {
+    const { router } = renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), user: shopper, mocks: [checkMock({ delay: 100 })], routes: pages });
+    const proceed = await screen.findByRole("button", { name: "Proceed to checkout" });
+    await userEvent.click(proceed);
+    expect(proceed).toHaveAttribute("data-loading", "true");
+    expect(await screen.findByRole("heading", { name: "Checkout page" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/checkout");
+  });
+
+  it("a failure when signed in shows the server's message", async () => {
+    renderWithShop(<CartScreen />, {
+      route: "/cart",
+      path: "/cart",
+      cart: filledCart(),
+      user: shopper,
+      mocks: [checkMock({ error: "Only 1 left of Boston Fern." })],
+      routes: pages,
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Proceed to checkout" }));
+    expect(await screen.findByText("Only 1 left of Boston Fern.")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { name: "cart Summary" })).toBeInTheDocument();
+  });
+
+  it("a guest is redirected to /login with 'Please login befor proceeding'", async () => {
+    const { router } = renderWithShop(<CartScreen />, {
+      route: "/cart",
+      path: "/cart",
+      cart: filledCart(),
+      mocks: [checkMock({ error: "Please sign in to continue." })],
+      routes: pages,
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Proceed to checkout" }));
+    expect(await screen.findByRole("heading", { name: "Login page" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/login");
+    expect(await screen.findByText("Please login befor proceeding")).toBeInTheDocument();
+  });
+});

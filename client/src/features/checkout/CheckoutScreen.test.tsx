@@ -1,0 +1,217 @@
+import { act, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { PlaceOrderDocument } from "../../graphql/generated/graphql";
+import type { CartProduct } from "../../lib/cart/cartRules";
+import { createCartStore } from "../../lib/cart/cartStore";
+import { catalogMock } from "../../test/fixtures";
+import { renderWithShop, shopper } from "../../test/renderWithShop";
+import { CheckoutScreen } from "./CheckoutScreen";
+
+const fern: CartProduct = { id: 101, slug: "boston-fern", name: "Boston Fern", imageOne: "/f.svg", price: 30, discountPrice: 20, quantity: 3 };
+
+function cartWithFern() {
+  const cart = createCartStore();
+  cart.dispatch({ type: "add", product: fern, cartQuantity: 2 });
+  return cart;
+}
+
+const home = [{ path: "/", element: <h1>Home page</h1> }];
+const atCheckout = { route: "/checkout", path: "/checkout", routes: home };
+
+function placeOrderMock(calls: Array<Record<string, unknown>>, outcome: { error?: string } = {}) {
+  return {
+    request: {
+      query: PlaceOrderDocument,
+      variables: (variables: Record<string, unknown>) => {
+        calls.push(variables);
+        return true;
+      },
+    },
+    ...(outcome.error
+      ? { result: { errors: [{ message: outcome.error }] } }
+      : {
+          result: {
+            data: {
+              placeOrder: {
+                __typename: "OrderPayload",
+                message: "Payment successful and order has been created",
+                order: { __typename: "Order", id: 9, orderNumber: "ORD-0009", reference: "X", total: 45 },
+              },
+            },
+          },
+        }),
+  };
+}
+
+afterEach(() => vi.useRealTimers());
+
+async function enterCard(user: ReturnType<typeof userEvent.setup>, card: { number: string; expiry: string; cvc: string; name: string }) {
+  await user.click(screen.getByRole("button", { name: "Enter card" }));
+  act(() => vi.advanceTimersByTime(2000));
+  const dialog = await screen.findByRole("dialog", { name: "Card details" });
+  if (card.number) await user.type(within(dialog).getByLabelText("Card number"), card.number);
+  if (card.expiry) await user.type(within(dialog).getByLabelText("Expiry (MMYY)"), card.expiry);
+  if (card.cvc) await user.type(within(dialog).getByLabelText("CVC"), card.cvc);
+  if (card.name) await user.type(within(dialog).getByLabelText("Name on card"), card.name);
+  await user.click(within(dialog).getByRole("button", { name: "Save Card" }));
+  return dialog;
+}
+
+const validCard = { number: "4111111111111111", expiry: "1228", cvc: "123", name: "Ada Gardener" };
+
+describe("Checkout", () => {
+  it("content shows only when a user is loaded", async () => {
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, cart: cartWithFern(), mocks: [catalogMock()] });
+    expect(await screen.findByText("Please sign in to check out.")).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Proceed to checkout" })).not.toBeInTheDocument();
+  });
+
+  it("shows the loading view while the user loads", async () => {
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, session: { loading: true }, mocks: [catalogMock()] });
+    expect(await screen.findByRole("status", { name: "Loading your account" })).toBeInTheDocument();
+  });
+
+  it("the customer block shows name, email, address and phone", async () => {
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [catalogMock()] });
+    const block = (await screen.findByRole("heading", { name: "Customer" })).closest("section")!;
+    for (const text of [shopper.name, shopper.email, shopper.address!, shopper.phone!]) expect(within(block).getByText(text)).toBeInTheDocument();
+    expect(within(block).queryByRole("link", { name: "Update contact details" })).not.toBeInTheDocument();
+  });
+
+  it("links to update contact details when phone or address is missing", async () => {
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, phone: null }, cart: cartWithFern(), mocks: [catalogMock()] });
+    expect(await screen.findByRole("link", { name: "Update contact details" })).toHaveAttribute("href", "/user/update-contact-details");
+  });
+
+  it("a delivery region select shows each region's name and fee; the summary adds the fee", async () => {
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [catalogMock()] });
+    const select = await screen.findByRole("combobox", { name: "Delivery region" });
+    await screen.findByRole("option", { name: "Rest of Oregon ($12.50)" });
+    expect(within(select).getAllByRole("option").map((option) => option.textContent)).toEqual([
+      "Select a region",
+      "Portland Metro ($5.00)",
+      "Rest of Oregon ($12.50)",
+    ]);
+    expect(screen.getByTestId("items-total")).toHaveTextContent("$40.00");
+    expect(screen.getByTestId("delivery-fee")).toHaveTextContent("$0.00");
+    await userEvent.selectOptions(select, "2");
+    expect(screen.getByTestId("delivery-fee")).toHaveTextContent("$12.50");
+    expect(screen.getByTestId("order-total")).toHaveTextContent("$52.50");
+    expect(screen.getByText("Items (2)")).toBeInTheDocument();
+  });
+
+  it("'Enter card' shows a spinner for 2 seconds, then opens the card modal with a live preview", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [catalogMock()] });
+    const button = await screen.findByRole("button", { name: "Enter card" });
+    await user.click(button);
+    expect(button).toHaveAttribute("data-loading", "true");
+    act(() => vi.advanceTimersByTime(1500));
+    expect(screen.queryByRole("dialog", { name: "Card details" })).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(500));
+    const dialog = await screen.findByRole("dialog", { name: "Card details" });
+    await user.type(within(dialog).getByLabelText("Card number"), "3782");
+    expect(within(dialog).getByTestId("card-preview")).toHaveAttribute("data-issuer", "american express");
+  });
+
+  it("Save Card refuses invalid details with 'Please enter valid card details.' and keeps the modal open", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [catalogMock()] });
+    await screen.findByRole("button", { name: "Enter card" });
+    const dialog = await enterCard(user, { ...validCard, cvc: "12" });
+    expect(await screen.findByText("Please enter valid card details.")).toBeInTheDocument();
+    expect(dialog).toBeInTheDocument();
+  });
+
+  it("Save Card closes the modal when the card is valid with 'Card details saved successfully!'", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [catalogMock()] });
+    await screen.findByRole("button", { name: "Enter card" });
+    await enterCard(user, validCard);
+    expect(await screen.findByText("Card details saved successfully!")).toBeInTheDocument();
+    expect(screen.queryByRole("dialog", { name: "Card details" })).not.toBeInTheDocument();
+    expect(screen.getByTestId("saved-card")).toHaveTextContent("4111 1111 1111 1111");
+  });
+
+  describe("Checkout checks, in this order", () => {
+    it("(1) without card details: 'Please enter your card details before proceeding.'", async () => {
+      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, phone: null }, cart: cartWithFern(), mocks: [catalogMock()] });
+      await userEvent.click(await screen.findByRole("button", { name: "Proceed to checkout" }));
+      expect(await screen.findByText("Please enter your card details before proceeding.")).toBeInTheDocument();
+      expect(screen.queryByText("Please update your contact information.")).not.toBeInTheDocument();
+    });
+
+    it("(2) without phone or address: 'Please update your contact information.'", async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, address: null }, cart: cartWithFern(), mocks: [catalogMock()] });
+      await screen.findByRole("button", { name: "Enter card" });
+      await enterCard(user, validCard);
+      await user.click(screen.getByRole("button", { name: "Proceed to checkout" }));
+      expect(await screen.findByText("Please update your contact information.")).toBeInTheDocument();
+    });
+
+    it("(3) without a region: 'Please select a delivery region'", async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [catalogMock()] });
+      await screen.findByRole("button", { name: "Enter card" });
+      await enterCard(user, validCard);
+      await user.click(screen.getByRole("button", { name: "Proceed to checkout" }));
+      expect(await screen.findByText("Please select a delivery region")).toBeInTheDocument();
+    });
+  });
+
+  it("places the order (card details never sent), then clears the cart, goes home and says 'Payment successful and order has been created'", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const calls: Array<Record<string, unknown>> = [];
+    const cart = cartWithFern();
+    const { router } = renderWithShop(<CheckoutScreen />, {
+      ...atCheckout,
+      user: shopper,
+      cart,
+      mocks: [catalogMock(), placeOrderMock(calls)],
+    });
+    await screen.findByRole("option", { name: "Portland Metro ($5.00)" });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), "1");
+    await enterCard(user, validCard);
+    await user.click(screen.getByRole("button", { name: "Proceed to checkout" }));
+    expect(await screen.findByRole("heading", { name: "Home page" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/");
+    expect(await screen.findByText("Payment successful and order has been created")).toBeInTheDocument();
+    expect(cart.getState()).toEqual({ cartItems: [], totalQuantity: 0 });
+    const input = calls[0].input as { reference: string; regionId: number; lines: unknown[] };
+    expect(input.regionId).toBe(1);
+    expect(input.lines).toEqual([{ productId: 101, quantity: 2 }]);
+    expect(input.reference).toMatch(/^[A-Z0-9]{16}$/);
+    expect(JSON.stringify(calls)).not.toContain("4111111111111111");
+  });
+
+  it("a failed order shows the error's message and keeps the cart", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const cart = cartWithFern();
+    renderWithShop(<CheckoutScreen />, {
+      ...atCheckout,
+      user: shopper,
+      cart,
+      mocks: [catalogMock(), placeOrderMock([], { error: "Only 1 left of Boston Fern." })],
+    });
+    await screen.findByRole("option", { name: "Portland Metro ($5.00)" });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), "1");
+    await enterCard(user, validCard);
+    await user.click(screen.getByRole("button", { name: "Proceed to checkout" }));
+    expect(await screen.findByText("Only 1 left of Boston Fern.")).toBeInTheDocument();
+    expect(cart.getState().totalQuantity).toBe(2);
+  });
+
+  it("an empty cart has nothing to check out", async () => {
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, mocks: [catalogMock()] });
+    expect(await screen.findByText("Your cart is empty!")).toBeInTheDocument();
+  });
+});
