@@ -2,7 +2,6 @@
 // as root on these machines (see shared/STACK.md). A failing journey leaves a screenshot and the
 // page's console in e2e/artifacts/.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { repoRoot } from "./shop.js";
@@ -26,7 +25,8 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-component-update",
       "--disable-sync",
       "--disable-dev-shm-usage",
-      `--user-data-dir=${fs.mkdtempSync(path.join(os.tmpdir(), "chromium-"))}`,
+      // A fresh profile: playwright-core refuses --user-data-dir with launch(), and launch() itself
+      // makes a new temporary profile per browser and deletes it on close.
     ],
   });
 }

@@ -33,7 +33,7 @@ export async function startShop(database: "pglite" | "postgres"): Promise<Runnin
   child.stderr!.on("data", (chunk) => (output += chunk));
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
 
-  const url = await new Promise<string>((resolve, reject) => {
+  const started = new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`the shop did not start within 180 s:\n${output}`)), 180_000);
     child.stdout!.on("data", () => {
       const match = /Shop:\s+(http:\/\/\S+?)\/?\s*$/m.exec(output);
@@ -48,23 +48,29 @@ export async function startShop(database: "pglite" | "postgres"): Promise<Runnin
     });
   });
 
-  return {
-    url,
-    output: () => output,
-    async stop() {
-      // npm does not forward signals reliably to its child: signal the whole process group.
-      try {
-        process.kill(-child.pid!, "SIGTERM");
-      } catch {
-        /* already gone */
-      }
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      if (schema) {
-        const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL });
-        await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        await pool.end();
-      }
-    },
+  const stop = async () => {
+    // npm does not forward signals reliably to its child: signal the whole process group.
+    try {
+      process.kill(-child.pid!, "SIGTERM");
+    } catch {
+      /* already gone */
+    }
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (schema) {
+      const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL });
+      await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await pool.end();
+    }
   };
+  let url: string;
+  try {
+    url = await started;
+  } catch (error) {
+    // A shop that did not start leaves nothing behind either: no process, no folder, no schema.
+    await stop();
+    throw error;
+  }
+
+  return { url, output: () => output, stop };
 }

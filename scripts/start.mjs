@@ -28,7 +28,8 @@ function newestChange(entry) {
 
 const sources = ["src", "index.html", "vite.config.ts", "package.json", "public"].map((name) => path.join(client, name)).filter(fs.existsSync);
 if (fs.existsSync(path.join(client, "package.json")) && sources.some((source) => newestChange(source) > builtAt)) {
-  const build = spawnSync("npm", ["run", "build", "-w", "client"], { cwd: root, stdio: "inherit" });
+  // Always a production build: NODE_ENV=development in the shell would otherwise ship React's dev runtime.
+  const build = spawnSync("npm", ["run", "build", "-w", "client"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -9,8 +9,11 @@ describe("layout and fallback", () => {
   it("an unknown route shows the fallback screen", async () => {
     await journey(browser(), "unknown route", async ({ page }) => {
       await page.goto(`${shop().url}/no/such/page`);
-      await expect(page.getByText("Unexpected Application Error!")).toBeTruthy();
-      await page.getByText("Unexpected Application Error!").waitFor();
+      await page.getByRole("heading", { name: "Unexpected Application Error!" }).waitFor();
+      await page.getByText("404 Not Found").waitFor();
+      // The page frame stays, so the shopper can go on.
+      await page.getByRole("link", { name: "Back to the shop" }).click();
+      await page.getByRole("heading", { name: "New arrivals" }).waitFor();
     });
   });
 

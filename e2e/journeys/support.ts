@@ -1,7 +1,16 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, expect } from "vitest";
 import { launchBrowser } from "../browser.js";
 import { startShop, type RunningShop } from "../shop.js";
+
+/** The demo logins the seed creates (README). */
+export const demo = {
+  admin: { email: "admin@verdant.shop", password: "admin-password-2026" },
+  shopper: { email: "shopper@verdant.shop", password: "shopper-password-2026" },
+} as const;
+
+/** A phone-sized viewport. */
+export const phone = { width: 390, height: 844 };
 
 /** A fresh shop (started by `npm start`) and a browser for one journey file. */
 export function useShop(): { shop: () => RunningShop; browser: () => Browser } {
@@ -16,4 +25,47 @@ export function useShop(): { shop: () => RunningShop; browser: () => Browser } {
     await shop?.stop();
   });
   return { shop: () => shop!, browser: () => browser! };
+}
+
+/**
+ * Asks the shop's GraphQL API directly. Only for what a journey must know or check behind the screens
+ * (e.g. which product has little stock); the journeys themselves go through the UI.
+ */
+export async function graphql<T>(shopUrl: string, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
+  const response = await fetch(`${shopUrl}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: Array<{ message: string }> };
+  if (body.errors?.length) throw new Error(`GraphQL: ${body.errors.map((error) => error.message).join("; ")}`);
+  return body.data as T;
+}
+
+/** Waits for a notification (Mantine renders each one with role "alert") carrying this text. */
+export async function toast(page: Page, text: string): Promise<void> {
+  await page.getByRole("alert").filter({ hasText: text }).first().waitFor();
+}
+
+/** Waits until the element's text, trimmed, is the expected one. */
+export async function expectText(locator: Locator, expected: string | RegExp): Promise<void> {
+  const read = async () => ((await locator.textContent()) ?? "").trim();
+  if (typeof expected === "string") await expect.poll(read, { timeout: 10_000 }).toBe(expected);
+  else await expect.poll(read, { timeout: 10_000 }).toMatch(expected);
+}
+
+/** Signs in through the Welcome back form (the page must show it). */
+export async function signInOnForm(page: Page, credentials: { email: string; password: string }): Promise<void> {
+  const form = page.getByRole("form", { name: "Welcome back" });
+  await form.getByLabel("Email", { exact: true }).fill(credentials.email);
+  await form.getByLabel("Password", { exact: true }).fill(credentials.password);
+  await form.getByRole("button", { name: "Sign in", exact: true }).click();
+  await toast(page, "Log in successful");
+}
+
+/** Opens /login, signs in, and waits until the navigation shows the account link. */
+export async function signIn(page: Page, shopUrl: string, credentials: { email: string; password: string }): Promise<void> {
+  await page.goto(`${shopUrl}/login`);
+  await signInOnForm(page, credentials);
+  await page.getByRole("navigation", { name: "Shop" }).getByRole("link", { name: "Account" }).waitFor();
 }

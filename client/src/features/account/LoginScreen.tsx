@@ -10,7 +10,7 @@ import { messages } from "../../lib/messages";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useSession } from "../../lib/session/session";
 import { AccountForm, PasswordField, ShowPasswordToggle } from "./AccountForm";
-import { useGoBack } from "./useGoBack";
+import { useGoBack } from "../../lib/navigation/useGoBack";
 
 export function LoginScreen() {
   const { signIn } = useSession();

@@ -46,11 +46,15 @@ export function productsInCategory<T extends CatalogProduct>(products: readonly 
 /** The search text as it is matched: trimmed. */
 export const normaliseSearchText = (text: string) => text.trim();
 
+/** Whether `value` holds the trimmed search text as a case-insensitive substring (blank text is in everything). */
+export function containsSearchText(value: string | null | undefined, text: string): boolean {
+  return (value ?? "").toLowerCase().includes(normaliseSearchText(text).toLowerCase());
+}
+
 /** The text is trimmed and matched case-insensitively as a substring against product name and category name. */
 export function matchesSearch(product: Pick<CatalogProduct, "name" | "category">, text: string): boolean {
-  const needle = normaliseSearchText(text).toLowerCase();
-  if (needle === "") return false;
-  return product.name.toLowerCase().includes(needle) || product.category.name.toLowerCase().includes(needle);
+  if (normaliseSearchText(text) === "") return false;
+  return containsSearchText(product.name, text) || containsSearchText(product.category.name, text);
 }
 
 export function searchProducts<T extends CatalogProduct>(products: readonly T[], text: string): T[] {
