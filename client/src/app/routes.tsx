@@ -1,7 +1,8 @@
 // Every route of spec section 2. The home page loads with the first page; every other screen is a
-// lazy chunk fetched on first visit, and the admin screens sit behind the admin guard.
+// lazy chunk fetched on first visit, and the admin screens sit behind the admin guard, inside the
+// admin frame (also a lazy chunk).
 import type { ComponentType, ReactElement } from "react";
-import type { RouteObject } from "react-router-dom";
+import { Navigate, type RouteObject } from "react-router-dom";
 import { HomeScreen } from "../features/catalog/HomeScreen";
 import { LoadingView } from "../components/LoadingView";
 import { ErrorScreen } from "./ErrorScreen";
@@ -39,27 +40,33 @@ export const SHOP_ROUTES: ReadonlyArray<{ path: string; element?: ReactElement; 
   { path: "/user/update-password", lazy: screen(() => import("../features/account/UpdateAccountScreens"), "UpdatePasswordScreen") },
 ];
 
-export const ADMIN_ROUTES = [
-  "/admin/dashboard",
-  "/admin/manage-product",
-  "/admin/add-product",
-  "/admin/edit-product/:slug",
-  "/admin/manage-category",
-  "/admin/add-category",
-  "/admin/edit-category/:id",
-  "/admin/manage-region",
-  "/admin/add-region",
-  "/admin/edit-region/:id",
-  "/admin/manage-order",
-  "/admin/view-order/:orderNumber",
-  "/admin/manage-users",
-  "/admin/manage-users/:id",
-] as const;
+/** The admin routes of spec section 2, each a lazy chunk apart from the storefront's bundle. */
+export const ADMIN_SCREENS = {
+  "/admin/dashboard": screen(() => import("../features/admin/dashboard/DashboardScreen"), "DashboardScreen"),
+  "/admin/manage-product": screen(() => import("../features/admin/products/ManageProductsScreen"), "ManageProductsScreen"),
+  "/admin/add-product": screen(() => import("../features/admin/products/ProductFormScreens"), "AddProductScreen"),
+  "/admin/edit-product/:slug": screen(() => import("../features/admin/products/ProductFormScreens"), "EditProductScreen"),
+  "/admin/manage-category": screen(() => import("../features/admin/categories/CategoryScreens"), "ManageCategoriesScreen"),
+  "/admin/add-category": screen(() => import("../features/admin/categories/CategoryScreens"), "AddCategoryScreen"),
+  "/admin/edit-category/:id": screen(() => import("../features/admin/categories/CategoryScreens"), "EditCategoryScreen"),
+  "/admin/manage-region": screen(() => import("../features/admin/regions/RegionScreens"), "ManageRegionsScreen"),
+  "/admin/add-region": screen(() => import("../features/admin/regions/RegionScreens"), "AddRegionScreen"),
+  "/admin/edit-region/:id": screen(() => import("../features/admin/regions/RegionScreens"), "EditRegionScreen"),
+  "/admin/manage-order": screen(() => import("../features/admin/orders/OrderScreens"), "ManageOrdersScreen"),
+  "/admin/view-order/:orderNumber": screen(() => import("../features/admin/orders/OrderScreens"), "ViewOrderScreen"),
+  "/admin/manage-users": screen(() => import("../features/admin/users/UserScreens"), "ManageUsersScreen"),
+  "/admin/manage-users/:id": screen(() => import("../features/admin/users/UserScreens"), "UserDetailScreen"),
+} as const;
 
-const lazyAdminScreen = async () => {
-  const { AdminPlaceholder } = await import("../features/admin/AdminPlaceholder");
-  return { Component: AdminPlaceholder };
-};
+export const ADMIN_ROUTES = Object.keys(ADMIN_SCREENS) as Array<keyof typeof ADMIN_SCREENS>;
+
+/**
+ * Under /admin an unknown address is a 404 as elsewhere, but only once the admin guard has let the user
+ * in: a loader would run before the guard, so the page itself raises it.
+ */
+function AdminPageNotFound(): never {
+  throw new Error("404 Not Found");
+}
 
 /** An address no route knows answers 404 inside the page frame, so the navigation stays. */
 const notFound = (): never => {
@@ -78,8 +85,16 @@ export const shopRoutes: RouteObject[] = [
         children: [
           ...SHOP_ROUTES.map((route) => ({ ...route })),
           {
+            // Any path under /admin: a loaded user who is not an admin is sent to / (spec section 6).
+            path: "/admin",
             element: <RequireAdmin />,
-            children: ADMIN_ROUTES.map((path) => ({ path, lazy: lazyAdminScreen })),
+            children: [
+              { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+              {
+                lazy: screen(() => import("../features/admin/AdminLayout"), "AdminLayout"),
+                children: [...ADMIN_ROUTES.map((path) => ({ path, lazy: ADMIN_SCREENS[path] })), { path: "*", Component: AdminPageNotFound }],
+              },
+            ],
           },
           { path: "*", loader: notFound, element: null },
         ],
