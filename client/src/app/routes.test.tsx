@@ -39,16 +39,42 @@ describe("Screens and routes: every public, customer and admin route of the spec
     expect(screen.queryByText("Unexpected Application Error!")).not.toBeInTheDocument();
   });
 
-  it.each(ADMIN_ROUTES.map(concrete))("%s opens for an admin", async (path) => {
+  it.each(ADMIN_ROUTES.map(concrete))("%s opens for an admin, inside the admin navigation", async (path) => {
+    // Only the route is under test: the screens' queries have no answers here, and say so in the console.
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
     const { router } = renderRoutes(shopRoutes, { mocks: [catalogMock()], route: path, user: admin });
-    expect(await screen.findByRole("heading", { name: "Admin" })).toBeInTheDocument();
+    expect((await screen.findAllByRole("navigation", { name: "Admin" }))[0]).toBeInTheDocument();
+    expect(screen.queryByText("Unexpected Application Error!")).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
+  });
+
+  it("/admin opens the dashboard", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    const { router } = renderRoutes(shopRoutes, { mocks: [catalogMock()], route: "/admin", user: admin });
+    await screen.findAllByRole("navigation", { name: "Admin" });
+    expect(router.state.location.pathname).toBe("/admin/dashboard");
+  });
+
+  it("an unknown admin address shows the error screen to an admin", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+    renderRoutes(shopRoutes, { mocks: [catalogMock()], route: "/admin/no-such-page", user: admin });
+    expect(await screen.findByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
+    expect(screen.getByTestId("route-error-message")).toHaveTextContent("404 Not Found");
   });
 });
 
 describe("Permissions: if the loaded user is not admin and the path contains /admin, the app redirects to /", () => {
   it("sends a signed-in shopper to /", async () => {
     const { router } = renderRoutes(shopRoutes, { mocks: [catalogMock()], route: "/admin/dashboard", user: shopper });
+    await screen.findByRole("main");
+    expect(router.state.location.pathname).toBe("/");
+  });
+
+  it("sends a shopper to / from any address under /admin, unknown ones included", async () => {
+    const { router } = renderRoutes(shopRoutes, { mocks: [catalogMock()], route: "/admin/no-such-page", user: shopper });
     await screen.findByRole("main");
     expect(router.state.location.pathname).toBe("/");
   });

@@ -1,5 +1,5 @@
 // The product card shared by home, category, search and the admin list (spec section 2).
-import { Badge, Box, Button, Card, Group, Image, Overlay, Stack, Text } from "@mantine/core";
+import { Badge, Box, Button, Card, Image, Overlay, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { discountPercent, type Priced } from "../lib/pricing";
 import type { Rated } from "../lib/rating";
@@ -56,14 +56,15 @@ export function ProductCard({ product, admin }: ProductCardProps) {
         <ProductRating product={product} size={14} />
       </Stack>
       {admin && (
-        <Group gap="xs" mt="sm" grow>
-          <Button component={Link} to={`/admin/edit-product/${product.slug}`} size="xs" variant="light">
+        // One button a line: side by side they do not fit a card of the 5-column admin grid.
+        <Stack gap={6} mt="sm">
+          <Button component={Link} to={`/admin/edit-product/${product.slug}`} size="xs" variant="light" fullWidth>
             Edit Product
           </Button>
-          <Button size="xs" color="red" variant="light" loading={admin.deleting} onClick={() => admin.onDelete(product)}>
+          <Button size="xs" color="red" variant="light" fullWidth loading={admin.deleting} onClick={() => admin.onDelete(product)}>
             Delete Product
           </Button>
-        </Group>
+        </Stack>
       )}
     </Card>
   );

@@ -1,0 +1,39 @@
+// What an admin sees after a change (spec section 8): the server's message on success and on failure.
+// A failure the server did not explain (the network) shows the fallback.
+import { CombinedGraphQLErrors, ServerError } from "@apollo/client/errors";
+import type { ApolloCache } from "@apollo/client";
+import { invalidInputMessages } from "../../lib/apollo/errors";
+import { messages } from "../../lib/messages";
+import { notifyError } from "../../lib/notify";
+
+/** The server's messages for a failed change: each invalid-input message, else its error message; else the fallback. */
+export function serverFailureMessages(error: unknown, fallback: string = messages.genericFailure): string[] {
+  const invalid = invalidInputMessages(error);
+  if (invalid) return invalid;
+  if (CombinedGraphQLErrors.is(error)) {
+    const message = error.errors[0]?.message;
+    if (message) return [message];
+  }
+  if (ServerError.is(error)) {
+    try {
+      const message = (JSON.parse(error.bodyText) as { errors?: Array<{ message?: unknown }> }).errors?.[0]?.message;
+      if (typeof message === "string" && message !== "") return [message];
+    } catch {
+      // Not a GraphQL answer: nothing the server said to show.
+    }
+  }
+  return [fallback];
+}
+
+/** Shows the server's failure messages as error notifications. */
+export function notifyServerFailure(error: unknown, fallback?: string): void {
+  serverFailureMessages(error, fallback).forEach((message) => notifyError(message));
+}
+
+/**
+ * After a create, update or delete the catalogue lists are reloaded (spec section 4): dropping them from
+ * the cache makes every screen that shows them (storefront included) fetch them again.
+ */
+export function reloadCatalogue(cache: ApolloCache): void {
+  for (const fieldName of ["products", "categories", "regions"]) cache.evict({ id: "ROOT_QUERY", fieldName });
+}

@@ -1,0 +1,130 @@
+// Categories (spec sections 2, 4 and 8). Manage categories: the count, search by name, 'New Category',
+// a grid newest first with 'Edit Category' and 'Delete Category'; 'No category found matching your
+// search.' when nothing matches. Add category (Title; Create) and Edit category (Name; Update). Every
+// change shows the server's message and reloads the lists; a failed load shows the server's error text.
+import { useMutation, useQuery } from "@apollo/client/react";
+import { Button, TextInput } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { useParams } from "react-router-dom";
+import { EmptyState } from "../../../components/EmptyState";
+import { LoadingView } from "../../../components/LoadingView";
+import { AdminCategoryDocument, CreateCategoryDocument, DeleteCategoryDocument, UpdateCategoryDocument } from "../../../graphql/generated/graphql";
+import { serverMessage } from "../../../lib/apollo/errors";
+import { useShopCatalog } from "../../../lib/catalog/shopCatalog";
+import { messages } from "../../../lib/messages";
+import { useGoBack } from "../../../lib/navigation/useGoBack";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { notifyServerFailure, reloadCatalogue } from "../adminFeedback";
+import { AdminForm } from "../AdminParts";
+import { CatalogueEntries, type CatalogueEntry } from "../CatalogueEntries";
+
+export const NO_CATEGORY_FOUND = "No category found matching your search.";
+const MANAGE_CATEGORIES = "/admin/manage-category";
+
+export function ManageCategoriesScreen() {
+  const { data, error, refetch } = useShopCatalog();
+  const [search, setSearch] = useState("");
+  const [deletingId, setDeletingId] = useState<number | null>(null);
+  const [deleteCategory] = useMutation(DeleteCategoryDocument, { update: reloadCatalogue });
+
+  useEffect(() => {
+    if (error) notifyError(serverMessage(error));
+  }, [error]);
+
+  const remove = async (category: CatalogueEntry) => {
+    setDeletingId(category.id);
+    try {
+      const result = await deleteCategory({ variables: { id: category.id } });
+      if (result.data) notifySuccess(result.data.deleteCategory.message);
+    } catch (failure) {
+      notifyServerFailure(failure, messages.deleteFailedFallback);
+    } finally {
+      setDeletingId(null);
+    }
+  };
+
+  return (
+    <CatalogueEntries
+      title="Manage categories"
+      noun="categories"
+      entryWord="Category"
+      searchPlaceholder="Search category"
+      emptyText={NO_CATEGORY_FOUND}
+      newLink={{ to: "/admin/add-category", label: "New Category" }}
+      editPath={(category) => `/admin/edit-category/${category.id}`}
+      entries={data?.categories}
+      failure={
+        error && (
+          <EmptyState
+            title="We could not load the categories."
+            action={
+              <Button variant="light" onClick={() => void refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        )
+      }
+      search={search}
+      onSearch={setSearch}
+      deletingId={deletingId}
+      onDelete={(category) => void remove(category)}
+    />
+  );
+}
+
+export function AddCategoryScreen() {
+  const goBack = useGoBack(MANAGE_CATEGORIES);
+  const [name, setName] = useState("");
+  const [createCategory, { loading }] = useMutation(CreateCategoryDocument, { update: reloadCatalogue });
+  const save = async () => {
+    try {
+      const result = await createCategory({ variables: { name } });
+      if (result.data) notifySuccess(result.data.createCategory.message);
+      goBack();
+    } catch (error) {
+      notifyServerFailure(error);
+    }
+  };
+  return (
+    <AdminForm title="New category" submitLabel="Create" submitting={loading} onSubmit={() => void save()}>
+      <TextInput label="Title" value={name} onChange={(event) => setName(event.currentTarget.value)} withAsterisk />
+    </AdminForm>
+  );
+}
+
+export function EditCategoryScreen() {
+  const id = Number(useParams().id);
+  const { data, loading, error } = useQuery(AdminCategoryDocument, { variables: { id }, skip: !Number.isInteger(id), fetchPolicy: "cache-and-network" });
+
+  useEffect(() => {
+    if (error) notifyError(serverMessage(error));
+  }, [error]);
+
+  const category = data?.category;
+  if (!category) {
+    if (loading) return <LoadingView label="Loading category" />;
+    return <EmptyState title="We could not load this category." description={error ? serverMessage(error) : undefined} />;
+  }
+  return <EditCategoryForm key={category.id} category={category} />;
+}
+
+function EditCategoryForm({ category }: { category: CatalogueEntry }) {
+  const goBack = useGoBack(MANAGE_CATEGORIES);
+  const [name, setName] = useState(category.name);
+  const [updateCategory, { loading }] = useMutation(UpdateCategoryDocument, { update: reloadCatalogue });
+  const save = async () => {
+    try {
+      const result = await updateCategory({ variables: { id: category.id, name } });
+      if (result.data) notifySuccess(result.data.updateCategory.message);
+      goBack();
+    } catch (error) {
+      notifyServerFailure(error);
+    }
+  };
+  return (
+    <AdminForm title="Edit category" submitLabel="Update" submitting={loading} onSubmit={() => void save()}>
+      <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} withAsterisk />
+    </AdminForm>
+  );
+}

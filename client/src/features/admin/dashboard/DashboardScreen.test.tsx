@@ -1,0 +1,119 @@
+import { screen, within } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { AdminAnalyticsDocument, AdminTopProductsDocument } from "../../../graphql/generated/graphql";
+import { admin, renderWithShop } from "../../../test/renderWithShop";
+import { DashboardScreen } from "./DashboardScreen";
+
+const analytics = {
+  __typename: "AnalyticsSummary" as const,
+  totalUsers: 42,
+  userGrowthPercentage: 12,
+  totalRevenue: 1234.5,
+  revenueChangePercentage: -4,
+  totalOrders: 17,
+  orderGrowthPercentage: 0,
+  lastThreeMonths: [
+    { __typename: "MonthFigures" as const, month: "September", yearMonth: "2026-09", newUsers: 3, revenue: 300, newOrders: 4 },
+    { __typename: "MonthFigures" as const, month: "October", yearMonth: "2026-10", newUsers: 5, revenue: 250.25, newOrders: 6 },
+    { __typename: "MonthFigures" as const, month: "November", yearMonth: "2026-11", newUsers: 8, revenue: 684.25, newOrders: 7 },
+  ],
+};
+
+const topProducts = [
+  { __typename: "TopProduct" as const, id: 101, slug: "boston-fern", name: "Boston Fern", category: "Indoor Plants", imageOne: "/uploads/fern.jpg", purchasedQuantity: 9 },
+  { __typename: "TopProduct" as const, id: 102, slug: "steel-shovel", name: "Steel Shovel", category: "Garden Tools", imageOne: "/uploads/shovel.jpg", purchasedQuantity: 4 },
+];
+
+const analyticsMock = (outcome: { error?: Error; delay?: number } = {}) => ({
+  request: { query: AdminAnalyticsDocument },
+  ...(outcome.error ? { error: outcome.error } : { result: { data: { analytics } } }),
+  delay: outcome.delay ?? 0,
+});
+const topProductsMock = (outcome: { error?: Error; products?: typeof topProducts; delay?: number } = {}) => ({
+  request: { query: AdminTopProductsDocument },
+  ...(outcome.error ? { error: outcome.error } : { result: { data: { topProducts: outcome.products ?? topProducts } } }),
+  delay: outcome.delay ?? 0,
+});
+
+const at = { route: "/admin/dashboard", path: "/admin/dashboard", user: admin };
+
+// jsdom lays nothing out, so the charts measure 0 x 0 and recharts says so; every other warning still shows.
+beforeEach(() => {
+  const warn = console.warn.bind(console);
+  vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => {
+    if (!String(args[0]).includes("of chart should be greater than 0")) warn(...args);
+  });
+});
+
+describe("Dashboard", () => {
+  it("greets the admin: 'Welcome back {name}, here is what is been happening in your store.'", async () => {
+    renderWithShop(<DashboardScreen />, { ...at, mocks: [analyticsMock(), topProductsMock()] });
+    expect(await screen.findByText("Welcome back Root Admin, here is what is been happening in your store.")).toBeInTheDocument();
+  });
+
+  it("shows the loading view until the figures have loaded", async () => {
+    renderWithShop(<DashboardScreen />, { ...at, mocks: [analyticsMock({ delay: 30 }), topProductsMock({ delay: 30 })] });
+    expect(screen.getByRole("status", { name: "Loading the dashboard" })).toBeInTheDocument();
+    expect(screen.getByLabelText("Loading the top selling products")).toBeInTheDocument();
+    expect(await screen.findByRole("article", { name: "Total customers" })).toBeInTheDocument();
+    expect(screen.queryByRole("status", { name: "Loading the dashboard" })).not.toBeInTheDocument();
+  });
+
+  it("three cards: total customers, total sales (in dollars) and total orders", async () => {
+    renderWithShop(<DashboardScreen />, { ...at, mocks: [analyticsMock(), topProductsMock()] });
+    const customers = await screen.findByRole("article", { name: "Total customers" });
+    expect(within(customers).getByTestId("summary-value")).toHaveTextContent("42");
+    expect(within(screen.getByRole("article", { name: "Total sales" })).getByTestId("summary-value")).toHaveTextContent("$1,234.50");
+    expect(within(screen.getByRole("article", { name: "Total orders" })).getByTestId("summary-value")).toHaveTextContent("17");
+  });
+
+  it("each card shows its 'This month' growth as a whole number with a leading plus sign when positive", async () => {
+    renderWithShop(<DashboardScreen />, { ...at, mocks: [analyticsMock(), topProductsMock()] });
+    const customers = await screen.findByRole("article", { name: "Total customers" });
+    expect(within(customers).getByTestId("summary-growth")).toHaveTextContent("+12%");
+    expect(within(customers).getByText("This month")).toBeInTheDocument();
+    expect(within(screen.getByRole("article", { name: "Total sales" })).getByTestId("summary-growth")).toHaveTextContent("-4%");
+    expect(within(screen.getByRole("article", { name: "Total orders" })).getByTestId("summary-growth")).toHaveTextContent(/^0%$/);
+  });
+
+  it("each card has a small line chart over the last three months", async () => {
+    renderWithShop(<DashboardScreen />, { ...at, mocks: [analyticsMock(), topProductsMock()] });
+    expect(await screen.findByRole("img", { name: "Total customers over the last three months: September 3, October 5, November 8" })).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Total sales over the last three months: September $300.00, October $250.25, November $684.25" })).toBeInTheDocument();
+    expect(screen.getByRole("img", { name: "Total orders over the last three months: September 4, October 6, November 7" })).toBeInTheDocument();
+  });
+
+  it("'Top selling products': Product Name, Category, Total Sales; each row links to /products/{slug} with a small round image and the purchased quantity", async () => {
+    renderWithShop(<DashboardScreen />, { ...at, mocks: [analyticsMock(), topProductsMock()] });
+    const table = within((await screen.findByRole("heading", { name: "Top selling products" })).closest("section")!);
+    expect(await table.findByRole("columnheader", { name: "Product Name" })).toBeInTheDocument();
+    expect(table.getByRole("columnheader", { name: "Category" })).toBeInTheDocument();
+    expect(table.getByRole("columnheader", { name: "Total Sales" })).toBeInTheDocument();
+    const fernRow = table.getByRole("link", { name: /Boston Fern/ }).closest("tr")!;
+    expect(within(fernRow).getByRole("link", { name: /Boston Fern/ })).toHaveAttribute("href", "/products/boston-fern");
+    expect(within(fernRow).getByRole("img", { name: "Boston Fern" })).toHaveAttribute("src", "/uploads/fern.jpg");
+    expect(within(fernRow).getByText("Indoor Plants")).toBeInTheDocument();
+    expect(within(fernRow).getByText("9")).toBeInTheDocument();
+    expect(table.getByRole("link", { name: /Steel Shovel/ })).toHaveAttribute("href", "/products/steel-shovel");
+  });
+
+  it("says so when nothing has sold yet", async () => {
+    renderWithShop(<DashboardScreen />, { ...at, mocks: [analyticsMock(), topProductsMock({ products: [] })] });
+    expect(await screen.findByText("No sales yet.")).toBeInTheDocument();
+  });
+
+  it("a failed analytics load is ignored: no message, no cards, the rest of the dashboard stays", async () => {
+    renderWithShop(<DashboardScreen />, { ...at, mocks: [analyticsMock({ error: new Error("offline") }), topProductsMock()] });
+    expect(await screen.findByRole("link", { name: /Boston Fern/ })).toBeInTheDocument();
+    expect(screen.queryByRole("article", { name: "Total customers" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("status", { name: "Loading the dashboard" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("a failed top-products load is logged", async () => {
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    renderWithShop(<DashboardScreen />, { ...at, mocks: [analyticsMock(), topProductsMock({ error: new Error("offline") })] });
+    expect(await screen.findByText("No sales yet.")).toBeInTheDocument();
+    expect(log).toHaveBeenCalledWith("Could not load the top selling products", expect.any(Error));
+  });
+});

@@ -1,0 +1,171 @@
+// Admin dashboard (spec sections 2, 8 and 9): the greeting, three summary cards (total customers, total
+// sales, total orders) each with its 'This month' growth and a small line chart of the last three
+// months, and the 'Top selling products' table. A failed analytics load is ignored; a failed
+// top-products load is logged.
+import "@mantine/charts/styles.css";
+import { useQuery } from "@apollo/client/react";
+import { LineChart } from "@mantine/charts";
+import { Anchor, Avatar, Badge, Box, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { useEffect } from "react";
+import { Link } from "react-router-dom";
+import { LoadingView } from "../../../components/LoadingView";
+import { AdminAnalyticsDocument, AdminTopProductsDocument, type AdminAnalyticsQuery } from "../../../graphql/generated/graphql";
+import { formatMoney } from "../../../lib/money";
+import { useSession } from "../../../lib/session/session";
+import { formatGrowth } from "../adminRules";
+
+/** 'Welcome back {name}, here is what is been happening in your store.' (verbatim). */
+export const greeting = (name: string) => `Welcome back ${name}, here is what is been happening in your store.`;
+
+type Analytics = AdminAnalyticsQuery["analytics"];
+type MonthFigures = Analytics["lastThreeMonths"][number];
+
+interface SummaryCardProps {
+  title: string;
+  value: string;
+  growth: number;
+  months: readonly MonthFigures[];
+  figure: "newUsers" | "revenue" | "newOrders";
+  format: (value: number) => string;
+}
+
+function SummaryCard({ title, value, growth, months, figure, format }: SummaryCardProps) {
+  const points = months.map((month) => ({ month: month.month, [title]: Number(month[figure]) }));
+  const described = months.map((month) => `${month.month} ${format(Number(month[figure]))}`).join(", ");
+  return (
+    <Paper withBorder radius="md" p="md" component="article" aria-label={title}>
+      <Stack gap="xs">
+        <Text size="sm" c="dimmed" fw={600}>
+          {title}
+        </Text>
+        <Text fz={28} fw={700} data-testid="summary-value">
+          {value}
+        </Text>
+        <Group gap="xs">
+          <Badge color={growth > 0 ? "green" : growth < 0 ? "red" : "gray"} variant="light" data-testid="summary-growth">
+            {formatGrowth(growth)}
+          </Badge>
+          <Text size="sm" c="dimmed">
+            This month
+          </Text>
+        </Group>
+        <Box role="img" aria-label={`${title} over the last three months: ${described}`}>
+          <LineChart
+            h={90}
+            data={points}
+            dataKey="month"
+            series={[{ name: title, color: "green.6" }]}
+            curveType="monotone"
+            withYAxis={false}
+            gridAxis="none"
+            tickLine="none"
+            valueFormatter={format}
+            xAxisProps={{ tick: { fontSize: 10 } }}
+          />
+        </Box>
+      </Stack>
+    </Paper>
+  );
+}
+
+const count = (value: number) => String(value);
+
+function SummaryCards({ analytics }: { analytics: Analytics }) {
+  const months = analytics.lastThreeMonths;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
+      <SummaryCard
+        title="Total customers"
+        value={count(analytics.totalUsers)}
+        growth={analytics.userGrowthPercentage}
+        months={months}
+        figure="newUsers"
+        format={count}
+      />
+      <SummaryCard
+        title="Total sales"
+        value={formatMoney(analytics.totalRevenue)}
+        growth={analytics.revenueChangePercentage}
+        months={months}
+        figure="revenue"
+        format={formatMoney}
+      />
+      <SummaryCard
+        title="Total orders"
+        value={count(analytics.totalOrders)}
+        growth={analytics.orderGrowthPercentage}
+        months={months}
+        figure="newOrders"
+        format={count}
+      />
+    </SimpleGrid>
+  );
+}
+
+function TopSellingProducts() {
+  const { data, loading, error } = useQuery(AdminTopProductsDocument, { fetchPolicy: "cache-and-network" });
+  useEffect(() => {
+    if (error) console.error("Could not load the top selling products", error);
+  }, [error]);
+  const products = data?.topProducts ?? [];
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="top-selling-products">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="top-selling-products">
+          Top selling products
+        </Title>
+        {loading && !data ? (
+          <Group justify="center" py="md">
+            <Loader color="green" type="dots" aria-label="Loading the top selling products" />
+          </Group>
+        ) : products.length === 0 ? (
+          <Text c="dimmed">No sales yet.</Text>
+        ) : (
+          <Table.ScrollContainer minWidth={480}>
+            <Table verticalSpacing="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Product Name</Table.Th>
+                  <Table.Th>Category</Table.Th>
+                  <Table.Th ta="right">Total Sales</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {products.map((product) => (
+                  <Table.Tr key={product.id}>
+                    <Table.Td>
+                      <Anchor component={Link} to={`/products/${product.slug}`} c="inherit">
+                        <Group gap="sm" wrap="nowrap">
+                          <Avatar src={product.imageOne} alt={product.name} radius="xl" size="md" />
+                          <Text fw={600}>{product.name}</Text>
+                        </Group>
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{product.category}</Table.Td>
+                    <Table.Td ta="right">{product.purchasedQuantity}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function DashboardScreen() {
+  const { user } = useSession();
+  // A failed analytics load is ignored (spec section 8): the cards are simply not shown.
+  const { data, loading } = useQuery(AdminAnalyticsDocument, { fetchPolicy: "cache-and-network" });
+  return (
+    <Stack gap="xl">
+      <Stack gap={4}>
+        <Title order={1}>Dashboard</Title>
+        <Text c="dimmed">{greeting(user?.name ?? "")}</Text>
+      </Stack>
+      {data ? <SummaryCards analytics={data.analytics} /> : loading ? <LoadingView label="Loading the dashboard" /> : null}
+      <TopSellingProducts />
+    </Stack>
+  );
+}

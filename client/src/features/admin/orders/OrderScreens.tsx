@@ -1,0 +1,233 @@
+// Orders (spec sections 2, 4 and 8). The list: the count, search by order number or reference, newest
+// first; each row shows order number, status badge, total items, date and time and total price; 'No
+// orders yet.' and 'No orders found matching your search.'; a failed load is silent (logged). The order
+// view: order and delivery details, the lines, and 'Manage Status' with Change: the server's message and
+// the order reloaded on success, 'Failed to update status.' on failure.
+import { useMutation, useQuery } from "@apollo/client/react";
+import { Anchor, Button, Group, Image, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { Link, useParams } from "react-router-dom";
+import { EmptyState } from "../../../components/EmptyState";
+import { LoadingView } from "../../../components/LoadingView";
+import { AdminOrderDocument, AdminOrdersDocument, UpdateOrderStatusDocument, type OrderStatus } from "../../../graphql/generated/graphql";
+import { serverMessage } from "../../../lib/apollo/errors";
+import { newestFirst } from "../../../lib/catalog/catalogRules";
+import { messages } from "../../../lib/messages";
+import { formatMoney } from "../../../lib/money";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { formatDateTime } from "../../../lib/orders/invoice";
+import { ORDER_STATUS_TEXT } from "../../../lib/orders/orderStatus";
+import { countLabel, Detail, ListHeader } from "../AdminParts";
+import { byOrderNumberOrReference, searchRows } from "../adminRules";
+import { adminOrderPath, OrderStatusBadge } from "./orderParts";
+
+export const NO_ORDERS_YET = "No orders yet.";
+export const NO_ORDERS_FOUND = "No orders found matching your search.";
+
+export function ManageOrdersScreen() {
+  const { data, loading, error } = useQuery(AdminOrdersDocument, { fetchPolicy: "cache-and-network" });
+  const [search, setSearch] = useState("");
+  useEffect(() => {
+    if (error) console.error("Could not load the orders", error);
+  }, [error]);
+
+  const orders = newestFirst(data?.orders ?? []);
+  const found = searchRows(orders, search, byOrderNumberOrReference);
+  let body;
+  if (loading && !data) body = <LoadingView label="Loading orders" />;
+  else if (orders.length === 0) body = <EmptyState title={NO_ORDERS_YET} />;
+  else if (found.length === 0) body = <EmptyState title={NO_ORDERS_FOUND} />;
+  else {
+    body = (
+      <Paper withBorder radius="md" p="xs">
+        <Table.ScrollContainer minWidth={640}>
+          <Table verticalSpacing="sm" highlightOnHover style={{ whiteSpace: "nowrap" }}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Order number</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th ta="right">Total items</Table.Th>
+                <Table.Th>Date</Table.Th>
+                <Table.Th ta="right">Total price</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {found.map((order) => (
+                <Table.Tr key={order.id} aria-label={`Order ${order.orderNumber}`}>
+                  <Table.Td>
+                    <Anchor component={Link} to={adminOrderPath(order.orderNumber)} fw={700}>
+                      {order.orderNumber}
+                    </Anchor>
+                    <Text size="xs" c="dimmed" ff="monospace">
+                      {order.reference}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <OrderStatusBadge status={order.status} />
+                  </Table.Td>
+                  <Table.Td ta="right">{order.totalItems}</Table.Td>
+                  <Table.Td>{formatDateTime(order.createdAt)}</Table.Td>
+                  <Table.Td ta="right" fw={700}>
+                    {formatMoney(order.total)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <ListHeader
+        title="Manage orders"
+        count={data ? countLabel("orders", orders.length) : undefined}
+        searchPlaceholder="Search order number or reference"
+        search={search}
+        onSearch={setSearch}
+      />
+      {body}
+    </Stack>
+  );
+}
+
+const STATUSES: OrderStatus[] = ["PENDING", "IN_TRANSIT", "DELIVERED"];
+
+function ManageStatus({ orderId, status }: { orderId: number; status: OrderStatus }) {
+  const [chosen, setChosen] = useState<OrderStatus>(status);
+  // After a successful change the order is reloaded (spec section 4).
+  const [updateStatus, { loading }] = useMutation(UpdateOrderStatusDocument, { refetchQueries: [AdminOrderDocument] });
+  const change = async () => {
+    try {
+      const result = await updateStatus({ variables: { id: orderId, status: chosen } });
+      if (result.data) notifySuccess(result.data.updateOrderStatus.message);
+    } catch {
+      notifyError(messages.orderStatusUpdateFailed);
+    }
+  };
+  return (
+    <Group align="flex-end" gap="sm">
+      <NativeSelect
+        label="Manage Status"
+        value={chosen}
+        onChange={(event) => setChosen(event.currentTarget.value as OrderStatus)}
+        data={STATUSES.map((value) => ({ value, label: ORDER_STATUS_TEXT[value] }))}
+      />
+      <Button onClick={() => void change()} loading={loading}>
+        Change
+      </Button>
+    </Group>
+  );
+}
+
+export function ViewOrderScreen() {
+  const orderNumber = useParams().orderNumber ?? "";
+  const { data, loading, error } = useQuery(AdminOrderDocument, { variables: { orderNumber }, fetchPolicy: "cache-and-network" });
+
+  const order = data?.order;
+  if (!order) {
+    if (loading) return <LoadingView label="Loading the order" />;
+    return (
+      <EmptyState
+        title="We could not find this order."
+        description={error ? serverMessage(error) : undefined}
+        action={
+          <Anchor component={Link} to="/admin/manage-order">
+            Back to the orders
+          </Anchor>
+        }
+      />
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Stack gap={2}>
+          <Title order={1}>Order {order.orderNumber}</Title>
+          <Text c="dimmed">{formatDateTime(order.createdAt)}</Text>
+        </Stack>
+        <ManageStatus key={order.status} orderId={order.id} status={order.status} />
+      </Group>
+
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-details">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="order-details">
+              Order details
+            </Title>
+            <SimpleGrid cols={2} spacing="sm">
+              <Detail label="Reference">
+                <Text ff="monospace" fw={600} span>
+                  {order.reference}
+                </Text>
+              </Detail>
+              <Detail label="Status">
+                <OrderStatusBadge status={order.status} />
+              </Detail>
+              <Detail label="Subtotal">{formatMoney(order.subtotal)}</Detail>
+              <Detail label="Delivery fee">{formatMoney(order.deliveryFee)}</Detail>
+              <Detail label="Total">{formatMoney(order.total)}</Detail>
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="delivery-details">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="delivery-details">
+              Delivery details
+            </Title>
+            <SimpleGrid cols={2} spacing="sm">
+              <Detail label="Email">{order.userEmail}</Detail>
+              <Detail label="Phone">{order.userPhone}</Detail>
+              <Detail label="Address">{order.userAddress}</Detail>
+              <Detail label="Region">{order.region}</Detail>
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+
+      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-lines">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="order-lines">
+            Items
+          </Title>
+          <Table.ScrollContainer minWidth={520}>
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th ta="right">Unit price</Table.Th>
+                  <Table.Th ta="right">Quantity</Table.Th>
+                  <Table.Th ta="right">Amount</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {order.lines.map((line) => (
+                  <Table.Tr key={`${line.slug}-${line.name}`}>
+                    <Table.Td>
+                      <Group gap="sm" wrap="nowrap">
+                        <Image src={line.imageOne} alt="" w={40} h={40} radius="sm" fallbackSrc="/placeholder-plant.svg" />
+                        <Text>{line.name}</Text>
+                      </Group>
+                    </Table.Td>
+                    <Table.Td ta="right">{formatMoney(line.unitPrice)}</Table.Td>
+                    <Table.Td ta="right">{line.quantity}</Table.Td>
+                    <Table.Td ta="right">{formatMoney(line.lineTotal)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+              <Table.Tfoot>
+                <Table.Tr>
+                  <Table.Th colSpan={3}>Total</Table.Th>
+                  <Table.Th ta="right">{formatMoney(order.total)}</Table.Th>
+                </Table.Tr>
+              </Table.Tfoot>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,52 @@
+// The admin order screens' documents; codegen turns them into typed documents.
+export const adminOrderOperations = /* GraphQL */ `
+  query AdminOrders {
+    orders {
+      id
+      orderNumber
+      reference
+      status
+      totalItems
+      total
+      createdAt
+    }
+  }
+
+  query AdminOrder($orderNumber: String!) {
+    order(orderNumber: $orderNumber) {
+      id
+      orderNumber
+      reference
+      status
+      totalItems
+      subtotal
+      deliveryFee
+      total
+      region
+      userEmail
+      userPhone
+      userAddress
+      createdAt
+      lines {
+        productId
+        slug
+        name
+        imageOne
+        unitPrice
+        quantity
+        lineTotal
+      }
+    }
+  }
+
+  mutation UpdateOrderStatus($id: Int!, $status: OrderStatus!) {
+    updateOrderStatus(id: $id, status: $status) {
+      message
+      order {
+        id
+        status
+        updatedAt
+      }
+    }
+  }
+`;

@@ -1,0 +1,67 @@
+// A file area for a product image (spec section 2): it reads its label ('Upload image 1') until a file
+// is chosen, then 'Image added'; a preview shows the chosen file, else the product's current image.
+import { Image, Paper, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { useEffect, useState } from "react";
+
+export const IMAGE_ADDED = "Image added";
+const ACCEPTED = "image/jpeg,image/png,image/webp,image/gif";
+
+/** A browser address for the chosen file while it is shown; released afterwards. */
+function useFilePreview(file: File | null): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file || typeof URL.createObjectURL !== "function") {
+      setUrl(null);
+      return;
+    }
+    const address = URL.createObjectURL(file);
+    setUrl(address);
+    return () => URL.revokeObjectURL(address);
+  }, [file]);
+  return url;
+}
+
+export interface ImageFieldProps {
+  label: string;
+  /** Names the preview for screen readers, e.g. "image 1". */
+  name: string;
+  file: File | null;
+  onChange: (file: File | null) => void;
+  /** The product's current image, previewed until another is chosen. */
+  currentUrl?: string | null;
+  error?: string;
+}
+
+export function ImageField({ label, name, file, onChange, currentUrl, error }: ImageFieldProps) {
+  const chosenUrl = useFilePreview(file);
+  const preview = chosenUrl ?? currentUrl ?? null;
+  return (
+    <Stack gap={6}>
+      <Paper
+        component="label"
+        withBorder
+        p="md"
+        radius="md"
+        style={{
+          cursor: "pointer",
+          borderStyle: "dashed",
+          borderColor: error ? "var(--mantine-color-red-6)" : undefined,
+          background: file ? "var(--mantine-color-green-0)" : undefined,
+        }}
+      >
+        <VisuallyHidden>
+          <input type="file" accept={ACCEPTED} onChange={(event) => onChange(event.currentTarget.files?.[0] ?? null)} />
+        </VisuallyHidden>
+        <Text ta="center" fw={600} c={file ? "green.8" : undefined}>
+          {file ? IMAGE_ADDED : label}
+        </Text>
+      </Paper>
+      {error && (
+        <Text size="sm" c="red.7">
+          {error}
+        </Text>
+      )}
+      {preview && <Image src={preview} alt={`Preview of ${name}`} h={120} w={120} fit="cover" radius="md" />}
+    </Stack>
+  );
+}

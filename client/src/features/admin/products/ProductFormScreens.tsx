@@ -1,0 +1,202 @@
+// New product ('new product') and Edit product (spec sections 2, 4, 5 and 8): title, description,
+// price, discount price (optional), quantity, category ('Select category'), image 1 and image 2
+// (optional) with a preview. Edit loads the product by slug and prefills (button Update); a failed
+// load shows the server's error text. After a save the server's message shows, the lists reload and
+// the screen goes back one page; a failure shows the server's message.
+import { useMutation, useQuery } from "@apollo/client/react";
+import { NativeSelect, NumberInput, SimpleGrid, Textarea, TextInput } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { useParams } from "react-router-dom";
+import { EmptyState } from "../../../components/EmptyState";
+import { LoadingView } from "../../../components/LoadingView";
+import { AdminProductDocument, CreateProductDocument, UpdateProductDocument, type AdminProductQuery } from "../../../graphql/generated/graphql";
+import { serverMessage } from "../../../lib/apollo/errors";
+import { useShopCatalog } from "../../../lib/catalog/shopCatalog";
+import { useGoBack } from "../../../lib/navigation/useGoBack";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { notifyServerFailure, reloadCatalogue } from "../adminFeedback";
+import { AdminForm } from "../AdminParts";
+import { ImageField } from "./ImageField";
+import {
+  emptyProductForm,
+  missingProductFields,
+  productInput,
+  productUpdateInput,
+  type ProductFormErrors,
+  type ProductFormValues,
+} from "./productForm";
+
+const MANAGE_PRODUCTS = "/admin/manage-product";
+
+interface ProductFormProps {
+  title: string;
+  submitLabel: string;
+  initial: ProductFormValues;
+  /** The product's current images, previewed until others are chosen (edit). */
+  currentImages?: { imageOne: string; imageTwo: string | null };
+  imageOneRequired: boolean;
+  submitting: boolean;
+  onSubmit: (values: ProductFormValues) => void;
+}
+
+function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequired, submitting, onSubmit }: ProductFormProps) {
+  const { data: catalog } = useShopCatalog();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<ProductFormErrors>({});
+  const set = <K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = () => {
+    const missing = missingProductFields(values, { imageOneRequired });
+    setErrors(missing);
+    if (Object.keys(missing).length === 0) onSubmit(values);
+  };
+
+  const categories = catalog?.categories ?? [];
+  return (
+    <AdminForm title={title} submitLabel={submitLabel} submitting={submitting} onSubmit={submit}>
+      <TextInput label="Title" value={values.name} onChange={(event) => set("name", event.currentTarget.value)} withAsterisk />
+      <Textarea
+        label="Description"
+        value={values.description}
+        onChange={(event) => set("description", event.currentTarget.value)}
+        rows={4}
+        withAsterisk
+      />
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <NumberInput
+          label="Price"
+          value={values.price}
+          onChange={(value) => set("price", value)}
+          min={0}
+          decimalScale={2}
+          prefix="$"
+          error={errors.price}
+          withAsterisk
+        />
+        <NumberInput
+          label="Discount price (optional)"
+          value={values.discountPrice}
+          onChange={(value) => set("discountPrice", value)}
+          min={0}
+          decimalScale={2}
+          prefix="$"
+        />
+        <NumberInput
+          label="Quantity"
+          value={values.quantity}
+          onChange={(value) => set("quantity", value)}
+          min={0}
+          allowDecimal={false}
+          allowNegative={false}
+          error={errors.quantity}
+          withAsterisk
+        />
+      </SimpleGrid>
+      <NativeSelect
+        label="Category"
+        value={values.categoryId}
+        onChange={(event) => set("categoryId", event.currentTarget.value)}
+        data={[{ value: "", label: "Select category", disabled: true }, ...categories.map((category) => ({ value: String(category.id), label: category.name }))]}
+        error={errors.categoryId}
+        withAsterisk
+      />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <ImageField
+          label="Upload image 1"
+          name="image 1"
+          file={values.imageOne}
+          onChange={(file) => set("imageOne", file)}
+          currentUrl={currentImages?.imageOne}
+          error={errors.imageOne}
+        />
+        <ImageField
+          label="Upload image 2 (optional)"
+          name="image 2"
+          file={values.imageTwo}
+          onChange={(file) => set("imageTwo", file)}
+          currentUrl={currentImages?.imageTwo}
+        />
+      </SimpleGrid>
+    </AdminForm>
+  );
+}
+
+export function AddProductScreen() {
+  const goBack = useGoBack(MANAGE_PRODUCTS);
+  const [createProduct, { loading }] = useMutation(CreateProductDocument, { update: reloadCatalogue });
+  const save = async (values: ProductFormValues) => {
+    if (!values.imageOne) return;
+    try {
+      const result = await createProduct({ variables: { input: productInput({ ...values, imageOne: values.imageOne }) } });
+      if (result.data) notifySuccess(result.data.createProduct.message);
+      goBack();
+    } catch (error) {
+      notifyServerFailure(error);
+    }
+  };
+  return (
+    <ProductForm
+      title="new product"
+      submitLabel="Create"
+      initial={emptyProductForm()}
+      imageOneRequired
+      submitting={loading}
+      onSubmit={(values) => void save(values)}
+    />
+  );
+}
+
+type LoadedProduct = AdminProductQuery["product"];
+
+const formValuesOf = (product: LoadedProduct): ProductFormValues => ({
+  name: product.name,
+  description: product.description,
+  price: product.price,
+  discountPrice: product.discountPrice ?? "",
+  quantity: product.quantity,
+  categoryId: String(product.category.id),
+  imageOne: null,
+  imageTwo: null,
+});
+
+export function EditProductScreen() {
+  const slug = useParams().slug ?? "";
+  const goBack = useGoBack(MANAGE_PRODUCTS);
+  const { data, loading, error } = useQuery(AdminProductDocument, { variables: { slug }, fetchPolicy: "cache-and-network" });
+  const [updateProduct, { loading: saving }] = useMutation(UpdateProductDocument, { update: reloadCatalogue });
+
+  useEffect(() => {
+    if (error) notifyError(serverMessage(error));
+  }, [error]);
+
+  const product = data?.product;
+  if (!product) {
+    if (loading) return <LoadingView label="Loading product" />;
+    return <EmptyState title="We could not load this product." description={error ? serverMessage(error) : undefined} />;
+  }
+
+  const save = async (values: ProductFormValues) => {
+    try {
+      const result = await updateProduct({ variables: { id: product.id, input: productUpdateInput(values) } });
+      if (result.data) notifySuccess(result.data.updateProduct.message);
+      goBack();
+    } catch (failure) {
+      notifyServerFailure(failure);
+    }
+  };
+  return (
+    <ProductForm
+      key={product.id}
+      title="edit product"
+      submitLabel="Update"
+      initial={formValuesOf(product)}
+      currentImages={{ imageOne: product.imageOne, imageTwo: product.imageTwo }}
+      imageOneRequired={false}
+      submitting={saving}
+      onSubmit={(values) => void save(values)}
+    />
+  );
+}

@@ -1,0 +1,191 @@
+// Delivery regions (spec sections 2, 4 and 8): the same pattern as categories, and each region shows
+// its fee. Manage regions: 'No regions found matching your search.' when nothing matches. Add region
+// (Title, Fee; Create) and Edit region (Name, Fee; Update). Every change shows the server's message and
+// reloads the lists; a failed load shows the server's error text.
+import { useMutation, useQuery } from "@apollo/client/react";
+import { Button, NumberInput, Text, TextInput } from "@mantine/core";
+import { useEffect, useState } from "react";
+import { useParams } from "react-router-dom";
+import { EmptyState } from "../../../components/EmptyState";
+import { LoadingView } from "../../../components/LoadingView";
+import { AdminRegionDocument, CreateRegionDocument, DeleteRegionDocument, UpdateRegionDocument } from "../../../graphql/generated/graphql";
+import { serverMessage } from "../../../lib/apollo/errors";
+import { useShopCatalog } from "../../../lib/catalog/shopCatalog";
+import { messages } from "../../../lib/messages";
+import { formatMoney } from "../../../lib/money";
+import { useGoBack } from "../../../lib/navigation/useGoBack";
+import { notifyError, notifySuccess } from "../../../lib/notify";
+import { regionFee } from "../../../lib/pricing";
+import { notifyServerFailure, reloadCatalogue } from "../adminFeedback";
+import { AdminForm } from "../AdminParts";
+import { CatalogueEntries } from "../CatalogueEntries";
+import { REQUIRED } from "../adminRules";
+
+export const NO_REGIONS_FOUND = "No regions found matching your search.";
+const MANAGE_REGIONS = "/admin/manage-region";
+
+interface RegionEntry {
+  id: number;
+  name: string;
+  fee: number | string;
+}
+
+export function ManageRegionsScreen() {
+  const { data, error, refetch } = useShopCatalog();
+  const [search, setSearch] = useState("");
+  const [deletingId, setDeletingId] = useState<number | null>(null);
+  const [deleteRegion] = useMutation(DeleteRegionDocument, { update: reloadCatalogue });
+
+  useEffect(() => {
+    if (error) notifyError(serverMessage(error));
+  }, [error]);
+
+  const remove = async (region: RegionEntry) => {
+    setDeletingId(region.id);
+    try {
+      const result = await deleteRegion({ variables: { id: region.id } });
+      if (result.data) notifySuccess(result.data.deleteRegion.message);
+    } catch (failure) {
+      notifyServerFailure(failure, messages.deleteFailedFallback);
+    } finally {
+      setDeletingId(null);
+    }
+  };
+
+  return (
+    <CatalogueEntries<RegionEntry>
+      title="Manage regions"
+      noun="regions"
+      entryWord="Region"
+      searchPlaceholder="Search region"
+      emptyText={NO_REGIONS_FOUND}
+      newLink={{ to: "/admin/add-region", label: "New Region" }}
+      editPath={(region) => `/admin/edit-region/${region.id}`}
+      entries={data?.regions}
+      failure={
+        error && (
+          <EmptyState
+            title="We could not load the regions."
+            action={
+              <Button variant="light" onClick={() => void refetch()}>
+                Try again
+              </Button>
+            }
+          />
+        )
+      }
+      search={search}
+      onSearch={setSearch}
+      deletingId={deletingId}
+      onDelete={(region) => void remove(region)}
+      detail={(region) => (
+        <Text size="sm" c="dimmed">
+          Fee: {formatMoney(regionFee(region))}
+        </Text>
+      )}
+    />
+  );
+}
+
+interface RegionFormProps {
+  title: string;
+  nameLabel: string;
+  submitLabel: string;
+  initial: { name: string; fee: number | string };
+  submitting: boolean;
+  onSubmit: (region: { name: string; fee: number }) => void;
+}
+
+function RegionForm({ title, nameLabel, submitLabel, initial, submitting, onSubmit }: RegionFormProps) {
+  const [name, setName] = useState(initial.name);
+  const [fee, setFee] = useState<number | string>(initial.fee);
+  const [feeError, setFeeError] = useState<string | undefined>();
+  const submit = () => {
+    // The fee is the one field the API cannot take empty; its bounds are the server's.
+    if (String(fee).trim() === "") {
+      setFeeError(REQUIRED);
+      return;
+    }
+    onSubmit({ name, fee: Number(fee) });
+  };
+  return (
+    <AdminForm title={title} submitLabel={submitLabel} submitting={submitting} onSubmit={submit}>
+      <TextInput label={nameLabel} value={name} onChange={(event) => setName(event.currentTarget.value)} withAsterisk />
+      <NumberInput
+        label="Fee"
+        value={fee}
+        onChange={(value) => {
+          setFee(value);
+          setFeeError(undefined);
+        }}
+        min={0}
+        decimalScale={2}
+        prefix="$"
+        error={feeError}
+        withAsterisk
+      />
+    </AdminForm>
+  );
+}
+
+export function AddRegionScreen() {
+  const goBack = useGoBack(MANAGE_REGIONS);
+  const [createRegion, { loading }] = useMutation(CreateRegionDocument, { update: reloadCatalogue });
+  const save = async (region: { name: string; fee: number }) => {
+    try {
+      const result = await createRegion({ variables: region });
+      if (result.data) notifySuccess(result.data.createRegion.message);
+      goBack();
+    } catch (error) {
+      notifyServerFailure(error);
+    }
+  };
+  return (
+    <RegionForm
+      title="New region"
+      nameLabel="Title"
+      submitLabel="Create"
+      initial={{ name: "", fee: "" }}
+      submitting={loading}
+      onSubmit={(region) => void save(region)}
+    />
+  );
+}
+
+export function EditRegionScreen() {
+  const id = Number(useParams().id);
+  const goBack = useGoBack(MANAGE_REGIONS);
+  const { data, loading, error } = useQuery(AdminRegionDocument, { variables: { id }, skip: !Number.isInteger(id), fetchPolicy: "cache-and-network" });
+  const [updateRegion, { loading: saving }] = useMutation(UpdateRegionDocument, { update: reloadCatalogue });
+
+  useEffect(() => {
+    if (error) notifyError(serverMessage(error));
+  }, [error]);
+
+  const region = data?.region;
+  if (!region) {
+    if (loading) return <LoadingView label="Loading region" />;
+    return <EmptyState title="We could not load this region." description={error ? serverMessage(error) : undefined} />;
+  }
+
+  const save = async (changes: { name: string; fee: number }) => {
+    try {
+      const result = await updateRegion({ variables: { id: region.id, ...changes } });
+      if (result.data) notifySuccess(result.data.updateRegion.message);
+      goBack();
+    } catch (failure) {
+      notifyServerFailure(failure);
+    }
+  };
+  return (
+    <RegionForm
+      key={region.id}
+      title="Edit region"
+      nameLabel="Name"
+      submitLabel="Update"
+      initial={{ name: region.name, fee: regionFee(region) }}
+      submitting={saving}
+      onSubmit={(changes) => void save(changes)}
+    />
+  );
+}
