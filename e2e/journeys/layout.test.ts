@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { journey } from "../browser.js";
-import { useShop } from "./support.js";
+import { demo, phone, signIn, useShop } from "./support.js";
 
 const { shop, browser } = useShop();
-const phone = { width: 390, height: 844 };
 
 describe("layout and fallback", () => {
   it("an unknown route shows the fallback screen", async () => {
@@ -29,6 +28,44 @@ describe("layout and fallback", () => {
         }
         const links = await page.locator('a[href^="/products/"]').count();
         expect(links).toBeGreaterThanOrEqual(6);
+      },
+      { viewport: phone },
+    );
+  });
+
+  it("the admin menu on a phone is a drawer with the six admin links", async () => {
+    await journey(
+      browser(),
+      "admin drawer on a phone",
+      async ({ page }) => {
+        await signIn(page, shop().url, demo.admin);
+        await page.goto(`${shop().url}/admin/dashboard`);
+        await page.getByText(/^Welcome back .+, here is what is been happening in your store\.$/).waitFor();
+        // The left gutter's menu is hidden at this width: no admin link is visible before the drawer opens.
+        expect(await page.getByRole("navigation", { name: "Admin" }).count()).toBe(0);
+
+        await page.getByRole("button", { name: "Open the admin menu" }).click();
+        const drawer = page.getByRole("dialog", { name: "Admin" });
+        await drawer.waitFor();
+        const menu = drawer.getByRole("navigation", { name: "Admin" });
+        const links = menu.getByRole("link");
+        await expect.poll(() => links.allTextContents()).toEqual(["Dashboard", "Products", "Categories", "Orders", "Regions", "Users"]);
+        const targets = await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")));
+        expect(targets).toEqual([
+          "/admin/dashboard",
+          "/admin/manage-product",
+          "/admin/manage-category",
+          "/admin/manage-order",
+          "/admin/manage-region",
+          "/admin/manage-users",
+        ]);
+        expect(await menu.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
+
+        await menu.getByRole("link", { name: "Orders" }).click();
+        await drawer.waitFor({ state: "hidden" });
+        await page.getByRole("heading", { name: "Manage orders", exact: true }).waitFor();
+        await page.getByRole("button", { name: "Open the admin menu" }).click();
+        expect(await page.getByRole("dialog", { name: "Admin" }).getByRole("link", { name: "Orders" }).getAttribute("aria-current")).toBe("page");
       },
       { viewport: phone },
     );

@@ -1,0 +1,190 @@
+// Issue 6, journey 2: an admin creates a product with an uploaded image; a shopper finds it on the home
+// page and cannot reach the admin area; the admin marks the shopper's order in-transit and the shopper
+// sees the new status.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { journey } from "../browser.js";
+import { demo, expectText, graphql, signIn, toast, useShop } from "./support.js";
+
+const { shop, browser } = useShop();
+
+/** CRC-32 as PNG chunks need it. */
+function crc32(bytes: Buffer): number {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}
+
+/** A real, decodable 48x48 PNG: a green leaf-coloured square. */
+function greenSquarePng(size = 48): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([0x2b, 0x8a, 0x3e]))]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", pixels),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+let imageDir: string;
+let imagePath: string;
+beforeAll(() => {
+  imageDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-image-"));
+  imagePath = path.join(imageDir, "moss-ball.png");
+  fs.writeFileSync(imagePath, greenSquarePng());
+});
+afterAll(() => {
+  if (imageDir) fs.rmSync(imageDir, { recursive: true, force: true });
+});
+
+const newProduct = {
+  name: `Marimo Moss Ball ${crypto.randomBytes(2).toString("hex")}`,
+  description: "A slow-growing ball of green algae that lives happily in a jar of water.",
+  price: "18.5",
+  quantity: "12",
+};
+let orderNumber = "";
+
+/** Places an order for the shopper behind the screens (journey 1 already places one through them). */
+async function placeShopperOrder(productSlug: string): Promise<string> {
+  const url = shop().url;
+  const { login } = await graphql<{ login: { accessToken: string } }>(
+    url,
+    "mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { accessToken } }",
+    demo.shopper,
+  );
+  const { product } = await graphql<{ product: { id: number } }>(url, "query ($slug: String!) { product(slug: $slug) { id } }", { slug: productSlug });
+  const { regions } = await graphql<{ regions: Array<{ id: number }> }>(url, "{ regions { id } }");
+  const reference = crypto.randomBytes(8).toString("hex").toUpperCase();
+  const { placeOrder } = await graphql<{ placeOrder: { order: { orderNumber: string; status: string } } }>(
+    url,
+    "mutation ($input: PlaceOrderInput!) { placeOrder(input: $input) { order { orderNumber status } } }",
+    { input: { reference, regionId: regions[0].id, lines: [{ productId: product.id, quantity: 1 }] } },
+    login.accessToken,
+  );
+  expect(placeOrder.order.status).toBe("PENDING");
+  return placeOrder.order.orderNumber;
+}
+
+describe("the admin area", () => {
+  it("an admin signs in and creates a product with an uploaded image", async () => {
+    await journey(browser(), "admin creates a product", async ({ page }) => {
+      await signIn(page, shop().url, demo.admin);
+      await page.getByRole("navigation", { name: "Shop" }).getByRole("link", { name: "Account" }).click();
+      await page.getByRole("link", { name: "Admin dashboard" }).click();
+      await page.getByText(/^Welcome back .+, here is what is been happening in your store\.$/).waitFor();
+
+      const adminMenu = page.getByRole("navigation", { name: "Admin" });
+      await adminMenu.getByRole("link", { name: "Products" }).click();
+      await page.getByRole("heading", { name: "Manage products", exact: true }).waitFor();
+      const count = page.getByText(/^Total products: \d+$/);
+      await count.waitFor();
+      const before = Number(/\d+/.exec((await count.textContent()) ?? "")![0]);
+      await page.getByRole("link", { name: "New Product" }).click();
+
+      const form = page.getByRole("form", { name: "new product" });
+      await form.getByLabel("Title").fill(newProduct.name);
+      await form.getByLabel("Description").fill(newProduct.description);
+      await form.getByLabel(/^Price/).fill(newProduct.price);
+      await form.getByLabel("Quantity").fill(newProduct.quantity);
+      const category = form.getByLabel("Category");
+      await category.selectOption({ index: 1 });
+      await form.getByLabel("Upload image 1").setInputFiles(imagePath);
+      await form.getByText("Image added").waitFor();
+      await form.getByRole("img", { name: "Preview of image 1" }).waitFor();
+      await form.getByRole("button", { name: "Create" }).click();
+      await toast(page, "Product created successfully.");
+
+      // Back on the list, which now holds the new product.
+      await page.getByRole("heading", { name: "Manage products", exact: true }).waitFor();
+      await expectText(count, `Total products: ${before + 1}`);
+      await page.getByRole("searchbox", { name: "Search product" }).fill(newProduct.name.toLowerCase());
+      const card = page.getByRole("article", { name: newProduct.name, exact: true });
+      await card.waitFor();
+      expect(await page.getByRole("article").count()).toBe(1);
+      await card.getByRole("link", { name: "Edit Product" }).waitFor();
+    });
+  });
+
+  it("a shopper finds the new product on the home page, and cannot reach the admin area", async () => {
+    await journey(browser(), "shopper finds the new product", async ({ page }) => {
+      await signIn(page, shop().url, demo.shopper);
+      const card = page.getByRole("region", { name: "New arrivals" }).getByRole("article", { name: newProduct.name, exact: true });
+      await card.waitFor();
+      await card.getByText("12 item(s) left").waitFor();
+      // The uploaded image itself is served and shown, not the placeholder.
+      const image = card.getByRole("img", { name: newProduct.name });
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(48);
+      expect(await image.getAttribute("src")).toMatch(/^\/uploads\//);
+      await card.getByRole("link").first().click();
+      await page.getByRole("heading", { level: 1, name: newProduct.name }).waitFor();
+      await page.getByText(newProduct.description).waitFor();
+      const slug = new URL(page.url()).pathname.split("/").pop()!;
+      orderNumber = await placeShopperOrder(slug);
+
+      // No admin link on the account page, and the admin area sends a shopper home.
+      await page.getByRole("navigation", { name: "Shop" }).getByRole("link", { name: "Account" }).click();
+      await page.getByRole("heading", { name: "My account", exact: true }).waitFor();
+      expect(await page.getByRole("link", { name: "Admin dashboard" }).count()).toBe(0);
+      for (const adminPage of ["/admin/dashboard", "/admin/manage-order"]) {
+        await page.goto(`${shop().url}${adminPage}`);
+        await page.waitForURL(`${shop().url}/`);
+        await page.getByRole("heading", { name: "New arrivals" }).waitFor();
+      }
+    });
+  });
+
+  it("the admin marks the shopper's order in-transit, and the shopper sees the new status", async () => {
+    expect(orderNumber).not.toBe("");
+    await journey(browser(), "admin ships the order", async ({ page }) => {
+      await signIn(page, shop().url, demo.admin);
+      await page.goto(`${shop().url}/admin/dashboard`);
+      await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Orders" }).click();
+      await page.getByRole("heading", { name: "Manage orders", exact: true }).waitFor();
+      await page.getByRole("searchbox", { name: "Search order number or reference" }).fill(orderNumber);
+      const row = page.getByRole("row", { name: `Order ${orderNumber}` });
+      await row.getByText("pending", { exact: true }).waitFor();
+      await row.getByRole("link", { name: orderNumber }).click();
+
+      await page.getByRole("heading", { name: `Order ${orderNumber}` }).waitFor();
+      const details = page.getByRole("region", { name: "Order details" });
+      await details.getByText("pending", { exact: true }).waitFor();
+      await page.getByRole("region", { name: "Items" }).getByText(newProduct.name).waitFor();
+      await page.getByLabel("Manage Status").selectOption({ label: "in-transit" });
+      await page.getByRole("button", { name: "Change" }).click();
+      await toast(page, "Order status updated successfully.");
+      await details.getByText("in-transit", { exact: true }).waitFor();
+    });
+
+    await journey(browser(), "shopper sees the order shipped", async ({ page }) => {
+      await signIn(page, shop().url, demo.shopper);
+      await page.getByRole("navigation", { name: "Shop" }).getByRole("link", { name: "Account" }).click();
+      await page.getByRole("link", { name: "My orders" }).click();
+      const order = page.getByRole("article", { name: `Order ${orderNumber}`, exact: true });
+      await order.getByText("in-transit", { exact: true }).waitFor();
+      await order.getByRole("link", { name: orderNumber }).click();
+      await page.getByRole("heading", { name: `Order ${orderNumber}` }).waitFor();
+      await page.getByText("in-transit", { exact: true }).waitFor();
+    });
+  });
+});
