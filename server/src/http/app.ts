@@ -62,6 +62,8 @@ const jsonErrors: ErrorRequestHandler = (error, req, res, _next) => {
       ? "The request is too large."
       : error?.type === "entity.parse.failed"
         ? "The request body is not valid JSON."
+        : status === 404
+          ? "Not found."
         : status < 500
           ? String(error?.expose ? error.message : "The request could not be understood.")
           : "Something went wrong on our side. Please try again.";
