@@ -19,7 +19,9 @@ export default defineConfig({
       return new PrismaPg({ connectionString: url });
     }
     const { PGlite } = await import("@electric-sql/pglite");
+    const { pg_trgm } = await import("@electric-sql/pglite/contrib/pg_trgm");
     const { PrismaPGlite } = await import("pglite-prisma-adapter");
-    return new PrismaPGlite(new PGlite());
+    // The same extensions as the server's embedded database (server/src/db/client.ts): the migrations create pg_trgm.
+    return new PrismaPGlite(new PGlite({ extensions: { pg_trgm } }));
   },
 });

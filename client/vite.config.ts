@@ -1,12 +1,13 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { firstLoadBudget } from "./build/first-load-budget.ts";
+import { precompress } from "./build/precompress.ts";
 
 // The API runs on port 4000 (npm run dev -w server); the dev server forwards its paths there.
 const api = "http://localhost:4000";
 
 export default defineConfig({
-  plugins: [react(), firstLoadBudget()],
+  plugins: [react(), firstLoadBudget(), precompress()],
   server: {
     proxy: {
       "/graphql": { target: api, changeOrigin: true },

@@ -5,11 +5,12 @@ import { defineConfig } from "vitest/config";
 const graphqlModule = createRequire(import.meta.url).resolve("graphql");
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
-const project = (name: string, env: Record<string, string>) => ({
+const project = (name: string, env: Record<string, string>, exclude: string[] = []) => ({
   resolve: { alias: { graphql: graphqlModule } },
   test: {
     name,
     include: ["test/**/*.test.ts"],
+    exclude,
     env: { NODE_ENV: "test", ...env },
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -20,7 +21,8 @@ export default defineConfig({
   test: {
     // The suite runs on embedded PGlite always, and again on PostgreSQL when TEST_DATABASE_URL is set.
     projects: [
-      project("pglite", { TEST_DB: "pglite" }),
+      // *.pg.test.ts need several processes on one database, which only PostgreSQL serves.
+      project("pglite", { TEST_DB: "pglite" }, ["test/**/*.pg.test.ts"]),
       ...(onPostgres ? [project("postgres", { TEST_DB: "postgres" })] : []),
     ],
   },

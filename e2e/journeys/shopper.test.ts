@@ -17,11 +17,11 @@ interface CatalogProduct {
 
 /** A product with 2 or 3 units in stock: the cart meets its limit in a couple of clicks. */
 async function lowStockProduct(): Promise<CatalogProduct> {
-  const { products } = await graphql<{ products: CatalogProduct[] }>(
+  const { products } = await graphql<{ products: { nodes: CatalogProduct[] } }>(
     shop().url,
-    "{ products(inStock: true) { slug name quantity category { name } } }",
+    "{ products(inStock: true, first: 100) { nodes { slug name quantity category { name } } } }",
   );
-  const product = products.find((entry) => entry.quantity >= 2 && entry.quantity <= 3);
+  const product = products.nodes.find((entry) => entry.quantity >= 2 && entry.quantity <= 3);
   if (!product) throw new Error("The demo catalogue has no product with 2 or 3 units in stock.");
   return product;
 }

@@ -23,13 +23,13 @@ const cases = [
     name: "home page data",
     ceilingPath: "/home",
     body: graphqlBody(
-      `{ newArrivals: products(inStock: true, limit: 6) { ${PRODUCT_FIELDS} } discounted: products(inStock: true, discounted: true, limit: 12) { ${PRODUCT_FIELDS} } categories { id name } }`,
+      `{ newArrivals: products(inStock: true, first: 6) { nodes { ${PRODUCT_FIELDS} } } discounted: products(inStock: true, discounted: true, first: 12) { nodes { ${PRODUCT_FIELDS} } } categories { nodes { id name } } }`,
     ),
   },
   {
     name: "search 'orchid ivy'",
     ceilingPath: "/search",
-    body: graphqlBody(`query($q: String) { products(search: $q) { ${PRODUCT_FIELDS} } }`, { q: "orchid ivy" }),
+    body: graphqlBody(`query($q: String) { products(search: $q, first: 100) { nodes { ${PRODUCT_FIELDS} } } }`, { q: "orchid ivy" }),
   },
   {
     name: "product by slug",

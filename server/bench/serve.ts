@@ -1,6 +1,9 @@
-// A child process of bench/api.ts: serves either the real shop app or the bare-pg ceiling on a port.
+// A child process of bench/api.ts and bench/catalogue.ts: serves either the real shop app or the bare-pg
+// ceiling on a port.
 //   tsx bench/serve.ts app <databaseUrl> <schema>
 //   tsx bench/serve.ts ceiling <databaseUrl> <schema>
+// BENCH_UPLOADS_DIR: the folder served at /uploads (the demo seed's pictures); BENCH_CLIENT_DIST: the built
+// client to serve instead of client/dist.
 import "reflect-metadata";
 import http from "node:http";
 import os from "node:os";
@@ -13,15 +16,16 @@ const [mode, url, schema] = process.argv.slice(2);
 
 async function serveApp(): Promise<http.Server> {
   const db = await openDatabase({ kind: "postgres", url, schema, poolSize: 10 });
-  const uploadsDir = os.tmpdir();
-  const shop = createShop(db.prisma, { jwtSecret: "bench-secret-bench-secret-bench-secret!", tokenTtlSeconds: 3600, uploadsDir, uploadsUrlPath: "/uploads" });
-  const { app } = await createApp({ env: "production", introspection: false, corsOrigins: [], uploadsDir }, shop, db);
+  const uploadsDir = process.env.BENCH_UPLOADS_DIR || os.tmpdir();
+  const shop = createShop(db.prisma, { jwtSecret: "bench-secret-bench-secret-bench-secret!", tokenTtlSeconds: 3600, uploadsDir, uploadsUrlPath: "/uploads", events: db.events });
+  const clientDist = process.env.BENCH_CLIENT_DIST || undefined;
+  const { app } = await createApp({ env: "production", introspection: false, corsOrigins: [], uploadsDir, clientDist }, shop, db);
   return http.createServer(app);
 }
 
 // The ceiling: the same rows read with hand-written SQL on node-postgres and answered by node:http.
 function serveCeiling(): http.Server {
-  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path="${schema}"` });
+  const pool = new pg.Pool({ connectionString: url, max: 10, options: `-c search_path="${schema}",public` });
   const productColumns = `p.id, p.slug, p.name, p.description, p.price_cents, p.discount_price_cents, p.quantity, p.image_one,
     p.image_two, p.rating_sum, p.people_rated, p.created_at, c.id AS category_id, c.name AS category_name`;
   const queries: Record<string, () => Promise<unknown>> = {
@@ -37,7 +41,7 @@ function serveCeiling(): http.Server {
       (
         await pool.query(
           `SELECT ${productColumns} FROM products p JOIN categories c ON c.id = p.category_id
-           WHERE p.name ILIKE $1 OR c.name ILIKE $1 ORDER BY p.created_at DESC, p.id DESC`,
+           WHERE p.name ILIKE $1 OR c.name ILIKE $1 ORDER BY p.created_at DESC, p.id DESC LIMIT 100`,
           ["%orchid ivy%"],
         )
       ).rows,

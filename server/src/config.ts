@@ -1,5 +1,7 @@
 // Every environment variable the server reads, parsed and validated in one place.
 // A bad value stops start-up with one line that says which variable and why.
+import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 
 export interface Config {
@@ -11,7 +13,8 @@ export interface Config {
   /** PostgreSQL connection string; undefined means the embedded PGlite database in dataDir. */
   databaseUrl: string | undefined;
   uploadsDir: string;
-  jwtSecret: string;
+  /** JWT_SECRET; undefined outside production without one: then jwtSecretFor(dataDir) makes and keeps one. */
+  jwtSecret: string | undefined;
   /** Lifetime of an access token, in seconds. */
   tokenTtlSeconds: number;
   adminEmail: string;
@@ -28,7 +31,8 @@ export class ConfigError extends Error {}
 
 export const DEMO_ADMIN_EMAIL = "admin@verdant.shop";
 export const DEMO_ADMIN_PASSWORD = "admin-password-2026";
-const DEV_JWT_SECRET = "development-only-secret-change-me-in-production";
+/** Where a shop started without JWT_SECRET (never in production) keeps the secret it generated. */
+export const JWT_SECRET_FILE = "jwt-secret";
 
 type Env = Record<string, string | undefined>;
 
@@ -71,10 +75,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const host = env.HOST?.trim() || (production ? "0.0.0.0" : "localhost");
   if (!/^[A-Za-z0-9.:\-\[\]]+$/.test(host)) throw new ConfigError(`HOST must be a host name or IP address, got "${host}".`);
 
-  let jwtSecret = env.JWT_SECRET;
+  const jwtSecret = env.JWT_SECRET || undefined;
   if (!jwtSecret) {
     if (production) throw new ConfigError("JWT_SECRET is required when NODE_ENV=production (use at least 32 random characters).");
-    jwtSecret = DEV_JWT_SECRET;
   } else if (jwtSecret.length < 32) {
     throw new ConfigError("JWT_SECRET must be at least 32 characters long.");
   }
@@ -111,9 +114,38 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     tokenTtlSeconds: readPositiveInt("TOKEN_TTL_SECONDS", env.TOKEN_TTL_SECONDS, 7 * 24 * 3600),
     adminEmail,
     adminPassword,
-    introspection: readBoolean("INTROSPECTION", env.INTROSPECTION, true),
+    // Introspection and Apollo Sandbox help while building; in production they only help an attacker map the API.
+    introspection: readBoolean("INTROSPECTION", env.INTROSPECTION, !production),
     corsOrigins,
-    seedDemo: readBoolean("SEED_DEMO", env.SEED_DEMO, !production),
+    // The demo shopper's password is printed in the README: a production shop never gets that account.
+    seedDemo: production ? false : readBoolean("SEED_DEMO", env.SEED_DEMO, true),
     logLevel,
   };
+}
+
+/**
+ * The signing secret of a shop started without JWT_SECRET: generated at random on the first start and
+ * kept in DATA_DIR/jwt-secret (mode 0600), so later starts (and tokens already issued) go on working.
+ * The file appears whole or not at all: it is written aside and linked into place, and when two
+ * processes start together the one that links second reads the winner's secret.
+ */
+export function jwtSecretFor(dataDir: string): string {
+  const file = path.join(dataDir, JWT_SECRET_FILE);
+  const read = () => {
+    const secret = fs.readFileSync(file, "utf8").trim();
+    if (secret.length < 32) throw new ConfigError(`${file} holds no usable secret (under 32 characters): delete it to have a new one generated, or set JWT_SECRET.`);
+    return secret;
+  };
+  if (fs.existsSync(file)) return read();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const scratch = `${file}.${process.pid}.${crypto.randomBytes(4).toString("hex")}`;
+  fs.writeFileSync(scratch, `${crypto.randomBytes(48).toString("base64url")}\n`, { mode: 0o600, flag: "wx" });
+  try {
+    fs.linkSync(scratch, file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+  } finally {
+    fs.rmSync(scratch, { force: true });
+  }
+  return read();
 }

@@ -23,11 +23,12 @@ const REGISTER = `mutation($input: RegisterInput!) { register(input: $input) { m
 const LOGIN = `mutation($email: String!, $password: String!) { login(email: $email, password: $password) { accessToken user { id email role } } }`;
 const LOGOUT = `mutation { logout { message } }`;
 const ME = `{ me { id name email role address phone createdAt } }`;
-const UPDATE_ACCOUNT = `mutation($name: String!, $email: String!) { updateAccount(name: $name, email: $email) { message user { id name email } } }`;
+const UPDATE_ACCOUNT = `mutation($name: String!, $email: String!, $currentPassword: String) {
+  updateAccount(name: $name, email: $email, currentPassword: $currentPassword) { message user { id name email } } }`;
 const UPDATE_CONTACT = `mutation($phone: String!, $address: String!) { updateContact(phone: $phone, address: $address) { message user { phone address } } }`;
 const UPDATE_PASSWORD = `mutation($old: String!, $password: String!, $confirmation: String!) {
   updatePassword(oldPassword: $old, password: $password, passwordConfirmation: $confirmation) { message } }`;
-const USERS = `query($search: String) { users(search: $search) { id name email role } }`;
+const USERS = `query($search: String) { users(search: $search, first: 100) { nodes { id name email role } totalCount } }`;
 const USER = `query($id: Int!) { user(id: $id) { id name email role createdAt } }`;
 const SET_ROLE = `mutation($id: Int!, $role: Role!) { setUserRole(id: $id, role: $role) { message user { id role } } }`;
 
@@ -254,8 +255,30 @@ describe("update account details (name, email)", () => {
   it("changes the name and email, lower-casing the email", async () => {
     const user = await t.signUp();
     const email = freshEmail("New.Address");
-    const result = await t.gql<{ updateAccount: { message: string; user: { name: string; email: string } } }>(UPDATE_ACCOUNT, { name: " Ivy ", email }, user.token);
+    const result = await t.gql<{ updateAccount: { message: string; user: { name: string; email: string } } }>(
+      UPDATE_ACCOUNT,
+      { name: " Ivy ", email, currentPassword: user.password },
+      user.token,
+    );
     expect(result.data!.updateAccount).toEqual({ message: "Your account details have been updated.", user: { id: user.id, name: "Ivy", email: email.toLowerCase() } });
+  });
+
+  it("a new email needs the current password: missing or wrong is a field error on current_password, and nothing changes", async () => {
+    const user = await t.signUp({ password: "garden-path-42" });
+    const email = freshEmail("moved");
+    const missing = failure(await t.gql(UPDATE_ACCOUNT, { name: "Ivy", email }, user.token));
+    expect(missing).toMatchObject({ code: "BAD_USER_INPUT", fields: { current_password: ["Enter your current password to change your email."] } });
+    const wrong = failure(await t.gql(UPDATE_ACCOUNT, { name: "Ivy", email, currentPassword: "garden-path-43" }, user.token));
+    expect(wrong).toMatchObject({ code: "BAD_USER_INPUT", fields: { current_password: ["The current password is incorrect."] } });
+    expect(await t.shop.prisma.user.findUnique({ where: { id: user.id }, select: { email: true } })).toEqual({ email: user.email });
+    const right = await t.gql(UPDATE_ACCOUNT, { name: "Ivy", email, currentPassword: "garden-path-42" }, user.token);
+    expect(right.errors).toBeUndefined();
+  });
+
+  it("changing only the name (or the email's case) needs no password", async () => {
+    const user = await t.signUp();
+    const result = await t.gql(UPDATE_ACCOUNT, { name: "Renamed", email: user.email.toUpperCase() }, user.token);
+    expect(result.errors).toBeUndefined();
   });
 
   it("keeping one's own email is fine; taking another account's email (in any case) is not", async () => {
@@ -337,6 +360,27 @@ describe("update password", () => {
     expect((await t.gql(LOGIN, { email: user.email, password: "new-password-2" })).errors).toBeUndefined();
   });
 
+  it("changing the password ends the user's other sessions; the session that changed it stays signed in", async () => {
+    const user = await t.signUp({ password: "old-password-1" });
+    const thief = (await t.shop.tokens.issue({ id: user.id })).token;
+    const laptop = (await t.shop.tokens.issue({ id: user.id })).token;
+    const someoneElse = await t.signUp();
+    const result = await t.gql(UPDATE_PASSWORD, { old: "old-password-1", password: "new-password-2", confirmation: "new-password-2" }, user.token);
+    expect(result.errors).toBeUndefined();
+    expect(await t.shop.tokens.verify(thief)).toBeNull();
+    expect(await t.shop.tokens.verify(laptop)).toBeNull();
+    expect(failure(await t.gql(UPDATE_CONTACT, { phone: "555 0100 200", address: "Elsewhere" }, thief)).code).toBe("UNAUTHENTICATED");
+    expect(await t.shop.tokens.verify(user.token)).toMatchObject({ userId: user.id });
+    expect(await t.shop.tokens.verify(someoneElse.token)).toMatchObject({ userId: someoneElse.id });
+  });
+
+  it("a refused password change ends no session", async () => {
+    const user = await t.signUp({ password: "old-password-1" });
+    const other = (await t.shop.tokens.issue({ id: user.id })).token;
+    await t.gql(UPDATE_PASSWORD, { old: "wrong-password-1", password: "new-password-2", confirmation: "new-password-2" }, user.token);
+    expect(await t.shop.tokens.verify(other)).not.toBeNull();
+  });
+
   it("the old password must be correct", async () => {
     const user = await t.signUp({ password: "old-password-1" });
     const error = failure(await t.gql(UPDATE_PASSWORD, { old: "guess-1234", password: "new-password-2", confirmation: "new-password-2" }, user.token));
@@ -379,16 +423,19 @@ describe("admin: users", () => {
     const middle = await t.shop.accounts.createUser({ name: "Birch", email: `BIRCH.${tag}@example.com`, password: "pw-12345678", createdAt: new Date(base + 1000) });
     const newest = await t.shop.accounts.createUser({ name: `Maple ${tag.toUpperCase()}`, email: "maple@example.org", password: "pw-12345678", createdAt: new Date(base + 2000) });
 
-    type Users = { users: { id: number; name: string; email: string; role: string }[] };
+    type Users = { users: { nodes: { id: number; name: string; email: string; role: string }[]; totalCount: number } };
     const byTag = await t.gql<Users>(USERS, { search: ` ${tag.toUpperCase()} ` }, admin.token);
-    expect(byTag.data!.users.map((user) => user.id)).toEqual([newest.id, middle.id, oldest.id]);
+    expect(byTag.data!.users.nodes.map((user) => user.id)).toEqual([newest.id, middle.id, oldest.id]);
+    expect(byTag.data!.users.totalCount).toBe(3);
     const byEmail = await t.gql<Users>(USERS, { search: "maple@EXAMPLE" }, admin.token);
-    expect(byEmail.data!.users.map((user) => user.id)).toEqual([newest.id]);
+    expect(byEmail.data!.users.nodes.map((user) => user.id)).toEqual([newest.id]);
     const byName = await t.gql<Users>(USERS, { search: "birch" }, admin.token);
-    expect(byName.data!.users.map((user) => user.id)).toEqual([middle.id]);
-    expect((await t.gql<Users>(USERS, { search: "no-such-person-anywhere" }, admin.token)).data!.users).toEqual([]);
+    expect(byName.data!.users.nodes.map((user) => user.id)).toEqual([middle.id]);
+    expect((await t.gql<Users>(USERS, { search: "no-such-person-anywhere" }, admin.token)).data!.users.nodes).toEqual([]);
+    // The REST shim's whole list searches by the same rule.
+    expect((await t.shop.accounts.listUsers(await viewerOf(admin.token), tag)).map((user) => user.id)).toEqual([newest.id, middle.id, oldest.id]);
 
-    const all = (await t.gql<Users>(USERS, {}, admin.token)).data!.users;
+    const all = (await t.gql<Users>(USERS, {}, admin.token)).data!.users.nodes;
     expect(all.length).toBe(await t.shop.prisma.user.count());
     const times = await t.shop.prisma.user.findMany({ select: { id: true, createdAt: true } });
     const createdAt = new Map(times.map((row) => [row.id, row.createdAt.getTime()]));
@@ -426,18 +473,30 @@ describe("admin: user roles", () => {
     const user = await t.signUp();
     const promoted = await t.gql<{ setUserRole: unknown }>(SET_ROLE, { id: user.id, role: "ADMIN" }, admin.token);
     expect(promoted.data!.setUserRole).toEqual({ message: "User role updated.", user: { id: user.id, role: "ADMIN" } });
-    expect((await t.gql(USERS, {}, user.token)).errors).toBeUndefined();
+    const signedIn = await t.gql<{ login: { accessToken: string } }>(LOGIN, { email: user.email, password: user.password });
+    expect((await t.gql(USERS, {}, signedIn.data!.login.accessToken)).errors).toBeUndefined();
     const demoted = await t.gql<{ setUserRole: unknown }>(SET_ROLE, { id: user.id, role: "USER" }, admin.token);
     expect(demoted.data!.setUserRole).toEqual({ message: "User role updated.", user: { id: user.id, role: "USER" } });
   });
 
-  it("a demoted admin loses admin at once, with the token they already hold", async () => {
+  it("a role change ends that user's sessions: a demoted admin's token stops working at once, and they sign in again as a user", async () => {
     const admin = await t.signUp({ role: "admin" });
     const other = await t.signUp({ role: "admin" });
+    const otherDevice = (await t.shop.tokens.issue({ id: other.id })).token;
     expect((await t.gql(USERS, {}, other.token)).errors).toBeUndefined();
     await t.gql(SET_ROLE, { id: other.id, role: "USER" }, admin.token);
-    expect(failure(await t.gql(USERS, {}, other.token)).code).toBe("FORBIDDEN");
-    expect(failure(await t.gql(SET_ROLE, { id: admin.id, role: "USER" }, other.token)).code).toBe("FORBIDDEN");
+    expect(failure(await t.gql(USERS, {}, other.token)).code).toBe("UNAUTHENTICATED");
+    expect(failure(await t.gql(SET_ROLE, { id: admin.id, role: "USER" }, otherDevice)).code).toBe("UNAUTHENTICATED");
+    expect(await t.shop.tokens.verify(admin.token)).toMatchObject({ role: "admin" });
+    const again = await t.gql<{ login: { accessToken: string } }>(LOGIN, { email: other.email, password: other.password });
+    expect(failure(await t.gql(USERS, {}, again.data!.login.accessToken)).code).toBe("FORBIDDEN");
+  });
+
+  it("setting the role a user already has changes nothing and ends no session", async () => {
+    const admin = await t.signUp({ role: "admin" });
+    const user = await t.signUp();
+    expect((await t.gql(SET_ROLE, { id: user.id, role: "USER" }, admin.token)).errors).toBeUndefined();
+    expect(await t.shop.tokens.verify(user.token)).toMatchObject({ userId: user.id, role: "user" });
   });
 
   it("the role must be user or admin: 'The selected role is invalid.'", async () => {

@@ -2,8 +2,6 @@
 // product forms (spec sections 2, 3, 5, 6, 9).
 import fs from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
-import pg from "pg";
 import type { ExecutionResult } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ProductInput } from "../src/domain/catalog.js";
@@ -12,7 +10,7 @@ import { unitPriceCents } from "../src/domain/pricing.js";
 import { firstFreeSlug, slugify } from "../src/domain/slugs.js";
 import type { Viewer } from "../src/domain/viewer.js";
 import { PNG, upload } from "./fixtures/images.js";
-import { createTestShop, failure, refusal, type TestShop } from "./support.js";
+import { countQueries, createTestShop, failure, refusal, type TestShop } from "./support.js";
 
 let t: TestShop;
 let admin: { id: number; token: string };
@@ -63,15 +61,16 @@ async function addProduct(categoryId: number, fields: Partial<{
 
 const ids = (rows: { id: number }[]) => rows.map((row) => row.id);
 
-const PRODUCTS = `query($search: String, $sort: ProductSort, $category: String, $inStock: Boolean, $discounted: Boolean, $limit: Int) {
-  products(search: $search, sort: $sort, category: $category, inStock: $inStock, discounted: $discounted, limit: $limit) {
-    id slug name price discountPrice unitPrice quantity rating peopleRated averageRating category { id name } } }`;
+const PRODUCTS = `query($search: String, $sort: ProductSort, $category: String, $inStock: Boolean, $discounted: Boolean, $first: Int = 100) {
+  products(search: $search, sort: $sort, category: $category, inStock: $inStock, discounted: $discounted, first: $first) {
+    nodes { id slug name price discountPrice unitPrice quantity rating peopleRated averageRating category { id name } } } }`;
+type ProductsPage<T = { id: number }> = { products: { nodes: T[] } };
 const PRODUCT = `query($slug: String!) { product(slug: $slug) { id slug name description price discountPrice unitPrice quantity imageOne imageTwo category { name } } }`;
 
 async function listed(variables: Record<string, unknown>) {
-  const result = await t.gql<{ products: { id: number }[] }>(PRODUCTS, variables);
+  const result = await t.gql<ProductsPage>(PRODUCTS, variables);
   expect(result.errors).toBeUndefined();
-  return ids(result.data!.products);
+  return ids(result.data!.products.nodes);
 }
 
 // ---- listing -----------------------------------------------------------------------------------------
@@ -138,8 +137,8 @@ describe("category page: the products whose category equals the name", () => {
   });
 
   it("includes each product's category", async () => {
-    const result = await t.gql<{ products: { category: { name: string } }[] }>(PRODUCTS, { category: "Indoor Palms" });
-    expect(result.data!.products.map((product) => product.category.name)).toEqual(["Indoor Palms"]);
+    const result = await t.gql<ProductsPage<{ category: { name: string } }>>(PRODUCTS, { category: "Indoor Palms" });
+    expect(result.data!.products.nodes.map((product) => product.category.name)).toEqual(["Indoor Palms"]);
   });
 });
 
@@ -170,9 +169,10 @@ describe("search sort options: default, price-highest, price-lowest, highest-rat
     expect(unitPrices).toEqual([...unitPrices].sort((a, b) => a - b));
   });
 
-  it("default is newest first", async () => {
+  it("default is newest first, and so is NEWEST", async () => {
     expect(await listed({ category, sort: "DEFAULT" })).toEqual([tenNewer, eight, discounted, tenOlder]);
     expect(await listed({ category, sort: null })).toEqual([tenNewer, eight, discounted, tenOlder]);
+    expect(await listed({ category, sort: "NEWEST" })).toEqual([tenNewer, eight, discounted, tenOlder]);
   });
 
   it("highest-rated sorts by average rating, ties broken by the larger number of raters, then newest first", async () => {
@@ -197,11 +197,11 @@ describe("search sort options: default, price-highest, price-lowest, highest-rat
   });
 
   it("reports the rating sum, the number of raters and the average (0 when nobody rated)", async () => {
-    const result = await t.gql<{ products: { rating: number; peopleRated: number; averageRating: number }[] }>(PRODUCTS, {
+    const result = await t.gql<ProductsPage<{ rating: number; peopleRated: number; averageRating: number }>>(PRODUCTS, {
       category: "Sort Rated Roses",
       sort: "HIGHEST_RATED",
     });
-    const products = result.data!.products;
+    const products = result.data!.products.nodes;
     expect(products[0]).toMatchObject({ rating: 9, peopleRated: 2, averageRating: 4.5 });
     expect(products.at(-1)).toMatchObject({ rating: 0, peopleRated: 0, averageRating: 0 });
   });
@@ -235,11 +235,11 @@ describe("home page: up to 6 in-stock products and up to 12 in-stock discounted 
   });
 
   it("new arrivals: the 6 newest products with quantity > 0", async () => {
-    expect(await listed({ inStock: true, limit: 6 })).toEqual(newestInStock);
+    expect(await listed({ inStock: true, first: 6 })).toEqual(newestInStock);
   });
 
   it("discounted section: the 12 newest in-stock products with a discount price", async () => {
-    expect(await listed({ inStock: true, discounted: true, limit: 12 })).toEqual(newestDiscountedInStock);
+    expect(await listed({ inStock: true, discounted: true, first: 12 })).toEqual(newestDiscountedInStock);
   });
 
   it("inStock: false lists only sold-out products, discounted: false only undiscounted ones", async () => {
@@ -251,13 +251,17 @@ describe("home page: up to 6 in-stock products and up to 12 in-stock discounted 
     expect(full.every((product) => product.discountPriceCents === null)).toBe(true);
   });
 
-  it("a limit is a whole number from 1 to 1000", async () => {
-    expect(await listed({ limit: 1 })).toHaveLength(1);
-    for (const limit of [0, -1, 1001]) {
-      expect(failure(await t.gql(PRODUCTS, { limit }))).toMatchObject({
+  it("a page size (first) is a whole number from 1 to 100; the REST shim's limit one from 1 to 1000", async () => {
+    expect(await listed({ first: 1 })).toHaveLength(1);
+    for (const first of [0, -1, 101]) {
+      expect(failure(await t.gql(PRODUCTS, { first }))).toMatchObject({
         code: "BAD_USER_INPUT",
-        fields: { limit: ["The limit must be between 1 and 1000."] },
+        fields: { first: ["The page size (first) must be a whole number from 1 to 100."] },
       });
+    }
+    expect(await t.shop.catalog.list({ limit: 1 })).toHaveLength(1);
+    for (const limit of [0, -1, 1001]) {
+      expect((await refusal(t.shop.catalog.list({ limit }))).fields).toEqual({ limit: ["The limit must be between 1 and 1000."] });
     }
     for (const limit of [2.5, "six", true]) {
       const error = await refusal(t.shop.catalog.list({ limit } as never));
@@ -290,51 +294,32 @@ describe("list options arrive untrusted", () => {
 
 // ---- a constant number of queries ----------------------------------------------------------------------
 
-/** Counts the SQL statements sent to the database driver (PGlite or node-postgres) while `work` runs. */
-async function countQueries(work: () => Promise<unknown>): Promise<number> {
-  let count = 0;
-  const restorers = [PGlite.prototype, pg.Client.prototype].map((prototype) => {
-    const target = prototype as unknown as { query: (...args: unknown[]) => unknown };
-    const own = Object.prototype.hasOwnProperty.call(target, "query");
-    const original = target.query;
-    target.query = function (this: unknown, ...args: unknown[]) {
-      count += 1;
-      return original.apply(this, args);
-    };
-    return () => {
-      if (own) target.query = original;
-      else delete (target as { query?: unknown }).query;
-    };
-  });
-  try {
-    await work();
-  } finally {
-    for (const restore of restorers) restore();
-  }
-  return count;
-}
 
 describe("performance: a products list costs a constant number of SQL queries", () => {
   it("lists 5 and 50 products (with their categories) in the same, small number of queries", async () => {
     const categories = await Promise.all(Array.from({ length: 10 }, (_, i) => addCategory(`Count Category ${i}`)));
     const five = await addCategory("Count Five");
-    for (let i = 0; i < 5; i += 1) await addProduct(five.id);
+    for (let i = 0; i < 5; i += 1) await addProduct(five.id, { name: `Zinnia tally ${i}` });
     // 50 products over 10 categories: a query per row or per category would show.
     for (let i = 0; i < 50; i += 1) await addProduct(categories[i % 10].id, { name: `Counted plant ${i}` });
 
     let smallList: unknown[] = [];
     let largeList: unknown[] = [];
     const forFive = await countQueries(async () => {
-      smallList = (await t.gql<{ products: unknown[] }>(PRODUCTS, { category: "Count Five", sort: "PRICE_LOWEST" })).data!.products;
+      smallList = (await t.gql<ProductsPage>(PRODUCTS, { search: "zinnia tally", sort: "PRICE_LOWEST" })).data!.products.nodes;
     });
     const forFifty = await countQueries(async () => {
-      largeList = (await t.gql<{ products: unknown[] }>(PRODUCTS, { search: "Counted plant", sort: "HIGHEST_RATED" })).data!.products;
+      largeList = (await t.gql<ProductsPage>(PRODUCTS, { search: "Counted plant", sort: "HIGHEST_RATED" })).data!.products.nodes;
     });
     expect(smallList).toHaveLength(5);
     expect(largeList).toHaveLength(50);
     expect(forFive, "the counter saw no query: it is not counting").toBeGreaterThan(0);
     expect(forFifty).toBe(forFive);
+    // The categories matching the text, the text matches, then close spellings (the page is not full).
     expect(forFifty).toBeLessThanOrEqual(3);
+    // The category's id, then the page.
+    const forCategory = await countQueries(() => t.gql(PRODUCTS, { category: "Count Five", sort: "PRICE_LOWEST" }));
+    expect(forCategory).toBe(2);
   });
 });
 

@@ -39,7 +39,7 @@ async function addProducts(categoryId: number, count: number) {
 
 // ---- categories --------------------------------------------------------------------------------------
 
-const CATEGORIES = `{ categories { id name createdAt } }`;
+const CATEGORIES = `{ categories { nodes { id name createdAt } } }`;
 const CATEGORY = `query($id: Int!) { category(id: $id) { id name } }`;
 const CREATE_CATEGORY = `mutation($name: String!) { createCategory(name: $name) { message category { id name } } }`;
 const UPDATE_CATEGORY = `mutation($id: Int!, $name: String!) { updateCategory(id: $id, name: $name) { message category { id name } } }`;
@@ -66,9 +66,9 @@ describe("categories", () => {
     const first = await createCategory("Newest Order A");
     const second = await createCategory("Newest Order B");
     const third = await createCategory("Newest Order C");
-    const result = await t.gql<{ categories: { id: number }[] }>(CATEGORIES);
+    const result = await t.gql<{ categories: { nodes: { id: number }[] } }>(CATEGORIES);
     expect(result.errors).toBeUndefined();
-    const order = result.data!.categories.map((category) => category.id);
+    const order = result.data!.categories.nodes.map((category) => category.id);
     expect(order.filter((id) => [first, second, third].some((c) => c.category.id === id))).toEqual([
       third.category.id,
       second.category.id,
@@ -161,7 +161,7 @@ describe("categories", () => {
 
 // ---- regions -----------------------------------------------------------------------------------------------
 
-const REGIONS = `{ regions { id name fee createdAt } }`;
+const REGIONS = `{ regions { nodes { id name fee createdAt } } }`;
 const REGION = `query($id: Int!) { region(id: $id) { id name fee } }`;
 const CREATE_REGION = `mutation($name: String!, $fee: Money!) { createRegion(name: $name, fee: $fee) { message region { id name fee } } }`;
 const UPDATE_REGION = `mutation($id: Int!, $name: String!, $fee: Money!) { updateRegion(id: $id, name: $name, fee: $fee) { message region { id name fee } } }`;
@@ -219,9 +219,9 @@ describe("regions", () => {
   it("lists regions newest first, with their fees, to guests too", async () => {
     const first = await createRegion("Order Region A", 1);
     const second = await createRegion("Order Region B", 2.25);
-    const result = await t.gql<{ regions: { id: number; fee: number }[] }>(REGIONS);
+    const result = await t.gql<{ regions: { nodes: { id: number; fee: number }[] } }>(REGIONS);
     expect(result.errors).toBeUndefined();
-    const mine = result.data!.regions.filter((region) => [first.region.id, second.region.id].includes(region.id));
+    const mine = result.data!.regions.nodes.filter((region) => [first.region.id, second.region.id].includes(region.id));
     expect(mine).toMatchObject([{ id: second.region.id, fee: 2.25 }, { id: first.region.id, fee: 1 }]);
   });
 

@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, DEMO_ADMIN_EMAIL, loadConfig } from "../src/config.js";
+import { ConfigError, DEMO_ADMIN_EMAIL, JWT_SECRET_FILE, jwtSecretFor, loadConfig } from "../src/config.js";
 
 const strongSecret = "s".repeat(40);
 
@@ -65,5 +68,63 @@ describe("configuration is read and validated in one place", () => {
     expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: strongSecret, ADMIN_PASSWORD: "long-enough" })).toThrow(/ADMIN_EMAIL/);
     const config = loadConfig({ NODE_ENV: "production", JWT_SECRET: strongSecret, ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "long-enough" });
     expect(config.seedDemo).toBe(false);
+  });
+});
+
+const production = { NODE_ENV: "production", JWT_SECRET: strongSecret, ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "long-enough" };
+
+describe("introspection and the demo shop follow the mode", () => {
+  it("introspection and Sandbox are on in development, off in production unless INTROSPECTION=true", () => {
+    expect(loadConfig({}).introspection).toBe(true);
+    expect(loadConfig(production).introspection).toBe(false);
+    expect(loadConfig({ ...production, INTROSPECTION: "true" }).introspection).toBe(true);
+    expect(loadConfig({ INTROSPECTION: "false" }).introspection).toBe(false);
+  });
+
+  it("in production the demo shopper and catalogue are never seeded, whatever SEED_DEMO says", () => {
+    expect(loadConfig({ ...production, SEED_DEMO: "true" }).seedDemo).toBe(false);
+    expect(loadConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
+    expect(loadConfig({}).seedDemo).toBe(true);
+  });
+});
+
+describe("the signing secret without JWT_SECRET (never in production)", () => {
+  const freshDir = () => fs.mkdtempSync(path.join(os.tmpdir(), "shop-secret-"));
+
+  it("is not taken from the source: the config leaves it unset and no secret is written in config.ts", () => {
+    expect(loadConfig({}).jwtSecret).toBeUndefined();
+    expect(loadConfig({ JWT_SECRET: strongSecret }).jwtSecret).toBe(strongSecret);
+    const source = fs.readFileSync(path.resolve(import.meta.dirname, "../src/config.ts"), "utf8");
+    expect(source).not.toMatch(/development-only-secret|change-me/i);
+  });
+
+  it("is generated at random on the first start, kept in DATA_DIR/jwt-secret with mode 0600, and reused on later starts", () => {
+    const dir = path.join(freshDir(), "not-yet-made");
+    try {
+      const first = jwtSecretFor(dir);
+      expect(first.length).toBeGreaterThanOrEqual(64);
+      const file = path.join(dir, JWT_SECRET_FILE);
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(jwtSecretFor(dir)).toBe(first);
+      // No scratch files are left behind.
+      expect(fs.readdirSync(dir)).toEqual([JWT_SECRET_FILE]);
+      const other = freshDir();
+      expect(jwtSecretFor(other)).not.toBe(first);
+      fs.rmSync(other, { recursive: true, force: true });
+    } finally {
+      fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+    }
+  });
+
+  it("a damaged secret file stops start-up with a one-line explanation, never silently replaced", () => {
+    const dir = freshDir();
+    try {
+      fs.writeFileSync(path.join(dir, JWT_SECRET_FILE), "short\n");
+      expect(() => jwtSecretFor(dir)).toThrow(ConfigError);
+      expect(() => jwtSecretFor(dir)).toThrow(/jwt-secret holds no usable secret/);
+      expect(fs.readFileSync(path.join(dir, JWT_SECRET_FILE), "utf8")).toBe("short\n");
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,3 +1,4 @@
+import { getIntrospectionQuery } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, serveTestShop, type TestShop } from "./support.js";
 
@@ -57,20 +58,54 @@ describe("the GraphQL endpoint over HTTP", () => {
     expect(response.status).toBe(400);
   });
 
-  it("refuses a query deeper than the limit before running it", async () => {
-    const deep = "{ __schema { types { fields { type { ofType { ofType { ofType { ofType { ofType { name } } } } } } } } } }";
+  it("refuses a query deeper than the limit before running it (introspection may go 15 deep: Sandbox's own query is 14)", async () => {
+    const deep = `{ __schema { types { fields { type ${"{ ofType ".repeat(12)}{ name }${" }".repeat(12)} } } } }`;
     const response = await post(JSON.stringify({ query: deep }));
     const body = await response.json();
     expect(body.errors[0].extensions.code).toBe("GRAPHQL_VALIDATION_FAILED");
-    expect(body.errors[0].message).toMatch(/9 levels deep; the limit is 8/);
+    expect(body.errors[0].message).toMatch(/16 levels deep; the limit is 15/);
     expect(body.data).toBeUndefined();
+    const sandbox = await (await post(JSON.stringify({ query: getIntrospectionQuery() }))).json();
+    expect(sandbox.errors).toBeUndefined();
+    expect(sandbox.data.__schema.queryType.name).toBe("Query");
   });
 
   it("refuses a request that asks for too many lists at once", async () => {
-    const aliases = Array.from({ length: 25 }, (_, i) => `t${i}: __schema { types { name } }`).join(" ");
+    const aliases = Array.from({ length: 11 }, (_, i) => `t${i}: __schema { types { fields { name } } }`).join(" ");
     const body = await (await post(JSON.stringify({ query: `{ ${aliases} }` }))).json();
     expect(body.errors[0].extensions.code).toBe("GRAPHQL_VALIDATION_FAILED");
     expect(body.errors[0].message).toMatch(/more than 20 lists/);
+  });
+
+  it("a storefront screen's query passes: a connection counts as one list, its edges and nodes included", async () => {
+    const home = `{ newArrivals: products(first: 6, inStock: true) { edges { cursor node { id } } nodes { id } pageInfo { hasNextPage } }
+      discounted: products(first: 12, inStock: true, discounted: true) { nodes { id category { name } } }
+      categories { nodes { id name } } }`;
+    const body = await (await post(JSON.stringify({ query: home }))).json();
+    expect(body.errors).toBeUndefined();
+    // 15 pages, each with edges and nodes: 15 lists, not 30.
+    const pages = Array.from({ length: 15 }, (_, i) => `p${i}: products(first: 1) { edges { node { id } } nodes { id } }`).join(" ");
+    expect((await (await post(JSON.stringify({ query: `{ ${pages} }` }))).json()).errors).toBeUndefined();
+  });
+
+  it("refuses more than 20 pages, or more than 1000 items asked for in pages", async () => {
+    const pages = (count: number, first: string) => Array.from({ length: count }, (_, i) => `p${i}: products(first: ${first}) { nodes { id } }`).join(" ");
+    const refusal = async (query: string, variables: Record<string, unknown> = {}) => {
+      const body = await (await post(JSON.stringify({ query, variables }))).json();
+      expect(body.errors?.[0]?.extensions?.code).toBe("GRAPHQL_VALIDATION_FAILED");
+      expect(body.data).toBeUndefined();
+      return body.errors[0].message as string;
+    };
+    expect(await refusal(`{ ${pages(21, "1")} }`)).toMatch(/more than 20 lists \(ProductConnection at "products"\)/);
+    expect(await refusal(`{ ${pages(11, "100")} }`)).toMatch(/up to 1100 items in pages.*the limit is 1000/);
+    // A variable without a default may be 100.
+    expect(await refusal(`query($n: Int) { ${pages(11, "$n")} }`)).toMatch(/up to 1100 items/);
+    expect((await (await post(JSON.stringify({ query: `query($n: Int = 24) { ${pages(11, "$n")} }` }))).json()).errors).toBeUndefined();
+    // Pages inside pages multiply: 100 users each asking for 20 orders weigh 2,100 items.
+    expect(await refusal(`{ users(first: 100) { nodes { orders(first: 20) { nodes { id } } } } }`)).toMatch(/up to 2100 items/);
+    expect(await refusal(`fragment O on User { orders { nodes { id } } } { users(first: 60) { nodes { ...O } } }`)).toMatch(/up to 1260 items/);
+    const fine = await (await post(JSON.stringify({ query: `{ users(first: 20) { nodes { orders(first: 5) { nodes { lines { name } } } } } }` }))).json();
+    expect(fine.errors[0].extensions.code).toBe("UNAUTHENTICATED");
   });
 
   it("an unknown path answers 404 as JSON", async () => {

@@ -81,17 +81,18 @@ function countingOrders() {
       },
     },
   }) as unknown as PrismaClient;
-  return { orders: new OrderService(prisma), counted };
+  return { orders: new OrderService(prisma, t.shop.events), counted };
 }
 
 const CHECK_CART = `query($lines: [CartLineInput!]!) { checkCart(lines: $lines) { message totalQuantity subtotal } }`;
 const ORDER_FIELDS = `id orderNumber reference status totalItems subtotal deliveryFee total region userEmail userPhone userAddress
   createdAt updatedAt lines { productId slug name description category price discountPrice unitPrice quantity lineTotal imageOne imageTwo }`;
 const PLACE_ORDER = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { message order { ${ORDER_FIELDS} } } }`;
-const MY_ORDERS = `{ myOrders { id orderNumber } }`;
+const MY_ORDERS = `{ myOrders(first: 100) { nodes { id orderNumber } } }`;
 const ORDER = `query($orderNumber: String!) { order(orderNumber: $orderNumber) { id orderNumber status total } }`;
-const ORDERS = `query($search: String) { orders(search: $search) { id orderNumber reference } }`;
-const USER_ORDERS = `query($userId: Int!) { userOrders(userId: $userId) { id orderNumber } }`;
+const ORDERS = `query($search: String, $status: OrderStatus) { orders(first: 100, search: $search, status: $status) { nodes { id orderNumber reference status } totalCount } }`;
+type OrdersPage = { nodes: { id: number; status: string }[]; totalCount: number };
+const USER_ORDERS = `query($userId: Int!) { userOrders(userId: $userId, first: 100) { nodes { id orderNumber } } }`;
 const UPDATE_STATUS = `mutation($id: Int!, $status: OrderStatus!) { updateOrderStatus(id: $id, status: $status) { message order { id status } } }`;
 
 /** Places an order through the domain for `who` and returns it. */
@@ -483,7 +484,7 @@ describe("placing an order (POST /order-store, 'Proceed to checkout' on the chec
         },
       },
     }) as unknown as PrismaClient;
-    const orders = new OrderService(prisma);
+    const orders = new OrderService(prisma, t.shop.events);
     const before = await snapshot([first.id]);
     const error = await refusal(
       orders.placeOrder(shopper.viewer, {
@@ -571,21 +572,23 @@ describe("reading orders (/user/order, /user/order/{order_number}, admin orders)
   });
 
   it("a user sees their own orders, newest first, and no one else's", async () => {
-    const result = await t.gql<{ myOrders: { id: number }[] }>(MY_ORDERS, {}, shopperForReads.token);
-    expect(result.data!.myOrders.map((order) => order.id)).toEqual(mine.map((order) => order.id).reverse());
+    const result = await t.gql<{ myOrders: { nodes: { id: number }[] } }>(MY_ORDERS, {}, shopperForReads.token);
+    expect(result.data!.myOrders.nodes.map((order) => order.id)).toEqual(mine.map((order) => order.id).reverse());
   });
 
   it("'No orders yet.': a user who never ordered gets an empty list", async () => {
     const newcomer = await person();
-    const result = await t.gql<{ myOrders: unknown[] }>(MY_ORDERS, {}, newcomer.token);
-    expect(result.data!.myOrders).toEqual([]);
+    const result = await t.gql<{ myOrders: { nodes: unknown[] } }>(MY_ORDERS, {}, newcomer.token);
+    expect(result.data!.myOrders.nodes).toEqual([]);
   });
 
-  it("a user reads their own order by its number; another user's order is FORBIDDEN; an admin reads any", async () => {
+  it("a user reads their own order by its number; another user's order is NOT_FOUND like a missing one; an admin reads any", async () => {
     const own = await t.gql<{ order: { id: number } }>(ORDER, { orderNumber: mine[0].orderNumber }, shopperForReads.token);
     expect(own.data!.order.id).toBe(mine[0].id);
     const others = await t.gql(ORDER, { orderNumber: theirs.orderNumber }, shopperForReads.token);
-    expect(failure(others).code).toBe("FORBIDDEN");
+    const missing = await t.gql(ORDER, { orderNumber: "ORD-000000-NOPE00" }, shopperForReads.token);
+    expect(failure(others)).toEqual(failure(missing));
+    expect(failure(others)).toMatchObject({ code: "NOT_FOUND", message: "Order not found." });
     const asAdmin = await t.gql<{ order: { id: number } }>(ORDER, { orderNumber: theirs.orderNumber }, admin.token);
     expect(asAdmin.data!.order.id).toBe(theirs.id);
   });
@@ -599,22 +602,27 @@ describe("reading orders (/user/order, /user/order/{order_number}, admin orders)
   });
 
   it("an admin lists every order newest first and searches by order number or reference, in any case", async () => {
-    const all = await t.gql<{ orders: { id: number }[] }>(ORDERS, {}, admin.token);
-    const ids = all.data!.orders.map((order) => order.id);
+    const all = await t.gql<{ orders: OrdersPage }>(ORDERS, {}, admin.token);
+    const ids = all.data!.orders.nodes.map((order) => order.id);
+    expect(all.data!.orders.totalCount).toBe(ids.length);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     expect(ids).toEqual(expect.arrayContaining([...mine, theirs].map((order) => order.id)));
 
-    const byNumber = await t.gql<{ orders: { id: number }[] }>(ORDERS, { search: theirs.orderNumber.slice(4).toLowerCase() }, admin.token);
-    expect(byNumber.data!.orders.map((order) => order.id)).toEqual([theirs.id]);
-    const byReference = await t.gql<{ orders: { id: number }[] }>(ORDERS, { search: ` ${mine[1].reference.toLowerCase()} ` }, admin.token);
-    expect(byReference.data!.orders.map((order) => order.id)).toEqual([mine[1].id]);
+    const byNumber = await t.gql<{ orders: OrdersPage }>(ORDERS, { search: theirs.orderNumber.slice(4).toLowerCase() }, admin.token);
+    expect(byNumber.data!.orders.nodes.map((order) => order.id)).toEqual([theirs.id]);
+    expect(byNumber.data!.orders.totalCount).toBe(1);
+    const byReference = await t.gql<{ orders: OrdersPage }>(ORDERS, { search: ` ${mine[1].reference.toLowerCase()} ` }, admin.token);
+    expect(byReference.data!.orders.nodes.map((order) => order.id)).toEqual([mine[1].id]);
 
     // 'No orders found matching your search.': LIKE wildcards match nothing rather than everything.
-    for (const search of ["%", "_", "NO SUCH ORDER"]) {
-      expect((await t.gql<{ orders: unknown[] }>(ORDERS, { search }, admin.token)).data!.orders).toEqual([]);
+    for (const search of ["%", "_", "%%", "O_D", "NO SUCH ORDER"]) {
+      expect((await t.gql<{ orders: OrdersPage }>(ORDERS, { search }, admin.token)).data!.orders).toMatchObject({ nodes: [], totalCount: 0 });
+      expect(await t.shop.orders.listAll(admin.viewer, search)).toEqual([]);
     }
-    const blank = await t.gql<{ orders: unknown[] }>(ORDERS, { search: "   " }, admin.token);
-    expect(blank.data!.orders.length).toBe(ids.length);
+    // The REST shim's whole list searches by the same rule.
+    expect((await t.shop.orders.listAll(admin.viewer, mine[1].reference.toLowerCase())).map((order) => order.id)).toEqual([mine[1].id]);
+    const blank = await t.gql<{ orders: OrdersPage }>(ORDERS, { search: "   " }, admin.token);
+    expect(blank.data!.orders.nodes.length).toBe(ids.length);
     expect((await refusal(t.shop.orders.listAll(admin.viewer, "A".repeat(101)))).fields).toEqual({
       search: ["The search may not be greater than 100 characters."],
     });
@@ -622,9 +630,9 @@ describe("reading orders (/user/order, /user/order/{order_number}, admin orders)
   });
 
   it("a user's orders (/user-order/{userId}): the user themself or an admin; another user is FORBIDDEN", async () => {
-    const own = await t.gql<{ userOrders: { id: number }[] }>(USER_ORDERS, { userId: shopperForReads.id }, shopperForReads.token);
-    expect(own.data!.userOrders.map((order) => order.id)).toEqual(mine.map((order) => order.id).reverse());
-    const asAdmin = await t.gql<{ userOrders: { id: number }[] }>(USER_ORDERS, { userId: shopperForReads.id }, admin.token);
+    const own = await t.gql<{ userOrders: { nodes: { id: number }[] } }>(USER_ORDERS, { userId: shopperForReads.id }, shopperForReads.token);
+    expect(own.data!.userOrders.nodes.map((order) => order.id)).toEqual(mine.map((order) => order.id).reverse());
+    const asAdmin = await t.gql<{ userOrders: { nodes: { id: number }[] } }>(USER_ORDERS, { userId: shopperForReads.id }, admin.token);
     expect(asAdmin.data!.userOrders).toEqual(own.data!.userOrders);
     expect(failure(await t.gql(USER_ORDERS, { userId: shopperForReads.id }, otherShopper.token)).code).toBe("FORBIDDEN");
     expect(failure(await t.gql(USER_ORDERS, { userId: 2_000_000_000 }, admin.token))).toMatchObject({ code: "NOT_FOUND", message: "User not found." });
@@ -632,23 +640,25 @@ describe("reading orders (/user/order, /user/order/{order_number}, admin orders)
   });
 
   it("a user's orders field: the user themself or an admin, loaded for a whole list of users in one query", async () => {
-    const me = await t.gql<{ me: { orders: { id: number }[] } }>(`{ me { orders { id } } }`, {}, shopperForReads.token);
+    const me = await t.gql<{ me: { orders: { nodes: { id: number }[] } } }>(`{ me { orders { nodes { id } } } }`, {}, shopperForReads.token);
     expect(me.errors).toBeUndefined();
-    expect(me.data!.me.orders.map((order) => order.id)).toEqual(mine.map((order) => order.id).reverse());
+    expect(me.data!.me.orders.nodes.map((order) => order.id)).toEqual(mine.map((order) => order.id).reverse());
 
-    const batches = vi.spyOn(t.shop.orders, "listForUsers");
+    type UsersWithOrders = { users: { nodes: { id: number; orders: { nodes: { id: number }[]; totalCount: number } }[] } };
+    const batches = vi.spyOn(t.shop.orders, "pagesForUsers");
     try {
-      const users = await t.gql<{ users: { id: number; orders: { id: number }[] }[] }>(`{ users { id orders { id } } }`, {}, admin.token);
+      const users = await t.gql<UsersWithOrders>(`{ users(first: 100) { nodes { id orders { nodes { id } totalCount } } } }`, {}, admin.token);
       expect(users.errors).toBeUndefined();
-      const byUser = new Map(users.data!.users.map((user) => [user.id, user.orders.map((order) => order.id)]));
-      expect(byUser.get(shopperForReads.id)).toEqual(mine.map((order) => order.id).reverse());
-      expect(byUser.get(otherShopper.id)).toContain(theirs.id);
-      expect(users.data!.users.length).toBeGreaterThan(3);
+      const byUser = new Map(users.data!.users.nodes.map((user) => [user.id, user.orders]));
+      expect(byUser.get(shopperForReads.id)!.nodes.map((order) => order.id)).toEqual(mine.map((order) => order.id).reverse());
+      expect(byUser.get(shopperForReads.id)!.totalCount).toBe(mine.length);
+      expect(byUser.get(otherShopper.id)!.nodes.map((order) => order.id)).toContain(theirs.id);
+      expect(users.data!.users.nodes.length).toBeGreaterThan(3);
       expect(batches).toHaveBeenCalledTimes(1);
     } finally {
       batches.mockRestore();
     }
-    expect((await refusal(t.shop.orders.listForUsers(shopperForReads.viewer, [shopperForReads.id, otherShopper.id]))).code).toBe("FORBIDDEN");
+    expect((await refusal(t.shop.orders.pagesForUsers(shopperForReads.viewer, [shopperForReads.id, otherShopper.id]))).code).toBe("FORBIDDEN");
   });
 
   it("order lists cost a constant number of queries whatever their length", async () => {

@@ -48,7 +48,7 @@ const RATE = `mutation($productId: Int!, $rating: Int!) { rateProduct(productId:
 const MY_RATING = `query($productId: Int!) { myRating(productId: $productId) }`;
 const TOGGLE = `mutation($productId: Int!) { toggleFavourite(productId: $productId) { message isFavourite } }`;
 const IS_FAVOURITE = `query($productId: Int!) { isFavourite(productId: $productId) }`;
-const FAVOURITES = `{ favourites { id name category { name } } }`;
+const FAVOURITES = `{ favourites { nodes { id name category { name } } } }`;
 
 describe("ratings", () => {
   it("rating a product adds to its rating sum and people rated, and answers 'Thank you for rating this product.'", async () => {
@@ -165,25 +165,25 @@ describe("favourites", () => {
     const other = await t.signUp();
     await t.gql(TOGGLE, { productId: product.id }, fan.token);
     expect((await t.gql(IS_FAVOURITE, { productId: product.id }, other.token)).data).toEqual({ isFavourite: false });
-    expect((await t.gql(FAVOURITES, {}, other.token)).data).toEqual({ favourites: [] });
+    expect((await t.gql(FAVOURITES, {}, other.token)).data).toEqual({ favourites: { nodes: [] } });
   });
 
   it("the wish-list shows the products most recently favoured first", async () => {
     const user = await t.signUp();
     const [fern, cactus, palm] = [await makeProduct("Fern"), await makeProduct("Cactus"), await makeProduct("Palm")];
     for (const product of [cactus, fern, palm]) await t.gql(TOGGLE, { productId: product.id }, user.token);
-    type List = { favourites: { id: number; name: string; category: { name: string } }[] };
+    type List = { favourites: { nodes: { id: number; name: string; category: { name: string } }[] } };
     const list = await t.gql<List>(FAVOURITES, {}, user.token);
-    expect(list.data!.favourites.map((product) => product.name)).toEqual(["Palm", "Fern", "Cactus"]);
-    expect(list.data!.favourites[0].category.name).toBe("Indoor Plants");
+    expect(list.data!.favourites.nodes.map((product) => product.name)).toEqual(["Palm", "Fern", "Cactus"]);
+    expect(list.data!.favourites.nodes[0].category.name).toBe("Indoor Plants");
     await t.gql(TOGGLE, { productId: fern.id }, user.token);
     await t.gql(TOGGLE, { productId: fern.id }, user.token);
-    expect((await t.gql<List>(FAVOURITES, {}, user.token)).data!.favourites.map((product) => product.name)).toEqual(["Fern", "Palm", "Cactus"]);
+    expect((await t.gql<List>(FAVOURITES, {}, user.token)).data!.favourites.nodes.map((product) => product.name)).toEqual(["Fern", "Palm", "Cactus"]);
   });
 
   it("an empty wish-list is an empty list", async () => {
     const user = await t.signUp();
-    expect((await t.gql(FAVOURITES, {}, user.token)).data).toEqual({ favourites: [] });
+    expect((await t.gql(FAVOURITES, {}, user.token)).data).toEqual({ favourites: { nodes: [] } });
   });
 
   it("an unknown product is 'Product not found.'", async () => {
@@ -213,7 +213,7 @@ describe("favourites", () => {
     const user = await t.signUp();
     await t.gql(TOGGLE, { productId: product.id }, user.token);
     await t.shop.prisma.product.delete({ where: { id: product.id } });
-    expect((await t.gql(FAVOURITES, {}, user.token)).data).toEqual({ favourites: [] });
+    expect((await t.gql(FAVOURITES, {}, user.token)).data).toEqual({ favourites: { nodes: [] } });
   });
 });
 

@@ -99,14 +99,42 @@ describe("POST /logout and POST /me", () => {
 describe("POST /update-account, /update-contact, /update-password", () => {
   it("update-account changes name and email and answers a message; 422 for a taken email; 401 for a guest", async () => {
     const someone = await t.signUp();
-    const answer = await api.post("/update-account", { token: someone.token, json: { name: "New Name", email: "new.name@example.com" } });
+    const answer = await api.post("/update-account", {
+      token: someone.token,
+      json: { name: "New Name", email: "new.name@example.com", current_password: someone.password },
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.message).toBeTruthy();
     expect(answer.body.user).toMatchObject({ name: "New Name", email: "new.name@example.com" });
-    const taken = await api.post("/update-account", { token: someone.token, json: { name: "X", email: user.email } });
+    const taken = await api.post("/update-account", { token: someone.token, json: { name: "X", email: user.email, current_password: someone.password } });
     expect(taken.status).toBe(422);
     expect(taken.body).toEqual({ email: ["The email has already been taken."] });
     expect((await api.post("/update-account", { json: { name: "X", email: "x@example.com" } })).status).toBe(401);
+  });
+
+  it("update-account with a new email needs current_password: 422 on current_password when missing or wrong", async () => {
+    const someone = await t.signUp({ password: "secret-garden-9" });
+    const missing = await api.post("/update-account", { token: someone.token, json: { name: "N", email: "elsewhere@example.com" } });
+    expect(missing).toMatchObject({ status: 422, body: { current_password: ["Enter your current password to change your email."] } });
+    const wrong = await api.post("/update-account", {
+      token: someone.token,
+      json: { name: "N", email: "elsewhere@example.com", current_password: "secret-garden-8" },
+    });
+    expect(wrong).toMatchObject({ status: 422, body: { current_password: ["The current password is incorrect."] } });
+    const nameOnly = await api.post("/update-account", { token: someone.token, json: { name: "Only The Name", email: someone.email } });
+    expect(nameOnly.status).toBe(200);
+  });
+
+  it("update-password ends the user's other sessions (401 there); the session that changed it goes on", async () => {
+    const someone = await t.signUp({ password: "old-password-1" });
+    const elsewhere = (await t.shop.tokens.issue({ id: someone.id })).token;
+    const changed = await api.post("/update-password", {
+      token: someone.token,
+      json: { old_password: "old-password-1", password: "new-password-2", password_confirmation: "new-password-2" },
+    });
+    expect(changed.status).toBe(200);
+    expect((await api.post("/me", { token: elsewhere })).status).toBe(401);
+    expect((await api.post("/me", { token: someone.token })).status).toBe(200);
   });
 
   it("update-contact stores phone and address; 422 for a bad phone; 401 for a guest", async () => {
@@ -182,11 +210,13 @@ describe("admin: GET /all-users, GET /user/{id}, POST /user-role/{id}", () => {
     expect((await api.post(`/user-role/${someone.id}`, { json: { role: "user" } })).status).toBe(401);
   });
 
-  it("a demoted admin loses the admin calls at once", async () => {
-    const other = await t.signUp({ role: "admin" });
+  it("a demoted admin loses the admin calls at once: the role change ends their sessions (401), signed in again they are a user (403)", async () => {
+    const other = await t.signUp({ role: "admin", password: "admin-pass-1" });
     expect((await api.get("/all-users", { token: other.token })).status).toBe(200);
     await api.post(`/user-role/${other.id}`, { token: admin.token, json: { role: "user" } });
-    expect((await api.get("/all-users", { token: other.token })).status).toBe(403);
+    expect((await api.get("/all-users", { token: other.token })).status).toBe(401);
+    const again = await api.post("/login", { json: { email: other.email, password: "admin-pass-1" } });
+    expect((await api.get("/all-users", { token: again.body.access_token })).status).toBe(403);
   });
 });
 

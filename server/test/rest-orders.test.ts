@@ -184,10 +184,11 @@ describe("reading orders", () => {
     expect((await api.get(`/order/${mine.order_number}`, { token: admin.token })).body[0].id).toBe(mine.id);
   });
 
-  it("another user's order is 403, an unknown number 404, a guest 401", async () => {
-    expect((await api.get(`/order/${mine.order_number}`, { token: user.token })).status).toBe(403);
+  it("another user's order answers exactly like an unknown number (404 'Order not found.'), a guest 401", async () => {
+    const someoneElses = await api.get(`/order/${mine.order_number}`, { token: user.token });
     const missing = await api.get(`/order/ORD-000000-XXXXXX`, { token: owner.token });
-    expect(missing).toMatchObject({ status: 404, body: { error: "Order not found." } });
+    expect(missing).toMatchObject({ status: 404, body: { error: "Order not found.", message: "Order not found." } });
+    expect({ status: someoneElses.status, body: someoneElses.body }).toEqual({ status: missing.status, body: missing.body });
     expect((await api.get(`/order/${mine.order_number}`)).status).toBe(401);
   });
 

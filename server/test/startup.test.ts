@@ -1,72 +1,40 @@
 // The start-up path users run (`npm start` -> server/src/main.ts): migrate, seed when empty, serve,
 // print the URL and logins; and a clean shutdown on SIGTERM that still finishes in-flight requests.
-import { spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import jwt from "jsonwebtoken";
 import { afterAll, describe, expect, it } from "vitest";
+import { connectLive } from "./live-support.js";
+import { cleanUpLater, startShopProcess, stopAll } from "./processes.js";
 import { onPostgres } from "./support.js";
 
-const serverDir = path.resolve(import.meta.dirname, "..");
-const children: ChildProcess[] = [];
-const folders: string[] = [];
+afterAll(stopAll);
 
-const schemas: string[] = [];
-
-afterAll(async () => {
-  for (const child of children) child.kill("SIGKILL");
-  for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
-  if (schemas.length > 0) {
-    const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL });
-    for (const schema of schemas) await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await pool.end();
-  }
-});
-
-function start(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; output: () => string; exited: Promise<number | null> }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    cwd: serverDir,
-    env: { ...process.env, NODE_ENV: "development", PORT: "0", HOST: "127.0.0.1", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  children.push(child);
-  let output = "";
-  child.stdout!.on("data", (chunk) => (output += chunk));
-  child.stderr!.on("data", (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no start-up banner within 90 s:\n${output}`)), 90_000);
-    child.stdout!.on("data", () => {
-      const match = /GraphQL\/Sandbox: (http:\/\/\S+)\/graphql/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1], output: () => output, exited });
-      }
-    });
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited with ${code} before serving:\n${output}`));
-    });
-  });
-}
+const start = startShopProcess;
 
 const databaseEnv = (): Record<string, string> => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-start-"));
-  folders.push(dataDir);
+  cleanUpLater({ folder: dataDir });
   if (!onPostgres) return { DATA_DIR: dataDir };
   // A private schema on the PostgreSQL server, so this run starts on an empty database.
   const url = new URL(process.env.TEST_DATABASE_URL!);
   const schema = `start_${crypto.randomBytes(4).toString("hex")}`;
   url.searchParams.set("schema", schema);
-  schemas.push(schema);
+  cleanUpLater({ schema });
   return { DATA_DIR: dataDir, DATABASE_URL: url.toString() };
 };
 
-const graphql = async (url: string, query: string) =>
-  (await fetch(`${url}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query }) })).json();
+const graphql = async (url: string, query: string, token?: string) =>
+  (
+    await fetch(`${url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query }),
+    })
+  ).json();
 
 describe("start-up as the README runs it", () => {
   it("migrates, seeds an empty database, serves the shop and prints the URL and the demo logins", async () => {
@@ -76,13 +44,26 @@ describe("start-up as the README runs it", () => {
     expect(first.output()).toMatch(/Shopper login:\s+shopper@verdant\.shop \/ shopper-password-2026/);
     const ready = await fetch(`${first.url}/readyz`);
     expect(ready.status).toBe(200);
-    const body = await graphql(first.url, "{ products { id } categories { id } regions { id } }");
-    expect(body.data.products.length).toBeGreaterThanOrEqual(40);
-    expect(body.data.categories.length).toBeGreaterThanOrEqual(8);
-    expect(body.data.regions.length).toBeGreaterThanOrEqual(4);
+    const body = await graphql(first.url, "{ products(first: 100) { nodes { id } } categories { nodes { id } } regions { nodes { id } } }");
+    expect(body.data.products.nodes.length).toBeGreaterThanOrEqual(40);
+    expect(body.data.categories.nodes.length).toBeGreaterThanOrEqual(8);
+    expect(body.data.regions.nodes.length).toBeGreaterThanOrEqual(4);
 
-    // SIGTERM while a request is still arriving: the request is answered, then the process exits 0.
-    const payload = JSON.stringify({ query: "{ categories { id name } }" });
+    // No JWT_SECRET: the shop made a random secret in DATA_DIR (0600); the secret that used to be in the
+    // source signs nothing any more, so an admin token forged with it is a guest's.
+    expect(fs.statSync(path.join(env.DATA_DIR, "jwt-secret")).mode & 0o777).toBe(0o600);
+    expect(first.output()).toMatch(/secret generated in .*jwt-secret/);
+    const signIn = await graphql(first.url, 'mutation { login(email: "shopper@verdant.shop", password: "shopper-password-2026") { accessToken } }');
+    const shopperToken: string = signIn.data.login.accessToken;
+    const forged = jwt.sign({ sub: "1", jti: crypto.randomUUID(), exp: Math.floor(Date.now() / 1000) + 3600 }, "development-only-secret-change-me-in-production");
+    expect((await graphql(first.url, "{ me { email } }", forged)).data.me).toBeNull();
+    expect((await graphql(first.url, "{ me { email } }", shopperToken)).data.me.email).toBe("shopper@verdant.shop");
+
+    // SIGTERM while a request is still arriving and a WebSocket is open: the request is answered, the
+    // socket is told the server is going away (1001, so its client reconnects elsewhere), the process exits 0.
+    const socket = connectLive(first.url);
+    await new Promise((resolve) => socket.client.on("connected", resolve));
+    const payload = JSON.stringify({ query: "{ categories { nodes { id name } } }" });
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const request = http.request(`${first.url}/graphql`, { method: "POST", headers: { "content-type": "application/json", "content-length": Buffer.byteLength(payload) } }, (response) => {
         let text = "";
@@ -98,16 +79,20 @@ describe("start-up as the README runs it", () => {
     });
     const { status, body: answered } = await answer;
     expect(`${status} ${answered}`).toMatch(/^200 /);
-    expect(JSON.parse(answered).data.categories.length).toBeGreaterThanOrEqual(8);
+    expect(JSON.parse(answered).data.categories.nodes.length).toBeGreaterThanOrEqual(8);
     expect(await first.exited).toBe(0);
     expect(first.output()).toMatch(/SIGTERM received/);
+    expect(await socket.closed).toMatchObject({ code: 1001 });
+    await socket.dispose();
 
     // A second start on the same database applies nothing and seeds nothing again.
     const second = await start(env);
     expect(second.output()).not.toMatch(/Applied \d+ migration/);
     expect(second.output()).not.toMatch(/Seeded the demo catalogue/);
-    const again = await graphql(second.url, "{ products { id } }");
-    expect(again.data.products.length).toBe(body.data.products.length);
+    const again = await graphql(second.url, "{ products(first: 100) { nodes { id } } }");
+    expect(again.data.products.nodes.length).toBe(body.data.products.nodes.length);
+    // The second start signs with the same kept secret: the shopper's token still works.
+    expect((await graphql(second.url, "{ me { email } }", shopperToken)).data.me.email).toBe("shopper@verdant.shop");
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
   }, 240_000);

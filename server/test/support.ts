@@ -5,8 +5,10 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import type { ExecutionResult } from "graphql";
 import { graphql } from "graphql";
+import pg from "pg";
 import { expect } from "vitest";
 import { ShopError } from "../src/domain/errors.js";
 import { openDatabase, type Database } from "../src/db/client.js";
@@ -37,7 +39,7 @@ export async function createTestShop(): Promise<TestShop> {
     : await openDatabase({ kind: "pglite", dataDir: "memory" });
   await db.migrate();
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-uploads-"));
-  const shop = createShop(db.prisma, { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: 3600, uploadsDir, uploadsUrlPath: "/uploads" });
+  const shop = createShop(db.prisma, { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: 3600, uploadsDir, uploadsUrlPath: "/uploads", events: db.events });
   const schema = await buildShopSchema();
   let counter = 0;
 
@@ -47,7 +49,7 @@ export async function createTestShop(): Promise<TestShop> {
     uploadsDir,
     async gql(query, variables, token) {
       const viewer: Viewer | null = await viewerFromAuthorization(shop, token ? `Bearer ${token}` : undefined);
-      return graphql({ schema, source: query, variableValues: variables, contextValue: { shop, viewer } }) as never;
+      return graphql({ schema, source: query, variableValues: variables, contextValue: { shop, viewer, clientAddress: null } }) as never;
     },
     async signUp(options = {}) {
       counter += 1;
@@ -75,27 +77,30 @@ export async function createTestShop(): Promise<TestShop> {
 /** Serves the real Express app for a test shop on a random local port. */
 export async function serveTestShop(
   t: TestShop,
-  overrides: { introspection?: boolean; env?: "development" | "production" | "test"; logger?: import("pino").Logger } = {},
+  overrides: { introspection?: boolean; env?: "development" | "production" | "test"; logger?: import("pino").Logger; clientDist?: string } = {},
 ) {
   const { createApp } = await import("../src/http/app.js");
   const http = await import("node:http");
-  const { app, stop } = await createApp(
+  const { app, serveLive, stop } = await createApp(
     {
       env: overrides.env ?? "test",
       introspection: overrides.introspection ?? true,
       corsOrigins: ["http://localhost:5173"],
       uploadsDir: t.uploadsDir,
       logger: overrides.logger,
+      clientDist: overrides.clientDist,
     },
     t.shop,
     t.db,
   );
   const server = http.createServer(app);
+  const live = serveLive(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
   return {
     url: `http://127.0.0.1:${port}`,
     async close() {
+      await live.close();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stop();
     },
@@ -118,4 +123,28 @@ export async function refusal(work: Promise<unknown>): Promise<ShopError> {
   );
   expect(error).toBeInstanceOf(ShopError);
   return error as ShopError;
+}
+
+/** Counts the SQL statements sent to the database driver (PGlite or node-postgres) while `work` runs. */
+export async function countQueries(work: () => Promise<unknown>): Promise<number> {
+  let count = 0;
+  const restorers = [PGlite.prototype, pg.Client.prototype].map((prototype) => {
+    const target = prototype as unknown as { query: (...args: unknown[]) => unknown };
+    const own = Object.prototype.hasOwnProperty.call(target, "query");
+    const original = target.query;
+    target.query = function (this: unknown, ...args: unknown[]) {
+      count += 1;
+      return original.apply(this, args);
+    };
+    return () => {
+      if (own) target.query = original;
+      else delete (target as { query?: unknown }).query;
+    };
+  });
+  try {
+    await work();
+  } finally {
+    for (const restore of restorers) restore();
+  }
+  return count;
 }

@@ -1,4 +1,4 @@
-// Access tokens: what verify accepts and refuses, revocation, and the role read afresh from the database.
+// Access tokens: what verify accepts and refuses, the sessions behind them, and the role read afresh from the database.
 import crypto from "node:crypto";
 import jwt from "jsonwebtoken";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -24,7 +24,7 @@ describe("issuing and verifying", () => {
   it("a token issued for a user verifies as that user, with its id and expiry", async () => {
     const user = await t.signUp();
     const before = Date.now();
-    const { token, expiresAt } = await t.shop.tokens.issue({ id: user.id, role: "user" });
+    const { token, expiresAt } = await t.shop.tokens.issue({ id: user.id });
     expect(expiresAt.getTime()).toBeGreaterThanOrEqual(before + 3600_000 - 1000);
     expect(expiresAt.getTime()).toBeLessThanOrEqual(Date.now() + 3600_000);
 
@@ -38,8 +38,8 @@ describe("issuing and verifying", () => {
 
   it("every token gets its own id, so logging out one session leaves the others", async () => {
     const user = await t.signUp();
-    const first = await t.shop.tokens.verify((await t.shop.tokens.issue({ id: user.id, role: "user" })).token);
-    const second = await t.shop.tokens.verify((await t.shop.tokens.issue({ id: user.id, role: "user" })).token);
+    const first = await t.shop.tokens.verify((await t.shop.tokens.issue({ id: user.id })).token);
+    const second = await t.shop.tokens.verify((await t.shop.tokens.issue({ id: user.id })).token);
     expect(first!.tokenId).not.toBe(second!.tokenId);
   });
 });
@@ -47,8 +47,8 @@ describe("issuing and verifying", () => {
 describe("refused tokens make the caller a guest", () => {
   it("a token signed with another secret (forged) is refused", async () => {
     const user = await t.signUp();
-    const forger = new TokenService(t.shop.prisma, "another-secret-another-secret-0123456789", 3600);
-    const { token } = await forger.issue({ id: user.id, role: "admin" });
+    const forger = new TokenService(t.shop.prisma, t.shop.events, "another-secret-another-secret-0123456789", 3600);
+    const { token } = await forger.issue({ id: user.id });
     expect(await t.shop.tokens.verify(token)).toBeNull();
     const result = await t.gql(UPDATE_ACCOUNT, { name: "Mallory", email: "mallory@example.com" }, token);
     expect(result.errors?.[0]?.originalError).toMatchObject({ code: "UNAUTHENTICATED" });
@@ -56,8 +56,8 @@ describe("refused tokens make the caller a guest", () => {
 
   it("an expired token is refused", async () => {
     const user = await t.signUp();
-    const pastTtl = new TokenService(t.shop.prisma, TEST_JWT_SECRET, -10);
-    const { token, expiresAt } = await pastTtl.issue({ id: user.id, role: "user" });
+    const pastTtl = new TokenService(t.shop.prisma, t.shop.events, TEST_JWT_SECRET, -10);
+    const { token, expiresAt } = await pastTtl.issue({ id: user.id });
     expect(expiresAt.getTime()).toBeLessThan(Date.now());
     expect(await t.shop.tokens.verify(token)).toBeNull();
   });
@@ -86,12 +86,15 @@ describe("refused tokens make the caller a guest", () => {
     const user = await t.signUp();
     const sign = (claims: object) => jwt.sign(claims, TEST_JWT_SECRET, { algorithm: "HS256" });
     const exp = Math.floor(Date.now() / 1000) + 3600;
-    expect(await t.shop.tokens.verify(sign({ sub: String(user.id), jti: "a" }))).toBeNull();
+    // The user's real session id, so that each refusal below is down to the one claim that is wrong.
+    const { tokenId: jti } = (await t.shop.tokens.verify(user.token))!;
+    expect(await t.shop.tokens.verify(sign({ sub: String(user.id), jti }))).toBeNull();
     expect(await t.shop.tokens.verify(sign({ sub: String(user.id), exp }))).toBeNull();
-    expect(await t.shop.tokens.verify(sign({ sub: "admin", jti: "b", exp }))).toBeNull();
-    expect(await t.shop.tokens.verify(sign({ sub: user.id, jti: "c", exp }))).toBeNull();
-    expect(await t.shop.tokens.verify(sign({ sub: "99999999999", jti: "d", exp }))).toBeNull();
-    expect(await t.shop.tokens.verify(sign({ sub: String(user.id), jti: "e", exp }))).not.toBeNull();
+    expect(await t.shop.tokens.verify(sign({ sub: String(user.id), jti: "not-a-session-id", exp }))).toBeNull();
+    expect(await t.shop.tokens.verify(sign({ sub: "admin", jti, exp }))).toBeNull();
+    expect(await t.shop.tokens.verify(sign({ sub: user.id, jti, exp }))).toBeNull();
+    expect(await t.shop.tokens.verify(sign({ sub: "99999999999", jti, exp }))).toBeNull();
+    expect(await t.shop.tokens.verify(sign({ sub: String(user.id), jti, exp }))).not.toBeNull();
   });
 
   it("a token of a user that no longer exists is refused", async () => {
@@ -101,22 +104,57 @@ describe("refused tokens make the caller a guest", () => {
   });
 });
 
-describe("revocation", () => {
-  it("a revoked token is refused; revoking twice is harmless", async () => {
+describe("sessions", () => {
+  it("logout ends exactly that session; ending it twice is harmless", async () => {
     const user = await t.signUp();
+    const other = await t.shop.tokens.issue({ id: user.id });
     const viewer = (await t.shop.tokens.verify(user.token)) as Viewer;
     await t.shop.tokens.revoke(viewer);
     await t.shop.tokens.revoke(viewer);
     await Promise.all([t.shop.tokens.revoke(viewer), t.shop.tokens.revoke(viewer)]);
     expect(await t.shop.tokens.verify(user.token)).toBeNull();
-    expect(await t.shop.prisma.revokedToken.count({ where: { jti: viewer.tokenId } })).toBe(1);
+    expect(await t.shop.prisma.session.count({ where: { id: viewer.tokenId } })).toBe(0);
+    expect(await t.shop.tokens.verify(other.token)).toMatchObject({ userId: user.id });
   });
 
-  it("revoking deletes revocations of tokens that have expired anyway", async () => {
-    await t.shop.prisma.revokedToken.create({ data: { jti: "long-expired", expiresAt: new Date(Date.now() - 60_000) } });
+  it("a validly signed token without a session (never issued, or ended) is refused", async () => {
     const user = await t.signUp();
-    await t.shop.tokens.revoke((await t.shop.tokens.verify(user.token))!);
-    expect(await t.shop.prisma.revokedToken.findUnique({ where: { jti: "long-expired" } })).toBeNull();
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    const token = jwt.sign({ sub: String(user.id), jti: crypto.randomUUID(), exp }, TEST_JWT_SECRET, { algorithm: "HS256" });
+    expect(await t.shop.tokens.verify(token)).toBeNull();
+  });
+
+  it("a session belongs to one user: its id in another user's token is refused", async () => {
+    const owner = await t.signUp();
+    const other = await t.signUp();
+    const { tokenId } = (await t.shop.tokens.verify(owner.token))!;
+    const exp = Math.floor(Date.now() / 1000) + 3600;
+    const token = jwt.sign({ sub: String(other.id), jti: tokenId, exp }, TEST_JWT_SECRET, { algorithm: "HS256" });
+    expect(await t.shop.tokens.verify(token)).toBeNull();
+  });
+
+  it("signing in clears sessions that have expired anyway", async () => {
+    const user = await t.signUp();
+    const expired = crypto.randomUUID();
+    await t.shop.prisma.session.create({ data: { id: expired, userId: user.id, expiresAt: new Date(Date.now() - 60_000) } });
+    await t.shop.tokens.issue({ id: user.id });
+    expect(await t.shop.prisma.session.findUnique({ where: { id: expired } })).toBeNull();
+  });
+
+  it("verifying a token is ONE database round trip (session and role together)", async () => {
+    const user = await t.signUp({ role: "admin" });
+    const operations: string[] = [];
+    const counted = t.shop.prisma.$extends({
+      query: {
+        async $allOperations({ operation, model, args, query }) {
+          operations.push(model ? `${model}.${operation}` : operation);
+          return query(args);
+        },
+      },
+    });
+    const tokens = new TokenService(counted as unknown as typeof t.shop.prisma, t.shop.events, TEST_JWT_SECRET, 3600);
+    expect(await tokens.verify(user.token)).toMatchObject({ userId: user.id, role: "admin" });
+    expect(operations).toEqual(["$queryRaw"]);
   });
 });
 
@@ -126,7 +164,7 @@ describe("the role comes from the database, not the token", () => {
     expect((await t.shop.tokens.verify(admin.token))!.role).toBe("admin");
     await t.shop.prisma.user.update({ where: { id: admin.id }, data: { role: "user" } });
     expect((await t.shop.tokens.verify(admin.token))!.role).toBe("user");
-    const result = await t.gql(`{ users { id } }`, {}, admin.token);
+    const result = await t.gql(`{ users { nodes { id } } }`, {}, admin.token);
     expect(result.errors?.[0]?.originalError).toMatchObject({ code: "FORBIDDEN" });
   });
 

@@ -1,15 +1,15 @@
 import { useState } from "react";
 import { createBrowserRouter, RouterProvider } from "react-router-dom";
-import { createApolloClient } from "../lib/apollo/client";
+import { createShopClient } from "../lib/apollo/client";
 import { AppProviders } from "./providers";
 import { shopRoutes } from "./routes";
 
 const router = createBrowserRouter(shopRoutes);
 
 export function App() {
-  const [client] = useState(() => createApolloClient());
+  const [{ client, live }] = useState(createShopClient);
   return (
-    <AppProviders client={client}>
+    <AppProviders client={client} onSessionChange={live.restart}>
       <RouterProvider router={router} />
     </AppProviders>
   );

@@ -9,12 +9,21 @@ import { SessionProvider } from "../lib/session/SessionProvider";
 import { NotificationsHost } from "./NotificationsHost";
 import { shopTheme } from "./theme";
 
-export function AppProviders({ client, children }: { client: ApolloClient; children: ReactNode }) {
+export function AppProviders({
+  client,
+  onSessionChange,
+  children,
+}: {
+  client: ApolloClient;
+  /** Called after sign-in and sign-out (the live connection reopens with the new token). */
+  onSessionChange?: () => void;
+  children: ReactNode;
+}) {
   return (
     <MantineProvider theme={shopTheme} defaultColorScheme="light">
       <NotificationsHost />
       <ApolloProvider client={client}>
-        <SessionProvider>
+        <SessionProvider onChange={onSessionChange}>
           <CartProvider>{children}</CartProvider>
         </SessionProvider>
       </ApolloProvider>

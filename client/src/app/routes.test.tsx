@@ -1,11 +1,13 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { createCartStore } from "../lib/cart/cartStore";
-import { catalogMock } from "../test/fixtures";
+import { checkoutRegionsMock, homeMock } from "../test/fixtures";
 import { admin, renderRoutes, shopper } from "../test/renderWithShop";
 import { ADMIN_ROUTES, SHOP_ROUTES, shopRoutes } from "./routes";
 
 const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, "sample");
+/** Answers for the storefront's own queries (home, checkout regions); other screens' queries go unanswered. */
+const shopMocks = () => [homeMock(), checkoutRegionsMock()];
 
 describe("Screens and routes: every public, customer and admin route of the spec exists", () => {
   it("lists the 16 public and customer routes, both /login and /login-user among them", () => {
@@ -34,7 +36,7 @@ describe("Screens and routes: every public, customer and admin route of the spec
   });
 
   it.each(SHOP_ROUTES.map((route) => concrete(route.path)))("%s shows a screen inside the page frame, not the error screen", async (path) => {
-    renderRoutes(shopRoutes, { mocks: [catalogMock()], route: path });
+    renderRoutes(shopRoutes, { mocks: shopMocks(), route: path });
     expect(await screen.findByRole("main")).toBeInTheDocument();
     expect(screen.queryByText("Unexpected Application Error!")).not.toBeInTheDocument();
   });
@@ -43,7 +45,7 @@ describe("Screens and routes: every public, customer and admin route of the spec
     // Only the route is under test: the screens' queries have no answers here, and say so in the console.
     vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { router } = renderRoutes(shopRoutes, { mocks: [catalogMock()], route: path, user: admin });
+    const { router } = renderRoutes(shopRoutes, { mocks: shopMocks(), route: path, user: admin });
     expect((await screen.findAllByRole("navigation", { name: "Admin" }))[0]).toBeInTheDocument();
     expect(screen.queryByText("Unexpected Application Error!")).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
@@ -52,7 +54,7 @@ describe("Screens and routes: every public, customer and admin route of the spec
   it("/admin opens the dashboard", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { router } = renderRoutes(shopRoutes, { mocks: [catalogMock()], route: "/admin", user: admin });
+    const { router } = renderRoutes(shopRoutes, { mocks: shopMocks(), route: "/admin", user: admin });
     await screen.findAllByRole("navigation", { name: "Admin" });
     expect(router.state.location.pathname).toBe("/admin/dashboard");
   });
@@ -60,7 +62,7 @@ describe("Screens and routes: every public, customer and admin route of the spec
   it("an unknown admin address shows the error screen to an admin", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    renderRoutes(shopRoutes, { mocks: [catalogMock()], route: "/admin/no-such-page", user: admin });
+    renderRoutes(shopRoutes, { mocks: shopMocks(), route: "/admin/no-such-page", user: admin });
     expect(await screen.findByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
     expect(screen.getByTestId("route-error-message")).toHaveTextContent("404 Not Found");
   });
@@ -68,25 +70,25 @@ describe("Screens and routes: every public, customer and admin route of the spec
 
 describe("Permissions: if the loaded user is not admin and the path contains /admin, the app redirects to /", () => {
   it("sends a signed-in shopper to /", async () => {
-    const { router } = renderRoutes(shopRoutes, { mocks: [catalogMock()], route: "/admin/dashboard", user: shopper });
+    const { router } = renderRoutes(shopRoutes, { mocks: shopMocks(), route: "/admin/dashboard", user: shopper });
     await screen.findByRole("main");
     expect(router.state.location.pathname).toBe("/");
   });
 
   it("sends a shopper to / from any address under /admin, unknown ones included", async () => {
-    const { router } = renderRoutes(shopRoutes, { mocks: [catalogMock()], route: "/admin/no-such-page", user: shopper });
+    const { router } = renderRoutes(shopRoutes, { mocks: shopMocks(), route: "/admin/no-such-page", user: shopper });
     await screen.findByRole("main");
     expect(router.state.location.pathname).toBe("/");
   });
 
   it("sends a guest to /", async () => {
-    const { router } = renderRoutes(shopRoutes, { mocks: [catalogMock()], route: "/admin/manage-users/3" });
+    const { router } = renderRoutes(shopRoutes, { mocks: shopMocks(), route: "/admin/manage-users/3" });
     await screen.findByRole("main");
     expect(router.state.location.pathname).toBe("/");
   });
 
   it("waits with the logo and spinner while the user is still loading", async () => {
-    const { router } = renderRoutes(shopRoutes, { mocks: [catalogMock()], route: "/admin/dashboard", session: { loading: true } });
+    const { router } = renderRoutes(shopRoutes, { mocks: shopMocks(), route: "/admin/dashboard", session: { loading: true } });
     expect(await screen.findByRole("status", { name: "Loading" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/admin/dashboard");
   });
@@ -94,13 +96,13 @@ describe("Permissions: if the loaded user is not admin and the path contains /ad
 
 describe("An unknown or failing route shows 'Unexpected Application Error!' followed by the error message", () => {
   it("an unknown route", async () => {
-    renderRoutes(shopRoutes, { mocks: [catalogMock()], route: "/no-such-page" });
+    renderRoutes(shopRoutes, { mocks: shopMocks(), route: "/no-such-page" });
     expect(await screen.findByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
     expect(screen.getByTestId("route-error-message")).toHaveTextContent("404 Not Found");
   });
 
   it("keeps the top navigation so the shopper can leave", async () => {
-    renderRoutes(shopRoutes, { mocks: [catalogMock()], route: "/no-such-page" });
+    renderRoutes(shopRoutes, { mocks: shopMocks(), route: "/no-such-page" });
     await screen.findByRole("heading", { name: "Unexpected Application Error!" });
     expect(screen.getByRole("link", { name: "Verdant home" })).toHaveAttribute("href", "/");
   });
@@ -120,7 +122,7 @@ describe("An unknown or failing route shows 'Unexpected Application Error!' foll
 
 describe("Top navigation", () => {
   it("logo to /, search icon to /search, cart icon to /cart", async () => {
-    renderRoutes(shopRoutes, { mocks: [catalogMock()], route: "/" });
+    renderRoutes(shopRoutes, { mocks: shopMocks(), route: "/" });
     const nav = await screen.findByRole("navigation", { name: "Shop" });
     expect(screen.getByRole("link", { name: "Verdant home" })).toHaveAttribute("href", "/");
     expect(within(nav).getByRole("link", { name: "Search" })).toHaveAttribute("href", "/search");
@@ -134,20 +136,20 @@ describe("Top navigation", () => {
       product: { id: 1, slug: "fern", name: "Fern", imageOne: "/f.jpg", price: 5, discountPrice: null, quantity: 9 },
       cartQuantity: 3,
     });
-    renderRoutes(shopRoutes, { mocks: [catalogMock()], route: "/", cart });
+    renderRoutes(shopRoutes, { mocks: shopMocks(), route: "/", cart });
     const nav = await screen.findByRole("navigation", { name: "Shop" });
     expect(within(nav).getByRole("link", { name: "Cart, 3 items" })).toBeInTheDocument();
     expect(within(nav).getByText("3")).toBeInTheDocument();
   });
 
   it("shows Sign in (to /login) when no user is loaded", async () => {
-    renderRoutes(shopRoutes, { mocks: [catalogMock()], route: "/" });
+    renderRoutes(shopRoutes, { mocks: shopMocks(), route: "/" });
     expect(await screen.findByRole("link", { name: "Sign in" })).toHaveAttribute("href", "/login");
     expect(screen.queryByRole("link", { name: "Account" })).not.toBeInTheDocument();
   });
 
   it("shows Account (to /user) when a user is loaded", async () => {
-    renderRoutes(shopRoutes, { mocks: [catalogMock()], route: "/", user: shopper });
+    renderRoutes(shopRoutes, { mocks: shopMocks(), route: "/", user: shopper });
     expect(await screen.findByRole("link", { name: "Account" })).toHaveAttribute("href", "/user");
     expect(screen.queryByRole("link", { name: "Sign in" })).not.toBeInTheDocument();
   });
@@ -155,7 +157,7 @@ describe("Top navigation", () => {
 
 describe("Footer", () => {
   it("has a newsletter email input with a Submit button, the three links and a copyright line", async () => {
-    renderRoutes(shopRoutes, { mocks: [catalogMock()], route: "/" });
+    renderRoutes(shopRoutes, { mocks: shopMocks(), route: "/" });
     expect(await screen.findByLabelText("Newsletter email")).toHaveAttribute("type", "email");
     expect(screen.getByRole("button", { name: "Submit" })).toBeInTheDocument();
     for (const name of ["About us", "Terms and Conditions", "Privacy Policy"]) {

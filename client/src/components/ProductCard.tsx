@@ -6,6 +6,21 @@ import type { Rated } from "../lib/rating";
 import { Price } from "./Price";
 import { ProductRating } from "./RatingStars";
 
+/** What a card shows, asked for by every list of products (colocated with the card that renders it). */
+export const productCardFields = /* GraphQL */ `
+  fragment ProductCardFields on Product {
+    id
+    slug
+    name
+    imageOne
+    price
+    discountPrice
+    quantity
+    rating
+    peopleRated
+  }
+`;
+
 export const OUT_OF_STOCK_TEXT = "Out Of Stock";
 export const itemsLeftText = (quantity: number) => `${quantity} item(s) left`;
 

@@ -1,11 +1,24 @@
-// Sample shop data for screen tests, shaped like the API's answers (with __typename, as Apollo's cache expects).
+// Sample shop data for screen tests, shaped like the API's answers (with __typename, as Apollo's cache
+// expects): products, categories and regions, pages of connections, and the storefront's queries.
+import type { DocumentNode } from "graphql";
 import type { MockLink } from "@apollo/client/testing";
-import { ShopCatalogDocument, type ProductCardFieldsFragment } from "../graphql/generated/graphql";
+import {
+  CategoryProductsDocument,
+  CheckoutRegionsDocument,
+  HomePageDocument,
+  ProductCategoriesDocument,
+  SearchProductsDocument,
+  type ProductCardFieldsFragment,
+  type ProductSort,
+} from "../graphql/generated/graphql";
+import { STOREFRONT_PAGE_SIZE } from "../lib/apollo/pages";
 
 const indoor = { __typename: "Category" as const, id: 1, name: "Indoor Plants" };
 const tools = { __typename: "Category" as const, id: 2, name: "Garden Tools" };
 
-export function product(id: number, overrides: Partial<ProductCardFieldsFragment> = {}): ProductCardFieldsFragment & { __typename: "Product" } {
+export type ProductFixture = ProductCardFieldsFragment & { __typename: "Product" };
+
+export function product(id: number, overrides: Partial<ProductCardFieldsFragment> = {}): ProductFixture {
   return {
     __typename: "Product",
     id,
@@ -17,14 +30,12 @@ export function product(id: number, overrides: Partial<ProductCardFieldsFragment
     quantity: 5,
     rating: 0,
     peopleRated: 0,
-    createdAt: new Date(Date.UTC(2026, 0, id)).toISOString(),
-    category: indoor,
     ...overrides,
   };
 }
 
 export const fern = product(101, { slug: "boston-fern", name: "Boston Fern", price: 30, discountPrice: 20, quantity: 3, rating: 14, peopleRated: 3 });
-export const shovel = product(102, { slug: "steel-shovel", name: "Steel Shovel", price: 45, category: tools, quantity: 10 });
+export const shovel = product(102, { slug: "steel-shovel", name: "Steel Shovel", price: 45, quantity: 10 });
 export const cactus = product(103, { slug: "tiny-cactus", name: "Tiny Cactus", price: 8, quantity: 0 });
 
 export const categories = [indoor, tools];
@@ -33,11 +44,108 @@ export const regions = [
   { __typename: "Region" as const, id: 2, name: "Rest of Oregon", fee: 12.5 },
 ];
 
-export function catalogMock(products = [fern, shovel, cactus], options: { delay?: number; error?: Error } = {}): MockLink.MockedResponse {
+/** The cursor the fake API gives an entry: its id, so a test can say which `after` it expects. */
+export const cursorOf = (entry: { id: number }) => `cursor-${entry.id}`;
+
+export interface PageOptions {
+  hasNextPage?: boolean;
+  /** Over all pages; the page's own length when left out. */
+  totalCount?: number;
+}
+
+/** One page of a connection (`edges`, `pageInfo`, `totalCount`) as the API answers it. */
+export function connection<T extends { id: number; __typename?: string }>(typename: string, nodes: readonly T[], options: PageOptions = {}) {
+  const last = nodes[nodes.length - 1];
   return {
-    request: { query: ShopCatalogDocument },
-    ...(options.error ? { error: options.error } : { result: { data: { products, categories, regions } } }),
-    delay: options.delay ?? 0,
-    maxUsageCount: Number.POSITIVE_INFINITY,
+    __typename: `${typename}Connection`,
+    edges: nodes.map((node) => ({ __typename: `${typename}Edge`, cursor: cursorOf(node), node })),
+    pageInfo: { __typename: "PageInfo" as const, hasNextPage: options.hasNextPage ?? false, endCursor: last ? cursorOf(last) : null },
+    totalCount: options.totalCount ?? nodes.length,
   };
+}
+
+/** A list asked for in one go (`nodes`). */
+export const nodeList = <T,>(typename: string, nodes: readonly T[]) => ({ __typename: `${typename}Connection`, nodes });
+
+interface MockOptions {
+  delay?: number;
+  error?: Error;
+  /** How often the mock answers; every time when left out. */
+  times?: number;
+}
+
+function answer(data: object, options: MockOptions) {
+  return {
+    ...(options.error ? { error: options.error } : { result: { data } }),
+    delay: options.delay ?? 0,
+    maxUsageCount: options.times ?? Number.POSITIVE_INFINITY,
+  };
+}
+
+/** The home page's one request: new arrivals, the discounted products and the categories, as the server picks them. */
+export function homeMock(
+  shelves: { newArrivals?: ProductFixture[]; discounted?: ProductFixture[] } = {},
+  options: MockOptions = {},
+): MockLink.MockedResponse {
+  return {
+    request: { query: HomePageDocument },
+    ...answer(
+      {
+        newArrivals: nodeList("Product", shelves.newArrivals ?? [cactus, shovel, fern]),
+        discounted: nodeList("Product", shelves.discounted ?? [fern]),
+        categories: nodeList("Category", categories),
+      },
+      options,
+    ),
+  };
+}
+
+/** One page of a category's products. */
+export function categoryPageMock(
+  category: string,
+  products: ProductFixture[],
+  page: PageOptions & { sort?: ProductSort; after?: string | null } = {},
+  options: MockOptions = {},
+): MockLink.MockedResponse {
+  const { sort = "DEFAULT", after = null, ...pageOptions } = page;
+  return {
+    request: { query: CategoryProductsDocument, variables: { category, sort, first: STOREFRONT_PAGE_SIZE, ...(after ? { after } : {}) } },
+    ...answer({ products: connection("Product", products, pageOptions) }, options),
+  };
+}
+
+/** One page of search results. */
+export function searchPageMock(
+  search: string,
+  products: ProductFixture[],
+  page: PageOptions & { sort?: ProductSort; after?: string | null } = {},
+  options: MockOptions = {},
+): MockLink.MockedResponse {
+  const { sort = "DEFAULT", after = null, ...pageOptions } = page;
+  return {
+    request: { query: SearchProductsDocument, variables: { search, sort, first: STOREFRONT_PAGE_SIZE, ...(after ? { after } : {}) } },
+    ...answer({ products: connection("Product", products, pageOptions) }, options),
+  };
+}
+
+/** The categories for the product form's select. */
+export const productCategoriesMock = (options: MockOptions = {}): MockLink.MockedResponse => ({
+  request: { query: ProductCategoriesDocument },
+  ...answer({ categories: nodeList("Category", categories) }, options),
+});
+
+/** The regions for the checkout's select. */
+export const checkoutRegionsMock = (options: MockOptions = {}): MockLink.MockedResponse => ({
+  request: { query: CheckoutRegionsDocument },
+  ...answer({ regions: nodeList("Region", regions) }, options),
+});
+
+/** The answer to one query with these variables (all of them, as the screen sends them). */
+export function queryMock(
+  query: DocumentNode,
+  variables: Record<string, unknown>,
+  data: object,
+  options: MockOptions = {},
+): MockLink.MockedResponse {
+  return { request: { query, variables }, ...answer(data, options) };
 }

@@ -1,5 +1,7 @@
-// Renders a screen the way the app does (theme, cart, signed-in user, router, Apollo mocks) for tests.
-import type { MockLink } from "@apollo/client/testing";
+// Renders a screen the way the app does (theme, cart, signed-in user, router, Apollo mocks over the
+// shop's own cache and its paging policies) for tests.
+import { ApolloLink } from "@apollo/client";
+import { MockLink } from "@apollo/client/testing";
 import { MockedProvider } from "@apollo/client/testing/react";
 import { MantineProvider } from "@mantine/core";
 import { Notifications } from "@mantine/notifications";
@@ -7,9 +9,11 @@ import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider, type RouteObject } from "react-router-dom";
 import { shopTheme } from "../app/theme";
+import { createShopCache } from "../lib/apollo/client";
 import { CartProvider } from "../lib/cart/CartProvider";
 import { createCartStore, type CartStore } from "../lib/cart/cartStore";
 import { NOTIFICATION_LIMIT, notifyError } from "../lib/notify";
+import { createTestLive, type TestLive } from "./liveEvents";
 import { StaticSessionProvider, type Session, type SessionUser } from "../lib/session/session";
 
 export const shopper: SessionUser = {
@@ -35,6 +39,8 @@ export interface ShopRenderOptions {
   session?: Partial<Session>;
   cart?: CartStore;
   mocks?: MockLink.MockedResponse[];
+  /** Where subscriptions go (a silent stand-in for the WebSocket unless a test brings its own). */
+  live?: TestLive;
 }
 
 export function renderWithShop(ui: ReactElement, options: ShopRenderOptions = {}) {
@@ -44,14 +50,16 @@ export function renderWithShop(ui: ReactElement, options: ShopRenderOptions = {}
 
 /** Renders a route table (e.g. the app's own) at options.route. */
 export function renderRoutes(routeTable: RouteObject[], options: ShopRenderOptions = {}) {
-  const { route = "/", user = null, session = {}, mocks = [] } = options;
+  const { route = "/", user = null, session = {}, mocks = [], live = createTestLive() } = options;
+  // As the app does: subscriptions over the live link, everything else answered by the mocks.
+  const link = ApolloLink.split((operation) => operation.operationType === "subscription", live.link, new MockLink(mocks));
   const cart = options.cart ?? createCartStore({ onRefusal: notifyError });
   const sessionValue: Session = { user, loading: false, error: null, signIn: () => {}, clearUser: () => {}, ...session };
   const router = createMemoryRouter(routeTable, { initialEntries: [route] });
   const result = render(
     <MantineProvider theme={shopTheme}>
       <Notifications limit={NOTIFICATION_LIMIT} />
-      <MockedProvider mocks={mocks}>
+      <MockedProvider link={link} cache={createShopCache()}>
         <StaticSessionProvider value={sessionValue}>
           <CartProvider store={cart}>
             <RouterProvider router={router} />

@@ -4,10 +4,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { PrismaPGlite } from "pglite-prisma-adapter";
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import type { EventBus } from "../domain/events.js";
 import { PrismaClient } from "../generated/prisma/client.js";
+import { createLocalEventBus, createPostgresEventBus, type EventErrorHandler } from "./events.js";
 import { applyMigrations, type SqlRunner } from "./migrate.js";
 
 export type Prisma = PrismaClient;
@@ -16,6 +19,8 @@ type PgliteAdapter = NonNullable<ConstructorParameters<typeof PrismaClient>[0]>[
 export interface Database {
   prisma: PrismaClient;
   kind: "pglite" | "postgres";
+  /** Shop events for every process on this database (LISTEN/NOTIFY on PostgreSQL, in process on PGlite). */
+  events: EventBus;
   /** Applies every committed migration that has not run yet. */
   migrate(): Promise<string[]>;
   /** Answers when the database can run a query (used by /readyz). */
@@ -23,11 +28,23 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions =
+export type DatabaseOptions = (
   | { kind: "pglite"; dataDir: string | "memory" }
-  | { kind: "postgres"; url: string; schema?: string; poolSize?: number };
+  | { kind: "postgres"; url: string; schema?: string; poolSize?: number }
+) & {
+  /** Where problems of the event bus are reported (they never fail a request). */
+  onEventError?: EventErrorHandler;
+};
 
 export class DatabaseOpenError extends Error {}
+
+/** The extensions the migrations create (search uses pg_trgm): every embedded database must be opened with them. */
+export const PGLITE_EXTENSIONS = { pg_trgm } as const;
+
+/** An embedded database in a folder, or in memory when none is given, with the shop's extensions loaded. */
+export function newPGlite(folder?: string): PGlite {
+  return new PGlite({ ...(folder ? { dataDir: folder } : {}), extensions: PGLITE_EXTENSIONS });
+}
 
 async function openPGliteFolder(folder: string): Promise<PGlite> {
   if (!fs.existsSync(path.join(folder, "PG_VERSION"))) {
@@ -35,7 +52,7 @@ async function openPGliteFolder(folder: string): Promise<PGlite> {
     fs.mkdirSync(path.dirname(folder), { recursive: true });
     const scratch = `${folder}.creating-${process.pid}`;
     fs.rmSync(scratch, { recursive: true, force: true });
-    const fresh = new PGlite(scratch);
+    const fresh = newPGlite(scratch);
     await fresh.waitReady;
     await fresh.close();
     if (fs.existsSync(folder) && fs.readdirSync(folder).length > 0) {
@@ -45,7 +62,7 @@ async function openPGliteFolder(folder: string): Promise<PGlite> {
     fs.renameSync(scratch, folder);
   }
   try {
-    const db = new PGlite(folder);
+    const db = newPGlite(folder);
     await db.waitReady;
     return db;
   } catch (error) {
@@ -56,8 +73,8 @@ async function openPGliteFolder(folder: string): Promise<PGlite> {
   }
 }
 
-async function openPGlite(dataDir: string | "memory"): Promise<Database> {
-  const pglite = dataDir === "memory" ? new PGlite() : await openPGliteFolder(path.join(dataDir, "pglite"));
+async function openPGlite(dataDir: string | "memory", onEventError: EventErrorHandler): Promise<Database> {
+  const pglite = dataDir === "memory" ? newPGlite() : await openPGliteFolder(path.join(dataDir, "pglite"));
   await pglite.waitReady;
   // pglite-prisma-adapter 0.6 is typed against an older @prisma/driver-adapter-utils; the runtime contract matches.
   const adapter = new PrismaPGlite(pglite) as unknown as PgliteAdapter;
@@ -77,22 +94,26 @@ async function openPGlite(dataDir: string | "memory"): Promise<Database> {
         }),
       ),
   };
+  const events = createLocalEventBus(onEventError);
   return {
     prisma,
     kind: "pglite",
+    events,
     migrate: () => applyMigrations(runner),
     ping: async () => {
       await pglite.query("select 1");
     },
     close: async () => {
+      await events.close();
       await prisma.$disconnect();
       await pglite.close();
     },
   };
 }
 
-function openPostgres(url: string, schema: string | undefined, poolSize: number): Database {
-  const searchPath = schema ? { options: `-c search_path="${schema}"` } : {};
+async function openPostgres(url: string, schema: string | undefined, poolSize: number, onEventError: EventErrorHandler): Promise<Database> {
+  // A private schema sees its own tables first, then public, where the shared extensions (pg_trgm) live.
+  const searchPath = schema ? { options: `-c search_path="${schema}",public` } : {};
   const pool = new pg.Pool({ connectionString: url, max: poolSize, ...searchPath });
   // An idle client that loses its connection emits 'error' on the pool; without a listener the process dies.
   pool.on("error", () => undefined);
@@ -124,9 +145,17 @@ function openPostgres(url: string, schema: string | undefined, poolSize: number)
     },
   });
 
+  let events: EventBus;
+  try {
+    events = await createPostgresEventBus(url, schema, pool, onEventError);
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw new DatabaseOpenError(`Cannot connect to PostgreSQL (${(error as Error).message}).`);
+  }
   return {
     prisma,
     kind: "postgres",
+    events,
     migrate: () =>
       withClient(async (client) => {
         if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
@@ -142,17 +171,21 @@ function openPostgres(url: string, schema: string | undefined, poolSize: number)
       await pool.query("select 1");
     },
     close: async () => {
+      await events.close();
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
     },
   };
 }
 
+const reportToConsole: EventErrorHandler = (message, error) => console.error(message, error);
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.kind === "pglite") return openPGlite(options.dataDir);
+  const onEventError = options.onEventError ?? reportToConsole;
+  if (options.kind === "pglite") return openPGlite(options.dataDir, onEventError);
   // Like Prisma's own URLs, `?schema=name` picks a schema other than public; node-postgres must not see it.
   const url = new URL(options.url);
   const schema = options.schema ?? (url.searchParams.get("schema") || undefined);
   url.searchParams.delete("schema");
-  return openPostgres(url.toString(), schema, options.poolSize ?? 10);
+  return openPostgres(url.toString(), schema, options.poolSize ?? 10, onEventError);
 }

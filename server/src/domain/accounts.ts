@@ -1,9 +1,12 @@
 // Accounts: sign-up, sign-in and sign-out, the account pages, and the admin's user management.
 // Password hashes never leave this file: every row returned omits them.
 import crypto from "node:crypto";
-import type { PrismaClient, User } from "../generated/prisma/client.js";
+import { Prisma, type PrismaClient, type User } from "../generated/prisma/client.js";
 import { forbidden, invalid, isUniqueViolation, notFound, unauthenticated } from "./errors.js";
+import { alignedById, allOf, checkSearch, containsPattern, keysetPage, loadInOrder, newestFirst, orderBy, type Page } from "./pages.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
+import { isUnstorableText, unstorableTextMessage } from "./text.js";
+import { addressKey, PASSWORD_CHECK_LIMITS, SIGN_IN_LIMITS, SIGN_UP_LIMITS, type Limit, type Throttle } from "./throttle.js";
 import type { TokenService } from "./tokens.js";
 import { Checks, fieldsOf, parseId } from "./validate.js";
 import { requireAdmin, requireUser, type Role, type Viewer } from "./viewer.js";
@@ -21,9 +24,21 @@ export const PASSWORD_MAX_LENGTH = 128;
 const LOGIN_PASSWORD_MAX_LENGTH = 1024;
 export const ADDRESS_MAX_LENGTH = 500;
 const SEARCH_MAX_LENGTH = 255;
+const USER_PAGE_SIZE = 20;
+const USER_KEYS = newestFirst("u");
+
+/** The admin users list's search: a part of the name or the email, any case, % and _ literal. */
+function userSearch(text: string): Prisma.Sql[] {
+  if (!text) return [];
+  const pattern = containsPattern(text);
+  return [Prisma.sql`(u.name ILIKE ${pattern} OR u.email ILIKE ${pattern})`];
+}
 
 const EMAIL_TAKEN = "The email has already been taken.";
 const INVALID_CREDENTIALS = "Invalid email or password.";
+const tooManySignIns = (wait: string) => `Too many sign-in attempts. Please wait ${wait} and try again.`;
+const tooManySignUps = (wait: string) => `Too many sign-ups from your network. Please wait ${wait} and try again.`;
+const tooManyPasswordChecks = (wait: string) => `Too many wrong passwords. Please wait ${wait} and try again.`;
 
 export interface NewUser {
   name: string;
@@ -51,6 +66,10 @@ function passwordText(checks: Checks, field: string, value: unknown, label: stri
   }
   if (typeof value !== "string") {
     checks.add(field, `The ${label} must be text.`);
+    return null;
+  }
+  if (isUnstorableText(value)) {
+    checks.add(field, unstorableTextMessage(label));
     return null;
   }
   if (value.length > max) {
@@ -97,6 +116,7 @@ export class AccountService {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly tokens: TokenService,
+    private readonly throttle: Throttle,
   ) {}
 
   /** For trusted callers (tests, the seed): no validation beyond what the database enforces. */
@@ -115,13 +135,21 @@ export class AccountService {
     });
   }
 
-  /** Sign-up: { name, email, password, password_confirmation } -> a new account with the role user. */
-  async register(input: unknown): Promise<UserRow> {
+  /**
+   * Sign-up: { name, email, password, password_confirmation } -> a new account with the role user.
+   * `clientAddress` (the caller's IP) is throttled: every attempt counts, so neither mass sign-ups nor
+   * probing which emails have accounts can run unchecked.
+   */
+  async register(input: unknown, clientAddress: string | null = null): Promise<UserRow> {
     const fields = fieldsOf(input);
     const checks = new Checks();
     const name = checks.text("name", fields.name, "name");
     const email = checks.email("email", fields.email);
     const password = newPassword(checks, fields);
+    const address = addressKey(clientAddress);
+    if (address !== null) {
+      await this.throttle.enter(new Map([[`sign-up:address:${address}`, SIGN_UP_LIMITS.address]]), tooManySignUps);
+    }
     if (!checks.has("email") && (await this.emailOwner(email)) !== null) checks.add("email", EMAIL_TAKEN);
     checks.done();
 
@@ -135,13 +163,24 @@ export class AccountService {
     }
   }
 
-  /** Sign-in: { email, password } -> an access token. Wrong email and wrong password look the same. */
-  async login(input: unknown): Promise<SignIn> {
+  /**
+   * Sign-in: { email, password } -> an access token. Wrong email and wrong password look the same, and
+   * are throttled alike (see throttle.ts) per account, per `clientAddress` and per both.
+   */
+  async login(input: unknown, clientAddress: string | null = null): Promise<SignIn> {
     const fields = fieldsOf(input);
     const checks = new Checks();
     const email = checks.text("email", fields.email, "email").toLowerCase();
     const password = passwordText(checks, "password", fields.password, "password", LOGIN_PASSWORD_MAX_LENGTH);
     checks.done();
+
+    const address = addressKey(clientAddress);
+    const accountKey = `sign-in:account:${email}`;
+    const addressKeys = address === null ? [] : [`sign-in:address:${address}`];
+    const bothKey = address === null ? null : `sign-in:account+address:${email}|${address}`;
+    const limits = new Map<string, Limit>([[accountKey, SIGN_IN_LIMITS.account]]);
+    if (bothKey !== null) limits.set(bothKey, SIGN_IN_LIMITS.accountAndAddress).set(addressKeys[0], SIGN_IN_LIMITS.address);
+    const attempt = await this.throttle.enter(limits, tooManySignIns);
 
     const row = await this.prisma.user.findUnique({ where: { email } });
     if (!row) {
@@ -151,6 +190,9 @@ export class AccountService {
     }
     if (!(await verifyPassword(row.passwordHash, password ?? ""))) throw unauthenticated(INVALID_CREDENTIALS);
 
+    // Only failures count: the owner's success is taken back and clears the strict per-address count.
+    await attempt.takeBack([accountKey, ...addressKeys]);
+    if (bothKey !== null) await attempt.clear([bothKey]);
     const { passwordHash: _passwordHash, ...user } = row;
     const { token, expiresAt } = await this.tokens.issue(user);
     return { token, expiresAt, user };
@@ -167,16 +209,30 @@ export class AccountService {
     return user;
   }
 
-  /** Update account details: { name, email }. */
+  /**
+   * Update account details: { name, email, current_password }. A new email needs the current password,
+   * so a borrowed session cannot move the account (and its password resets) to another mailbox.
+   */
   async updateAccount(viewer: Viewer | null, input: unknown): Promise<UserRow> {
     const { userId } = requireUser(viewer);
     const fields = fieldsOf(input);
     const checks = new Checks();
     const name = checks.text("name", fields.name, "name");
     const email = checks.email("email", fields.email);
-    if (!checks.has("email")) {
+    const row = await this.prisma.user.findUnique({ where: { id: userId }, select: { email: true, passwordHash: true } });
+    if (!row) throw unauthenticated();
+    if (!checks.has("email") && email !== row.email) {
       const owner = await this.emailOwner(email);
       if (owner !== null && owner !== userId) checks.add("email", EMAIL_TAKEN);
+      const current = fields.current_password;
+      if (current === undefined || current === null || current === "") {
+        checks.add("current_password", "Enter your current password to change your email.");
+      } else {
+        const password = passwordText(checks, "current_password", current, "current password", LOGIN_PASSWORD_MAX_LENGTH);
+        if (password !== null && !(await this.passwordMatches(userId, row.passwordHash, password))) {
+          checks.add("current_password", "The current password is incorrect.");
+        }
+      }
     }
     checks.done();
 
@@ -199,9 +255,12 @@ export class AccountService {
     return this.prisma.user.update({ where: { id: userId }, data: { phone, address }, omit: WITHOUT_HASH });
   }
 
-  /** Change password: { old_password, password, password_confirmation }. */
+  /**
+   * Change password: { old_password, password, password_confirmation }. Ends the user's other sessions
+   * (a thief's token among them); the session that changed it stays signed in.
+   */
   async updatePassword(viewer: Viewer | null, input: unknown): Promise<void> {
-    const { userId } = requireUser(viewer);
+    const { userId, tokenId } = requireUser(viewer);
     const fields = fieldsOf(input);
     const checks = new Checks();
     const oldPassword = passwordText(checks, "old_password", fields.old_password, "old password", LOGIN_PASSWORD_MAX_LENGTH);
@@ -209,28 +268,56 @@ export class AccountService {
     const row = await this.prisma.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
     if (!row) throw unauthenticated();
     if (oldPassword !== null) {
-      if (!(await verifyPassword(row.passwordHash, oldPassword))) checks.add("old_password", "The old password is incorrect.");
+      if (!(await this.passwordMatches(userId, row.passwordHash, oldPassword))) checks.add("old_password", "The old password is incorrect.");
       else if (!checks.has("password") && password === oldPassword) {
         checks.add("password", "The new password must be different from the old password.");
       }
     }
     checks.done();
-    await this.prisma.user.update({ where: { id: userId }, data: { passwordHash: await hashPassword(password) } });
+    const passwordHash = await hashPassword(password);
+    await this.prisma.$transaction(async (tx) => {
+      await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+      await this.tokens.endSessions(tx, userId, tokenId);
+    });
+    await this.tokens.announceEnded(userId, tokenId);
   }
 
-  /** Admin: every user, newest first; search matches name or email as a case-insensitive substring. */
+  /**
+   * Admin: every user, newest first: the whole list (the REST shim's answer). search matches name or email
+   * as a case-insensitive substring, % and _ literal.
+   */
   async listUsers(viewer: Viewer | null, search?: unknown): Promise<UserRow[]> {
     requireAdmin(viewer);
-    const checks = new Checks();
-    const text = checks.optionalText("search", search, "search", SEARCH_MAX_LENGTH);
-    checks.done();
-    return this.prisma.user.findMany({
-      where: text
-        ? { OR: [{ name: { contains: text, mode: "insensitive" } }, { email: { contains: text, mode: "insensitive" } }] }
-        : undefined,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      omit: WITHOUT_HASH,
-    });
+    const text = checkSearch(search, SEARCH_MAX_LENGTH);
+    if (!text) return this.prisma.user.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], omit: WITHOUT_HASH });
+    const ids = await this.prisma.$queryRaw<{ id: number }[]>`
+      SELECT u.id FROM users u WHERE ${allOf(userSearch(text))} ORDER BY ${orderBy(USER_KEYS)}`;
+    return loadInOrder(ids.map((row) => Number(row.id)), (chunk) =>
+      this.prisma.user.findMany({ where: { id: { in: chunk } }, omit: WITHOUT_HASH }),
+    );
+  }
+
+  /** Admin: a page of users, newest first; search matches name or email as a case-insensitive substring. */
+  async pageUsers(viewer: Viewer | null, options: { first?: unknown; after?: unknown; search?: unknown } = {}): Promise<Page<UserRow>> {
+    requireAdmin(viewer);
+    const text = checkSearch(options.search, SEARCH_MAX_LENGTH);
+    return keysetPage<{ id: number }, UserRow>(
+      this.prisma,
+      {
+        list: JSON.stringify(["users", text.toLowerCase()]),
+        first: options.first,
+        after: options.after,
+        defaultSize: USER_PAGE_SIZE,
+        columns: Prisma.sql`u.id`,
+        from: Prisma.sql`users u`,
+        conditions: userSearch(text),
+        keys: USER_KEYS,
+      },
+      async (rows) => {
+        const ids = rows.map((row) => Number(row.id));
+        return alignedById(ids, await this.prisma.user.findMany({ where: { id: { in: ids } }, omit: WITHOUT_HASH }));
+      },
+    );
   }
 
   /** Admin: one user. */
@@ -242,7 +329,10 @@ export class AccountService {
     return user;
   }
 
-  /** Admin: make a user an admin or back. No admin can demote themselves, so the shop always keeps one. */
+  /**
+   * Admin: make a user an admin or back. No admin can demote themselves, so the shop always keeps one.
+   * A real change ends the user's sessions: they sign in again under their new role.
+   */
   async setRole(viewer: Viewer | null, id: unknown, role: unknown): Promise<UserRow> {
     const admin = requireAdmin(viewer);
     const userId = parseId(id);
@@ -250,15 +340,35 @@ export class AccountService {
     if (role !== "user" && role !== "admin") throw invalid({ role: ["The selected role is invalid."] });
     if (userId === admin.userId && role !== "admin") throw forbidden("You cannot remove your own admin role.");
 
-    return this.prisma.$transaction(async (tx) => {
+    let sessionsEnded = false;
+    const updated = await this.prisma.$transaction(async (tx) => {
       // Lock both rows in id order and re-read the viewer's role: two admins demoting each other at the
       // same moment must not both succeed and leave the shop without an admin.
       const rows = await tx.$queryRaw<{ id: number; role: string }[]>`
         SELECT id, role::text AS role FROM users WHERE id IN (${admin.userId}, ${userId}) ORDER BY id FOR UPDATE`;
       if (rows.find((row) => row.id === admin.userId)?.role !== "admin") throw forbidden("Only admins can do this.");
-      if (!rows.some((row) => row.id === userId)) throw notFound("User");
+      const target = rows.find((row) => row.id === userId);
+      if (!target) throw notFound("User");
+      if (target.role !== role) {
+        await this.tokens.endSessions(tx, userId);
+        sessionsEnded = true;
+      }
       return tx.user.update({ where: { id: userId }, data: { role }, omit: WITHOUT_HASH });
     });
+    if (sessionsEnded) await this.tokens.announceEnded(userId);
+    return updated;
+  }
+
+  /**
+   * Checks a signed-in user's password (to change it, or the email). Throttled per user, so a borrowed
+   * session cannot guess the password one request after another; a right guess clears the count.
+   */
+  private async passwordMatches(userId: number, passwordHash: string, candidate: string): Promise<boolean> {
+    const key = `password-check:user:${userId}`;
+    const attempt = await this.throttle.enter(new Map([[key, PASSWORD_CHECK_LIMITS.user]]), tooManyPasswordChecks);
+    if (!(await verifyPassword(passwordHash, candidate))) return false;
+    await attempt.clear([key]);
+    return true;
   }
 
   /** The id of the account that holds this (lower-cased) email, or null. */

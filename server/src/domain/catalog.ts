@@ -3,14 +3,31 @@
 import { Prisma, type Category, type Product, type PrismaClient } from "../generated/prisma/client.js";
 import { invalid, isForeignKeyViolation, isUniqueViolation, notFound, ShopError } from "./errors.js";
 import { IMAGE_UNREADABLE, type CheckedImage, type ImageStore, type ImageUpload } from "./images.js";
+import {
+  allOf,
+  comesAfter,
+  containsPattern,
+  countOf,
+  keyColumns,
+  keysOfRow,
+  orderBy,
+  pageOf,
+  readPage,
+  type KeyValue,
+  type Page,
+  type SortKey,
+} from "./pages.js";
 import { firstFreeSlug, slugify } from "./slugs.js";
 import { Checks, parseId } from "./validate.js";
 import { requireAdmin, type Viewer } from "./viewer.js";
 
 export type ProductWithCategory = Product & { category: Category };
 
+/** The spec's four sorts (section 9), as the REST shim offers them. */
 export const PRODUCT_SORTS = ["default", "price-highest", "price-lowest", "highest-rated"] as const;
-export type ProductSortOrder = (typeof PRODUCT_SORTS)[number];
+/** The sorts of a page of products: the spec's four, plus newest first whatever the search. */
+export const PAGE_SORTS = [...PRODUCT_SORTS, "newest"] as const;
+export type ProductSortOrder = (typeof PAGE_SORTS)[number];
 
 export interface ProductListOptions {
   /** Trimmed, case-insensitive substring of the product's name or its category's name; blank means all. */
@@ -25,6 +42,28 @@ export interface ProductListOptions {
   /** 1..1000; all products when absent. */
   limit?: number | null;
 }
+
+export interface ProductPageOptions {
+  /** 1..100, 24 when absent. */
+  first?: number | null;
+  /** The endCursor of the page before. */
+  after?: string | null;
+  /**
+   * Trimmed; products whose name or category's name contains it (any case) first, then, for texts of
+   * MIN_CLOSE_SPELLING_LENGTH characters or more, close spellings of it, most similar first.
+   */
+  search?: string | null;
+  /** Admin list: a case-insensitive part of the product's name only, with no close spellings. */
+  name?: string | null;
+  sort?: ProductSortOrder | null;
+  category?: string | null;
+  inStock?: boolean | null;
+  discounted?: boolean | null;
+}
+
+export const PRODUCT_PAGE_SIZE = 24;
+/** Close spellings are looked for only from this length: shorter texts share trigrams with too much. */
+export const MIN_CLOSE_SPELLING_LENGTH = 4;
 
 /** An image as the adapters hold it: a GraphQL upload (or its promise) or the bytes of a multipart file. */
 export type ImageSource = ImageUpload | Uint8Array | PromiseLike<ImageUpload | Uint8Array>;
@@ -50,16 +89,91 @@ const MAX_SEARCH_LENGTH = 255;
 const CATEGORY_INVALID = "The selected category is invalid.";
 const withCategory = { category: true } as const;
 
-// Spec section 9. Every order ends newest first so that ties always come out the same way.
+// Spec section 9. Every order ends newest first, then by id, so that ties always come out the same way
+// (and a page's cursor points at exactly one place in the list).
 // The price sorts are the SQL twin of unitPriceCents in pricing.ts: the discount price when set, else the price.
-const ORDER_BY: Record<ProductSortOrder, Prisma.Sql> = {
-  default: Prisma.sql`p.created_at DESC, p.id DESC`,
-  "price-highest": Prisma.sql`COALESCE(p.discount_price_cents, p.price_cents) DESC, p.created_at DESC, p.id DESC`,
-  "price-lowest": Prisma.sql`COALESCE(p.discount_price_cents, p.price_cents) ASC, p.created_at DESC, p.id DESC`,
-  "highest-rated": Prisma.sql`
-    CASE WHEN p.people_rated > 0 THEN p.rating_sum::float8 / p.people_rated ELSE 0 END DESC,
-    p.people_rated DESC, p.created_at DESC, p.id DESC`,
+const NEWEST: SortKey[] = [
+  { sql: Prisma.sql`p.created_at`, descending: true, kind: "time" },
+  { sql: Prisma.sql`p.id`, descending: true, kind: "int" },
+];
+const UNIT_PRICE = Prisma.sql`COALESCE(p.discount_price_cents, p.price_cents)`;
+const AVERAGE_RATING = Prisma.sql`(CASE WHEN p.people_rated > 0 THEN p.rating_sum::float8 / p.people_rated ELSE 0 END)`;
+const SORT_KEYS: Record<ProductSortOrder, SortKey[]> = {
+  default: NEWEST,
+  newest: NEWEST,
+  "price-highest": [{ sql: UNIT_PRICE, descending: true, kind: "int" }, ...NEWEST],
+  "price-lowest": [{ sql: UNIT_PRICE, descending: false, kind: "int" }, ...NEWEST],
+  "highest-rated": [
+    { sql: AVERAGE_RATING, descending: true, kind: "float" },
+    { sql: Prisma.sql`p.people_rated`, descending: true, kind: "int" },
+    ...NEWEST,
+  ],
 };
+
+// ---- search: the spec's substring rule first, then close spellings ------------------------------------
+// Both use the trigram index on products.name: ILIKE '%text%' for substrings, <% (word similarity at least
+// pg_trgm.word_similarity_threshold, 0.6 by default) for close spellings. Category names are few: the
+// categories a list needs (the chosen one, those containing the text, those spelled close to it) are looked
+// up first, and their ids passed as values, so the planner sees what it is filtering by and keeps to the
+// product indexes (a sub-select there hid the values and cost a full scan: 500 ms at 100k products).
+
+/** The categories a list of products depends on, by id. */
+interface CategoryMatches {
+  /** The category filter's category (none when it names no category); null without a filter. */
+  chosen: number[] | null;
+  /** Categories whose name contains the search text. */
+  containing: number[];
+  /** Categories whose name has a word spelled close to the search text. */
+  close: number[];
+}
+
+/** The spec's rule: the product's name or its category's name contains the text, any case, % and _ literal. */
+function containsText(text: string, categories: CategoryMatches): Prisma.Sql {
+  const byName = Prisma.sql`p.name ILIKE ${containsPattern(text)}`;
+  return categories.containing.length ? Prisma.sql`(${byName} OR p.category_id = ANY(${categories.containing}::int4[]))` : byName;
+}
+
+/** A word of the product's or the category's name is spelled close to the text. */
+function spelledClose(text: string, categories: CategoryMatches): Prisma.Sql {
+  const byName = Prisma.sql`${text} <% p.name`;
+  return categories.close.length ? Prisma.sql`(${byName} OR p.category_id = ANY(${categories.close}::int4[]))` : byName;
+}
+
+const similarity = (text: string, categories: CategoryMatches): Prisma.Sql =>
+  categories.close.length
+    ? Prisma.sql`GREATEST(word_similarity(${text}, p.name), word_similarity(${text}, c.name))::float8`
+    : Prisma.sql`word_similarity(${text}, p.name)::float8`;
+
+/** With a search, the two groups of a list: text matches (0) before close spellings (1). */
+const TEXT_MATCHES = 0;
+const CLOSE_SPELLINGS = 1;
+const GROUP_KEY: SortKey = { sql: Prisma.sql`0`, descending: false, kind: "int" };
+
+/** The order within a group: the chosen sort; by default close spellings go most similar first. */
+function groupKeys(sort: ProductSortOrder, group: number, text: string, categories: CategoryMatches): SortKey[] {
+  if (group === CLOSE_SPELLINGS && sort === "default") {
+    return [{ sql: similarity(text, categories), descending: true, kind: "float" }, ...NEWEST];
+  }
+  return SORT_KEYS[sort];
+}
+
+/** The filters every product list shares; none needs the category join, so counts can skip it. */
+function filterConditions(
+  filters: { inStock: boolean | null; discounted: boolean | null; name?: string },
+  categories: CategoryMatches,
+): Prisma.Sql[] {
+  const { inStock, discounted, name } = filters;
+  const conditions: Prisma.Sql[] = [];
+  // One id at most (names are unique whatever their case): as a plain equality it lets a category's
+  // indexes deliver the page in its sort order.
+  if (categories.chosen?.length) conditions.push(Prisma.sql`p.category_id = ${categories.chosen[0]}::int4`);
+  if (inStock !== null) conditions.push(inStock ? Prisma.sql`p.quantity > 0` : Prisma.sql`p.quantity = 0`);
+  if (discounted !== null) {
+    conditions.push(discounted ? Prisma.sql`p.discount_price_cents IS NOT NULL` : Prisma.sql`p.discount_price_cents IS NULL`);
+  }
+  if (name) conditions.push(Prisma.sql`p.name ILIKE ${containsPattern(name)}`);
+  return conditions;
+}
 
 /** A row of the list query, in the database's own column names. */
 interface ProductListRow {
@@ -80,6 +194,11 @@ interface ProductListRow {
   category_name: string;
   category_created_at: Date | string;
 }
+
+const PRODUCT_COLUMNS = Prisma.sql`
+  p.id, p.slug, p.name, p.description, p.category_id, p.price_cents, p.discount_price_cents, p.quantity,
+  p.image_one, p.image_two, p.rating_sum, p.people_rated, p.created_at, p.updated_at,
+  c.name AS category_name, c.created_at AS category_created_at`;
 
 // Raw rows come back with driver-specific types (PGlite and node-postgres differ on timestamps): normalise here.
 function productFromListRow(row: ProductListRow): ProductWithCategory {
@@ -121,20 +240,105 @@ export class CatalogService {
 
   /** Products filtered and sorted in SQL, in one query whatever the size of the catalogue. */
   async list(options: ProductListOptions = {}): Promise<ProductWithCategory[]> {
-    const { search, sort, category, inStock, discounted, limit } = checkListOptions(options ?? {});
-    const conditions: Prisma.Sql[] = [];
-    if (search) {
-      // strpos rather than LIKE: the shopper's text is matched literally, '%' and '_' included.
-      conditions.push(Prisma.sql`(strpos(lower(p.name), lower(${search})) > 0 OR strpos(lower(c.name), lower(${search})) > 0)`);
-    }
-    if (category !== null) conditions.push(Prisma.sql`lower(c.name) = lower(${category})`);
-    if (inStock !== null) conditions.push(inStock ? Prisma.sql`p.quantity > 0` : Prisma.sql`p.quantity = 0`);
-    if (discounted !== null) {
-      conditions.push(discounted ? Prisma.sql`p.discount_price_cents IS NOT NULL` : Prisma.sql`p.discount_price_cents IS NULL`);
-    }
-    const where = conditions.length ? Prisma.sql`WHERE ${Prisma.join(conditions, " AND ")}` : Prisma.empty;
+    const { search, sort, category, inStock, discounted, limit } = checkListOptions(options ?? {}, PRODUCT_SORTS);
+    const categories = await this.categoryMatches(category, search, false);
+    if (categories.chosen?.length === 0) return [];
+    const conditions = filterConditions({ inStock, discounted }, categories);
+    if (search) conditions.push(containsText(search, categories));
     const limitClause = limit === null ? Prisma.empty : Prisma.sql`LIMIT ${limit}`;
-    return this.selectProducts(Prisma.sql`${where} ORDER BY ${ORDER_BY[sort]} ${limitClause}`);
+    return this.selectProducts(Prisma.sql`WHERE ${allOf(conditions)} ORDER BY ${orderBy(SORT_KEYS[sort])} ${limitClause}`);
+  }
+
+  /**
+   * A page of products (GraphQL): filtered, searched and sorted in SQL, read by keyset. With a search,
+   * products containing the text come first and close spellings after, each group in the chosen order;
+   * the close spellings are only looked for when the text matches do not fill the page.
+   */
+  async page(options: ProductPageOptions = {}): Promise<Page<ProductWithCategory>> {
+    const { search, name, sort, category, inStock, discounted } = checkListOptions(options ?? {}, PAGE_SORTS);
+    const list = JSON.stringify(["products", sort, search.toLowerCase(), name.toLowerCase(), category?.toLowerCase() ?? null, inStock, discounted]);
+    const closeSpellings = search.length >= MIN_CLOSE_SPELLING_LENGTH;
+    const categories = await this.categoryMatches(category, search, closeSpellings);
+    const filters = filterConditions({ inStock, discounted, name }, categories);
+
+    if (!search) {
+      const keys = SORT_KEYS[sort];
+      const request = readPage(options.first, options.after, PRODUCT_PAGE_SIZE, list, keys);
+      // A category that does not exist has no products: nothing to ask the database.
+      const rows = categories.chosen?.length === 0 ? [] : await this.selectPage(filters, keys, request.after, request.size + 1);
+      const count = async () => (categories.chosen?.length === 0 ? 0 : this.countProducts(filters));
+      return pageOf(rows, request, list, (row) => row.keys, (row) => row.product, count);
+    }
+
+    const keysOf = (group: number) => [GROUP_KEY, ...groupKeys(sort, group, search, categories)];
+    const request = readPage(options.first, options.after, PRODUCT_PAGE_SIZE, list, (values) =>
+      values[0] === TEXT_MATCHES || (values[0] === CLOSE_SPELLINGS && closeSpellings) ? keysOf(values[0]) : null,
+    );
+    const startGroup = request.after ? (request.after[0] as number) : TEXT_MATCHES;
+    const afterIn = (group: number) => (request.after && startGroup === group ? request.after.slice(1) : null);
+    const wanted = request.size + 1;
+
+    const rows: { product: ProductWithCategory; keys: KeyValue[] }[] = [];
+    const none = categories.chosen?.length === 0;
+    if (startGroup === TEXT_MATCHES && !none) {
+      const conditions = [...filters, containsText(search, categories)];
+      const found = await this.selectPage(conditions, groupKeys(sort, TEXT_MATCHES, search, categories), afterIn(TEXT_MATCHES), wanted);
+      rows.push(...found.map((row) => ({ product: row.product, keys: [TEXT_MATCHES, ...row.keys] })));
+    }
+    // On a first page whose text matches all fit, the total is those plus the close spellings, which are
+    // counted along the way: no index gives their order, so the query visits every one of them anyway.
+    let counted: number | null = null;
+    if (closeSpellings && rows.length < wanted && !none) {
+      const conditions = [...filters, spelledClose(search, categories), Prisma.sql`NOT ${containsText(search, categories)}`];
+      const keys = groupKeys(sort, CLOSE_SPELLINGS, search, categories);
+      const countAlong = request.after === null;
+      const found = await this.selectPage(conditions, keys, afterIn(CLOSE_SPELLINGS), wanted - rows.length, countAlong);
+      if (countAlong) counted = rows.length + (found[0]?.matching ?? 0);
+      rows.push(...found.map((row) => ({ product: row.product, keys: [CLOSE_SPELLINGS, ...row.keys] })));
+    }
+    const matches = closeSpellings
+      ? Prisma.sql`(${containsText(search, categories)} OR ${spelledClose(search, categories)})`
+      : containsText(search, categories);
+    const count = async () => (none ? 0 : (counted ?? this.countProducts([...filters, matches])));
+    return pageOf(rows, request, list, (row) => row.keys, (row) => row.product, count);
+  }
+
+  /**
+   * The categories a products list depends on, in one small query (categories are few): the one the
+   * category filter names (by name, whatever its case), and those matching the search text.
+   */
+  private async categoryMatches(category: string | null, search: string, closeSpellings: boolean): Promise<CategoryMatches> {
+    const matches: CategoryMatches = { chosen: category === null ? null : [], containing: [], close: [] };
+    if (category === null && !search) return matches;
+    const rows = await this.prisma.$queryRaw<{ id: number; chosen: boolean; containing: boolean; close: boolean }[]>`
+      SELECT id, chosen, containing, close FROM (
+        SELECT id,
+               COALESCE(lower(name) = lower(${category}::text), false) AS chosen,
+               (${search} <> '' AND name ILIKE ${containsPattern(search)}) AS containing,
+               (${closeSpellings} AND ${search} <% name) AS close
+        FROM categories) matched
+      WHERE chosen OR containing OR close`;
+    for (const row of rows) {
+      if (row.chosen) matches.chosen!.push(Number(row.id));
+      if (row.containing) matches.containing.push(Number(row.id));
+      if (row.close) matches.close.push(Number(row.id));
+    }
+    return matches;
+  }
+
+  /** Up to `limit` products after the cursor; with `countAlong`, each row also says how many match in all. */
+  private async selectPage(conditions: Prisma.Sql[], keys: SortKey[], after: KeyValue[] | null, limit: number, countAlong = false) {
+    const where = allOf(after ? [...conditions, comesAfter(keys, after)] : conditions);
+    const matching = countAlong ? Prisma.sql`, count(*) OVER () AS matching` : Prisma.empty;
+    const rows = await this.prisma.$queryRaw<(ProductListRow & Record<string, unknown>)[]>`
+      SELECT ${PRODUCT_COLUMNS}, ${keyColumns(keys)} ${matching}
+      FROM products p JOIN categories c ON c.id = p.category_id
+      WHERE ${where} ORDER BY ${orderBy(keys)} LIMIT ${limit}`;
+    return rows.map((row) => ({ product: productFromListRow(row), keys: keysOfRow(keys, row), matching: Number(row.matching ?? 0) }));
+  }
+
+  private async countProducts(conditions: Prisma.Sql[]): Promise<number> {
+    return countOf(await this.prisma.$queryRaw<{ count: unknown }[]>`SELECT count(*) AS count FROM products p WHERE ${allOf(conditions)}`);
   }
 
   /**
@@ -143,10 +347,7 @@ export class CatalogService {
    */
   private async selectProducts(rest: Prisma.Sql): Promise<ProductWithCategory[]> {
     const rows = await this.prisma.$queryRaw<ProductListRow[]>`
-      SELECT p.id, p.slug, p.name, p.description, p.category_id, p.price_cents, p.discount_price_cents, p.quantity,
-             p.image_one, p.image_two, p.rating_sum, p.people_rated, p.created_at, p.updated_at,
-             c.name AS category_name, c.created_at AS category_created_at
-      FROM products p JOIN categories c ON c.id = p.category_id ${rest}`;
+      SELECT ${PRODUCT_COLUMNS} FROM products p JOIN categories c ON c.id = p.category_id ${rest}`;
     return rows.map(productFromListRow);
   }
 
@@ -339,17 +540,22 @@ const isBlank = (value: unknown) => value === undefined || value === null || (ty
 const isUpload = (value: unknown): value is ImageUpload =>
   typeof value === "object" && value !== null && typeof (value as ImageUpload).createReadStream === "function";
 
-function checkListOptions(options: ProductListOptions) {
+function checkListOptions(options: ProductListOptions | ProductPageOptions, sorts: readonly ProductSortOrder[]) {
   const checks = new Checks();
   const raw = options as Record<string, unknown>;
 
-  let search = "";
-  if (typeof raw.search === "string") search = raw.search.trim();
-  else if (raw.search != null) checks.add("search", "The search must be text.");
-  if (search.length > MAX_SEARCH_LENGTH) checks.add("search", `The search may not be greater than ${MAX_SEARCH_LENGTH} characters.`);
+  const searchText = (field: string, label: string) => {
+    let text = "";
+    if (typeof raw[field] === "string") text = (raw[field] as string).trim();
+    else if (raw[field] != null) checks.add(field, `The ${label} must be text.`);
+    if (text.length > MAX_SEARCH_LENGTH) checks.add(field, `The ${label} may not be greater than ${MAX_SEARCH_LENGTH} characters.`);
+    return text;
+  };
+  const search = searchText("search", "search");
+  const name = searchText("name", "name");
 
   const sort = (raw.sort ?? "default") as ProductSortOrder;
-  if (!PRODUCT_SORTS.includes(sort)) checks.add("sort", `The selected sort is invalid. Choose one of: ${PRODUCT_SORTS.join(", ")}.`);
+  if (!sorts.includes(sort)) checks.add("sort", `The selected sort is invalid. Choose one of: ${sorts.join(", ")}.`);
 
   let category: string | null = null;
   if (typeof raw.category === "string") category = raw.category.trim() || null;
@@ -367,5 +573,5 @@ function checkListOptions(options: ProductListOptions) {
   const limit = raw.limit == null ? null : checks.wholeNumber("limit", raw.limit, "limit", { min: 1, max: MAX_LIST_LIMIT });
 
   checks.done();
-  return { search, sort, category, inStock, discounted, limit };
+  return { search, name, sort, category, inStock, discounted, limit };
 }

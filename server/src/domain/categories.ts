@@ -1,7 +1,8 @@
 // Categories group the catalogue (spec section 3: id, name). Names are unique whatever their case,
 // and a category that still holds products cannot be deleted, so no product is ever orphaned.
-import type { Category, PrismaClient } from "../generated/prisma/client.js";
+import { Prisma, type Category, type PrismaClient } from "../generated/prisma/client.js";
 import { conflict, invalid, isForeignKeyViolation, isUniqueViolation, notFound } from "./errors.js";
+import { checkSearch, containsPattern, keysetPage, newestFirst, type ListPageOptions, type Page } from "./pages.js";
 import { Checks, parseId } from "./validate.js";
 import { requireAdmin, type Viewer } from "./viewer.js";
 
@@ -11,6 +12,7 @@ export interface CategoryInput {
 }
 
 const NAME_TAKEN = "The name has already been taken.";
+const CATEGORY_PAGE_SIZE = 100;
 
 const stillHasProducts = (count: number) =>
   `This category still has ${count} ${count === 1 ? "product" : "products"}. Move or delete them first.`;
@@ -18,9 +20,28 @@ const stillHasProducts = (count: number) =>
 export class CategoryService {
   constructor(private readonly prisma: PrismaClient) {}
 
-  /** Newest first. */
+  /** Newest first: the whole list (the REST shim's answer). */
   list(): Promise<Category[]> {
     return this.prisma.category.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  }
+
+  /** A page, newest first. search: a part of the name, any case, % and _ literal. */
+  async page(options: ListPageOptions = {}): Promise<Page<Category>> {
+    const search = checkSearch(options.search);
+    return keysetPage<{ id: number; name: string; created_at: Date | string }, Category>(
+      this.prisma,
+      {
+        list: JSON.stringify(["categories", search.toLowerCase()]),
+        first: options.first,
+        after: options.after,
+        defaultSize: CATEGORY_PAGE_SIZE,
+        columns: Prisma.sql`c.id, c.name, c.created_at`,
+        from: Prisma.sql`categories c`,
+        conditions: search ? [Prisma.sql`c.name ILIKE ${containsPattern(search)}`] : [],
+        keys: newestFirst("c"),
+      },
+      (rows) => rows.map((row) => ({ id: Number(row.id), name: row.name, createdAt: new Date(row.created_at) })),
+    );
   }
 
   async byId(id: unknown): Promise<Category> {

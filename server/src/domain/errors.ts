@@ -1,7 +1,7 @@
 // The shop's error vocabulary. Domain services throw these; the GraphQL and REST adapters map them
 // to extensions.code and HTTP status codes (see graphql/errors.ts and rest/errors.ts).
 
-export type ErrorCode = "BAD_USER_INPUT" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT";
+export type ErrorCode = "BAD_USER_INPUT" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "TOO_MANY_REQUESTS";
 
 /** Field name -> the messages a person needs to fix that field. */
 export type FieldErrors = Record<string, string[]>;
@@ -11,6 +11,8 @@ export class ShopError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly fields?: FieldErrors,
+    /** TOO_MANY_REQUESTS: whole seconds until the caller may try again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = "ShopError";
@@ -21,6 +23,8 @@ export const notFound = (what: string) => new ShopError("NOT_FOUND", `${what} no
 export const unauthenticated = (message = "Please sign in to continue.") => new ShopError("UNAUTHENTICATED", message);
 export const forbidden = (message = "You are not allowed to do this.") => new ShopError("FORBIDDEN", message);
 export const conflict = (message: string) => new ShopError("CONFLICT", message);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new ShopError("TOO_MANY_REQUESTS", message, undefined, retryAfterSeconds);
 
 /** A validation failure on one or more fields; the message is the first field's first message. */
 export function invalid(fields: FieldErrors): ShopError {

@@ -1,10 +1,13 @@
 // Favourites: the user's wish-list. One row per (user, product); toggling adds or removes it.
-import type { Category, PrismaClient, Product } from "../generated/prisma/client.js";
+import { Prisma, type Category, type PrismaClient, type Product } from "../generated/prisma/client.js";
 import { isForeignKeyViolation, isUniqueViolation, notFound } from "./errors.js";
+import { alignedById, keysetPage, newestFirst, type Page } from "./pages.js";
 import { parseId } from "./validate.js";
 import { requireUser, type Viewer } from "./viewer.js";
 
 export type FavouriteProduct = Product & { category: Category };
+
+export const FAVOURITE_PAGE_SIZE = 24;
 
 export class FavouriteService {
   constructor(private readonly prisma: PrismaClient) {}
@@ -43,7 +46,29 @@ export class FavouriteService {
     return false;
   }
 
-  /** The viewer's wish-list, most recently favoured first. */
+  /** A page of the viewer's wish-list, most recently favoured first. */
+  async page(viewer: Viewer | null, options: { first?: unknown; after?: unknown } = {}): Promise<Page<FavouriteProduct>> {
+    const { userId } = requireUser(viewer);
+    return keysetPage<{ product_id: number }, FavouriteProduct>(
+      this.prisma,
+      {
+        list: JSON.stringify(["favourites", userId]),
+        first: options.first,
+        after: options.after,
+        defaultSize: FAVOURITE_PAGE_SIZE,
+        columns: Prisma.sql`f.product_id`,
+        from: Prisma.sql`favourites f`,
+        conditions: [Prisma.sql`f.user_id = ${userId}`],
+        keys: newestFirst("f"),
+      },
+      async (rows) => {
+        const ids = rows.map((row) => Number(row.product_id));
+        return alignedById(ids, await this.prisma.product.findMany({ where: { id: { in: ids } }, include: { category: true } }));
+      },
+    );
+  }
+
+  /** The viewer's wish-list, most recently favoured first: the whole list (the REST shim's answer). */
   async list(viewer: Viewer | null): Promise<FavouriteProduct[]> {
     const { userId } = requireUser(viewer);
     const favourites = await this.prisma.favourite.findMany({

@@ -1,10 +1,28 @@
 // Orders: the cart check before checkout, placing an order, and reading order history.
 // Prices, totals and stock always come from the database; whatever totals a client sends are ignored.
 import { Prisma, type Order, type OrderLine, type PrismaClient } from "../generated/prisma/client.js";
-import { conflict, invalid, isUniqueViolation, notFound, unauthenticated } from "./errors.js";
+import { conflict, forbidden, invalid, isUniqueViolation, notFound, unauthenticated } from "./errors.js";
+import type { EventBus, ShopEvent } from "./events.js";
 import { MAX_MONEY_CENTS, type Cents } from "./money.js";
 import { isValidReference, newOrderNumber } from "./order-numbers.js";
+import {
+  alignedById,
+  allOf,
+  checkSearch,
+  comesAfter,
+  containsPattern,
+  keysOfRow,
+  keysetPage,
+  loadInOrder,
+  newestFirst,
+  once,
+  orderBy,
+  pageOf,
+  readPage,
+  type Page,
+} from "./pages.js";
 import { lineTotalCents, unitPriceCents, type Priced } from "./pricing.js";
+import { isUnstorableText } from "./text.js";
 import { Checks, parseId } from "./validate.js";
 import { requireAdmin, requireSelfOrAdmin, requireUser, type Viewer } from "./viewer.js";
 
@@ -38,7 +56,35 @@ const ORDER_NUMBER_ATTEMPTS = 5;
 const ORDER_TRANSACTION = { maxWait: 20_000, timeout: 20_000 } as const;
 
 const withLines = { lines: { orderBy: { id: "asc" } } } satisfies Prisma.OrderInclude;
-const newestFirst: Prisma.OrderOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
+const NEWEST_FIRST: Prisma.OrderOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
+const ORDER_KEYS = newestFirst("o");
+export const ORDER_PAGE_SIZE = 20;
+const MAX_ORDER_SEARCH_LENGTH = 100;
+
+export interface OrderPageOptions {
+  first?: unknown;
+  after?: unknown;
+}
+
+export interface AllOrdersPageOptions extends OrderPageOptions {
+  /** A part of the order number or the reference, any case. */
+  search?: unknown;
+  status?: unknown;
+}
+
+/** One user's orders make one list for cursors, however they are asked for (myOrders, userOrders, User.orders). */
+const userOrdersList = (userId: number) => JSON.stringify(["orders-of-user", userId]);
+
+/** The admin list's filters: a part of the order number or reference (any case, % and _ literal) and the status. */
+function allOrdersConditions(search: string, status: OrderStatusName | null): Prisma.Sql[] {
+  const conditions: Prisma.Sql[] = [];
+  if (search) {
+    const pattern = containsPattern(search);
+    conditions.push(Prisma.sql`(o.order_number ILIKE ${pattern} OR o.reference ILIKE ${pattern})`);
+  }
+  if (status) conditions.push(Prisma.sql`o.status::text = ${status}`);
+  return conditions;
+}
 
 type OrderRow = Order & { lines: OrderLine[] };
 type StockedProduct = Priced & { id: number; name: string; quantity: number };
@@ -58,8 +104,17 @@ interface CartRequest {
   unusable: string[];
 }
 
+/** An order event a live subscriber may receive. */
+export type OrderEvent = Extract<ShopEvent, { type: "orderPlaced" | "orderStatusChanged" }>;
+
+/** Said for an order the viewer may not follow, whether it exists or not, so numbers cannot be probed. */
+const NOT_YOUR_ORDER = "You can only follow your own orders.";
+
 export class OrderService {
-  constructor(readonly prisma: PrismaClient) {}
+  constructor(
+    readonly prisma: PrismaClient,
+    private readonly events: EventBus,
+  ) {}
 
   /** Checks a cart against today's stock and prices before checkout. */
   async checkCart(viewer: Viewer | null, lines: unknown): Promise<CartCheckResult> {
@@ -115,60 +170,125 @@ export class OrderService {
     judgeCart(checks, cart, new Map(products.map((product) => [product.id, product])));
     checks.done();
 
+    const { order, placedNow } = await this.writeOrderOnce(userId, contact, regionId, reference, cart.wanted);
+    if (placedNow) await this.events.publish({ type: "orderPlaced", orderId: order.id, userId });
+    return order;
+  }
+
+  /** Writes the order, or finds the one an identical request placed meanwhile (placedNow false). */
+  private async writeOrderOnce(...args: Parameters<OrderService["writeOrder"]>): Promise<{ order: OrderWithLines; placedNow: boolean }> {
+    const [userId, , , reference] = args;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.writeOrder(userId, contact, regionId, reference, cart.wanted);
+        return { order: await this.writeOrder(...args), placedNow: true };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
         // The transaction rolled back, stock included. Either an identical request won the race for this
         // reference (answer with its order), or the random order number was taken (draw another).
         const placed = await this.placedWith(reference, userId);
-        if (placed) return placed;
+        if (placed) return { order: placed, placedNow: false };
         if (attempt >= ORDER_NUMBER_ATTEMPTS) throw error;
       }
     }
   }
 
-  /** The signed-in user's orders, newest first. */
+  /** The signed-in user's orders, newest first: the whole list (the REST shim's answer). */
   async listMine(viewer: Viewer | null): Promise<OrderWithLines[]> {
     const { userId } = requireUser(viewer);
-    const rows = await this.prisma.order.findMany({ where: { userId }, include: withLines, orderBy: newestFirst });
+    const rows = await this.prisma.order.findMany({ where: { userId }, include: withLines, orderBy: NEWEST_FIRST });
     return rows.map(toOrder);
+  }
+
+  /** A page of the signed-in user's orders, newest first. */
+  async pageMine(viewer: Viewer | null, options: OrderPageOptions = {}): Promise<Page<OrderWithLines>> {
+    const { userId } = requireUser(viewer);
+    return this.pageOfUser(userId, options);
+  }
+
+  /** A page of one user's orders, newest first: the user themself or an admin. */
+  async pageForUser(viewer: Viewer | null, userId: unknown, options: OrderPageOptions = {}): Promise<Page<OrderWithLines>> {
+    return this.pageOfUser(await this.checkUserOrders(viewer, userId), options);
+  }
+
+  /** A page of every order, newest first (admin), with the admin list's search and status filter. */
+  async pageAll(viewer: Viewer | null, options: AllOrdersPageOptions = {}): Promise<Page<OrderWithLines>> {
+    requireAdmin(viewer);
+    const search = checkSearch(options.search, MAX_ORDER_SEARCH_LENGTH);
+    const status = readStatusFilter(options.status);
+    return keysetPage<{ id: number }, OrderWithLines>(
+      this.prisma,
+      {
+        list: JSON.stringify(["orders", search.toLowerCase(), status]),
+        first: options.first,
+        after: options.after,
+        defaultSize: ORDER_PAGE_SIZE,
+        columns: Prisma.sql`o.id`,
+        from: Prisma.sql`orders o`,
+        conditions: allOrdersConditions(search, status),
+        keys: ORDER_KEYS,
+      },
+      (rows) => this.ordersById(rows.map((row) => Number(row.id))),
+    );
+  }
+
+  private pageOfUser(userId: number, options: OrderPageOptions): Promise<Page<OrderWithLines>> {
+    return keysetPage<{ id: number }, OrderWithLines>(
+      this.prisma,
+      {
+        list: userOrdersList(userId),
+        first: options.first,
+        after: options.after,
+        defaultSize: ORDER_PAGE_SIZE,
+        columns: Prisma.sql`o.id`,
+        from: Prisma.sql`orders o`,
+        conditions: [Prisma.sql`o.user_id = ${userId}`],
+        keys: ORDER_KEYS,
+      },
+      (rows) => this.ordersById(rows.map((row) => Number(row.id))),
+    );
+  }
+
+  /** A page's orders with their lines, lined up with `ids`. */
+  private async ordersById(ids: number[]): Promise<(OrderWithLines | undefined)[]> {
+    const rows = await this.prisma.order.findMany({ where: { id: { in: ids } }, include: withLines });
+    return alignedById(ids, rows.map(toOrder));
   }
 
   /** One order by its number, for its owner or an admin. */
   async byNumber(viewer: Viewer | null, orderNumber: unknown): Promise<OrderWithLines> {
-    requireUser(viewer);
-    if (typeof orderNumber !== "string" || orderNumber.length > 64) throw notFound("Order");
+    const me = requireUser(viewer);
+    if (typeof orderNumber !== "string" || orderNumber.length > 64 || isUnstorableText(orderNumber)) throw notFound("Order");
     const row = await this.prisma.order.findUnique({ where: { orderNumber: orderNumber.trim() }, include: withLines });
-    if (!row) throw notFound("Order");
-    requireSelfOrAdmin(viewer, row.userId);
+    // Someone else's order answers exactly like a missing one, so order numbers cannot be probed.
+    if (!row || (me.role !== "admin" && row.userId !== me.userId)) throw notFound("Order");
     return toOrder(row);
   }
 
-  /** Every order, newest first (admin). search: part of an order number or reference, any case. */
+  /**
+   * Every order, newest first (admin): the whole list (the REST shim's answer). search: part of an order
+   * number or reference, any case, % and _ literal.
+   */
   async listAll(viewer: Viewer | null, search?: unknown): Promise<OrderWithLines[]> {
     requireAdmin(viewer);
-    const checks = new Checks();
-    const text = checks.optionalText("search", search, "search", 100);
-    checks.done();
-    // Order numbers and references hold only letters, digits and dashes: other text cannot match, and
-    // keeping it out of the query spares LIKE's wildcards (% and _) any meaning.
-    if (text && !/^[A-Za-z0-9-]+$/.test(text)) return [];
-    const where: Prisma.OrderWhereInput = text
-      ? {
-          OR: [
-            { orderNumber: { contains: text, mode: "insensitive" } },
-            { reference: { contains: text, mode: "insensitive" } },
-          ],
-        }
-      : {};
-    const rows = await this.prisma.order.findMany({ where, include: withLines, orderBy: newestFirst });
+    const text = checkSearch(search, MAX_ORDER_SEARCH_LENGTH);
+    if (!text) return (await this.prisma.order.findMany({ include: withLines, orderBy: NEWEST_FIRST })).map(toOrder);
+    const ids = await this.prisma.$queryRaw<{ id: number }[]>`
+      SELECT o.id FROM orders o WHERE ${allOf(allOrdersConditions(text, null))} ORDER BY ${orderBy(ORDER_KEYS)}`;
+    const rows = await loadInOrder(ids.map((row) => Number(row.id)), (chunk) =>
+      this.prisma.order.findMany({ where: { id: { in: chunk } }, include: withLines }),
+    );
     return rows.map(toOrder);
   }
 
-  /** One user's orders, newest first: the user themself or an admin. */
+  /** One user's orders, newest first: the whole list (the REST shim's answer), for the user themself or an admin. */
   async listForUser(viewer: Viewer | null, userId: unknown): Promise<OrderWithLines[]> {
+    const id = await this.checkUserOrders(viewer, userId);
+    const rows = await this.prisma.order.findMany({ where: { userId: id }, include: withLines, orderBy: NEWEST_FIRST });
+    return rows.map(toOrder);
+  }
+
+  /** The id of a user whose orders the viewer may read (themself, or anyone for an admin) and who exists. */
+  private async checkUserOrders(viewer: Viewer | null, userId: unknown): Promise<number> {
     requireUser(viewer);
     const id = parseId(userId);
     if (id === null) throw notFound("User");
@@ -176,26 +296,50 @@ export class OrderService {
     if (id !== viewerId && !(await this.prisma.user.findUnique({ where: { id }, select: { id: true } }))) {
       throw notFound("User");
     }
-    const rows = await this.prisma.order.findMany({ where: { userId: id }, include: withLines, orderBy: newestFirst });
-    return rows.map(toOrder);
+    return id;
   }
 
   /**
-   * Several users' orders in one query (newest first each), for lists of users. Every user must be the
-   * viewer themself unless the viewer is an admin.
+   * The same page of several users' orders (newest first each) in one query, for lists of users asking
+   * for their orders. Every user must be the viewer themself unless the viewer is an admin. A cursor
+   * belongs to one user's list, so `after` fits at most one of them. The counts, when asked for, are one
+   * grouped query for all of them.
    */
-  async listForUsers(viewer: Viewer | null, userIds: readonly number[]): Promise<Map<number, OrderWithLines[]>> {
+  async pagesForUsers(viewer: Viewer | null, userIds: readonly number[], options: OrderPageOptions = {}): Promise<Map<number, Page<OrderWithLines>>> {
     requireUser(viewer);
     for (const id of userIds) requireSelfOrAdmin(viewer, id);
-    const byUser = new Map<number, OrderWithLines[]>(userIds.map((id) => [id, []]));
-    if (userIds.length === 0) return byUser;
-    const rows = await this.prisma.order.findMany({
-      where: { userId: { in: [...byUser.keys()] } },
-      include: withLines,
-      orderBy: newestFirst,
+    const users = [...new Set(userIds)];
+    const requests = new Map(users.map((id) => [id, readPage(options.first, options.after, ORDER_PAGE_SIZE, userOrdersList(id), ORDER_KEYS)]));
+    const pages = new Map<number, Page<OrderWithLines>>();
+    if (users.length === 0) return pages;
+
+    const { size, after } = requests.get(users[0])!;
+    const rows = await this.prisma.$queryRaw<{ id: number; user_id: number; k0: Date; k1: number }[]>`
+      SELECT page.* FROM unnest(${users}::int4[]) AS u(user_id)
+      CROSS JOIN LATERAL (
+        SELECT o.id, o.user_id, o.created_at AS k0, o.id AS k1 FROM orders o
+        WHERE o.user_id = u.user_id AND ${after ? comesAfter(ORDER_KEYS, after) : Prisma.sql`TRUE`}
+        ORDER BY ${orderBy(ORDER_KEYS)} LIMIT ${size + 1}
+      ) page`;
+    const orders = await this.ordersById(rows.map((row) => Number(row.id)));
+    const counts = once(async () => {
+      const found = await this.prisma.$queryRaw<{ user_id: number; count: unknown }[]>`
+        SELECT user_id, count(*) AS count FROM orders WHERE user_id = ANY(${users}::int4[]) GROUP BY user_id`;
+      return new Map(found.map((row) => [Number(row.user_id), Number(row.count)]));
     });
-    for (const row of rows) byUser.get(row.userId)!.push(toOrder(row));
-    return byUser;
+    for (const id of users) {
+      const mine = rows.map((row, index) => ({ row, order: orders[index] })).filter((item) => Number(item.row.user_id) === id && item.order);
+      const page = pageOf(
+        mine,
+        requests.get(id)!,
+        userOrdersList(id),
+        (item) => keysOfRow(ORDER_KEYS, item.row),
+        (item) => item.order!,
+        async () => (await counts()).get(id) ?? 0,
+      );
+      pages.set(id, page);
+    }
+    return pages;
   }
 
   /** Sets an order's status (admin). Any status may follow any other: the spec enforces no order. */
@@ -213,11 +357,47 @@ export class OrderService {
         data: { status: status === "in-transit" ? "in_transit" : (status as "pending" | "delivered") },
         include: withLines,
       });
-      return toOrder(row);
+      const order = toOrder(row);
+      await this.events.publish({ type: "orderStatusChanged", orderId: order.id, userId: order.userId, status: order.status });
+      return order;
     } catch (error) {
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw notFound("Order");
       throw error;
     }
+  }
+
+  /**
+   * Who may follow order status changes live, as a test on each event: one order (by number) for its
+   * owner or an admin; without a number, all of the viewer's own orders (an admin: every order).
+   * An unknown order and someone else's are refused alike (FORBIDDEN).
+   */
+  async statusFollower(viewer: Viewer | null, orderNumber?: string | null): Promise<(event: OrderEvent) => boolean> {
+    const user = requireUser(viewer);
+    const isAdmin = user.role === "admin";
+    if (orderNumber === undefined || orderNumber === null) {
+      return (event) => event.type === "orderStatusChanged" && (isAdmin || event.userId === user.userId);
+    }
+    const row =
+      typeof orderNumber === "string" && orderNumber.length <= 64
+        ? await this.prisma.order.findUnique({ where: { orderNumber: orderNumber.trim() }, select: { id: true, userId: true } })
+        : null;
+    if (!row || (!isAdmin && row.userId !== user.userId)) throw forbidden(NOT_YOUR_ORDER);
+    return (event) => event.type === "orderStatusChanged" && event.orderId === row.id;
+  }
+
+  /** Admins may follow every new order as it is placed. */
+  placedFollower(viewer: Viewer | null): (event: OrderEvent) => boolean {
+    requireAdmin(viewer);
+    return (event) => event.type === "orderPlaced";
+  }
+
+  /** The order an event names, read afresh, for its owner or an admin; null when it is gone or not theirs. */
+  async forEvent(viewer: Viewer | null, event: OrderEvent): Promise<OrderWithLines | null> {
+    const user = requireUser(viewer);
+    if (user.role !== "admin" && event.userId !== user.userId) return null;
+    const row = await this.prisma.order.findUnique({ where: { id: event.orderId }, include: withLines });
+    if (!row || (user.role !== "admin" && row.userId !== user.userId)) return null;
+    return toOrder(row);
   }
 
   /** The order this user already placed with this reference; another user's reference is refused. */
@@ -310,6 +490,13 @@ export class OrderService {
 
 function toOrder(row: OrderRow): OrderWithLines {
   return { ...row, status: row.status === "in_transit" ? "in-transit" : row.status };
+}
+
+/** The admin list's status filter, as callers name statuses; null for all. */
+function readStatusFilter(value: unknown): OrderStatusName | null {
+  if (value === undefined || value === null || value === "") return null;
+  if (!ORDER_STATUSES.includes(value as OrderStatusName)) throw invalid({ status: ["The selected status is invalid."] });
+  return value as OrderStatusName;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,8 +1,9 @@
 // Delivery regions and their fees (spec section 3: id, name, fee). The fee may arrive as a number or a
 // numeric string ("12.50"); it is kept as integer cents. Orders keep a snapshot of the region's name,
 // so deleting a region rewrites no history (orders.region_id is set null by the foreign key).
-import type { PrismaClient, Region } from "../generated/prisma/client.js";
+import { Prisma, type PrismaClient, type Region } from "../generated/prisma/client.js";
 import { invalid, isUniqueViolation, notFound } from "./errors.js";
+import { checkSearch, containsPattern, keysetPage, newestFirst, type ListPageOptions, type Page } from "./pages.js";
 import { Checks, parseId } from "./validate.js";
 import { requireAdmin, type Viewer } from "./viewer.js";
 
@@ -13,13 +14,33 @@ export interface RegionInput {
 }
 
 const NAME_TAKEN = "The name has already been taken.";
+const REGION_PAGE_SIZE = 100;
 
 export class RegionService {
   constructor(private readonly prisma: PrismaClient) {}
 
-  /** Newest first. */
+  /** Newest first: the whole list (the REST shim's answer). */
   list(): Promise<Region[]> {
     return this.prisma.region.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }] });
+  }
+
+  /** A page, newest first. search: a part of the name, any case, % and _ literal. */
+  async page(options: ListPageOptions = {}): Promise<Page<Region>> {
+    const search = checkSearch(options.search);
+    return keysetPage<{ id: number; name: string; fee_cents: number; created_at: Date | string }, Region>(
+      this.prisma,
+      {
+        list: JSON.stringify(["regions", search.toLowerCase()]),
+        first: options.first,
+        after: options.after,
+        defaultSize: REGION_PAGE_SIZE,
+        columns: Prisma.sql`r.id, r.name, r.fee_cents, r.created_at`,
+        from: Prisma.sql`regions r`,
+        conditions: search ? [Prisma.sql`r.name ILIKE ${containsPattern(search)}`] : [],
+        keys: newestFirst("r"),
+      },
+      (rows) => rows.map((row) => ({ id: Number(row.id), name: row.name, feeCents: Number(row.fee_cents), createdAt: new Date(row.created_at) })),
+    );
   }
 
   async byId(id: unknown): Promise<Region> {

@@ -4,11 +4,13 @@ import { AccountService } from "./accounts.js";
 import { AnalyticsService } from "./analytics.js";
 import { CatalogService } from "./catalog.js";
 import { CategoryService } from "./categories.js";
+import type { EventBus } from "./events.js";
 import { FavouriteService } from "./favourites.js";
 import { ImageStore } from "./images.js";
 import { OrderService } from "./orders.js";
 import { RatingService } from "./ratings.js";
 import { RegionService } from "./regions.js";
+import { Throttle } from "./throttle.js";
 import { TokenService } from "./tokens.js";
 
 export interface ShopOptions {
@@ -18,12 +20,16 @@ export interface ShopOptions {
   uploadsDir: string;
   /** URL path under which the http layer serves uploadsDir, e.g. /uploads. */
   uploadsUrlPath: string;
+  /** Where services announce what happened (orders placed and moved, sessions ended). */
+  events: EventBus;
 }
 
 export interface Shop {
   prisma: PrismaClient;
+  events: EventBus;
   images: ImageStore;
   tokens: TokenService;
+  throttle: Throttle;
   accounts: AccountService;
   catalog: CatalogService;
   categories: CategoryService;
@@ -36,18 +42,21 @@ export interface Shop {
 
 export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
   const images = new ImageStore(options.uploadsDir, options.uploadsUrlPath);
-  const tokens = new TokenService(prisma, options.jwtSecret, options.tokenTtlSeconds);
+  const tokens = new TokenService(prisma, options.events, options.jwtSecret, options.tokenTtlSeconds);
+  const throttle = new Throttle(prisma);
   return {
     prisma,
+    events: options.events,
     images,
     tokens,
-    accounts: new AccountService(prisma, tokens),
+    throttle,
+    accounts: new AccountService(prisma, tokens, throttle),
     catalog: new CatalogService(prisma, images),
     categories: new CategoryService(prisma),
     regions: new RegionService(prisma),
     ratings: new RatingService(prisma),
     favourites: new FavouriteService(prisma),
-    orders: new OrderService(prisma),
+    orders: new OrderService(prisma, options.events),
     analytics: new AnalyticsService(prisma),
   };
 }

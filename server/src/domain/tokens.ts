@@ -1,33 +1,44 @@
-// Access tokens: HS256 JWTs that name the user (sub) and the token itself (jti), so logout can revoke
-// one token without touching the user's other sessions. The role is NOT trusted from the token: it is
-// read from the database on every request, so a demoted admin loses admin at once.
+// Access tokens and the sessions behind them. A token is an HS256 JWT naming the user (sub) and its
+// session (jti); it works while its row in `sessions` exists. Logout deletes that one row, a password
+// change deletes the user's other rows, a role change all of them: every replica sees it at once.
+// The role is NOT trusted from the token: it is read with the session, in the one query each request makes.
 import crypto from "node:crypto";
 import jwt from "jsonwebtoken";
 import type { PrismaClient } from "../generated/prisma/client.js";
-import type { Viewer } from "./viewer.js";
+import type { EventBus } from "./events.js";
+import type { Role, Viewer } from "./viewer.js";
 
 // Far above any token we issue; stops a megabyte header from reaching the JWT parser.
 const MAX_TOKEN_LENGTH = 2048;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** What ending sessions needs: the shop's client or a transaction's. */
+type SessionStore = Pick<PrismaClient, "session">;
 
 export class TokenService {
   constructor(
     private readonly prisma: PrismaClient,
+    private readonly events: EventBus,
     private readonly secret: string,
     private readonly ttlSeconds: number,
   ) {}
 
-  async issue(user: { id: number; role: string }): Promise<{ token: string; expiresAt: Date }> {
+  /** Opens a session for the user and answers its access token. */
+  async issue(user: { id: number }): Promise<{ token: string; expiresAt: Date }> {
     const issuedAt = Math.floor(Date.now() / 1000);
     const expiresAtSeconds = issuedAt + this.ttlSeconds;
-    const token = jwt.sign(
-      { sub: String(user.id), jti: crypto.randomUUID(), iat: issuedAt, exp: expiresAtSeconds },
-      this.secret,
-      { algorithm: "HS256" },
-    );
-    return { token, expiresAt: new Date(expiresAtSeconds * 1000) };
+    const expiresAt = new Date(expiresAtSeconds * 1000);
+    const sessionId = crypto.randomUUID();
+    // Expired sessions are refused anyway; clearing them here keeps the table the size of the live ones.
+    await this.prisma.session.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+    await this.prisma.session.create({ data: { id: sessionId, userId: user.id, expiresAt } });
+    const token = jwt.sign({ sub: String(user.id), jti: sessionId, iat: issuedAt, exp: expiresAtSeconds }, this.secret, {
+      algorithm: "HS256",
+    });
+    return { token, expiresAt };
   }
 
-  /** The viewer a token speaks for, or null when it is malformed, forged, expired, revoked or its user is gone. */
+  /** The viewer a token speaks for, or null when it is malformed, forged, expired, ended or its user is gone. */
   async verify(token: string): Promise<Viewer | null> {
     if (typeof token !== "string" || token.length > MAX_TOKEN_LENGTH) return null;
     let claims: jwt.JwtPayload | string;
@@ -40,25 +51,37 @@ export class TokenService {
     if (typeof claims === "string") return null;
     const { sub, jti, exp } = claims;
     // jsonwebtoken accepts a token without exp as never expiring; we never issue one, so refuse it.
-    if (typeof sub !== "string" || !/^\d{1,10}$/.test(sub) || typeof jti !== "string" || typeof exp !== "number") return null;
+    if (typeof sub !== "string" || !/^\d{1,10}$/.test(sub) || typeof jti !== "string" || !UUID.test(jti) || typeof exp !== "number") {
+      return null;
+    }
     const userId = Number(sub);
     if (userId > 2_147_483_647) return null;
 
-    const [user, revoked] = await Promise.all([
-      this.prisma.user.findUnique({ where: { id: userId }, select: { role: true } }),
-      this.prisma.revokedToken.findUnique({ where: { jti }, select: { jti: true } }),
-    ]);
-    if (!user || revoked) return null;
-    return { userId, role: user.role, tokenId: jti, tokenExpiresAt: new Date(exp * 1000) };
+    // One round trip: the session must exist for this user, and the role comes with it.
+    const rows = await this.prisma.$queryRaw<{ role: Role }[]>`
+      SELECT u.role::text AS role FROM sessions s JOIN users u ON u.id = s.user_id
+      WHERE s.id = ${jti}::uuid AND s.user_id = ${userId}`;
+    if (rows.length === 0) return null;
+    return { userId, role: rows[0].role, tokenId: jti, tokenExpiresAt: new Date(exp * 1000) };
   }
 
-  /** Refuses this token from now on. Safe to call twice. */
+  /** Logout: ends exactly this session. Safe to call twice. */
   async revoke(viewer: Viewer): Promise<void> {
-    await this.prisma.revokedToken.createMany({
-      data: [{ jti: viewer.tokenId, expiresAt: viewer.tokenExpiresAt }],
-      skipDuplicates: true,
-    });
-    // An expired token is refused anyway, so its revocation row is dead weight.
-    await this.prisma.revokedToken.deleteMany({ where: { expiresAt: { lt: new Date() } } });
+    await this.prisma.session.deleteMany({ where: { id: viewer.tokenId } });
+    // Open WebSockets of this session close too, on every replica.
+    await this.events.publish({ type: "sessionsEnded", tokenId: viewer.tokenId });
+  }
+
+  /**
+   * Ends every session of the user but `keep` (the one that asked, after a password change), or all of
+   * them. Inside a transaction, call announceEnded once it has committed.
+   */
+  async endSessions(store: SessionStore, userId: number, keep?: string): Promise<void> {
+    await store.session.deleteMany({ where: { userId, ...(keep ? { id: { not: keep } } : {}) } });
+  }
+
+  /** Tells every replica that these sessions ended, so their open WebSockets close. */
+  async announceEnded(userId: number, keep?: string): Promise<void> {
+    await this.events.publish({ type: "sessionsEnded", userId, ...(keep ? { exceptTokenId: keep } : {}) });
   }
 }

@@ -1,6 +1,7 @@
 // Small, explicit input checks that collect every problem per field before failing once.
 import { invalid, type FieldErrors } from "./errors.js";
 import { parseDollars, type Cents } from "./money.js";
+import { isUnstorableText, unstorableTextMessage } from "./text.js";
 
 export class Checks {
   private readonly errors: FieldErrors = {};
@@ -21,6 +22,10 @@ export class Checks {
     }
     if (typeof value !== "string") {
       this.add(field, `The ${label} must be text.`);
+      return "";
+    }
+    if (isUnstorableText(value)) {
+      this.add(field, unstorableTextMessage(label));
       return "";
     }
     const text = value.trim();

@@ -7,7 +7,7 @@ export type Role = "user" | "admin";
 export interface Viewer {
   userId: number;
   role: Role;
-  /** The access token's id (jti), so logout can revoke exactly this token. */
+  /** The session's id (the access token's jti), so logout ends exactly this session and a password change all others. */
   tokenId: string;
   tokenExpiresAt: Date;
 }

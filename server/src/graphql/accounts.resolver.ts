@@ -1,6 +1,7 @@
 // Accounts, sign-in, ratings and favourites over GraphQL: thin adapters over domain/accounts,
 // domain/ratings and domain/favourites. Arguments are mapped to the domain's snake_case payloads.
 import { Arg, Ctx, Field, InputType, Int, Mutation, Query, Resolver } from "type-graphql";
+import { AFTER, PAGE_SIZE, ProductConnection, UserConnection, viewConnection, type Connection } from "./connections.js";
 import type { GraphQLContext } from "./context.js";
 import {
   AuthPayload,
@@ -32,39 +33,44 @@ class AccountResolver {
   }
 
   @Mutation(() => UserPayload, { description: "Creates an account with the role USER. Sign in afterwards." })
-  async register(@Arg("input", () => RegisterInput) input: RegisterInput, @Ctx() { shop }: GraphQLContext): Promise<UserPayload> {
-    const user = await shop.accounts.register({
-      name: input.name,
-      email: input.email,
-      password: input.password,
-      password_confirmation: input.passwordConfirmation,
-    });
+  async register(
+    @Arg("input", () => RegisterInput) input: RegisterInput,
+    @Ctx() { shop, clientAddress }: GraphQLContext,
+  ): Promise<UserPayload> {
+    const user = await shop.accounts.register(
+      { name: input.name, email: input.email, password: input.password, password_confirmation: input.passwordConfirmation },
+      clientAddress,
+    );
     return { message: messages.registered, user: viewUser(user) };
   }
 
-  @Mutation(() => AuthPayload)
+  @Mutation(() => AuthPayload, {
+    description: "Signs in. Repeated failures are refused for a while: TOO_MANY_REQUESTS with extensions.retryAfter (seconds).",
+  })
   async login(
     @Arg("email", () => String) email: string,
     @Arg("password", () => String) password: string,
-    @Ctx() { shop }: GraphQLContext,
+    @Ctx() { shop, clientAddress }: GraphQLContext,
   ): Promise<AuthPayload> {
-    const { token, user } = await shop.accounts.login({ email, password });
+    const { token, user } = await shop.accounts.login({ email, password }, clientAddress);
     return { accessToken: token, user: viewUser(user) };
   }
 
-  @Mutation(() => Message, { description: "Revokes the access token this request carries." })
+  @Mutation(() => Message, { description: "Ends the session of the access token this request carries." })
   async logout(@Ctx() { shop, viewer }: GraphQLContext): Promise<Message> {
     await shop.accounts.logout(viewer);
     return { message: messages.loggedOut };
   }
 
-  @Mutation(() => UserPayload)
+  @Mutation(() => UserPayload, { description: "Changes the name and email. A new email needs the current password." })
   async updateAccount(
     @Arg("name", () => String) name: string,
     @Arg("email", () => String) email: string,
+    @Arg("currentPassword", () => String, { nullable: true, description: "The account's password; required only when the email changes." })
+    currentPassword: string | null | undefined,
     @Ctx() { shop, viewer }: GraphQLContext,
   ): Promise<UserPayload> {
-    const user = await shop.accounts.updateAccount(viewer, { name, email });
+    const user = await shop.accounts.updateAccount(viewer, { name, email, current_password: currentPassword });
     return { message: messages.accountUpdated, user: viewUser(user) };
   }
 
@@ -78,7 +84,7 @@ class AccountResolver {
     return { message: messages.contactUpdated, user: viewUser(user) };
   }
 
-  @Mutation(() => Message)
+  @Mutation(() => Message, { description: "Changes the password and ends the user's other sessions; this one stays signed in." })
   async updatePassword(
     @Arg("oldPassword", () => String) oldPassword: string,
     @Arg("password", () => String) password: string,
@@ -89,12 +95,14 @@ class AccountResolver {
     return { message: messages.passwordUpdated };
   }
 
-  @Query(() => [User], { description: "Admin: all users, newest first; search matches name or email." })
+  @Query(() => UserConnection, { description: "Admin: users, newest first; search: part of the name or email, any case." })
   async users(
+    @Arg("first", () => Int, { nullable: true, defaultValue: 20, description: PAGE_SIZE }) first: number | null,
+    @Arg("after", () => String, { nullable: true, description: AFTER }) after: string | null,
     @Arg("search", () => String, { nullable: true }) search: string | null | undefined,
     @Ctx() { shop, viewer }: GraphQLContext,
-  ): Promise<User[]> {
-    return (await shop.accounts.listUsers(viewer, search)).map(viewUser);
+  ): Promise<Connection<User>> {
+    return viewConnection(UserConnection, await shop.accounts.pageUsers(viewer, { first, after, search }), viewUser);
   }
 
   @Query(() => User, { description: "Admin: one user." })
@@ -102,7 +110,9 @@ class AccountResolver {
     return viewUser(await shop.accounts.getUser(viewer, id));
   }
 
-  @Mutation(() => UserPayload, { description: "Admin: change a user's role. Admins cannot remove their own admin role." })
+  @Mutation(() => UserPayload, {
+    description: "Admin: change a user's role, which ends that user's sessions. Admins cannot remove their own admin role.",
+  })
   async setUserRole(
     @Arg("id", () => Int) id: number,
     @Arg("role", () => Role) role: Role,
@@ -147,9 +157,13 @@ class FavouriteResolver {
     return shop.favourites.check(viewer, productId);
   }
 
-  @Query(() => [Product], { description: "The signed-in user's wish-list, most recently added first." })
-  async favourites(@Ctx() { shop, viewer }: GraphQLContext): Promise<Product[]> {
-    return (await shop.favourites.list(viewer)).map(viewProduct);
+  @Query(() => ProductConnection, { description: "The signed-in user's wish-list, most recently added first." })
+  async favourites(
+    @Arg("first", () => Int, { nullable: true, defaultValue: 24, description: PAGE_SIZE }) first: number | null,
+    @Arg("after", () => String, { nullable: true, description: AFTER }) after: string | null,
+    @Ctx() { shop, viewer }: GraphQLContext,
+  ): Promise<Connection<Product>> {
+    return viewConnection(ProductConnection, await shop.favourites.page(viewer, { first, after }), viewProduct);
   }
 }
 

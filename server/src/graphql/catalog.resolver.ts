@@ -5,6 +5,7 @@ import type { FileUpload } from "graphql-upload/processRequest.mjs";
 import { Arg, Ctx, Field, InputType, Int, Mutation, Query, Resolver } from "type-graphql";
 import type { ProductInput as ProductPayloadInput } from "../domain/catalog.js";
 import { toDollars } from "../domain/money.js";
+import { AFTER, CategoryConnection, PAGE_SIZE, ProductConnection, RegionConnection, viewConnection, type Connection } from "./connections.js";
 import type { GraphQLContext } from "./context.js";
 import { MoneyScalar } from "./scalars.js";
 import {
@@ -62,18 +63,28 @@ const productPayload = (input: ProductInput | ProductUpdateInput): ProductPayloa
 
 @Resolver()
 class ProductResolver {
-  @Query(() => [Product], { description: "Newest first unless sorted. search matches product and category names." })
+  @Query(() => ProductConnection, { description: "Storefront and admin product lists. Newest first unless sorted." })
   async products(
     @Ctx() { shop }: GraphQLContext,
-    @Arg("search", () => String, { nullable: true }) search: string | null,
-    @Arg("sort", () => ProductSort, { nullable: true, defaultValue: ProductSort.DEFAULT }) sort: ProductSort | null,
+    @Arg("first", () => Int, { nullable: true, defaultValue: 24, description: PAGE_SIZE }) first: number | null,
+    @Arg("after", () => String, { nullable: true, description: AFTER }) after: string | null,
+    @Arg("search", () => String, {
+      nullable: true,
+      description: "Trimmed; case-insensitive substring of the product's or its category's name, then close spellings (typo-tolerant).",
+    })
+    search: string | null,
+    @Arg("name", () => String, {
+      nullable: true,
+      description: "Admin list: case-insensitive substring of the product's name only (no fuzzy matching).",
+    })
+    name: string | null,
     @Arg("category", () => String, { nullable: true, description: "A category's name, whatever its case." }) category: string | null,
     @Arg("inStock", () => Boolean, { nullable: true }) inStock: boolean | null,
     @Arg("discounted", () => Boolean, { nullable: true }) discounted: boolean | null,
-    @Arg("limit", () => Int, { nullable: true, description: "1 to 1000; all when left out." }) limit: number | null,
-  ): Promise<Product[]> {
-    const rows = await shop.catalog.list({ search, sort, category, inStock, discounted, limit });
-    return rows.map(viewProduct);
+    @Arg("sort", () => ProductSort, { nullable: true, defaultValue: ProductSort.DEFAULT }) sort: ProductSort | null,
+  ): Promise<Connection<Product>> {
+    const page = await shop.catalog.page({ first, after, search, name, category, inStock, discounted, sort });
+    return viewConnection(ProductConnection, page, viewProduct);
   }
 
   @Query(() => Product)
@@ -106,9 +117,14 @@ class ProductResolver {
 
 @Resolver()
 class CategoryResolver {
-  @Query(() => [Category], { description: "Newest first." })
-  async categories(@Ctx() { shop }: GraphQLContext): Promise<Category[]> {
-    return (await shop.categories.list()).map(viewCategory);
+  @Query(() => CategoryConnection, { description: "Newest first. search: part of the name, any case." })
+  async categories(
+    @Ctx() { shop }: GraphQLContext,
+    @Arg("first", () => Int, { nullable: true, defaultValue: 100, description: PAGE_SIZE }) first: number | null,
+    @Arg("after", () => String, { nullable: true, description: AFTER }) after: string | null,
+    @Arg("search", () => String, { nullable: true }) search: string | null,
+  ): Promise<Connection<Category>> {
+    return viewConnection(CategoryConnection, await shop.categories.page({ first, after, search }), viewCategory);
   }
 
   @Query(() => Category)
@@ -141,9 +157,14 @@ class CategoryResolver {
 
 @Resolver()
 class RegionResolver {
-  @Query(() => [Region], { description: "Newest first." })
-  async regions(@Ctx() { shop }: GraphQLContext): Promise<Region[]> {
-    return (await shop.regions.list()).map(viewRegion);
+  @Query(() => RegionConnection, { description: "Newest first. search: part of the name, any case." })
+  async regions(
+    @Ctx() { shop }: GraphQLContext,
+    @Arg("first", () => Int, { nullable: true, defaultValue: 100, description: PAGE_SIZE }) first: number | null,
+    @Arg("after", () => String, { nullable: true, description: AFTER }) after: string | null,
+    @Arg("search", () => String, { nullable: true }) search: string | null,
+  ): Promise<Connection<Region>> {
+    return viewConnection(RegionConnection, await shop.regions.page({ first, after, search }), viewRegion);
   }
 
   @Query(() => Region)

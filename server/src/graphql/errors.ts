@@ -3,30 +3,42 @@ import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { unwrapResolverError } from "@apollo/server/errors";
 import { ShopError } from "../domain/errors.js";
 
-/** Apollo's formatError hook: ShopError -> code (+ fields); unknown errors -> a plain 500-free message. */
-export function formatShopError(showDetails: boolean) {
-  return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
-    const original = unwrapResolverError(error);
-    if (original instanceof ShopError) {
-      return {
-        message: original.message,
-        locations: formatted.locations,
-        path: formatted.path,
-        extensions: { code: original.code, ...(original.fields ? { fields: original.fields } : {}) },
-      };
-    }
-    const code = formatted.extensions?.code;
-    if (original instanceof GraphQLError || (typeof code === "string" && code !== "INTERNAL_SERVER_ERROR")) {
-      // Parse, validation and argument-coercion errors already speak to the caller; keep them without stack traces.
-      const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
-      return { ...formatted, extensions };
-    }
-    if (showDetails) return formatted;
+export const INTERNAL_ERROR = "Something went wrong on our side. Please try again.";
+
+/**
+ * True for an error nobody meant the caller to see (a database failure, a bug): its message may hold
+ * SQL or internals, so the caller gets INTERNAL_ERROR and the server log gets the error.
+ */
+export function isUnexpectedError(error: unknown): boolean {
+  const original = unwrapResolverError(error);
+  if (original instanceof ShopError) return false;
+  if (original instanceof GraphQLError) {
+    // Parse, validation and argument-coercion errors speak to the caller; a GraphQLError wrapping
+    // something thrown from deeper down (or marked INTERNAL_SERVER_ERROR) does not.
+    const code = original.extensions?.code;
+    return code === "INTERNAL_SERVER_ERROR" || (code === undefined && original.originalError !== undefined && original.originalError !== null);
+  }
+  return true;
+}
+
+/** Apollo's formatError hook: ShopError -> code (+ fields, retryAfter); unknown errors -> one plain message, in every mode. */
+export function formatShopError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
+  const original = unwrapResolverError(error);
+  if (original instanceof ShopError) {
     return {
-      message: "Something went wrong on our side. Please try again.",
+      message: original.message,
       locations: formatted.locations,
       path: formatted.path,
-      extensions: { code: "INTERNAL_SERVER_ERROR" },
+      extensions: {
+        code: original.code,
+        ...(original.fields ? { fields: original.fields } : {}),
+        ...(original.retryAfterSeconds !== undefined ? { retryAfter: original.retryAfterSeconds } : {}),
+      },
     };
-  };
+  }
+  if (!isUnexpectedError(error)) {
+    const { stacktrace: _stacktrace, ...extensions } = formatted.extensions ?? {};
+    return { ...formatted, extensions };
+  }
+  return { message: INTERNAL_ERROR, locations: formatted.locations, path: formatted.path, extensions: { code: "INTERNAL_SERVER_ERROR" } };
 }

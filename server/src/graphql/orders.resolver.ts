@@ -1,8 +1,10 @@
 // Cart check, checkout, orders and the admin dashboard over GraphQL. Thin: the order and analytics
 // services check permissions and inputs; here arguments are handed over and rows mapped to object types.
 import { Arg, Ctx, Field, FieldResolver, InputType, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import type { Page } from "../domain/pages.js";
 import type { OrderWithLines } from "../domain/orders.js";
 import { requireSelfOrAdmin } from "../domain/viewer.js";
+import { AFTER, OrderConnection, PAGE_SIZE, viewConnection, type Connection } from "./connections.js";
 import type { GraphQLContext } from "./context.js";
 import {
   AnalyticsSummary,
@@ -50,27 +52,39 @@ class OrderResolver {
     return { message: messages.orderPlaced, order: viewOrder(order) };
   }
 
-  @Query(() => [Order], { description: "The signed-in user's orders, newest first." })
-  async myOrders(@Ctx() { shop, viewer }: GraphQLContext): Promise<Order[]> {
-    return (await shop.orders.listMine(viewer)).map(viewOrder);
+  @Query(() => OrderConnection, { description: "The signed-in user's orders, newest first." })
+  async myOrders(
+    @Ctx() { shop, viewer }: GraphQLContext,
+    @Arg("first", () => Int, { nullable: true, defaultValue: 20, description: PAGE_SIZE }) first: number | null,
+    @Arg("after", () => String, { nullable: true, description: AFTER }) after: string | null,
+  ): Promise<Connection<Order>> {
+    return viewConnection(OrderConnection, await shop.orders.pageMine(viewer, { first, after }), viewOrder);
   }
 
-  @Query(() => Order, { description: "One order, for its owner or an admin." })
+  @Query(() => Order, { description: "One order, for its owner or an admin; anyone else hears NOT_FOUND, as for a missing one." })
   async order(@Ctx() { shop, viewer }: GraphQLContext, @Arg("orderNumber", () => String) orderNumber: string): Promise<Order> {
     return viewOrder(await shop.orders.byNumber(viewer, orderNumber));
   }
 
-  @Query(() => [Order], { description: "Every order, newest first (admins). search: part of an order number or reference." })
+  @Query(() => OrderConnection, { description: "Every order, newest first (admins). search: part of an order number or reference, any case." })
   async orders(
     @Ctx() { shop, viewer }: GraphQLContext,
+    @Arg("first", () => Int, { nullable: true, defaultValue: 20, description: PAGE_SIZE }) first: number | null,
+    @Arg("after", () => String, { nullable: true, description: AFTER }) after: string | null,
     @Arg("search", () => String, { nullable: true }) search: string | null,
-  ): Promise<Order[]> {
-    return (await shop.orders.listAll(viewer, search)).map(viewOrder);
+    @Arg("status", () => OrderStatus, { nullable: true }) status: OrderStatus | null,
+  ): Promise<Connection<Order>> {
+    return viewConnection(OrderConnection, await shop.orders.pageAll(viewer, { first, after, search, status }), viewOrder);
   }
 
-  @Query(() => [Order], { description: "One user's orders, newest first: the user themself or an admin." })
-  async userOrders(@Ctx() { shop, viewer }: GraphQLContext, @Arg("userId", () => Int) userId: number): Promise<Order[]> {
-    return (await shop.orders.listForUser(viewer, userId)).map(viewOrder);
+  @Query(() => OrderConnection, { description: "One user's orders, newest first: the user themself or an admin." })
+  async userOrders(
+    @Ctx() { shop, viewer }: GraphQLContext,
+    @Arg("userId", () => Int) userId: number,
+    @Arg("first", () => Int, { nullable: true, defaultValue: 20, description: PAGE_SIZE }) first: number | null,
+    @Arg("after", () => String, { nullable: true, description: AFTER }) after: string | null,
+  ): Promise<Connection<Order>> {
+    return viewConnection(OrderConnection, await shop.orders.pageForUser(viewer, userId, { first, after }), viewOrder);
   }
 
   @Mutation(() => OrderPayload, { description: "Sets an order's status (admins). Any status may follow any other." })
@@ -97,33 +111,47 @@ class OrderResolver {
   }
 }
 
+type OrdersPage = Page<OrderWithLines>;
+interface Waiter {
+  userId: number;
+  resolve: (page: OrdersPage) => void;
+  reject: (error: unknown) => void;
+}
+
 /**
  * Gathers the users whose orders one GraphQL request asks for (a list of users each asking for `orders`)
- * and loads them with one query. setImmediate runs after every resolver of the current step has asked.
+ * and loads the same page of each with one query. Users asking with other arguments (first, after) form
+ * their own group. setImmediate runs after every resolver of the current step has asked.
  */
 export class UserOrdersBatch {
-  private waiting = new Map<number, { resolve: (orders: OrderWithLines[]) => void; reject: (error: unknown) => void }[]>();
+  private waiting = new Map<string, { first: number | null; after: string | null; waiters: Waiter[] }>();
 
   constructor(private readonly context: GraphQLContext) {}
 
-  load(userId: number): Promise<OrderWithLines[]> {
+  load(userId: number, first: number | null, after: string | null): Promise<OrdersPage> {
     return new Promise((resolve, reject) => {
       if (this.waiting.size === 0) setImmediate(() => void this.flush());
-      const waiters = this.waiting.get(userId) ?? [];
-      waiters.push({ resolve, reject });
-      this.waiting.set(userId, waiters);
+      const key = JSON.stringify([first, after]);
+      const group = this.waiting.get(key) ?? { first, after, waiters: [] };
+      group.waiters.push({ userId, resolve, reject });
+      this.waiting.set(key, group);
     });
   }
 
   private async flush(): Promise<void> {
-    const batch = this.waiting;
+    const groups = [...this.waiting.values()];
     this.waiting = new Map();
-    try {
-      const byUser = await this.context.shop.orders.listForUsers(this.context.viewer, [...batch.keys()]);
-      for (const [userId, waiters] of batch) for (const waiter of waiters) waiter.resolve(byUser.get(userId) ?? []);
-    } catch (error) {
-      for (const waiters of batch.values()) for (const waiter of waiters) waiter.reject(error);
-    }
+    await Promise.all(
+      groups.map(async ({ first, after, waiters }) => {
+        try {
+          const userIds = waiters.map((waiter) => waiter.userId);
+          const pages = await this.context.shop.orders.pagesForUsers(this.context.viewer, userIds, { first, after });
+          for (const waiter of waiters) waiter.resolve(pages.get(waiter.userId)!);
+        } catch (error) {
+          for (const waiter of waiters) waiter.reject(error);
+        }
+      }),
+    );
   }
 }
 
@@ -138,11 +166,16 @@ function userOrdersBatch(context: GraphQLContext): UserOrdersBatch {
 
 @Resolver(() => User)
 class UserOrdersResolver {
-  @FieldResolver(() => [Order], { description: "The user's orders, newest first: the user themself or an admin." })
-  async orders(@Root() user: User, @Ctx() context: GraphQLContext): Promise<Order[]> {
+  @FieldResolver(() => OrderConnection, { description: "The user's orders, newest first: the user themself or an admin." })
+  async orders(
+    @Root() user: User,
+    @Ctx() context: GraphQLContext,
+    @Arg("first", () => Int, { nullable: true, defaultValue: 20, description: PAGE_SIZE }) first: number | null,
+    @Arg("after", () => String, { nullable: true, description: AFTER }) after: string | null,
+  ): Promise<Connection<Order>> {
     // Checked here too so that one forbidden user fails only their own field, not the whole batch.
     requireSelfOrAdmin(context.viewer, user.id);
-    return (await userOrdersBatch(context).load(user.id)).map(viewOrder);
+    return viewConnection(OrderConnection, await userOrdersBatch(context).load(user.id, first, after), viewOrder);
   }
 }
 

@@ -28,14 +28,20 @@ registerEnumType(OrderStatus, { name: "OrderStatus" });
 
 export enum ProductSort {
   DEFAULT = "default",
+  NEWEST = "newest",
   PRICE_HIGHEST = "price-highest",
   PRICE_LOWEST = "price-lowest",
   HIGHEST_RATED = "highest-rated",
 }
 registerEnumType(ProductSort, {
   name: "ProductSort",
-  description:
-    "DEFAULT: newest first. PRICE_*: by unit price (the discount price when there is one). HIGHEST_RATED: by average rating, ties broken by more raters.",
+  description: [
+    "DEFAULT: newest first; with a search, the best matches first (names containing the text, newest first,",
+    "then close spellings, most similar first). NEWEST: newest first. PRICE_*: by unit price (the discount",
+    "price when there is one). HIGHEST_RATED: by average rating, ties broken by more raters.",
+    "With a search, text matches always come before close-spelling matches, each group in the chosen order.",
+    "Ties always end newest first, then by id, so pages never repeat or skip an item.",
+  ].join("\n"),
 });
 
 @ObjectType({ description: "A group of products, such as Indoor Plants." })

@@ -1,8 +1,10 @@
 // The HTTP surface: GraphQL (with uploads and Apollo Sandbox), the uploaded images, health checks and
 // the built client. Thin by design: every rule lives in domain/.
 import fs from "node:fs";
+import type http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import compression from "compression";
 import express, { type ErrorRequestHandler, type RequestHandler } from "express";
 import { ApolloServer } from "@apollo/server";
 import { expressMiddleware } from "@as-integrations/express5";
@@ -16,23 +18,33 @@ import type { Database } from "../db/client.js";
 import type { Shop } from "../domain/shop.js";
 import type { GraphQLContext } from "../graphql/context.js";
 import { formatShopError } from "../graphql/errors.js";
-import { queryLimitsRule } from "../graphql/limits.js";
+import { MAX_TOKENS, queryLimitRules } from "../graphql/limits.js";
+import { shopRequestPlugin } from "../graphql/request-guards.js";
 import { buildShopSchema } from "../graphql/schema.js";
 import { createRestRouter } from "../rest/router.js";
 import { viewerFromAuthorization } from "./auth.js";
-import { createLogger, requestLogger } from "./logging.js";
+import { requireUtf8Body } from "./charset.js";
+import { clientFiles } from "./client-files.js";
+import { serveLiveUpdates, type LiveServer } from "./live.js";
+import { createLogger, requestLogger, safeError } from "./logging.js";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_UPLOAD_FILES = 2;
 export const UPLOADS_URL_PATH = "/uploads";
-const clientDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../client/dist");
+export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../client/dist");
 
 export interface ShopApp {
   app: express.Express;
+  /** Serves GraphQL subscriptions over WebSocket on the HTTP server that serves `app`. */
+  serveLive(server: http.Server): LiveServer;
   stop(): Promise<void>;
 }
 
-type AppConfig = Pick<Config, "env" | "introspection" | "corsOrigins" | "uploadsDir"> & { logger?: Logger };
+type AppConfig = Pick<Config, "env" | "introspection" | "corsOrigins" | "uploadsDir"> & {
+  logger?: Logger;
+  /** The built storefront to serve; client/dist by default. */
+  clientDist?: string;
+};
 
 /** Lets the configured browser origins call the API; same-origin requests need nothing. */
 function cors(origins: string[]): RequestHandler {
@@ -67,15 +79,19 @@ const jsonErrors: ErrorRequestHandler = (error, req, res, _next) => {
         : status < 500
           ? String(error?.expose ? error.message : "The request could not be understood.")
           : "Something went wrong on our side. Please try again.";
-  if (status >= 500) req.log?.error({ err: error }, "unhandled error");
+  if (status >= 500) req.log?.error({ err: safeError(error) }, "unhandled error");
   if (!res.headersSent) res.status(status).json({ message, error: message });
 };
 
 export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database, "ping">): Promise<ShopApp> {
+  const logger = config.logger ?? createLogger("silent");
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
-  app.use(requestLogger(config.logger ?? createLogger("silent")));
+  app.use(requestLogger(logger));
+  // API answers (GraphQL, REST) and any text file not compressed at build: brotli or gzip, as the caller
+  // accepts. Images are left alone (already compressed), and so are the client's precompressed files.
+  app.use(compression());
 
   // Security headers everywhere; Apollo Sandbox (an embedded page from Apollo's CDN) gets its own relaxed policy.
   const strictHeaders = helmet({
@@ -121,16 +137,20 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     }),
   );
 
+  const schema = await buildShopSchema();
   const apollo = new ApolloServer<GraphQLContext>({
-    schema: await buildShopSchema(),
+    schema,
     introspection: config.introspection,
     csrfPrevention: true,
     // main.ts stops Apollo after in-flight requests finish; Apollo must not stop itself on SIGTERM first.
     stopOnTerminationSignals: false,
-    validationRules: [queryLimitsRule],
-    formatError: formatShopError(config.env === "development"),
+    validationRules: queryLimitRules,
+    parseOptions: { maxTokens: MAX_TOKENS },
+    // Error answers never carry SQL or a stack, in any mode: unexpected errors are logged instead.
+    formatError: formatShopError,
     includeStacktraceInErrorResponses: false,
     plugins: [
+      shopRequestPlugin(logger),
       config.introspection
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
         : ApolloServerPluginLandingPageDisabled(),
@@ -140,10 +160,21 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
 
   app.use(
     "/graphql",
+    (_req, res, next) => {
+      // Answers may be personal (a user's data, a fresh token); so are the errors Apollo never sees.
+      res.setHeader("Cache-Control", "no-store");
+      next();
+    },
+    requireUtf8Body,
     express.json({ limit: "1mb" }),
     graphqlUploadExpress({ maxFileSize: MAX_UPLOAD_BYTES, maxFiles: MAX_UPLOAD_FILES }),
     expressMiddleware(apollo, {
-      context: async ({ req }) => ({ shop, viewer: await viewerFromAuthorization(shop, req.headers.authorization) }),
+      context: async ({ req }): Promise<GraphQLContext> => ({
+        shop,
+        viewer: await viewerFromAuthorization(shop, req.headers.authorization),
+        clientAddress: req.ip ?? null,
+        log: req.log,
+      }),
     }),
   );
 
@@ -151,19 +182,18 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   app.use("/public/api", createRestRouter(shop));
 
   // The built storefront, with client-side routing: unknown paths get index.html.
-  if (fs.existsSync(path.join(clientDist, "index.html"))) {
-    app.use(express.static(clientDist, { index: false, maxAge: "1h" }));
-    app.get(/^(?!\/(graphql|public\/api|uploads)(\/|$)).*/, (req, res, next) => {
-      // Browsers navigating get the app (which shows its own not-found screen); API callers get JSON 404.
-      if (req.accepts(["json", "html"]) !== "html") return next();
-      res.sendFile(path.join(clientDist, "index.html"));
-    });
-  }
+  const clientDist = config.clientDist ?? CLIENT_DIST;
+  if (fs.existsSync(path.join(clientDist, "index.html"))) app.use(clientFiles(clientDist, /^\/(graphql|public\/api|uploads)(\/|$)/));
 
   app.use((_req, res) => {
     res.status(404).json({ message: "Not found.", error: "Not found." });
   });
   app.use(jsonErrors);
 
-  return { app, stop: () => apollo.stop() };
+  return {
+    app,
+    serveLive: (server) =>
+      serveLiveUpdates(server, { schema, shop, validationRules: queryLimitRules, parseOptions: { maxTokens: MAX_TOKENS }, logger }),
+    stop: () => apollo.stop(),
+  };
 }

@@ -9,6 +9,7 @@
 //   is still a valid "field -> single message" entry for a client that walks the map.
 // - 401, 403, 404, 409 and transport errors: { error, message }, the same text twice, because the old
 //   client reads `error` on some screens (login, product load) and `message` on others (deletes, stores).
+// - TOO_MANY_REQUESTS (sign-in and sign-up throttling) is 429 { error, message } with a Retry-After header.
 // - CONFLICT is 409 everywhere; the only conflicts the old client meets (a second rating, deleting a
 //   category that still has products, an order reference another account used) are not field errors,
 //   and its screens show `message` (or a fixed text) for them.
@@ -19,6 +20,7 @@ export type InvalidStyle = "fields" | "fields-and-message";
 export interface ErrorAnswer {
   status: number;
   body: Record<string, unknown>;
+  headers?: Record<string, string>;
 }
 
 const STATUS: Record<ErrorCode, number> = {
@@ -27,6 +29,7 @@ const STATUS: Record<ErrorCode, number> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  TOO_MANY_REQUESTS: 429,
 };
 
 export const INTERNAL_ERROR = "Something went wrong on our side. Please try again.";
@@ -46,6 +49,9 @@ export class HttpError extends Error {
 export function errorAnswer(error: unknown, style: InvalidStyle = "fields"): ErrorAnswer {
   if (error instanceof ShopError) {
     const status = STATUS[error.code];
+    if (error.code === "TOO_MANY_REQUESTS") {
+      return { ...plainError(status, error.message), headers: { "Retry-After": String(error.retryAfterSeconds ?? 60) } };
+    }
     if (error.code !== "BAD_USER_INPUT") return plainError(status, error.message);
     const fields = error.fields && Object.keys(error.fields).length > 0 ? error.fields : { message: [error.message] };
     return { status, body: style === "fields-and-message" ? { message: error.message, ...fields } : { ...fields } };
@@ -62,6 +68,6 @@ export function errorAnswer(error: unknown, style: InvalidStyle = "fields"): Err
     }
     return plainError(status, "The request could not be understood.");
   }
-  console.error(error);
+  // Anything else is our fault: the caller hears only that; the router logs the error itself.
   return plainError(500, INTERNAL_ERROR);
 }

@@ -9,15 +9,22 @@ type Operation = Record<string, unknown>;
 const FAILURES: Record<number, { description: string; schema: Schema }> = {
   400: { description: "The body is not valid JSON or not a JSON object, or the form cannot be read.", schema: ref("Error") },
   401: {
-    description: "Not signed in: no token, or a malformed, forged, expired or revoked one (for login: a wrong email or password).",
+    description: "Not signed in: no token, or a malformed, forged or expired one, or one whose session ended (logout, password or role change) (for login: a wrong email or password).",
     schema: ref("Error"),
   },
   403: { description: "The caller's role or ownership does not allow this.", schema: ref("Error") },
   404: { description: "No such record.", schema: ref("Error") },
   409: { description: "The request conflicts with the current state (see message).", schema: ref("Error") },
   413: { description: "The request is too large.", schema: ref("Error") },
-  415: { description: "The body is not sent in a media type this operation reads.", schema: ref("Error") },
-  422: { description: "Validation failed: every field with its messages.", schema: ref("ValidationErrors") },
+  415: { description: "The body is not sent in a media type this operation reads, or not in UTF-8.", schema: ref("Error") },
+  422: {
+    description: "Validation failed: every field with its messages (text with a NUL character or a broken surrogate included).",
+    schema: ref("ValidationErrors"),
+  },
+  429: {
+    description: "Too many attempts: the Retry-After header says how many seconds to wait, the message when to try again.",
+    schema: ref("Error"),
+  },
 };
 
 /** Every status an operation can answer with besides its successes. */
@@ -26,8 +33,10 @@ export function failureStatuses(route: Route): number[] {
   if (route.access !== "guest") statuses.add(401);
   if (route.access === "admin") statuses.add(403);
   if (route.body.kind !== "none") [400, 413, 415].forEach((status) => statuses.add(status));
-  if (route.body.kind === "multipart") statuses.add(422);
+  // Any text the caller sends (body, query, path) may be refused as unstorable.
+  if (route.body.kind !== "none") statuses.add(422);
   if (route.query && Object.keys(route.query).length > 0) statuses.add(422);
+  if (route.params && Object.keys(route.params).length > 0) statuses.add(422);
   return [...statuses].sort((a, b) => a - b);
 }
 

@@ -30,6 +30,8 @@ export interface Answer {
 export interface CallContext {
   shop: Shop;
   viewer: Viewer | null;
+  /** The caller's IP address (Express's req.ip, behind a trusted local proxy its client's), for throttling. */
+  clientAddress: string | null;
   /** Path parameters, raw: the domain decides what an unknown or malformed id means (404). */
   params: Record<string, string>;
   /** Query parameters, parsed to the types their schemas name. */
@@ -61,7 +63,7 @@ export interface Route {
   /** The success answers (the first is the usual one). */
   ok: Answer[];
   /** Failure statuses this operation can answer beyond those its access implies (401, 403). */
-  fails: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 422)[];
+  fails: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429)[];
   invalidStyle?: InvalidStyle;
   handle(call: CallContext): Promise<Reply>;
 }

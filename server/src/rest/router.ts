@@ -6,7 +6,10 @@ import { invalid, type FieldErrors } from "../domain/errors.js";
 import type { ImageUpload } from "../domain/images.js";
 import type { Shop } from "../domain/shop.js";
 import { requireAdmin, requireUser, type Viewer } from "../domain/viewer.js";
+import { unstorableTextError } from "../domain/text.js";
 import { viewerFromAuthorization } from "../http/auth.js";
+import { bodyIsUtf8, UTF8_ONLY } from "../http/charset.js";
+import { safeError } from "../http/logging.js";
 import { errorAnswer, HttpError, plainError } from "./errors.js";
 import { parseMultipart } from "./multipart.js";
 import type { Route } from "./route.js";
@@ -29,6 +32,7 @@ const hasBody = (req: Request) =>
 async function readBody(route: Route, req: Request, res: Response): Promise<{ body: Record<string, unknown>; files: Record<string, ImageUpload> }> {
   const kind = route.body.kind;
   if (kind === "none") return { body: {}, files: {} };
+  if (!bodyIsUtf8(req)) throw new HttpError(415, UTF8_ONLY);
   if (kind === "multipart") {
     if (!req.is("multipart/form-data")) throw new HttpError(415, "Send this form as multipart/form-data.");
     const form = await parseMultipart(req, route.body.files);
@@ -63,8 +67,19 @@ function readQuery(schemas: Record<string, Schema> | undefined, raw: Request["qu
   return query;
 }
 
+/** Refuses text the shop cannot store (NUL, lone surrogates) anywhere in the request, naming the field. */
+function refuseUnstorableText(...parts: unknown[]): void {
+  for (const part of parts) {
+    const error = unstorableTextError(part, "");
+    if (error) throw error;
+  }
+}
+
 function serve(shop: Shop, route: Route): RequestHandler {
+  // Anything but a public read may be personal (a user's data, a fresh token): no cache may keep it.
+  const personal = route.access !== "guest" || route.method !== "get";
   return async (req, res) => {
+    if (personal) res.setHeader("Cache-Control", "no-store");
     try {
       let viewer: Viewer | null = null;
       if (route.access !== "guest") {
@@ -72,15 +87,20 @@ function serve(shop: Shop, route: Route): RequestHandler {
         if (route.access === "admin") requireAdmin(viewer);
         else requireUser(viewer);
       }
-      const query = readQuery(route.query, req.query);
-      const { body, files } = await readBody(route, req, res);
       const params = Object.fromEntries(Object.entries(req.params as Record<string, string>));
-      const reply = await route.handle({ shop, viewer, params, query, body, files, req });
+      const query = readQuery(route.query, req.query);
+      refuseUnstorableText(params, query);
+      const { body, files } = await readBody(route, req, res);
+      refuseUnstorableText(body);
+      const clientAddress = req.ip ?? null;
+      const reply = await route.handle({ shop, viewer, clientAddress, params, query, body, files, req });
       res.status(reply.status ?? route.ok[0].status).json(reply.body);
     } catch (error) {
       const answer = errorAnswer(error, route.invalidStyle);
+      if (answer.status >= 500) req.log?.error({ err: safeError(error), route: route.name }, "unexpected error in a REST call");
       // A body we stopped reading part-way cannot be followed by another request on this connection.
-      if (answer.status === 413) res.setHeader("Connection", "close");
+      if (answer.status === 413 || answer.status === 415) res.setHeader("Connection", "close");
+      for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
       if (!res.headersSent) res.status(answer.status).json(answer.body);
     }
   };

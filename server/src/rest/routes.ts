@@ -60,9 +60,9 @@ export const routes: Route[] = defineRoutes([
     access: "guest",
     body: { kind: "json", schema: payload({ name: text(), email: text({ format: "email" }), password: text(), password_confirmation: text() }) },
     ok: ok(withMessage("user", ref("User")), "The account was created; sign in next.", 201),
-    fails: [422],
-    async handle({ shop, body }) {
-      const user = await shop.accounts.register(body);
+    fails: [422, 429],
+    async handle({ shop, body, clientAddress }) {
+      const user = await shop.accounts.register(body, clientAddress);
       return { status: 201, body: { message: messages.registered, user: userJson(user) } };
     },
   },
@@ -72,7 +72,9 @@ export const routes: Route[] = defineRoutes([
     path: "/login",
     tag: "Accounts",
     summary: "Sign in; answers the access token.",
-    description: "A wrong email or password answers 401 with { error: \"Invalid email or password.\" }.",
+    description:
+      "A wrong email or password answers 401 with { error: \"Invalid email or password.\" }. Repeated failures answer 429 " +
+      "with a Retry-After header (seconds) and a message saying when to try again.",
     access: "guest",
     body: { kind: "json", schema: payload({ email: text(), password: text() }) },
     ok: ok(
@@ -83,9 +85,9 @@ export const routes: Route[] = defineRoutes([
       }),
       "Signed in.",
     ),
-    fails: [401, 422],
-    async handle({ shop, body }) {
-      const signIn = await shop.accounts.login(body);
+    fails: [401, 422, 429],
+    async handle({ shop, body, clientAddress }) {
+      const signIn = await shop.accounts.login(body, clientAddress);
       const expiresIn = Math.max(0, Math.round((signIn.expiresAt.getTime() - Date.now()) / 1000));
       return { body: { access_token: signIn.token, token_type: "bearer", expires_in: expiresIn } };
     },
@@ -125,10 +127,17 @@ export const routes: Route[] = defineRoutes([
     path: "/update-account",
     tag: "Accounts",
     summary: "Change the signed-in user's name and email.",
+    description: "A new email needs current_password, the account's password (422 on current_password when missing or wrong).",
     access: "user",
-    body: { kind: "json", schema: payload({ name: text(), email: text({ format: "email" }) }) },
+    body: {
+      kind: "json",
+      schema: payload(
+        { name: text(), email: text({ format: "email" }), current_password: text({ description: "Required only when the email changes." }) },
+        ["current_password"],
+      ),
+    },
     ok: ok(withMessage("user", ref("User"))),
-    fails: [422],
+    fails: [422, 429],
     async handle({ shop, viewer, body }) {
       const user = await shop.accounts.updateAccount(viewer, body);
       return { body: { message: messages.accountUpdated, user: userJson(user) } };
@@ -158,7 +167,7 @@ export const routes: Route[] = defineRoutes([
     access: "user",
     body: { kind: "json", schema: payload({ old_password: text(), password: text(), password_confirmation: text() }) },
     ok: message(),
-    fails: [422],
+    fails: [422, 429],
     async handle({ shop, viewer, body }) {
       await shop.accounts.updatePassword(viewer, body);
       return { body: { message: messages.passwordUpdated } };
@@ -629,8 +638,9 @@ export const routes: Route[] = defineRoutes([
     access: "user",
     params: { order_number: text() },
     body: { kind: "none" },
+    description: "Another user's order answers 404, exactly like an order that does not exist.",
     ok: ok(list(ref("Order")), "An array whose first (only) element is the order."),
-    fails: [403, 404],
+    fails: [404],
     async handle({ shop, viewer, params }) {
       return { body: [orderJson(await shop.orders.byNumber(viewer, params.order_number))] };
     },

@@ -44,6 +44,7 @@ export function ShowPasswordToggle({ shown, onChange }: { shown: boolean; onChan
 /** A password field whose characters show while the form's toggle is on. */
 export function PasswordField(props: {
   label: string;
+  description?: string;
   shown: boolean;
   value: string;
   autoComplete: string;

@@ -31,6 +31,53 @@ describe("Update account details: Full name and Email, Update", () => {
     expect(await screen.findByRole("heading", { name: "Account page" })).toBeInTheDocument();
   });
 
+  it("asks for the current password only when the email changes, and sends it", async () => {
+    renderWithShop(<UpdateAccountScreen />, {
+      ...account,
+      mocks: [
+        {
+          request: { query: UpdateAccountDocument, variables: { name: shopper.name, email: "ada.new@example.com", currentPassword: "my-secret-1" } },
+          result: { data: { updateAccount: { __typename: "UserPayload", message: "Your account details have been updated.", user: { __typename: "User", ...shopper, email: "ada.new@example.com" } } } },
+        },
+      ],
+    });
+    const email = await screen.findByLabelText("Email");
+    expect(screen.queryByLabelText("Current password")).not.toBeInTheDocument();
+    await userEvent.clear(email);
+    await userEvent.type(email, "ada.new@example.com");
+    const password = screen.getByLabelText("Current password");
+    expect(password).toHaveAttribute("type", "password");
+    expect(password).toHaveAttribute("autocomplete", "current-password");
+    await userEvent.type(password, "my-secret-1");
+    await userEvent.click(screen.getByRole("button", { name: "Update" }));
+    expect(await screen.findByText("Your account details have been updated.")).toBeInTheDocument();
+  });
+
+  it("typing the same email in another case asks for no password", async () => {
+    renderWithShop(<UpdateAccountScreen />, account);
+    const email = await screen.findByLabelText("Email");
+    await userEvent.clear(email);
+    await userEvent.type(email, shopper.email.toUpperCase());
+    expect(screen.queryByLabelText("Current password")).not.toBeInTheDocument();
+  });
+
+  it("a missing or wrong current password shows the server's message", async () => {
+    renderWithShop(<UpdateAccountScreen />, {
+      ...account,
+      mocks: [
+        {
+          request: { query: UpdateAccountDocument, variables: { name: shopper.name, email: "ada.new@example.com", currentPassword: "" } },
+          ...invalid("Enter your current password to change your email.", "current_password"),
+        },
+      ],
+    });
+    const email = await screen.findByLabelText("Email");
+    await userEvent.clear(email);
+    await userEvent.type(email, "ada.new@example.com");
+    await userEvent.click(screen.getByRole("button", { name: "Update" }));
+    expect(await screen.findByText("Enter your current password to change your email.")).toBeInTheDocument();
+  });
+
   it("invalid input shows each server message", async () => {
     renderWithShop(<UpdateAccountScreen />, {
       ...account,

@@ -25,10 +25,13 @@ function UpdateAccountForm({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const [name, setName] = useState(user.name);
   const [email, setEmail] = useState(user.email);
+  const [currentPassword, setCurrentPassword] = useState("");
   const [update, { loading }] = useMutation(UpdateAccountDocument);
+  // The server asks for the password only when the email changes (it compares emails trimmed, in lower case).
+  const emailChanged = email.trim().toLowerCase() !== user.email.toLowerCase();
   const submit = async () => {
     try {
-      const result = await update({ variables: { name, email } });
+      const result = await update({ variables: emailChanged ? { name, email, currentPassword } : { name, email } });
       if (result.data) notifySuccess(result.data.updateAccount.message);
       navigate("/user");
     } catch (error) {
@@ -39,6 +42,16 @@ function UpdateAccountForm({ user }: { user: SessionUser }) {
     <AccountForm title="Update account details" submitLabel="Update" submitting={loading} onSubmit={() => void submit()} footer={backToAccount}>
       <TextInput label="Full name" autoComplete="name" value={name} onChange={(event) => setName(event.currentTarget.value)} />
       <TextInput label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+      {emailChanged && (
+        <PasswordField
+          label="Current password"
+          description="Needed to change your email."
+          autoComplete="current-password"
+          shown={false}
+          value={currentPassword}
+          onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+        />
+      )}
     </AccountForm>
   );
 }

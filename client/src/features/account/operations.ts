@@ -21,8 +21,8 @@ export const accountOperations = /* GraphQL */ `
     }
   }
 
-  mutation UpdateAccount($name: String!, $email: String!) {
-    updateAccount(name: $name, email: $email) {
+  mutation UpdateAccount($name: String!, $email: String!, $currentPassword: String) {
+    updateAccount(name: $name, email: $email, currentPassword: $currentPassword) {
       message
       user {
         ...SessionUserFields

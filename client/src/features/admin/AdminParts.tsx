@@ -1,9 +1,15 @@
-// Pieces every admin screen shares: the list header (title, count, search, New link), the form frame,
-// a labelled detail, and the text for a failed or empty list.
+// Pieces every admin screen shares: the list header (title, count, search, New link), the list body
+// (loading, failure, empty, a page at a time, dimmed while a new search runs), the form frame and a
+// labelled detail. Lists are searched on the server once the typing pauses.
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
-import type { FormEvent, ReactNode } from "react";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { SearchIcon } from "../../components/icons";
+import { LoadingView } from "../../components/LoadingView";
+import { LoadMore } from "../../components/LoadMore";
+import { UpdatingResults } from "../../components/UpdatingResults";
+import { nodesOf, SEARCH_DEBOUNCE_MS, type Answer, type Page } from "../../lib/apollo/pages";
 
 export interface ListHeaderProps {
   title: string;
@@ -14,9 +20,11 @@ export interface ListHeaderProps {
   onSearch: (text: string) => void;
   /** The 'New …' link, when the list has one. */
   create?: { to: string; label: string };
+  /** More filters beside the search box, e.g. the orders' status. */
+  filters?: ReactNode;
 }
 
-export function ListHeader({ title, count, searchPlaceholder, search, onSearch, create }: ListHeaderProps) {
+export function ListHeader({ title, count, searchPlaceholder, search, onSearch, create, filters }: ListHeaderProps) {
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -34,21 +42,85 @@ export function ListHeader({ title, count, searchPlaceholder, search, onSearch, 
           </Button>
         )}
       </Group>
-      <TextInput
-        type="search"
-        aria-label={searchPlaceholder}
-        placeholder={searchPlaceholder}
-        value={search}
-        onChange={(event) => onSearch(event.currentTarget.value)}
-        leftSection={<SearchIcon size={18} />}
-        maw={420}
-      />
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          type="search"
+          aria-label={searchPlaceholder}
+          placeholder={searchPlaceholder}
+          value={search}
+          onChange={(event) => onSearch(event.currentTarget.value)}
+          leftSection={<SearchIcon size={18} />}
+          w={420}
+          maw="100%"
+        />
+        {filters}
+      </Group>
     </Stack>
   );
 }
 
-/** "Total products: 12". */
+/** "Total products: 12": how many the list holds, over all its pages (for the search when there is one). */
 export const countLabel = (noun: string, count: number) => `Total ${noun}: ${count}`;
+
+/** The search box's text, and the trimmed text the list asks the server for once the typing pauses. */
+export function useListSearch() {
+  const [search, setSearch] = useState("");
+  const [query] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  return { search, setSearch, query, typing: search.trim() !== query };
+}
+
+/** How an admin list stands: the page to show, and whether it is being replaced by a search or a reload. */
+export function listState<T, K>(answer: Answer<Page<T>, K> | undefined, typing: boolean) {
+  return {
+    page: answer?.data,
+    updating: typing || (answer !== undefined && !answer.current),
+    searching: typing || (answer !== undefined && !answer.forKey),
+  };
+}
+
+export interface PagedListProps<T> {
+  /** Plural noun: "Loading products", "Load more products". */
+  noun: string;
+  /** The page to show (the last answer while a new one loads); undefined until the first arrives. */
+  page: Page<T> | undefined;
+  /** True while the page shown is not the current answer (a search or a reload under way): it is dimmed. */
+  updating: boolean;
+  /** True while the page shown answers an earlier search: the status line says "Searching…". */
+  searching: boolean;
+  /** Shown instead of the list when it could not be loaded. */
+  failure?: ReactNode;
+  /** Shown when the list has no entries. */
+  empty: ReactNode;
+  onLoadMore: (page: Page<T>) => Promise<unknown>;
+  /** The entries, as a grid or a table. */
+  children: (entries: T[]) => ReactNode;
+}
+
+export function PagedList<T>({ noun, page, updating, searching, failure, empty, onLoadMore, children }: PagedListProps<T>) {
+  if (failure) return failure;
+  if (!page) return <LoadingView label={`Loading ${noun}`} />;
+  const entries = nodesOf(page);
+  return (
+    <UpdatingResults updating={updating} label={searching ? "Searching…" : `Updating the ${noun}…`}>
+      {entries.length === 0 ? (
+        empty
+      ) : (
+        <Stack gap="md">
+          {children(entries)}
+          {!updating && (
+            <LoadMore
+              shown={entries.length}
+              total={page.totalCount}
+              noun={noun}
+              hasMore={page.pageInfo.hasNextPage}
+              onLoadMore={() => onLoadMore(page)}
+            />
+          )}
+        </Stack>
+      )}
+    </UpdatingResults>
+  );
+}
 
 export interface AdminFormProps {
   title: string;

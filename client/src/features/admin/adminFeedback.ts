@@ -1,8 +1,8 @@
 // What an admin sees after a change (spec section 8): the server's message on success and on failure.
 // A failure the server did not explain (the network) shows the fallback.
 import { CombinedGraphQLErrors, ServerError } from "@apollo/client/errors";
-import type { ApolloCache } from "@apollo/client";
 import { invalidInputMessages } from "../../lib/apollo/errors";
+import { reloadListsAfter } from "../../lib/apollo/reloadLists";
 import { messages } from "../../lib/messages";
 import { notifyError } from "../../lib/notify";
 
@@ -31,9 +31,8 @@ export function notifyServerFailure(error: unknown, fallback?: string): void {
 }
 
 /**
- * After a create, update or delete the catalogue lists are reloaded (spec section 4): dropping them from
- * the cache makes every screen that shows them (storefront included) fetch them again.
+ * After a create, update or delete the catalogue lists reload (spec section 4): every list of products,
+ * categories and regions (and the wish-lists) is dropped from the cache, so each screen that shows one,
+ * storefront included, fetches it again.
  */
-export function reloadCatalogue(cache: ApolloCache): void {
-  for (const fieldName of ["products", "categories", "regions"]) cache.evict({ id: "ROOT_QUERY", fieldName });
-}
+export const reloadCatalogue = reloadListsAfter("catalogueChange");

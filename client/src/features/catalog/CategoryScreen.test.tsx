@@ -1,32 +1,140 @@
-import { screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
-import { catalogMock } from "../../test/fixtures";
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { CategoryProductsDocument } from "../../graphql/generated/graphql";
+import { STOREFRONT_PAGE_SIZE } from "../../lib/apollo/pages";
+import { categoryPageMock, connection, cursorOf, fern, product, shovel } from "../../test/fixtures";
 import { renderWithShop } from "../../test/renderWithShop";
 import { CategoryScreen } from "./CategoryScreen";
 
-const at = (name: string) => ({ route: `/categories/${encodeURIComponent(name)}`, path: "/categories/:categoryName" });
+const at = (name: string, query = "") => ({ route: `/categories/${encodeURIComponent(name)}${query}`, path: "/categories/:categoryName" });
+const cardNames = () => screen.getAllByRole("article").map((card) => card.getAttribute("aria-label"));
 
 describe("Category page: 'Shop for' followed by the category name, and the products whose category equals the name", () => {
-  it("shows the heading and that category's products", async () => {
-    renderWithShop(<CategoryScreen />, { ...at("Garden Tools"), mocks: [catalogMock()] });
+  it("shows the heading and the category's products as the server sends them", async () => {
+    renderWithShop(<CategoryScreen />, { ...at("Garden Tools"), mocks: [categoryPageMock("Garden Tools", [shovel])] });
     expect(await screen.findByRole("heading", { name: "Shop for Garden Tools" })).toBeInTheDocument();
-    expect(screen.getByRole("article", { name: "Steel Shovel" })).toBeInTheDocument();
-    expect(screen.queryByRole("article", { name: "Boston Fern" })).not.toBeInTheDocument();
+    expect(await screen.findByRole("article", { name: "Steel Shovel" })).toBeInTheDocument();
+    expect(cardNames()).toEqual(["Steel Shovel"]);
   });
 
   it("shows the loading view first", async () => {
-    renderWithShop(<CategoryScreen />, { ...at("Garden Tools"), mocks: [catalogMock(undefined, { delay: 30 })] });
+    renderWithShop(<CategoryScreen />, { ...at("Garden Tools"), mocks: [categoryPageMock("Garden Tools", [shovel], {}, { delay: 30 })] });
     expect(screen.getByRole("status", { name: "Loading products" })).toBeInTheDocument();
-    expect(await screen.findByRole("heading", { name: "Shop for Garden Tools" })).toBeInTheDocument();
+    expect(await screen.findByRole("article", { name: "Steel Shovel" })).toBeInTheDocument();
   });
 
   it("says when a category has no products", async () => {
-    renderWithShop(<CategoryScreen />, { ...at("Seeds"), mocks: [catalogMock()] });
+    renderWithShop(<CategoryScreen />, { ...at("Seeds"), mocks: [categoryPageMock("Seeds", [])] });
     expect(await screen.findByText("No products in this category yet.")).toBeInTheDocument();
   });
 
   it("says when the products could not be loaded", async () => {
-    renderWithShop(<CategoryScreen />, { ...at("Seeds"), mocks: [catalogMock(undefined, { error: new Error("down") })] });
+    renderWithShop(<CategoryScreen />, { ...at("Seeds"), mocks: [categoryPageMock("Seeds", [], {}, { error: new Error("down") })] });
     expect(await screen.findByText("We could not load the products.")).toBeInTheDocument();
+  });
+});
+
+describe("Category page: page by page", () => {
+  const firstPage = Array.from({ length: 3 }, (_, index) => product(10 - index));
+  const secondPage = [product(5), product(4)];
+
+  it("'Load more' fetches the page after the last cursor and appends it to the list", async () => {
+    const nextPage = vi.fn(() => ({ data: { products: connection("Product", secondPage, { totalCount: 5 }) } }));
+    renderWithShop(<CategoryScreen />, {
+      ...at("Indoor Plants"),
+      mocks: [
+        categoryPageMock("Indoor Plants", firstPage, { hasNextPage: true, totalCount: 5 }),
+        {
+          request: {
+            query: CategoryProductsDocument,
+            variables: { category: "Indoor Plants", sort: "DEFAULT", first: STOREFRONT_PAGE_SIZE, after: cursorOf(firstPage[2]!) },
+          },
+          result: nextPage,
+        },
+      ],
+    });
+    await screen.findByRole("article", { name: "Plant 10" });
+    expect(screen.getByText("Showing 3 of 5 products")).toBeInTheDocument();
+    const loadMore = screen.getByRole("button", { name: "Load more products" });
+    loadMore.focus();
+    await userEvent.click(loadMore);
+
+    await screen.findByRole("article", { name: "Plant 4" });
+    expect(nextPage).toHaveBeenCalledTimes(1);
+    expect(cardNames()).toEqual(["Plant 10", "Plant 9", "Plant 8", "Plant 5", "Plant 4"]);
+    // The last page: the button goes, the count says all are shown and takes the focus the button had.
+    expect(screen.queryByRole("button", { name: "Load more products" })).not.toBeInTheDocument();
+    const count = screen.getByText("Showing 5 of 5 products");
+    await waitFor(() => expect(count).toHaveFocus());
+  });
+
+  it("announces the loading while the next page is on its way", async () => {
+    renderWithShop(<CategoryScreen />, {
+      ...at("Indoor Plants"),
+      mocks: [
+        categoryPageMock("Indoor Plants", firstPage, { hasNextPage: true, totalCount: 5 }),
+        categoryPageMock("Indoor Plants", secondPage, { after: cursorOf(firstPage[2]!), totalCount: 5 }, { delay: 100 }),
+      ],
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Load more products" }));
+    expect(screen.getByText("Loading more products…")).toHaveAttribute("role", "status");
+    expect(await screen.findByText("Showing 5 of 5 products")).toBeInTheDocument();
+  });
+
+  it("a failed 'Load more' says so and keeps the button to try again", async () => {
+    renderWithShop(<CategoryScreen />, {
+      ...at("Indoor Plants"),
+      mocks: [
+        categoryPageMock("Indoor Plants", firstPage, { hasNextPage: true, totalCount: 5 }),
+        categoryPageMock("Indoor Plants", secondPage, { after: cursorOf(firstPage[2]!) }, { error: new Error("down") }),
+      ],
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Load more products" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("We could not load more products. Please try again.");
+    expect(screen.getByRole("button", { name: "Load more products" })).toBeInTheDocument();
+    expect(cardNames()).toEqual(["Plant 10", "Plant 9", "Plant 8"]);
+  });
+
+  it("a category that fits one page shows no 'Load more'", async () => {
+    renderWithShop(<CategoryScreen />, { ...at("Garden Tools"), mocks: [categoryPageMock("Garden Tools", [shovel])] });
+    await screen.findByRole("article", { name: "Steel Shovel" });
+    expect(screen.queryByRole("button", { name: /Load more/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("Category page: Sort by (default, price-highest, price-lowest, highest-rated), kept in the URL", () => {
+  it("asks the server for the chosen order and keeps ?sort= in the address", async () => {
+    const { router } = renderWithShop(<CategoryScreen />, {
+      ...at("Indoor Plants"),
+      mocks: [
+        categoryPageMock("Indoor Plants", [fern, product(9, { price: 4 })]),
+        categoryPageMock("Indoor Plants", [product(9, { price: 4 }), fern], { sort: "PRICE_LOWEST" }, { delay: 30 }),
+      ],
+    });
+    const sort = await screen.findByRole("combobox", { name: "Sort by" });
+    expect(within(sort).getAllByRole("option").map((option) => option.getAttribute("value"))).toEqual([
+      "default",
+      "price-highest",
+      "price-lowest",
+      "highest-rated",
+    ]);
+    await userEvent.selectOptions(sort, "price-lowest");
+    expect(router.state.location.search).toBe("?sort=price-lowest");
+    // The previous order stays on screen, dimmed and hidden from screen readers, until the new one arrives.
+    expect(screen.getByText("Sorting products…")).toBeInTheDocument();
+    expect(screen.getAllByRole("article", { hidden: true })).toHaveLength(2);
+    expect(screen.queryAllByRole("article")).toHaveLength(0);
+    await waitFor(() => expect(cardNames()).toEqual(["Plant 9", "Boston Fern"]));
+    expect(screen.queryByText("Sorting products…")).not.toBeInTheDocument();
+  });
+
+  it("opens with the sort the address holds", async () => {
+    renderWithShop(<CategoryScreen />, {
+      ...at("Indoor Plants", "?sort=highest-rated"),
+      mocks: [categoryPageMock("Indoor Plants", [fern], { sort: "HIGHEST_RATED" })],
+    });
+    await screen.findByRole("article", { name: "Boston Fern" });
+    expect(screen.getByRole("combobox", { name: "Sort by" })).toHaveValue("highest-rated");
   });
 });

@@ -1,19 +1,20 @@
 // Home (spec section 2): a logo and a spinner until the products have loaded; then new arrivals,
-// shop by category, the discounted products and the trust banner.
+// shop by category, the discounted products and the trust banner. One request asks for all three
+// (features/catalog/operations.ts); the server picks and orders the products.
+import { useQuery } from "@apollo/client/react";
 import { Button, Card, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingView } from "../../components/LoadingView";
 import { ProductCard } from "../../components/ProductCard";
 import { CategoryGrid, ProductGrid } from "../../components/ProductGrid";
-import { discountedProducts, newArrivals } from "../../lib/catalog/catalogRules";
-import { useShopCatalog } from "../../lib/catalog/shopCatalog";
+import { HomePageDocument } from "../../graphql/generated/graphql";
 import { TrustBanner } from "./TrustBanner";
 
 export const DISCOUNTED_SECTION_TITLE = "Save more when you by this products";
 
 export function HomeScreen() {
-  const { data, error, loading, refetch } = useShopCatalog();
+  const { data, error, loading, refetch } = useQuery(HomePageDocument);
 
   // The home page is shown only once the products have loaded; anything else shows the loading view.
   if (!data) {
@@ -34,8 +35,8 @@ export function HomeScreen() {
     );
   }
 
-  const arrivals = newArrivals(data.products);
-  const discounted = discountedProducts(data.products);
+  const arrivals = data.newArrivals.nodes;
+  const discounted = data.discounted.nodes;
   return (
     <Stack gap={48}>
       <Stack component="section" aria-labelledby="new-arrivals" gap="md">
@@ -58,7 +59,7 @@ export function HomeScreen() {
           Shop by category
         </Title>
         <CategoryGrid>
-          {data.categories.map((category) => (
+          {data.categories.nodes.map((category) => (
             <Card
               key={category.id}
               component={Link}

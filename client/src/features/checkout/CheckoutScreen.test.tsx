@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { PlaceOrderDocument } from "../../graphql/generated/graphql";
 import type { CartProduct } from "../../lib/cart/cartRules";
 import { createCartStore } from "../../lib/cart/cartStore";
-import { catalogMock } from "../../test/fixtures";
+import { checkoutRegionsMock } from "../../test/fixtures";
 import { renderWithShop, shopper } from "../../test/renderWithShop";
 import { CheckoutScreen } from "./CheckoutScreen";
 
@@ -62,30 +62,30 @@ const validCard = { number: "4111111111111111", expiry: "1228", cvc: "123", name
 
 describe("Checkout", () => {
   it("content shows only when a user is loaded", async () => {
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, cart: cartWithFern(), mocks: [catalogMock()] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
     expect(await screen.findByText("Please sign in to check out.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Proceed to checkout" })).not.toBeInTheDocument();
   });
 
   it("shows the loading view while the user loads", async () => {
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, session: { loading: true }, mocks: [catalogMock()] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, session: { loading: true }, mocks: [checkoutRegionsMock()] });
     expect(await screen.findByRole("status", { name: "Loading your account" })).toBeInTheDocument();
   });
 
   it("the customer block shows name, email, address and phone", async () => {
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [catalogMock()] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
     const block = (await screen.findByRole("heading", { name: "Customer" })).closest("section")!;
     for (const text of [shopper.name, shopper.email, shopper.address!, shopper.phone!]) expect(within(block).getByText(text)).toBeInTheDocument();
     expect(within(block).queryByRole("link", { name: "Update contact details" })).not.toBeInTheDocument();
   });
 
   it("links to update contact details when phone or address is missing", async () => {
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, phone: null }, cart: cartWithFern(), mocks: [catalogMock()] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, phone: null }, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
     expect(await screen.findByRole("link", { name: "Update contact details" })).toHaveAttribute("href", "/user/update-contact-details");
   });
 
   it("a delivery region select shows each region's name and fee; the summary adds the fee", async () => {
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [catalogMock()] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
     const select = await screen.findByRole("combobox", { name: "Delivery region" });
     await screen.findByRole("option", { name: "Rest of Oregon ($12.50)" });
     expect(within(select).getAllByRole("option").map((option) => option.textContent)).toEqual([
@@ -104,7 +104,7 @@ describe("Checkout", () => {
   it("'Enter card' shows a spinner for 2 seconds, then opens the card modal with a live preview", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [catalogMock()] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
     const button = await screen.findByRole("button", { name: "Enter card" });
     await user.click(button);
     expect(button).toHaveAttribute("data-loading", "true");
@@ -119,7 +119,7 @@ describe("Checkout", () => {
   it("Save Card refuses invalid details with 'Please enter valid card details.' and keeps the modal open", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [catalogMock()] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
     await screen.findByRole("button", { name: "Enter card" });
     const dialog = await enterCard(user, { ...validCard, cvc: "12" });
     expect(await screen.findByText("Please enter valid card details.")).toBeInTheDocument();
@@ -129,7 +129,7 @@ describe("Checkout", () => {
   it("Save Card closes the modal when the card is valid with 'Card details saved successfully!'", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [catalogMock()] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
     await screen.findByRole("button", { name: "Enter card" });
     await enterCard(user, validCard);
     expect(await screen.findByText("Card details saved successfully!")).toBeInTheDocument();
@@ -139,7 +139,7 @@ describe("Checkout", () => {
 
   describe("Checkout checks, in this order", () => {
     it("(1) without card details: 'Please enter your card details before proceeding.'", async () => {
-      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, phone: null }, cart: cartWithFern(), mocks: [catalogMock()] });
+      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, phone: null }, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
       await userEvent.click(await screen.findByRole("button", { name: "Proceed to checkout" }));
       expect(await screen.findByText("Please enter your card details before proceeding.")).toBeInTheDocument();
       expect(screen.queryByText("Please update your contact information.")).not.toBeInTheDocument();
@@ -148,7 +148,7 @@ describe("Checkout", () => {
     it("(2) without phone or address: 'Please update your contact information.'", async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, address: null }, cart: cartWithFern(), mocks: [catalogMock()] });
+      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, address: null }, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
       await screen.findByRole("button", { name: "Enter card" });
       await enterCard(user, validCard);
       await user.click(screen.getByRole("button", { name: "Proceed to checkout" }));
@@ -158,7 +158,7 @@ describe("Checkout", () => {
     it("(3) without a region: 'Please select a delivery region'", async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [catalogMock()] });
+      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
       await screen.findByRole("button", { name: "Enter card" });
       await enterCard(user, validCard);
       await user.click(screen.getByRole("button", { name: "Proceed to checkout" }));
@@ -175,7 +175,7 @@ describe("Checkout", () => {
       ...atCheckout,
       user: shopper,
       cart,
-      mocks: [catalogMock(), placeOrderMock(calls)],
+      mocks: [checkoutRegionsMock(), placeOrderMock(calls)],
     });
     await screen.findByRole("option", { name: "Portland Metro ($5.00)" });
     await user.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), "1");
@@ -200,7 +200,7 @@ describe("Checkout", () => {
       ...atCheckout,
       user: shopper,
       cart,
-      mocks: [catalogMock(), placeOrderMock([], { error: "Only 1 left of Boston Fern." })],
+      mocks: [checkoutRegionsMock(), placeOrderMock([], { error: "Only 1 left of Boston Fern." })],
     });
     await screen.findByRole("option", { name: "Portland Metro ($5.00)" });
     await user.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), "1");
@@ -211,7 +211,7 @@ describe("Checkout", () => {
   });
 
   it("an empty cart has nothing to check out", async () => {
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, mocks: [catalogMock()] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, mocks: [checkoutRegionsMock()] });
     expect(await screen.findByText("Your cart is empty!")).toBeInTheDocument();
   });
 });

@@ -1,17 +1,17 @@
 // Checkout (spec sections 2, 4, 5 and 8). Shows only when a user is loaded: the customer block, the
 // delivery region, 'Enter card' (a 2-second spinner, then the card modal), the order summary and
 // 'Proceed to checkout', which runs the three checks in order and places the order.
-import { useMutation } from "@apollo/client/react";
+import { useMutation, useQuery } from "@apollo/client/react";
 import { Anchor, Button, Grid, Group, NativeSelect, Paper, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingView } from "../../components/LoadingView";
-import { PlaceOrderDocument } from "../../graphql/generated/graphql";
+import { CheckoutRegionsDocument, PlaceOrderDocument } from "../../graphql/generated/graphql";
 import { serverMessage } from "../../lib/apollo/errors";
+import { reloadListsAfter } from "../../lib/apollo/reloadLists";
 import { CARD_ENTRY_DELAY_MS, emptyCard, previewNumber, type CardDetails } from "../../lib/card/cardRules";
 import { useCart } from "../../lib/cart/CartProvider";
-import { ShopCatalogDocument, useShopCatalog } from "../../lib/catalog/shopCatalog";
 import { checkoutProblem, needsContactDetails } from "../../lib/checkout/checkoutChecks";
 import { makeOrderReference } from "../../lib/checkout/orderReference";
 import { messages } from "../../lib/messages";
@@ -42,8 +42,8 @@ export function CheckoutScreen() {
 function Checkout({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const { cartItems, totalQuantity, clearCart } = useCart();
-  const { data: catalog } = useShopCatalog();
-  const regions = catalog?.regions ?? [];
+  const { data: regionList } = useQuery(CheckoutRegionsDocument);
+  const regions = regionList?.regions.nodes ?? [];
   const [regionId, setRegionId] = useState<number | null>(null);
   const [card, setCard] = useState<CardDetails>(emptyCard);
   const [cardModalOpen, setCardModalOpen] = useState(false);
@@ -51,12 +51,8 @@ function Checkout({ user }: { user: SessionUser }) {
   // One reference per visit: a retry after a lost answer returns the same order instead of a second one.
   const [reference] = useState(makeOrderReference);
   const cardTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const [placeOrder, { loading: placing }] = useMutation(PlaceOrderDocument, {
-    refetchQueries: [ShopCatalogDocument],
-    update(cache) {
-      cache.evict({ id: "ROOT_QUERY", fieldName: "myOrders" });
-    },
-  });
+  // After the order the products (their stock) and the order lists reload (spec section 5).
+  const [placeOrder, { loading: placing }] = useMutation(PlaceOrderDocument, { update: reloadListsAfter("orderPlaced") });
 
   useEffect(() => () => clearTimeout(cardTimer.current), []);
 
@@ -98,7 +94,6 @@ function Checkout({ user }: { user: SessionUser }) {
             lines: cartItems.map((item) => ({ productId: item.id, quantity: item.cartQuantity })),
           },
         },
-        awaitRefetchQueries: true,
       });
       clearCart();
       navigate("/");

@@ -2,6 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { OrderDetailDocument } from "../../graphql/generated/graphql";
+import { createTestLive } from "../../test/liveEvents";
 import { renderWithShop, shopper } from "../../test/renderWithShop";
 import { OrderDetailScreen } from "./OrderDetailScreen";
 
@@ -73,5 +74,19 @@ describe("Own order detail", () => {
     expect(invoiceWindow.print).toHaveBeenCalled();
     invoiceWindow.onafterprint?.();
     expect(invoiceWindow.close).toHaveBeenCalled();
+  });
+
+  it("follows the order live: an admin's status change shows in place without a reload, with a toast", async () => {
+    const live = createTestLive();
+    renderWithShop(<OrderDetailScreen />, { ...at, mocks: [orderMock()], live });
+    expect(await screen.findByText("delivered")).toBeInTheDocument();
+    expect(live.listening("LiveOrderStatus")).toEqual([{ orderNumber: "ORD-000004" }]);
+
+    live.emit("LiveOrderStatus", {
+      orderStatusChanged: { __typename: "Order", id: 4, orderNumber: "ORD-000004", status: "IN_TRANSIT", updatedAt: "2026-03-06T10:00:00.000Z" },
+    });
+    expect(await screen.findByText("in-transit")).toBeInTheDocument();
+    expect(screen.queryByText("delivered")).not.toBeInTheDocument();
+    expect(await screen.findByText("Order ORD-000004 is now in-transit.")).toBeInTheDocument();
   });
 });

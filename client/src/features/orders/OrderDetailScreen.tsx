@@ -12,6 +12,7 @@ import { formatMoney } from "../../lib/money";
 import { notifyError } from "../../lib/notify";
 import { formatDateTime } from "../../lib/orders/invoice";
 import { invoiceHtml, printInvoice } from "../../lib/orders/invoiceDocument";
+import { useLiveOrderStatus } from "../../lib/orders/liveOrders";
 import { ORDER_STATUS_COLOR, ORDER_STATUS_TEXT } from "../../lib/orders/orderStatus";
 import type { SessionUser } from "../../lib/session/session";
 
@@ -22,6 +23,8 @@ export function OrderDetailScreen() {
 function OrderDetail({ user }: { user: SessionUser }) {
   const orderNumber = useParams().orderNumber ?? "";
   const { data, loading, error } = useQuery(OrderDetailDocument, { variables: { orderNumber } });
+  // The status badge follows the order live, with a toast when an admin moves it.
+  useLiveOrderStatus(orderNumber);
   const [billedTo, setBilledTo] = useState(user.name);
 
   if (loading && !data) return <LoadingView label="Loading the order" />;

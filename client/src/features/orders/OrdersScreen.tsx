@@ -1,15 +1,19 @@
 // Own orders (spec section 2): 'No orders yet.' when empty; otherwise each order's number, status,
-// total items, date and time and total price, linking to its detail. A failed load is silent (logged).
+// total items, date and time and total price, linking to its detail, newest first, a page at a time
+// ('Load more'). A failed load is silent (logged).
 import { useQuery } from "@apollo/client/react";
 import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingView } from "../../components/LoadingView";
+import { LoadMore } from "../../components/LoadMore";
 import { RequireUser } from "../../components/RequireUser";
 import { MyOrdersDocument } from "../../graphql/generated/graphql";
+import { nextPageVariables, nodesOf, ORDERS_PAGE_SIZE } from "../../lib/apollo/pages";
 import { formatMoney } from "../../lib/money";
 import { formatDateTime } from "../../lib/orders/invoice";
+import { useLiveOrderStatus } from "../../lib/orders/liveOrders";
 import { ORDER_STATUS_COLOR, ORDER_STATUS_TEXT } from "../../lib/orders/orderStatus";
 
 export function OrdersScreen() {
@@ -17,17 +21,23 @@ export function OrdersScreen() {
 }
 
 function MyOrders() {
-  const { data, loading, error } = useQuery(MyOrdersDocument, { fetchPolicy: "cache-and-network" });
+  // An admin moving one of these orders changes its badge here at once, with a toast.
+  useLiveOrderStatus();
+  const { data, loading, error, fetchMore } = useQuery(MyOrdersDocument, {
+    variables: { first: ORDERS_PAGE_SIZE },
+    fetchPolicy: "cache-and-network",
+  });
   useEffect(() => {
     if (error) console.error("Could not load the orders", error);
   }, [error]);
-  const orders = data?.myOrders ?? [];
+  const page = data?.myOrders;
+  const orders = page ? nodesOf(page) : [];
   return (
     <Stack gap="lg">
       <Title order={1}>My orders</Title>
       {loading && !data ? (
         <LoadingView label="Loading your orders" />
-      ) : orders.length === 0 ? (
+      ) : !page || orders.length === 0 ? (
         <EmptyState title="No orders yet." />
       ) : (
         <Stack gap="sm">
@@ -48,6 +58,13 @@ function MyOrders() {
               </Group>
             </Card>
           ))}
+          <LoadMore
+            shown={orders.length}
+            total={page.totalCount}
+            noun="orders"
+            hasMore={page.pageInfo.hasNextPage}
+            onLoadMore={() => fetchMore({ variables: nextPageVariables(page) })}
+          />
         </Stack>
       )}
     </Stack>

@@ -1,14 +1,24 @@
 // The order screens' documents; codegen turns them into typed documents.
 export const orderOperations = /* GraphQL */ `
-  query MyOrders {
-    myOrders {
-      id
-      orderNumber
-      reference
-      status
-      totalItems
-      total
-      createdAt
+  query MyOrders($first: Int!, $after: String) {
+    myOrders(first: $first, after: $after) {
+      edges {
+        cursor
+        node {
+          id
+          orderNumber
+          reference
+          status
+          totalItems
+          total
+          createdAt
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      totalCount
     }
   }
 

@@ -20,6 +20,7 @@ import {
   ToggleFavouriteDocument,
 } from "../../graphql/generated/graphql";
 import { serverMessage } from "../../lib/apollo/errors";
+import { reloadLists, reloadListsAfter } from "../../lib/apollo/reloadLists";
 import { useCart } from "../../lib/cart/CartProvider";
 import { messages } from "../../lib/messages";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -128,7 +129,7 @@ function FavouriteHeart({ productId, signedIn }: { productId: number; signedIn: 
       const next = result.data?.toggleFavourite.isFavourite;
       if (next === undefined) return;
       cache.writeQuery({ query: IsFavouriteDocument, variables: { productId }, data: { isFavourite: next } });
-      cache.evict({ id: "ROOT_QUERY", fieldName: "favourites" });
+      reloadLists(cache, "favourite");
     },
   });
   const label = isFavourite ? "Remove from wishlist" : "Add to wishlist";
@@ -161,6 +162,7 @@ function OwnRating({ productId, signedIn }: { productId: number; signedIn: boole
   const { data, refetch } = useQuery(MyRatingDocument, { variables: { productId }, skip: !signedIn });
   const [rate, { loading }] = useMutation(RateProductDocument, {
     refetchQueries: [ProductDetailDocument],
+    update: reloadListsAfter("rating"),
   });
   if (!signedIn) {
     return (

@@ -1,75 +1,118 @@
-// Search (spec sections 2, 5 and 9): the text is trimmed and matched against product and category
-// names; empty input, no match and results each have their own state; results sort four ways.
-import { Group, NativeSelect, Stack, Text, TextInput, Title } from "@mantine/core";
+// Search (spec sections 2, 5 and 9): the server searches as the user types (once the typing pauses),
+// page by page; empty input, no match and results each have their own state; results sort four ways.
+// The URL keeps the text and the sort (?q=…&sort=…), so a search can be shared and reloaded.
+import { useQuery } from "@apollo/client/react";
+import { Group, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedCallback } from "@mantine/hooks";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { SearchIcon } from "../../components/icons";
 import { LoadingView } from "../../components/LoadingView";
+import { LoadMore } from "../../components/LoadMore";
 import { ProductCard } from "../../components/ProductCard";
 import { ProductGrid } from "../../components/ProductGrid";
-import {
-  isSortOrder,
-  normaliseSearchText,
-  searchProducts,
-  SORT_ORDER_LABELS,
-  SORT_ORDERS,
-  sortProducts,
-  type SortOrder,
-} from "../../lib/catalog/catalogRules";
-import { useShopCatalog } from "../../lib/catalog/shopCatalog";
+import { SortSelect } from "../../components/SortSelect";
+import { UpdatingResults } from "../../components/UpdatingResults";
+import { SearchProductsDocument } from "../../graphql/generated/graphql";
+import { nextPageVariables, nodesOf, SEARCH_DEBOUNCE_MS, STOREFRONT_PAGE_SIZE, useLastAnswer } from "../../lib/apollo/pages";
+import { PRODUCT_SORT, sortOrderFrom, type SortOrder } from "../../lib/catalog/productSort";
 
 export const SEARCH_LABEL = "Search products or categories";
 
 export function SearchScreen() {
   const [params, setParams] = useSearchParams();
-  const text = params.get("q") ?? "";
-  const sortParam = params.get("sort");
-  const sort: SortOrder = isSortOrder(sortParam) ? sortParam : "default";
-  const { data, error } = useShopCatalog();
+  const textInUrl = params.get("q") ?? "";
+  const sort = sortOrderFrom(params.get("sort"));
+  const [text, setText] = useState(textInUrl);
+  // The text this screen last wrote to the URL: any other change of ?q= came from outside.
+  const written = useRef(textInUrl);
 
-  const update = (changes: Record<string, string>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === "" || (key === "sort" && value === "default")) next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { replace: true });
+  const writeUrl = (changes: { q?: string; sort?: SortOrder }) => {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === "" || (key === "sort" && value === "default")) next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace: true },
+    );
   };
+  const writeText = useDebouncedCallback((value: string) => {
+    written.current = value;
+    writeUrl({ q: value });
+  }, SEARCH_DEBOUNCE_MS);
 
-  const trimmed = normaliseSearchText(text);
+  // Back, forward or the navigation's search link changed ?q=: the box follows the URL.
+  useEffect(() => {
+    if (textInUrl === written.current) return;
+    written.current = textInUrl;
+    writeText.cancel();
+    setText(textInUrl);
+  }, [textInUrl, writeText]);
+
+  const typed = text.trim();
+  const searched = textInUrl.trim();
+  const { data, error, fetchMore } = useQuery(SearchProductsDocument, {
+    variables: { search: searched, sort: PRODUCT_SORT[sort], first: STOREFRONT_PAGE_SIZE },
+    // Empty input asks nothing.
+    skip: searched === "",
+  });
+  const shown = useLastAnswer(data?.products, { searched, sort });
+  // Until the results answer the text in the box (typing, or the request on its way), they are dimmed.
+  const updating = !shown?.current || searched !== typed;
+
   let body;
-  if (trimmed === "") {
+  if (typed === "") {
     body = <EmptyState title="Search for products" description="Type a plant, a tool or a category name, for example “fern” or “pots”." />;
-  } else if (!data) {
-    body = error ? <EmptyState title="We could not load the products." description="Please try again in a moment." /> : <LoadingView label="Loading products" />;
-  } else {
-    const results = sortProducts(searchProducts(data.products, trimmed), sort);
-    body =
-      results.length === 0 ? (
+  } else if (error && !data && searched === typed) {
+    body = <EmptyState title="We could not load the products." description="Please try again in a moment." />;
+  } else if (!shown) {
+    body = <LoadingView label="Loading products" />;
+  } else if (shown.data.edges.length === 0) {
+    body = (
+      <UpdatingResults updating={updating} label="Searching…">
         <EmptyState title="No result" description="No product or category matches the text you have entered." />
-      ) : (
-        <Stack gap="md">
-          <Group justify="space-between" align="flex-end">
-            <Title order={2} size="h3">
-              Results for &quot;{trimmed}&quot;
-            </Title>
-            <NativeSelect
-              label="Sort by"
-              value={sort}
-              onChange={(event) => update({ sort: event.currentTarget.value })}
-              data={SORT_ORDERS.map((value) => ({ value, label: SORT_ORDER_LABELS[value] }))}
-            />
-          </Group>
-          <Text size="sm" c="dimmed">
-            {results.length} {results.length === 1 ? "product" : "products"}
-          </Text>
-          <ProductGrid>
-            {results.map((product) => (
-              <ProductCard key={product.id} product={product} />
-            ))}
-          </ProductGrid>
-        </Stack>
-      );
+      </UpdatingResults>
+    );
+  } else {
+    const page = shown.data;
+    const products = nodesOf(page);
+    body = (
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end">
+          <Title order={2} size="h3">
+            Results for &quot;{typed}&quot;
+          </Title>
+          <SortSelect value={sort} onChange={(next) => writeUrl({ sort: next })} />
+        </Group>
+        <UpdatingResults updating={updating} label="Searching…">
+          <Stack gap="md">
+            <Text size="sm" c="dimmed">
+              {page.totalCount} {page.totalCount === 1 ? "product" : "products"}
+            </Text>
+            <ProductGrid>
+              {products.map((product) => (
+                <ProductCard key={product.id} product={product} />
+              ))}
+            </ProductGrid>
+            {!updating && (
+              <LoadMore
+                key={`${searched}/${sort}`}
+                shown={products.length}
+                total={page.totalCount}
+                noun="products"
+                hasMore={page.pageInfo.hasNextPage}
+                onLoadMore={() => fetchMore({ variables: nextPageVariables(page) })}
+              />
+            )}
+          </Stack>
+        </UpdatingResults>
+      </Stack>
+    );
   }
 
   return (
@@ -80,7 +123,14 @@ export function SearchScreen() {
         placeholder={SEARCH_LABEL}
         type="search"
         value={text}
-        onChange={(event) => update({ q: event.currentTarget.value })}
+        onChange={(event) => {
+          setText(event.currentTarget.value);
+          writeText(event.currentTarget.value);
+        }}
+        // Enter searches at once, without waiting for the pause.
+        onKeyDown={(event) => {
+          if (event.key === "Enter") writeText.flush();
+        }}
         leftSection={<SearchIcon size={18} />}
         size="md"
         autoFocus

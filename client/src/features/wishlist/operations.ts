@@ -1,8 +1,19 @@
-// The wish-list's document; codegen turns it into a typed document.
+// The wish-list's document; codegen turns it into a typed document. Most recently added first, a page
+// at a time.
 export const wishlistOperations = /* GraphQL */ `
-  query Favourites {
-    favourites {
-      ...ProductCardFields
+  query Favourites($first: Int!, $after: String) {
+    favourites(first: $first, after: $after) {
+      edges {
+        cursor
+        node {
+          ...ProductCardFields
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      totalCount
     }
   }
 `;

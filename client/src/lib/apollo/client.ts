@@ -1,9 +1,11 @@
 // The one Apollo Client: every request carries the access token as a Bearer header (spec section 4),
-// files in variables go as a multipart upload, and lists live in the normalized cache.
+// files in variables go as a multipart upload, and lists live in the normalized cache, page by page.
 import { ApolloClient, ApolloLink, InMemoryCache } from "@apollo/client";
 import { SetContextLink } from "@apollo/client/link/context";
+import { relayStylePagination } from "@apollo/client/utilities";
 import UploadHttpLink from "apollo-upload-client/UploadHttpLink.mjs";
 import { bearer, readAccessToken, removeAccessToken } from "../auth/tokenStorage";
+import { createLiveConnection, liveUrl, type LiveConnection } from "./liveLink";
 
 export const GRAPHQL_PATH = "/graphql";
 
@@ -28,9 +30,33 @@ export const authLink = new SetContextLink((previousContext) => ({
   headers: withAuthorization(previousContext.headers as Headers | undefined),
 }));
 
+/**
+ * Every list field is a cursor connection. Pages of one list (same filters, same page size) are merged
+ * in the cache as 'Load more' fetches them (`after: endCursor`), so a screen shows all the pages it has
+ * loaded and going back to it shows them again. The page size is part of the key so the home page's 6
+ * newest never mix with a 24-a-page list of the same filters. Lists fetched in one go ask for `nodes`,
+ * paged lists for `edges` (each edge's cursor is what the merge splices on).
+ */
+export const CONNECTION_KEY_ARGS = {
+  products: ["first", "search", "name", "category", "inStock", "discounted", "sort"],
+  categories: ["first", "search"],
+  regions: ["first", "search"],
+  favourites: ["first"],
+  myOrders: ["first"],
+  orders: ["first", "search", "status"],
+  userOrders: ["userId", "first"],
+  users: ["first", "search"],
+} as const;
+
 export function createShopCache(): InMemoryCache {
+  const queryFields = Object.fromEntries(
+    Object.entries(CONNECTION_KEY_ARGS).map(([field, keyArgs]) => [field, relayStylePagination([...keyArgs])]),
+  );
   return new InMemoryCache({
     typePolicies: {
+      Query: { fields: queryFields },
+      // A user's orders as the admin user detail pages them.
+      User: { fields: { orders: relayStylePagination(["first"]) } },
       // Value objects without an id of their own live inside their parent.
       OrderLine: { keyFields: false },
       MonthFigures: { keyFields: false },
@@ -39,11 +65,28 @@ export function createShopCache(): InMemoryCache {
   });
 }
 
-export function createApolloClient({ uri = GRAPHQL_PATH, fetch: fetchImpl }: { uri?: string; fetch?: typeof fetch } = {}) {
+export function createApolloClient({
+  uri = GRAPHQL_PATH,
+  fetch: fetchImpl,
+  live,
+}: { uri?: string; fetch?: typeof fetch; live?: ApolloLink } = {}) {
   // Apollo Server's CSRF prevention accepts multipart uploads only with this preflight header.
-  const http = new UploadHttpLink({ uri, fetch: fetchImpl, headers: { "apollo-require-preflight": "true" } });
+  const http = ApolloLink.from([authLink, new UploadHttpLink({ uri, fetch: fetchImpl, headers: { "apollo-require-preflight": "true" } })]);
   return new ApolloClient({
-    link: ApolloLink.from([authLink, http]),
+    // Subscriptions over the WebSocket, everything else over HTTP.
+    link: live ? ApolloLink.split((operation) => operation.operationType === "subscription", live, http) : http,
     cache: createShopCache(),
   });
+}
+
+/**
+ * The app's client and its live connection. When the socket comes back after a drop, or the server ends
+ * the session, the active queries are read again: the screens catch up on what they missed, and a
+ * session that ended shows as signed out (the current-user query answers null).
+ */
+export function createShopClient(): { client: ApolloClient; live: LiveConnection } {
+  const readAgain = () => void client.refetchQueries({ include: "active" }).catch(() => undefined);
+  const live = createLiveConnection({ url: liveUrl(GRAPHQL_PATH), onReconnected: readAgain, onSessionEnded: readAgain });
+  const client = createApolloClient({ live: live.link });
+  return { client, live };
 }

@@ -15,7 +15,7 @@ export function forgetPersonalData(cache: ApolloCache): void {
   cache.gc();
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+export function SessionProvider({ children, onChange }: { children: ReactNode; onChange?: () => void }) {
   const client = useApolloClient();
   const [hasToken, setHasToken] = useState(() => readAccessToken() !== null);
   const { data, loading, error } = useQuery(CurrentUserDocument, { skip: !hasToken });
@@ -25,7 +25,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (!failed) return;
     removeAccessToken();
     setHasToken(false);
-  }, [failed]);
+    onChange?.();
+  }, [failed, onChange]);
 
   const signIn = useCallback(
     (accessToken: string, user: SessionUser) => {
@@ -35,8 +36,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const me = { __typename: "User" as const, ...user };
       client.cache.writeQuery({ query: CurrentUserDocument, data: { me } });
       setHasToken(true);
+      onChange?.();
     },
-    [client],
+    [client, onChange],
   );
 
   const clearUser = useCallback(() => {
@@ -44,7 +46,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setHasToken(false);
     client.cache.writeQuery({ query: CurrentUserDocument, data: { me: null } });
     forgetPersonalData(client.cache);
-  }, [client]);
+    onChange?.();
+  }, [client, onChange]);
 
   const value = useMemo<Session>(
     () => ({

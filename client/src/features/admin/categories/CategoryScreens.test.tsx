@@ -3,13 +3,14 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
+  AdminCategoriesDocument,
   AdminCategoryDocument,
   CreateCategoryDocument,
   DeleteCategoryDocument,
-  ShopCatalogDocument,
   UpdateCategoryDocument,
 } from "../../../graphql/generated/graphql";
-import { catalogMock, categories, fern, regions } from "../../../test/fixtures";
+import { ADMIN_PAGE_SIZE } from "../../../lib/apollo/pages";
+import { categories, connection, cursorOf, queryMock, type PageOptions } from "../../../test/fixtures";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
 import { AddCategoryScreen, EditCategoryScreen, ManageCategoriesScreen } from "./CategoryScreens";
 
@@ -17,18 +18,15 @@ import { AddCategoryScreen, EditCategoryScreen, ManageCategoriesScreen } from ".
 afterEach(() => notifications.clean());
 
 const houseplants = { __typename: "Category" as const, id: 3, name: "Houseplant Care" };
-const catalogWith = (list: object[], extra: object = {}) => ({
-  request: { query: ShopCatalogDocument },
-  result: { data: { products: [fern], categories: list, regions } },
-  maxUsageCount: 1,
-  ...extra,
-});
+/** A page of the admin category list, for a search (or none) and after a cursor (or the first page). */
+const categoryPage = (list: Array<{ id: number }>, ask: { search?: string; after?: string } = {}, page: PageOptions = {}, extra: object = {}) =>
+  queryMock(AdminCategoriesDocument, { first: ADMIN_PAGE_SIZE, ...ask }, { categories: connection("Category", list, page) }, { times: 1, ...extra });
 const manage = { route: "/admin/manage-category", path: "/admin/manage-category", user: admin };
 const entryNames = () => screen.getAllByRole("article").map((card) => card.getAttribute("aria-label"));
 
 describe("Manage categories", () => {
   it("shows the count, the 'New Category' link and the grid in the server's order (newest first) with 'Edit Category' and 'Delete Category'", async () => {
-    renderWithShop(<ManageCategoriesScreen />, { ...manage, mocks: [catalogWith([houseplants, ...categories])] });
+    renderWithShop(<ManageCategoriesScreen />, { ...manage, mocks: [categoryPage([houseplants, ...categories])] });
     expect(await screen.findByRole("heading", { name: "Manage categories" })).toBeInTheDocument();
     expect(await screen.findByText("Total categories: 3")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "New Category" })).toHaveAttribute("href", "/admin/add-category");
@@ -39,42 +37,62 @@ describe("Manage categories", () => {
   });
 
   it("shows the loading view until the list has loaded", async () => {
-    renderWithShop(<ManageCategoriesScreen />, { ...manage, mocks: [catalogWith(categories, { delay: 30 })] });
+    renderWithShop(<ManageCategoriesScreen />, { ...manage, mocks: [categoryPage(categories, {}, {}, { delay: 30 })] });
     expect(screen.getByRole("status", { name: "Loading categories" })).toBeInTheDocument();
     expect(await screen.findByRole("article", { name: "Indoor Plants" })).toBeInTheDocument();
   });
 
-  it("searches by name, case-insensitive substring; 'No category found matching your search.' when nothing matches", async () => {
-    renderWithShop(<ManageCategoriesScreen />, { ...manage, mocks: [catalogWith([houseplants, ...categories])] });
+  it("searches by name on the server once the typing pauses; 'No category found matching your search.' when nothing matches", async () => {
+    renderWithShop(<ManageCategoriesScreen />, {
+      ...manage,
+      mocks: [categoryPage([houseplants, ...categories]), categoryPage([houseplants, categories[0]!], { search: "PLANT" }), categoryPage([], { search: "seeds" })],
+    });
     await screen.findByRole("article", { name: "Indoor Plants" });
-    await userEvent.type(screen.getByPlaceholderText("Search category"), "PLANT");
-    expect(entryNames()).toEqual(["Houseplant Care", "Indoor Plants"]);
+    await userEvent.type(screen.getByPlaceholderText("Search category"), " PLANT ");
+    await waitFor(() => expect(entryNames()).toEqual(["Houseplant Care", "Indoor Plants"]));
+    expect(screen.getByText("Total categories: 2")).toBeInTheDocument();
     await userEvent.clear(screen.getByPlaceholderText("Search category"));
     await userEvent.type(screen.getByPlaceholderText("Search category"), "seeds");
-    expect(screen.getByText("No category found matching your search.")).toBeInTheDocument();
+    expect(await screen.findByText("No category found matching your search.")).toBeInTheDocument();
+  });
+
+  it("page by page: 'Load more' appends the next page of categories", async () => {
+    renderWithShop(<ManageCategoriesScreen />, {
+      ...manage,
+      mocks: [
+        categoryPage([houseplants, categories[0]!], {}, { hasNextPage: true, totalCount: 3 }),
+        categoryPage([categories[1]!], { after: cursorOf(categories[0]!) }, { totalCount: 3 }),
+      ],
+    });
+    expect(await screen.findByText("Total categories: 3")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Load more categories" }));
+    await screen.findByRole("article", { name: "Garden Tools" });
+    expect(entryNames()).toEqual(["Houseplant Care", "Indoor Plants", "Garden Tools"]);
   });
 
   it("a failed load shows the server's error text", async () => {
     renderWithShop(<ManageCategoriesScreen />, {
       ...manage,
-      mocks: [{ request: { query: ShopCatalogDocument }, result: { errors: [{ message: "The catalogue is closed for stocktaking." }] } }],
+      mocks: [
+        { request: { query: AdminCategoriesDocument, variables: { first: ADMIN_PAGE_SIZE } }, result: { errors: [{ message: "The catalogue is closed for stocktaking." }] } },
+      ],
     });
     expect(await screen.findByRole("alert")).toHaveTextContent("The catalogue is closed for stocktaking.");
     expect(screen.getByText("We could not load the categories.")).toBeInTheDocument();
   });
 
   it("'Delete Category' shows a spinner, then the server's message, and the list reloads", async () => {
-    const reloaded = vi.fn(() => ({ data: { products: [fern], categories: [categories[0]], regions } }));
+    const reloaded = vi.fn(() => ({ data: { categories: connection("Category", [categories[0]!]) } }));
     renderWithShop(<ManageCategoriesScreen />, {
       ...manage,
       mocks: [
-        catalogWith(categories),
+        categoryPage(categories),
         {
           request: { query: DeleteCategoryDocument, variables: { id: 2 } },
           result: { data: { deleteCategory: { __typename: "Message", message: "Category deleted successfully." } } },
           delay: 300,
         },
-        { request: { query: ShopCatalogDocument }, result: reloaded },
+        { request: { query: AdminCategoriesDocument, variables: { first: ADMIN_PAGE_SIZE } }, result: reloaded },
       ],
     });
     const card = await screen.findByRole("article", { name: "Garden Tools" });
@@ -89,7 +107,7 @@ describe("Manage categories", () => {
     renderWithShop(<ManageCategoriesScreen />, {
       ...manage,
       mocks: [
-        catalogMock(),
+        categoryPage(categories),
         {
           request: { query: DeleteCategoryDocument, variables: { id: 1 } },
           result: { errors: [{ message: "This category still has products.", extensions: { code: "CONFLICT" } }] },

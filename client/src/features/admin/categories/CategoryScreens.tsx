@@ -8,22 +8,25 @@ import { useEffect, useState } from "react";
 import { useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
-import { AdminCategoryDocument, CreateCategoryDocument, DeleteCategoryDocument, UpdateCategoryDocument } from "../../../graphql/generated/graphql";
+import { AdminCategoriesDocument, AdminCategoryDocument, CreateCategoryDocument, DeleteCategoryDocument, UpdateCategoryDocument } from "../../../graphql/generated/graphql";
 import { serverMessage } from "../../../lib/apollo/errors";
-import { useShopCatalog } from "../../../lib/catalog/shopCatalog";
+import { ADMIN_PAGE_SIZE, nextPageVariables, useLastAnswer } from "../../../lib/apollo/pages";
 import { messages } from "../../../lib/messages";
 import { useGoBack } from "../../../lib/navigation/useGoBack";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { notifyServerFailure, reloadCatalogue } from "../adminFeedback";
-import { AdminForm } from "../AdminParts";
+import { AdminForm, listState, useListSearch } from "../AdminParts";
 import { CatalogueEntries, type CatalogueEntry } from "../CatalogueEntries";
 
 export const NO_CATEGORY_FOUND = "No category found matching your search.";
 const MANAGE_CATEGORIES = "/admin/manage-category";
 
 export function ManageCategoriesScreen() {
-  const { data, error, refetch } = useShopCatalog();
-  const [search, setSearch] = useState("");
+  const { search, setSearch, query, typing } = useListSearch();
+  const { data, error, refetch, fetchMore } = useQuery(AdminCategoriesDocument, {
+    variables: { search: query || undefined, first: ADMIN_PAGE_SIZE },
+  });
+  const list = listState(useLastAnswer(data?.categories, query), typing);
   const [deletingId, setDeletingId] = useState<number | null>(null);
   const [deleteCategory] = useMutation(DeleteCategoryDocument, { update: reloadCatalogue });
 
@@ -52,9 +55,11 @@ export function ManageCategoriesScreen() {
       emptyText={NO_CATEGORY_FOUND}
       newLink={{ to: "/admin/add-category", label: "New Category" }}
       editPath={(category) => `/admin/edit-category/${category.id}`}
-      entries={data?.categories}
+      {...list}
+      onLoadMore={(page) => fetchMore({ variables: nextPageVariables(page) })}
       failure={
-        error && (
+        error &&
+        !data && (
           <EmptyState
             title="We could not load the categories."
             action={

@@ -1,6 +1,22 @@
-// The admin category screens' documents; codegen turns them into typed documents. The list is the
-// shop's catalogue (lib/catalog/shopCatalog).
+// The admin category screens' documents; codegen turns them into typed documents.
 export const adminCategoryOperations = /* GraphQL */ `
+  query AdminCategories($search: String, $first: Int!, $after: String) {
+    categories(search: $search, first: $first, after: $after) {
+      edges {
+        cursor
+        node {
+          id
+          name
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      totalCount
+    }
+  }
+
   query AdminCategory($id: Int!) {
     category(id: $id) {
       id

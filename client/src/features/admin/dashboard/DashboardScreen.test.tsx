@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { AdminAnalyticsDocument, AdminTopProductsDocument } from "../../../graphql/generated/graphql";
+import { createTestLive } from "../../../test/liveEvents";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
 import { DashboardScreen } from "./DashboardScreen";
 
@@ -115,5 +116,26 @@ describe("Dashboard", () => {
     renderWithShop(<DashboardScreen />, { ...at, mocks: [analyticsMock(), topProductsMock({ error: new Error("offline") })] });
     expect(await screen.findByText("No sales yet.")).toBeInTheDocument();
     expect(log).toHaveBeenCalledWith("Could not load the top selling products", expect.any(Error));
+  });
+
+  it("a new order arriving live reloads the figures and the top products", async () => {
+    const live = createTestLive();
+    const later = { ...analytics, totalOrders: 18 };
+    renderWithShop(<DashboardScreen />, {
+      ...at,
+      live,
+      mocks: [
+        analyticsMock(),
+        topProductsMock(),
+        { request: { query: AdminAnalyticsDocument }, result: { data: { analytics: later } } },
+        topProductsMock(),
+      ],
+    });
+    const orders = await screen.findByRole("article", { name: "Total orders" });
+    expect(within(orders).getByText("17")).toBeInTheDocument();
+    expect(live.listening("LiveOrderPlaced")).toHaveLength(1);
+    live.emit("LiveOrderPlaced", { orderPlaced: { __typename: "Order", id: 99, orderNumber: "ORD-000099" } });
+    expect(await within(await screen.findByRole("article", { name: "Total orders" })).findByText("18")).toBeInTheDocument();
+    expect(await screen.findByText("New order ORD-000099.")).toBeInTheDocument();
   });
 });

@@ -13,6 +13,7 @@ import { AdminAnalyticsDocument, AdminTopProductsDocument, type AdminAnalyticsQu
 import { formatMoney } from "../../../lib/money";
 import { useSession } from "../../../lib/session/session";
 import { formatGrowth } from "../adminRules";
+import { useNewOrders } from "../../../lib/orders/liveOrders";
 
 /** 'Welcome back {name}, here is what is been happening in your store.' (verbatim). */
 export const greeting = (name: string) => `Welcome back ${name}, here is what is been happening in your store.`;
@@ -155,6 +156,8 @@ function TopSellingProducts() {
 }
 
 export function DashboardScreen() {
+  // Each new order reloads the figures and the top products.
+  useNewOrders();
   const { user } = useSession();
   // A failed analytics load is ignored (spec section 8): the cards are simply not shown.
   const { data, loading } = useQuery(AdminAnalyticsDocument, { fetchPolicy: "cache-and-network" });

@@ -3,6 +3,9 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AdminOrderDocument, AdminOrdersDocument, UpdateOrderStatusDocument } from "../../../graphql/generated/graphql";
+import { ORDERS_PAGE_SIZE } from "../../../lib/apollo/pages";
+import { connection, cursorOf, queryMock, type PageOptions } from "../../../test/fixtures";
+import { createTestLive } from "../../../test/liveEvents";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
 import { ManageOrdersScreen, ViewOrderScreen } from "./OrderScreens";
 
@@ -22,7 +25,9 @@ const listed = (id: number, overrides: object = {}) => ({
 });
 
 const list = { route: "/admin/manage-order", path: "/admin/manage-order", user: admin };
-const ordersMock = (orders: object[], extra: object = {}) => ({ request: { query: AdminOrdersDocument }, result: { data: { orders } }, ...extra });
+/** A page of the admin order list as the server sends it (newest first), for a search and status (or none). */
+const ordersMock = (orders: Array<{ id: number }>, ask: { search?: string; status?: string; after?: string } = {}, page: PageOptions = {}, extra: object = {}) =>
+  queryMock(AdminOrdersDocument, { first: ORDERS_PAGE_SIZE, ...ask }, { orders: connection("Order", orders, page) }, extra);
 const rowNames = () =>
   screen
     .getAllByRole("row")
@@ -30,10 +35,11 @@ const rowNames = () =>
     .filter(Boolean);
 
 describe("Orders list", () => {
-  it("shows the loading view, then the count and the orders newest first", async () => {
-    renderWithShop(<ManageOrdersScreen />, { ...list, mocks: [ordersMock([listed(1), listed(3), listed(2)], { delay: 30 })] });
+  it("shows the loading view, then the count and the orders in the server's order (newest first)", async () => {
+    renderWithShop(<ManageOrdersScreen />, { ...list, mocks: [ordersMock([listed(3), listed(2), listed(1)], {}, { hasNextPage: true, totalCount: 1234 }, { delay: 30 })] });
     expect(screen.getByRole("status", { name: "Loading orders" })).toBeInTheDocument();
-    expect(await screen.findByText("Total orders: 3")).toBeInTheDocument();
+    // The count is the server's total over all pages.
+    expect(await screen.findByText("Total orders: 1234")).toBeInTheDocument();
     expect(rowNames()).toEqual(["Order ORD-000003", "Order ORD-000002", "Order ORD-000001"]);
   });
 
@@ -47,22 +53,56 @@ describe("Orders list", () => {
     expect(within(row).getByText("$57.50")).toBeInTheDocument();
   });
 
-  it("searches by order number or reference, case-insensitive substring", async () => {
-    renderWithShop(<ManageOrdersScreen />, { ...list, mocks: [ordersMock([listed(1), listed(2), listed(3)])] });
+  it("searches by order number or reference on the server once the typing pauses", async () => {
+    const asked = vi.fn();
+    renderWithShop(<ManageOrdersScreen />, {
+      ...list,
+      mocks: [
+        ordersMock([listed(3), listed(2), listed(1)]),
+        ordersMock([listed(2)], { search: "ord-000002" }),
+        { ...ordersMock([listed(3)], { search: "ref3abc" }), result: () => (asked(), { data: { orders: connection("Order", [listed(3)]) } }) },
+      ],
+    });
     await screen.findByText("Total orders: 3");
     const search = screen.getByPlaceholderText("Search order number or reference");
     await userEvent.type(search, "ord-000002");
-    expect(rowNames()).toEqual(["Order ORD-000002"]);
+    await waitFor(() => expect(rowNames()).toEqual(["Order ORD-000002"]));
+    expect(screen.getByText("Total orders: 1")).toBeInTheDocument();
     await userEvent.clear(search);
     await userEvent.type(search, "ref3abc");
-    expect(rowNames()).toEqual(["Order ORD-000003"]);
+    await waitFor(() => expect(rowNames()).toEqual(["Order ORD-000003"]));
+    expect(asked).toHaveBeenCalledTimes(1);
+  });
+
+  it("filters by status on the server", async () => {
+    renderWithShop(<ManageOrdersScreen />, {
+      ...list,
+      mocks: [ordersMock([listed(3), listed(2, { status: "DELIVERED" })]), ordersMock([listed(2, { status: "DELIVERED" })], { status: "DELIVERED" })],
+    });
+    await screen.findByText("Total orders: 2");
+    const status = screen.getByRole("combobox", { name: "Status" });
+    expect(within(status).getAllByRole("option").map((option) => option.textContent)).toEqual(["All statuses", "pending", "in-transit", "delivered"]);
+    await userEvent.selectOptions(status, "DELIVERED");
+    await waitFor(() => expect(rowNames()).toEqual(["Order ORD-000002"]));
+    expect(screen.getByText("Total orders: 1")).toBeInTheDocument();
+  });
+
+  it("page by page: 'Load more' fetches the orders after the last cursor and appends them", async () => {
+    renderWithShop(<ManageOrdersScreen />, {
+      ...list,
+      mocks: [ordersMock([listed(3), listed(2)], {}, { hasNextPage: true, totalCount: 3 }), ordersMock([listed(1)], { after: cursorOf(listed(2)) }, { totalCount: 3 })],
+    });
+    expect(await screen.findByText("Showing 2 of 3 orders")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Load more orders" }));
+    await screen.findByRole("row", { name: "Order ORD-000001" });
+    expect(rowNames()).toEqual(["Order ORD-000003", "Order ORD-000002", "Order ORD-000001"]);
   });
 
   it("'No orders found matching your search.' when nothing matches", async () => {
-    renderWithShop(<ManageOrdersScreen />, { ...list, mocks: [ordersMock([listed(1)])] });
+    renderWithShop(<ManageOrdersScreen />, { ...list, mocks: [ordersMock([listed(1)]), ordersMock([], { search: "ORD-999" })] });
     await screen.findByText("Total orders: 1");
     await userEvent.type(screen.getByPlaceholderText("Search order number or reference"), "ORD-999");
-    expect(screen.getByText("No orders found matching your search.")).toBeInTheDocument();
+    expect(await screen.findByText("No orders found matching your search.")).toBeInTheDocument();
   });
 
   it("'No orders yet.' when there are none", async () => {
@@ -72,7 +112,7 @@ describe("Orders list", () => {
 
   it("a failed load is silent (logged)", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    renderWithShop(<ManageOrdersScreen />, { ...list, mocks: [{ request: { query: AdminOrdersDocument }, error: new Error("offline") }] });
+    renderWithShop(<ManageOrdersScreen />, { ...list, mocks: [ordersMock([], {}, {}, { error: new Error("offline") })] });
     expect(await screen.findByText("No orders yet.")).toBeInTheDocument();
     expect(log).toHaveBeenCalledWith("Could not load the orders", expect.any(Error));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
@@ -176,5 +216,28 @@ describe("Order view", () => {
     });
     expect(await screen.findByText("We could not find this order.")).toBeInTheDocument();
     expect(screen.getByText("Order not found.")).toBeInTheDocument();
+  });
+
+  it("live: a new order reloads the list (and is announced); another admin's status change shows in place", async () => {
+    const live = createTestLive();
+    renderWithShop(<ManageOrdersScreen />, {
+      ...list,
+      live,
+      // The first page once (as the screen opens), then the list as it is after the new order.
+      mocks: [ordersMock([listed(2), listed(1)], {}, { totalCount: 2 }, { times: 1 }), ordersMock([listed(3), listed(2), listed(1)], {}, { totalCount: 3 })],
+    });
+    await screen.findByText("Total orders: 2");
+    expect(live.listening("LiveOrderPlaced")).toHaveLength(1);
+    live.emit("LiveOrderPlaced", { orderPlaced: { __typename: "Order", id: 3, orderNumber: "ORD-000003" } });
+    expect(await screen.findByText("Total orders: 3")).toBeInTheDocument();
+    expect(rowNames()).toEqual(["Order ORD-000003", "Order ORD-000002", "Order ORD-000001"]);
+    expect(await screen.findByText("New order ORD-000003.")).toBeInTheDocument();
+
+    live.emit("LiveOrderStatus", {
+      orderStatusChanged: { __typename: "Order", id: 1, orderNumber: "ORD-000001", status: "DELIVERED", updatedAt: "2026-03-06T10:00:00.000Z" },
+    });
+    expect(await within(screen.getByRole("row", { name: "Order ORD-000001" })).findByText("delivered")).toBeInTheDocument();
+    // The admin's own list tells no toast for a status change: the admin who made it already has the confirmation.
+    expect(screen.queryByText("Order ORD-000001 is now delivered.")).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
-// Orders (spec sections 2, 4 and 8). The list: the count, search by order number or reference, newest
-// first; each row shows order number, status badge, total items, date and time and total price; 'No
-// orders yet.' and 'No orders found matching your search.'; a failed load is silent (logged). The order
+// Orders (spec sections 2, 4 and 8). The list: the count, search by order number or reference (on the
+// server) and a status filter, newest first, a page at a time; each row shows order number, status
+// badge, total items, date and time and total price; 'No orders yet.' and 'No orders found matching
+// your search.'; a failed load is silent (logged). The order
 // view: order and delivery details, the lines, and 'Manage Status' with Change: the server's message and
 // the order reloaded on success, 'Failed to update status.' on failure.
 import { useMutation, useQuery } from "@apollo/client/react";
@@ -11,94 +12,119 @@ import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
 import { AdminOrderDocument, AdminOrdersDocument, UpdateOrderStatusDocument, type OrderStatus } from "../../../graphql/generated/graphql";
 import { serverMessage } from "../../../lib/apollo/errors";
-import { newestFirst } from "../../../lib/catalog/catalogRules";
+import { nextPageVariables, ORDERS_PAGE_SIZE, useLastAnswer } from "../../../lib/apollo/pages";
+import { reloadListsAfter } from "../../../lib/apollo/reloadLists";
 import { messages } from "../../../lib/messages";
 import { formatMoney } from "../../../lib/money";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { formatDateTime } from "../../../lib/orders/invoice";
 import { ORDER_STATUS_TEXT } from "../../../lib/orders/orderStatus";
-import { countLabel, Detail, ListHeader } from "../AdminParts";
-import { byOrderNumberOrReference, searchRows } from "../adminRules";
+import { countLabel, Detail, ListHeader, listState, PagedList, useListSearch } from "../AdminParts";
 import { adminOrderPath, OrderStatusBadge } from "./orderParts";
+import { useLiveOrderStatus, useNewOrders } from "../../../lib/orders/liveOrders";
 
 export const NO_ORDERS_YET = "No orders yet.";
 export const NO_ORDERS_FOUND = "No orders found matching your search.";
+const STATUSES: OrderStatus[] = ["PENDING", "IN_TRANSIT", "DELIVERED"];
+/** What a failed load shows (silently, spec section 8): no orders. */
+const NO_ORDERS = { edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
+
+const STATUS_FILTER_ALL = "";
 
 export function ManageOrdersScreen() {
-  const { data, loading, error } = useQuery(AdminOrdersDocument, { fetchPolicy: "cache-and-network" });
-  const [search, setSearch] = useState("");
+  // New orders join the list as they arrive; status changes (by any admin) show in place.
+  useNewOrders();
+  useLiveOrderStatus(undefined, { announce: false });
+  const { search, setSearch, query, typing } = useListSearch();
+  const [status, setStatus] = useState<OrderStatus | typeof STATUS_FILTER_ALL>(STATUS_FILTER_ALL);
+  const { data, loading, error, fetchMore } = useQuery(AdminOrdersDocument, {
+    variables: { search: query || undefined, status: status || undefined, first: ORDERS_PAGE_SIZE },
+    fetchPolicy: "cache-and-network",
+  });
+  const answer = useLastAnswer(data?.orders, { query, status });
+  // A failed load is silent (spec section 8): the list shows as empty, without a count.
+  const failed = error !== undefined && data === undefined && !loading;
+  const list = failed ? { page: NO_ORDERS, updating: false, searching: false } : listState(answer, typing);
   useEffect(() => {
     if (error) console.error("Could not load the orders", error);
   }, [error]);
 
-  const orders = newestFirst(data?.orders ?? []);
-  const found = searchRows(orders, search, byOrderNumberOrReference);
-  let body;
-  if (loading && !data) body = <LoadingView label="Loading orders" />;
-  else if (orders.length === 0) body = <EmptyState title={NO_ORDERS_YET} />;
-  else if (found.length === 0) body = <EmptyState title={NO_ORDERS_FOUND} />;
-  else {
-    body = (
-      <Paper withBorder radius="md" p="xs">
-        <Table.ScrollContainer minWidth={640}>
-          <Table verticalSpacing="sm" highlightOnHover style={{ whiteSpace: "nowrap" }}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Order number</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th ta="right">Total items</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th ta="right">Total price</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {found.map((order) => (
-                <Table.Tr key={order.id} aria-label={`Order ${order.orderNumber}`}>
-                  <Table.Td>
-                    <Anchor component={Link} to={adminOrderPath(order.orderNumber)} fw={700}>
-                      {order.orderNumber}
-                    </Anchor>
-                    <Text size="xs" c="dimmed" ff="monospace">
-                      {order.reference}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <OrderStatusBadge status={order.status} />
-                  </Table.Td>
-                  <Table.Td ta="right">{order.totalItems}</Table.Td>
-                  <Table.Td>{formatDateTime(order.createdAt)}</Table.Td>
-                  <Table.Td ta="right" fw={700}>
-                    {formatMoney(order.total)}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-    );
-  }
-
+  const filtered = query !== "" || status !== STATUS_FILTER_ALL;
   return (
     <Stack gap="lg">
       <ListHeader
         title="Manage orders"
-        count={data ? countLabel("orders", orders.length) : undefined}
+        count={list.page && !failed ? countLabel("orders", list.page.totalCount) : undefined}
         searchPlaceholder="Search order number or reference"
         search={search}
         onSearch={setSearch}
+        filters={
+          <NativeSelect
+            label="Status"
+            value={status}
+            onChange={(event) => setStatus(event.currentTarget.value as OrderStatus | typeof STATUS_FILTER_ALL)}
+            data={[{ value: STATUS_FILTER_ALL, label: "All statuses" }, ...STATUSES.map((value) => ({ value, label: ORDER_STATUS_TEXT[value] }))]}
+          />
+        }
       />
-      {body}
+      <PagedList
+        noun="orders"
+        {...list}
+        empty={<EmptyState title={filtered ? NO_ORDERS_FOUND : NO_ORDERS_YET} />}
+        onLoadMore={(page) => fetchMore({ variables: nextPageVariables(page) })}
+      >
+        {(orders) => (
+          <Paper withBorder radius="md" p="xs">
+            <Table.ScrollContainer minWidth={640}>
+              <Table verticalSpacing="sm" highlightOnHover style={{ whiteSpace: "nowrap" }}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Order number</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th ta="right">Total items</Table.Th>
+                    <Table.Th>Date</Table.Th>
+                    <Table.Th ta="right">Total price</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {orders.map((order) => (
+                    <Table.Tr key={order.id} aria-label={`Order ${order.orderNumber}`}>
+                      <Table.Td>
+                        <Anchor component={Link} to={adminOrderPath(order.orderNumber)} fw={700}>
+                          {order.orderNumber}
+                        </Anchor>
+                        <Text size="xs" c="dimmed" ff="monospace">
+                          {order.reference}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <OrderStatusBadge status={order.status} />
+                      </Table.Td>
+                      <Table.Td ta="right">{order.totalItems}</Table.Td>
+                      <Table.Td>{formatDateTime(order.createdAt)}</Table.Td>
+                      <Table.Td ta="right" fw={700}>
+                        {formatMoney(order.total)}
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        )}
+      </PagedList>
     </Stack>
   );
 }
 
-const STATUSES: OrderStatus[] = ["PENDING", "IN_TRANSIT", "DELIVERED"];
-
 function ManageStatus({ orderId, status }: { orderId: number; status: OrderStatus }) {
   const [chosen, setChosen] = useState<OrderStatus>(status);
-  // After a successful change the order is reloaded (spec section 4).
-  const [updateStatus, { loading }] = useMutation(UpdateOrderStatusDocument, { refetchQueries: [AdminOrderDocument] });
+  // After a successful change the order is reloaded (spec section 4), and so are the order lists (it may
+  // leave a list filtered by status).
+  const [updateStatus, { loading }] = useMutation(UpdateOrderStatusDocument, {
+    refetchQueries: [AdminOrderDocument],
+    update: reloadListsAfter("orderStatus"),
+  });
   const change = async () => {
     try {
       const result = await updateStatus({ variables: { id: orderId, status: chosen } });
@@ -125,6 +151,7 @@ function ManageStatus({ orderId, status }: { orderId: number; status: OrderStatu
 export function ViewOrderScreen() {
   const orderNumber = useParams().orderNumber ?? "";
   const { data, loading, error } = useQuery(AdminOrderDocument, { variables: { orderNumber }, fetchPolicy: "cache-and-network" });
+  useLiveOrderStatus(orderNumber, { announce: false });
 
   const order = data?.order;
   if (!order) {

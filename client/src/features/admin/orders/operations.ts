@@ -1,14 +1,24 @@
 // The admin order screens' documents; codegen turns them into typed documents.
 export const adminOrderOperations = /* GraphQL */ `
-  query AdminOrders {
-    orders {
-      id
-      orderNumber
-      reference
-      status
-      totalItems
-      total
-      createdAt
+  query AdminOrders($search: String, $status: OrderStatus, $first: Int!, $after: String) {
+    orders(search: $search, status: $status, first: $first, after: $after) {
+      edges {
+        cursor
+        node {
+          id
+          orderNumber
+          reference
+          status
+          totalItems
+          total
+          createdAt
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      totalCount
     }
   }
 

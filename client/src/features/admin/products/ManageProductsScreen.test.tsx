@@ -2,13 +2,17 @@ import { screen, within } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { DeleteProductDocument, ShopCatalogDocument } from "../../../graphql/generated/graphql";
-import { cactus, catalogMock, fern, product, shovel } from "../../../test/fixtures";
+import { AdminProductsDocument, DeleteProductDocument } from "../../../graphql/generated/graphql";
+import { ADMIN_PAGE_SIZE } from "../../../lib/apollo/pages";
+import { cactus, connection, cursorOf, fern, product, queryMock, shovel, type PageOptions, type ProductFixture } from "../../../test/fixtures";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
 import { ManageProductsScreen } from "./ManageProductsScreen";
 
 const at = { route: "/admin/manage-product", path: "/admin/manage-product", user: admin };
-const once = (mock: ReturnType<typeof catalogMock>) => ({ ...mock, maxUsageCount: 1 });
+/** A page of the admin product list as the server sends it (newest first), for a name search (or none). */
+const productPage = (products: ProductFixture[], ask: { name?: string; after?: string } = {}, page: PageOptions = {}, extra: object = {}) =>
+  queryMock(AdminProductsDocument, { first: ADMIN_PAGE_SIZE, ...ask }, { products: connection("Product", products, page) }, extra);
+const listed = [cactus, shovel, fern];
 // Notifications live in a module-wide store: one test's messages must not answer the next one's queries.
 afterEach(() => notifications.clean());
 
@@ -16,22 +20,23 @@ const cardNames = () => screen.getAllByRole("article").map((card) => card.getAtt
 
 describe("Manage products", () => {
   it("heading 'Manage products', the count of products and a 'New Product' link to /admin/add-product", async () => {
-    renderWithShop(<ManageProductsScreen />, { ...at, mocks: [catalogMock()] });
+    renderWithShop(<ManageProductsScreen />, { ...at, mocks: [productPage(listed, {}, { hasNextPage: true, totalCount: 57 })] });
     expect(await screen.findByRole("heading", { name: "Manage products" })).toBeInTheDocument();
-    expect(await screen.findByText("Total products: 3")).toBeInTheDocument();
+    // The count is the server's total over all pages, not the cards on screen.
+    expect(await screen.findByText("Total products: 57")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "New Product" })).toHaveAttribute("href", "/admin/add-product");
   });
 
   it("a spinner shows until the list has loaded", async () => {
-    renderWithShop(<ManageProductsScreen />, { ...at, mocks: [catalogMock(undefined, { delay: 30 })] });
+    renderWithShop(<ManageProductsScreen />, { ...at, mocks: [productPage(listed, {}, {}, { delay: 30 })] });
     expect(screen.getByRole("status", { name: "Loading products" })).toBeInTheDocument();
     expect(screen.queryByTestId("list-count")).not.toBeInTheDocument();
     expect(await screen.findByRole("article", { name: "Boston Fern" })).toBeInTheDocument();
     expect(screen.queryByRole("status", { name: "Loading products" })).not.toBeInTheDocument();
   });
 
-  it("shows the admin product cards newest first, out-of-stock products included", async () => {
-    renderWithShop(<ManageProductsScreen />, { ...at, mocks: [catalogMock([fern, cactus, shovel])] });
+  it("shows the admin product cards in the server's order (newest first), out-of-stock products included", async () => {
+    renderWithShop(<ManageProductsScreen />, { ...at, mocks: [productPage(listed)] });
     await screen.findByRole("article", { name: "Boston Fern" });
     expect(cardNames()).toEqual(["Tiny Cactus", "Steel Shovel", "Boston Fern"]);
     const card = screen.getByRole("article", { name: "Tiny Cactus" });
@@ -40,23 +45,45 @@ describe("Manage products", () => {
     expect(within(card).getByRole("button", { name: "Delete Product" })).toBeInTheDocument();
   });
 
-  it("the 'Search product' box filters by name as a case-insensitive substring", async () => {
-    renderWithShop(<ManageProductsScreen />, { ...at, mocks: [catalogMock([fern, shovel, cactus, product(9, { name: "Fernleaf Lavender" })])] });
+  it("the 'Search product' box searches names on the server once the typing pauses", async () => {
+    const lavender = product(9, { name: "Fernleaf Lavender" });
+    renderWithShop(<ManageProductsScreen />, {
+      ...at,
+      mocks: [productPage(listed), productPage([lavender, fern], { name: "FERN" }, {}, { delay: 50 })],
+    });
     await screen.findByRole("article", { name: "Boston Fern" });
     await userEvent.type(screen.getByPlaceholderText("Search product"), "FERN");
-    expect(cardNames()).toEqual(["Boston Fern", "Fernleaf Lavender"]);
+    // The cards on screen no longer answer the search: hidden from screen readers until the answer comes.
+    expect(await screen.findByText("Searching…")).toBeInTheDocument();
+    expect(screen.queryAllByRole("article")).toHaveLength(0);
+    await screen.findByRole("article", { name: "Fernleaf Lavender" });
+    expect(cardNames()).toEqual(["Fernleaf Lavender", "Boston Fern"]);
+    expect(screen.getByText("Total products: 2")).toBeInTheDocument();
   });
 
   it("'No products found matching your search.' when nothing matches", async () => {
-    renderWithShop(<ManageProductsScreen />, { ...at, mocks: [catalogMock()] });
+    renderWithShop(<ManageProductsScreen />, { ...at, mocks: [productPage(listed), productPage([], { name: "orchid" })] });
     await screen.findByRole("article", { name: "Boston Fern" });
     await userEvent.type(screen.getByPlaceholderText("Search product"), "orchid");
-    expect(screen.getByText("No products found matching your search.")).toBeInTheDocument();
+    expect(await screen.findByText("No products found matching your search.")).toBeInTheDocument();
     expect(screen.queryByRole("article")).not.toBeInTheDocument();
   });
 
+  it("page by page: 'Load more' fetches the page after the last cursor and appends it", async () => {
+    const older = product(1, { name: "Old Rake" });
+    renderWithShop(<ManageProductsScreen />, {
+      ...at,
+      mocks: [productPage(listed, {}, { hasNextPage: true, totalCount: 4 }), productPage([older], { after: cursorOf(fern) }, { totalCount: 4 })],
+    });
+    expect(await screen.findByText("Showing 3 of 4 products")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Load more products" }));
+    await screen.findByRole("article", { name: "Old Rake" });
+    expect(cardNames()).toEqual(["Tiny Cactus", "Steel Shovel", "Boston Fern", "Old Rake"]);
+    expect(screen.getByText("Total products: 4")).toBeInTheDocument();
+  });
+
   it("says so when the list cannot be loaded, with a way to try again", async () => {
-    renderWithShop(<ManageProductsScreen />, { ...at, mocks: [catalogMock(undefined, { error: new Error("offline") })] });
+    renderWithShop(<ManageProductsScreen />, { ...at, mocks: [productPage(listed, {}, {}, { error: new Error("offline") })] });
     expect(await screen.findByText("We could not load the products.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
   });
@@ -66,13 +93,13 @@ describe("Manage products: Delete Product", () => {
   const deleteMock = (outcome: object, delay = 0) => ({ request: { query: DeleteProductDocument, variables: { id: shovel.id } }, ...outcome, delay });
 
   it("shows a spinner while deleting, then the server's message, and the list reloads", async () => {
-    const reloaded = vi.fn(() => ({ data: { products: [fern, cactus], categories: [], regions: [] } }));
+    const reloaded = vi.fn(() => ({ data: { products: connection("Product", [cactus, fern]) } }));
     renderWithShop(<ManageProductsScreen />, {
       ...at,
       mocks: [
-        once(catalogMock()),
+        productPage(listed, {}, {}, { times: 1 }),
         deleteMock({ result: { data: { deleteProduct: { __typename: "Message", message: "Product deleted successfully." } } } }, 300),
-        { request: { query: ShopCatalogDocument }, result: reloaded },
+        { request: { query: AdminProductsDocument, variables: { first: ADMIN_PAGE_SIZE } }, result: reloaded },
       ],
     });
     const card = await screen.findByRole("article", { name: "Steel Shovel" });
@@ -87,7 +114,7 @@ describe("Manage products: Delete Product", () => {
   it("a failed delete shows the server's message", async () => {
     renderWithShop(<ManageProductsScreen />, {
       ...at,
-      mocks: [catalogMock(), deleteMock({ result: { errors: [{ message: "Product not found.", extensions: { code: "NOT_FOUND" } }] } })],
+      mocks: [productPage(listed), deleteMock({ result: { errors: [{ message: "Product not found.", extensions: { code: "NOT_FOUND" } }] } })],
     });
     const card = await screen.findByRole("article", { name: "Steel Shovel" });
     await userEvent.click(within(card).getByRole("button", { name: "Delete Product" }));
@@ -96,7 +123,7 @@ describe("Manage products: Delete Product", () => {
   });
 
   it("a failed delete without a message from the server shows 'Try again later'", async () => {
-    renderWithShop(<ManageProductsScreen />, { ...at, mocks: [catalogMock(), deleteMock({ error: new Error("Failed to fetch") })] });
+    renderWithShop(<ManageProductsScreen />, { ...at, mocks: [productPage(listed), deleteMock({ error: new Error("Failed to fetch") })] });
     const card = await screen.findByRole("article", { name: "Steel Shovel" });
     await userEvent.click(within(card).getByRole("button", { name: "Delete Product" }));
     expect(await screen.findByText("Try again later")).toBeInTheDocument();

@@ -2,13 +2,13 @@ import { screen, waitFor } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AdminProductDocument, CreateProductDocument, ShopCatalogDocument, UpdateProductDocument } from "../../../graphql/generated/graphql";
-import { catalogMock, categories, fern } from "../../../test/fixtures";
+import { AdminProductDocument, CreateProductDocument, ProductCategoriesDocument, UpdateProductDocument } from "../../../graphql/generated/graphql";
+import { categories, fern, nodeList, productCategoriesMock } from "../../../test/fixtures";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
 import { AddProductScreen, EditProductScreen } from "./ProductFormScreens";
 
 const imageFile = (name: string) => new File(["image bytes"], name, { type: "image/png" });
-const once = (mock: ReturnType<typeof catalogMock>) => ({ ...mock, maxUsageCount: 1 });
+const once = (mock: ReturnType<typeof productCategoriesMock>) => ({ ...mock, maxUsageCount: 1 });
 
 // jsdom has no object URLs; the preview only needs an address per chosen file.
 beforeEach(() => {
@@ -48,7 +48,7 @@ async function fillRequiredFields() {
 
 describe("New product", () => {
   it("is titled 'new product' with title, description, price, discount price (optional), quantity, category, image 1 and image 2 (optional)", async () => {
-    const { router } = renderAddProduct([catalogMock()]);
+    const { router } = renderAddProduct([productCategoriesMock()]);
     await openAddForm(router);
     expect(screen.getByRole("heading", { name: "new product" })).toBeInTheDocument();
     for (const label of [/^Title/, /^Description/, /^Price/, /^Discount price \(optional\)/, /^Quantity/, /^Category/]) {
@@ -60,7 +60,7 @@ describe("New product", () => {
   });
 
   it("the category select offers the existing categories, with the placeholder 'Select category'", async () => {
-    const { router } = renderAddProduct([catalogMock()]);
+    const { router } = renderAddProduct([productCategoriesMock()]);
     await openAddForm(router);
     const select = screen.getByLabelText(/^Category/);
     await waitFor(() => expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual(["Select category", ...categories.map((c) => c.name)]));
@@ -68,7 +68,7 @@ describe("New product", () => {
   });
 
   it("a file area reads 'Upload image 1' until an image is chosen, then 'Image added', with a preview", async () => {
-    const { router } = renderAddProduct([catalogMock()]);
+    const { router } = renderAddProduct([productCategoriesMock()]);
     await openAddForm(router);
     await userEvent.upload(screen.getByLabelText("Upload image 1"), imageFile("snake.png"));
     expect(screen.getByLabelText("Image added")).toHaveAttribute("type", "file");
@@ -78,7 +78,7 @@ describe("New product", () => {
   });
 
   it("image 1 is required on create (and the fields the API cannot take empty)", async () => {
-    const { router } = renderAddProduct([catalogMock()]);
+    const { router } = renderAddProduct([productCategoriesMock()]);
     await openAddForm(router);
     await userEvent.click(screen.getByRole("button", { name: "Create" }));
     expect(screen.getAllByText("Required")).toHaveLength(4);
@@ -89,11 +89,11 @@ describe("New product", () => {
     const create = vi.fn(() => ({
       data: { createProduct: { __typename: "ProductPayload", message: "Product created successfully.", product: { ...fern, id: 300, name: "Snake Plant", slug: "snake-plant" } } },
     }));
-    const reloaded = vi.fn(() => ({ data: { products: [fern], categories, regions: [] } }));
+    const reloaded = vi.fn(() => ({ data: { categories: nodeList("Category", categories) } }));
     const imageOne = imageFile("snake.png");
     const imageTwo = imageFile("snake-side.png");
     const { router } = renderAddProduct([
-      once(catalogMock()),
+      once(productCategoriesMock()),
       {
         request: {
           query: CreateProductDocument,
@@ -105,7 +105,7 @@ describe("New product", () => {
         },
         result: create,
       },
-      { request: { query: ShopCatalogDocument }, result: reloaded },
+      { request: { query: ProductCategoriesDocument }, result: reloaded },
     ]);
     await openAddForm(router);
     await fillRequiredFields();
@@ -124,7 +124,7 @@ describe("New product", () => {
       data: { createProduct: { __typename: "ProductPayload", message: "Product created successfully.", product: { ...fern, id: 301 } } },
     }));
     const { router } = renderAddProduct([
-      catalogMock(),
+      productCategoriesMock(),
       {
         request: { query: CreateProductDocument, variables: (variables: { input: Record<string, unknown> }) => !("discountPrice" in variables.input) && !("imageTwo" in variables.input) },
         result: create,
@@ -140,7 +140,7 @@ describe("New product", () => {
 
   it("a refused create shows each of the server's messages and stays on the form", async () => {
     const { router } = renderAddProduct([
-      catalogMock(),
+      productCategoriesMock(),
       {
         request: { query: CreateProductDocument, variables: () => true },
         result: {
@@ -193,7 +193,7 @@ const productMock = (extra: object = {}) => ({
 
 describe("Edit product", () => {
   it("loads the product by slug (a spinner meanwhile) and prefills the form; the button reads Update", async () => {
-    renderEditProduct([catalogMock(), productMock({ delay: 30 })]);
+    renderEditProduct([productCategoriesMock(), productMock({ delay: 30 })]);
     expect(screen.getByRole("status", { name: "Loading product" })).toBeInTheDocument();
     expect(await screen.findByLabelText(/^Title/)).toHaveValue("Boston Fern");
     expect(screen.getByLabelText(/^Description/)).toHaveValue("A fern for shady corners.");
@@ -208,7 +208,7 @@ describe("Edit product", () => {
 
   it("a failed load shows the server's error text", async () => {
     renderEditProduct([
-      catalogMock(),
+      productCategoriesMock(),
       { request: { query: AdminProductDocument, variables: { slug: "boston-fern" } }, result: { errors: [{ message: "Product not found.", extensions: { code: "NOT_FOUND" } }] } },
     ]);
     expect(await screen.findByRole("alert")).toHaveTextContent("Product not found.");
@@ -220,7 +220,7 @@ describe("Edit product", () => {
       data: { updateProduct: { __typename: "ProductPayload", message: "Product updated successfully.", product: { ...fern, price: 32, discountPrice: null, description: "A fern for shady corners.", imageTwo: null } } },
     }));
     const { router } = renderEditProduct([
-      catalogMock(),
+      productCategoriesMock(),
       productMock(),
       {
         request: {
@@ -248,7 +248,7 @@ describe("Edit product", () => {
       data: { updateProduct: { __typename: "ProductPayload", message: "Product updated successfully.", product: { ...fern, description: "", imageTwo: null } } },
     }));
     renderEditProduct([
-      catalogMock(),
+      productCategoriesMock(),
       productMock(),
       { request: { query: UpdateProductDocument, variables: (variables: { input: { imageOne?: File } }) => variables.input.imageOne === newImage }, result: update },
     ]);
@@ -261,7 +261,7 @@ describe("Edit product", () => {
 
   it("a refused update shows the server's message", async () => {
     renderEditProduct([
-      catalogMock(),
+      productCategoriesMock(),
       productMock(),
       { request: { query: UpdateProductDocument, variables: () => true }, result: { errors: [{ message: "A product with this name already exists.", extensions: { code: "CONFLICT" } }] } },
     ]);

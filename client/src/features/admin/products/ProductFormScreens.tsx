@@ -9,9 +9,14 @@ import { useEffect, useState } from "react";
 import { useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
-import { AdminProductDocument, CreateProductDocument, UpdateProductDocument, type AdminProductQuery } from "../../../graphql/generated/graphql";
+import {
+  AdminProductDocument,
+  CreateProductDocument,
+  ProductCategoriesDocument,
+  UpdateProductDocument,
+  type AdminProductQuery,
+} from "../../../graphql/generated/graphql";
 import { serverMessage } from "../../../lib/apollo/errors";
-import { useShopCatalog } from "../../../lib/catalog/shopCatalog";
 import { useGoBack } from "../../../lib/navigation/useGoBack";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { notifyServerFailure, reloadCatalogue } from "../adminFeedback";
@@ -40,7 +45,7 @@ interface ProductFormProps {
 }
 
 function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequired, submitting, onSubmit }: ProductFormProps) {
-  const { data: catalog } = useShopCatalog();
+  const { data: categoryList } = useQuery(ProductCategoriesDocument);
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<ProductFormErrors>({});
   const set = <K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) => {
@@ -54,7 +59,7 @@ function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequi
     if (Object.keys(missing).length === 0) onSubmit(values);
   };
 
-  const categories = catalog?.categories ?? [];
+  const categories = categoryList?.categories.nodes ?? [];
   return (
     <AdminForm title={title} submitLabel={submitLabel} submitting={submitting} onSubmit={submit}>
       <TextInput label="Title" value={values.name} onChange={(event) => set("name", event.currentTarget.value)} withAsterisk />

@@ -1,6 +1,30 @@
-// The admin product screens' documents; codegen turns them into typed documents. The list itself is the
-// shop's catalogue (lib/catalog/shopCatalog), so the storefront and the admin share one cached list.
+// The admin product screens' documents; codegen turns them into typed documents.
 export const adminProductOperations = /* GraphQL */ `
+  query AdminProducts($name: String, $first: Int!, $after: String) {
+    products(name: $name, sort: NEWEST, first: $first, after: $after) {
+      edges {
+        cursor
+        node {
+          ...ProductCardFields
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      totalCount
+    }
+  }
+
+  query ProductCategories {
+    categories(first: 100) {
+      nodes {
+        id
+        name
+      }
+    }
+  }
+
   query AdminProduct($slug: String!) {
     product(slug: $slug) {
       id

@@ -2,8 +2,9 @@ import { notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AdminRegionDocument, CreateRegionDocument, DeleteRegionDocument, ShopCatalogDocument, UpdateRegionDocument } from "../../../graphql/generated/graphql";
-import { catalogMock, categories, fern, regions } from "../../../test/fixtures";
+import { AdminRegionDocument, AdminRegionsDocument, CreateRegionDocument, DeleteRegionDocument, UpdateRegionDocument } from "../../../graphql/generated/graphql";
+import { ADMIN_PAGE_SIZE } from "../../../lib/apollo/pages";
+import { connection, queryMock, regions, type PageOptions } from "../../../test/fixtures";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
 import { AddRegionScreen, EditRegionScreen, ManageRegionsScreen } from "./RegionScreens";
 
@@ -11,18 +12,15 @@ import { AddRegionScreen, EditRegionScreen, ManageRegionsScreen } from "./Region
 afterEach(() => notifications.clean());
 
 const coast = { __typename: "Region" as const, id: 3, name: "Oregon Coast", fee: "9.5" };
-const catalogWith = (list: object[], extra: object = {}) => ({
-  request: { query: ShopCatalogDocument },
-  result: { data: { products: [fern], categories, regions: list } },
-  maxUsageCount: 1,
-  ...extra,
-});
+/** A page of the admin region list, for a search (or none). */
+const regionPage = (list: Array<{ id: number }>, ask: { search?: string } = {}, page: PageOptions = {}, extra: object = {}) =>
+  queryMock(AdminRegionsDocument, { first: ADMIN_PAGE_SIZE, ...ask }, { regions: connection("Region", list, page) }, { times: 1, ...extra });
 const manage = { route: "/admin/manage-region", path: "/admin/manage-region", user: admin };
 const entryNames = () => screen.getAllByRole("article").map((card) => card.getAttribute("aria-label"));
 
 describe("Manage regions", () => {
   it("shows the count, 'New Region', and each region with its fee (which may arrive as a string), 'Edit Region' and 'Delete Region'", async () => {
-    renderWithShop(<ManageRegionsScreen />, { ...manage, mocks: [catalogWith([coast, ...regions])] });
+    renderWithShop(<ManageRegionsScreen />, { ...manage, mocks: [regionPage([coast, ...regions])] });
     expect(await screen.findByRole("heading", { name: "Manage regions" })).toBeInTheDocument();
     expect(await screen.findByText("Total regions: 3")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "New Region" })).toHaveAttribute("href", "/admin/add-region");
@@ -35,42 +33,45 @@ describe("Manage regions", () => {
   });
 
   it("shows the loading view until the list has loaded", async () => {
-    renderWithShop(<ManageRegionsScreen />, { ...manage, mocks: [catalogWith(regions, { delay: 30 })] });
+    renderWithShop(<ManageRegionsScreen />, { ...manage, mocks: [regionPage(regions, {}, {}, { delay: 30 })] });
     expect(screen.getByRole("status", { name: "Loading regions" })).toBeInTheDocument();
     expect(await screen.findByRole("article", { name: "Portland Metro" })).toBeInTheDocument();
   });
 
-  it("searches by name, case-insensitive substring; 'No regions found matching your search.' when nothing matches", async () => {
-    renderWithShop(<ManageRegionsScreen />, { ...manage, mocks: [catalogWith([coast, ...regions])] });
+  it("searches by name on the server once the typing pauses; 'No regions found matching your search.' when nothing matches", async () => {
+    renderWithShop(<ManageRegionsScreen />, {
+      ...manage,
+      mocks: [regionPage([coast, ...regions]), regionPage([coast, regions[1]!], { search: "OREGON" }), regionPage([], { search: "alaska" })],
+    });
     await screen.findByRole("article", { name: "Portland Metro" });
     await userEvent.type(screen.getByPlaceholderText("Search region"), "OREGON");
-    expect(entryNames()).toEqual(["Oregon Coast", "Rest of Oregon"]);
+    await waitFor(() => expect(entryNames()).toEqual(["Oregon Coast", "Rest of Oregon"]));
     await userEvent.clear(screen.getByPlaceholderText("Search region"));
     await userEvent.type(screen.getByPlaceholderText("Search region"), "alaska");
-    expect(screen.getByText("No regions found matching your search.")).toBeInTheDocument();
+    expect(await screen.findByText("No regions found matching your search.")).toBeInTheDocument();
   });
 
   it("a failed load shows the server's error text", async () => {
     renderWithShop(<ManageRegionsScreen />, {
       ...manage,
-      mocks: [{ request: { query: ShopCatalogDocument }, result: { errors: [{ message: "Regions are being redrawn." }] } }],
+      mocks: [{ request: { query: AdminRegionsDocument, variables: { first: ADMIN_PAGE_SIZE } }, result: { errors: [{ message: "Regions are being redrawn." }] } }],
     });
     expect(await screen.findByRole("alert")).toHaveTextContent("Regions are being redrawn.");
     expect(screen.getByText("We could not load the regions.")).toBeInTheDocument();
   });
 
   it("'Delete Region' shows a spinner, then the server's message, and the list reloads", async () => {
-    const reloaded = vi.fn(() => ({ data: { products: [fern], categories, regions: [regions[0]] } }));
+    const reloaded = vi.fn(() => ({ data: { regions: connection("Region", [regions[0]!]) } }));
     renderWithShop(<ManageRegionsScreen />, {
       ...manage,
       mocks: [
-        catalogWith(regions),
+        regionPage(regions),
         {
           request: { query: DeleteRegionDocument, variables: { id: 2 } },
           result: { data: { deleteRegion: { __typename: "Message", message: "Region deleted successfully." } } },
           delay: 300,
         },
-        { request: { query: ShopCatalogDocument }, result: reloaded },
+        { request: { query: AdminRegionsDocument, variables: { first: ADMIN_PAGE_SIZE } }, result: reloaded },
       ],
     });
     const card = await screen.findByRole("article", { name: "Rest of Oregon" });
@@ -85,7 +86,7 @@ describe("Manage regions", () => {
     renderWithShop(<ManageRegionsScreen />, {
       ...manage,
       mocks: [
-        catalogMock(),
+        regionPage(regions),
         { request: { query: DeleteRegionDocument, variables: { id: 1 } }, result: { errors: [{ message: "Region not found.", extensions: { code: "NOT_FOUND" } }] } },
         { request: { query: DeleteRegionDocument, variables: { id: 2 } }, error: new Error("Failed to fetch") },
       ],

@@ -8,16 +8,16 @@ import { useEffect, useState } from "react";
 import { useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
-import { AdminRegionDocument, CreateRegionDocument, DeleteRegionDocument, UpdateRegionDocument } from "../../../graphql/generated/graphql";
+import { AdminRegionsDocument, AdminRegionDocument, CreateRegionDocument, DeleteRegionDocument, UpdateRegionDocument } from "../../../graphql/generated/graphql";
 import { serverMessage } from "../../../lib/apollo/errors";
-import { useShopCatalog } from "../../../lib/catalog/shopCatalog";
+import { ADMIN_PAGE_SIZE, nextPageVariables, useLastAnswer } from "../../../lib/apollo/pages";
 import { messages } from "../../../lib/messages";
 import { formatMoney } from "../../../lib/money";
 import { useGoBack } from "../../../lib/navigation/useGoBack";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { regionFee } from "../../../lib/pricing";
 import { notifyServerFailure, reloadCatalogue } from "../adminFeedback";
-import { AdminForm } from "../AdminParts";
+import { AdminForm, listState, useListSearch } from "../AdminParts";
 import { CatalogueEntries } from "../CatalogueEntries";
 import { REQUIRED } from "../adminRules";
 
@@ -31,8 +31,11 @@ interface RegionEntry {
 }
 
 export function ManageRegionsScreen() {
-  const { data, error, refetch } = useShopCatalog();
-  const [search, setSearch] = useState("");
+  const { search, setSearch, query, typing } = useListSearch();
+  const { data, error, refetch, fetchMore } = useQuery(AdminRegionsDocument, {
+    variables: { search: query || undefined, first: ADMIN_PAGE_SIZE },
+  });
+  const list = listState(useLastAnswer(data?.regions, query), typing);
   const [deletingId, setDeletingId] = useState<number | null>(null);
   const [deleteRegion] = useMutation(DeleteRegionDocument, { update: reloadCatalogue });
 
@@ -61,9 +64,11 @@ export function ManageRegionsScreen() {
       emptyText={NO_REGIONS_FOUND}
       newLink={{ to: "/admin/add-region", label: "New Region" }}
       editPath={(region) => `/admin/edit-region/${region.id}`}
-      entries={data?.regions}
+      {...list}
+      onLoadMore={(page) => fetchMore({ variables: nextPageVariables(page) })}
       failure={
-        error && (
+        error &&
+        !data && (
           <EmptyState
             title="We could not load the regions."
             action={

@@ -1,6 +1,23 @@
-// The admin region screens' documents; codegen turns them into typed documents. The list is the
-// shop's catalogue (lib/catalog/shopCatalog).
+// The admin region screens' documents; codegen turns them into typed documents.
 export const adminRegionOperations = /* GraphQL */ `
+  query AdminRegions($search: String, $first: Int!, $after: String) {
+    regions(search: $search, first: $first, after: $after) {
+      edges {
+        cursor
+        node {
+          id
+          name
+          fee
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      totalCount
+    }
+  }
+
   query AdminRegion($id: Int!) {
     region(id: $id) {
       id

@@ -3,6 +3,8 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AdminUserDocument, AdminUsersDocument, SetUserRoleDocument } from "../../../graphql/generated/graphql";
+import { ADMIN_PAGE_SIZE, ORDERS_PAGE_SIZE } from "../../../lib/apollo/pages";
+import { connection, cursorOf, queryMock, type PageOptions } from "../../../test/fixtures";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
 import { ManageUsersScreen, UserDetailScreen } from "./UserScreens";
 
@@ -17,10 +19,13 @@ const person = (id: number, name: string, email: string, role: "USER" | "ADMIN" 
   role,
   createdAt: `2026-01-0${id}T10:00:00.000Z`,
 });
-const people = [person(1, "Root Admin", "admin@verdant.shop", "ADMIN"), person(2, "Ada Gardener", "ada@example.com"), person(3, "Bo Potter", "bo@clay.example")];
+// Newest first, as the server sends them.
+const people = [person(3, "Bo Potter", "bo@clay.example"), person(2, "Ada Gardener", "ada@example.com"), person(1, "Root Admin", "admin@verdant.shop", "ADMIN")];
 
 const list = { route: "/admin/manage-users", path: "/admin/manage-users", user: admin };
-const usersMock = (users: object[], extra: object = {}) => ({ request: { query: AdminUsersDocument }, result: { data: { users } }, ...extra });
+/** A page of the admin user list, for a search (or none). */
+const usersMock = (users: Array<{ id: number }>, ask: { search?: string; after?: string } = {}, page: PageOptions = {}, extra: object = {}) =>
+  queryMock(AdminUsersDocument, { first: ADMIN_PAGE_SIZE, ...ask }, { users: connection("User", users, page) }, extra);
 const rowNames = () =>
   screen
     .getAllByRole("row")
@@ -28,8 +33,8 @@ const rowNames = () =>
     .filter(Boolean);
 
 describe("Users list", () => {
-  it("shows the loading view, then the count and rows with name, email and a role badge, newest first", async () => {
-    renderWithShop(<ManageUsersScreen />, { ...list, mocks: [usersMock(people, { delay: 30 })] });
+  it("shows the loading view, then the count and rows with name, email and a role badge, in the server's order (newest first)", async () => {
+    renderWithShop(<ManageUsersScreen />, { ...list, mocks: [usersMock(people, {}, {}, { delay: 30 })] });
     expect(screen.getByRole("status", { name: "Loading users" })).toBeInTheDocument();
     expect(await screen.findByText("Total users: 3")).toBeInTheDocument();
     expect(rowNames()).toEqual(["Bo Potter", "Ada Gardener", "Root Admin"]);
@@ -40,18 +45,33 @@ describe("Users list", () => {
     expect(within(screen.getByRole("row", { name: "Ada Gardener" })).getByText("user")).toBeInTheDocument();
   });
 
-  it("searches by name or email, case-insensitive substring", async () => {
-    renderWithShop(<ManageUsersScreen />, { ...list, mocks: [usersMock(people)] });
+  it("searches by name or email on the server once the typing pauses", async () => {
+    renderWithShop(<ManageUsersScreen />, {
+      ...list,
+      mocks: [usersMock(people), usersMock([people[0]!], { search: "POTTER" }), usersMock([people[0]!, people[1]!], { search: "EXAMPLE" }), usersMock([], { search: "nobody" })],
+    });
     await screen.findByText("Total users: 3");
     const search = screen.getByPlaceholderText("Search name or email");
     await userEvent.type(search, "POTTER");
-    expect(rowNames()).toEqual(["Bo Potter"]);
+    await waitFor(() => expect(rowNames()).toEqual(["Bo Potter"]));
     await userEvent.clear(search);
     await userEvent.type(search, "EXAMPLE");
-    expect(rowNames()).toEqual(["Bo Potter", "Ada Gardener"]);
+    await waitFor(() => expect(rowNames()).toEqual(["Bo Potter", "Ada Gardener"]));
+    expect(screen.getByText("Total users: 2")).toBeInTheDocument();
     await userEvent.clear(search);
     await userEvent.type(search, "nobody");
-    expect(screen.getByText("No users found matching your search.")).toBeInTheDocument();
+    expect(await screen.findByText("No users found matching your search.")).toBeInTheDocument();
+  });
+
+  it("page by page: 'Load more' fetches the users after the last cursor and appends them", async () => {
+    renderWithShop(<ManageUsersScreen />, {
+      ...list,
+      mocks: [usersMock(people.slice(0, 2), {}, { hasNextPage: true, totalCount: 3 }), usersMock([people[2]!], { after: cursorOf(people[1]!) }, { totalCount: 3 })],
+    });
+    expect(await screen.findByText("Total users: 3")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Load more users" }));
+    await screen.findByRole("row", { name: "Root Admin" });
+    expect(rowNames()).toEqual(["Bo Potter", "Ada Gardener", "Root Admin"]);
   });
 
   it("says so when there are no users", async () => {
@@ -61,7 +81,7 @@ describe("Users list", () => {
 
   it("a failed load is silent (logged)", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    renderWithShop(<ManageUsersScreen />, { ...list, mocks: [{ request: { query: AdminUsersDocument }, error: new Error("offline") }] });
+    renderWithShop(<ManageUsersScreen />, { ...list, mocks: [usersMock([], {}, {}, { error: new Error("offline") })] });
     expect(await screen.findByText("No users yet.")).toBeInTheDocument();
     expect(log).toHaveBeenCalledWith("Could not load the users", expect.any(Error));
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
@@ -73,13 +93,13 @@ const ada = {
   address: "1 Fern Street, Portland",
   phone: "+1 555 0100",
   createdAt: "2026-01-05T10:00:00.000Z",
-  orders: [
+  orders: connection("Order", [
     { __typename: "Order" as const, id: 4, orderNumber: "ORD-000004", status: "DELIVERED" as const, totalItems: 2, total: 45, createdAt: "2026-03-02T15:04:00.000Z" },
-  ],
+  ]),
 };
 
 const detail = { route: "/admin/manage-users/2", path: "/admin/manage-users/:id", user: admin };
-const userRequest = { query: AdminUserDocument, variables: { id: 2 } };
+const userRequest = { query: AdminUserDocument, variables: { id: 2, first: ORDERS_PAGE_SIZE } };
 
 describe("User detail", () => {
   it("shows the loading view, then account info: name, email, role and created date", async () => {
@@ -112,8 +132,27 @@ describe("User detail", () => {
     expect(orders.getByText("$45.00")).toBeInTheDocument();
   });
 
+  it("the user's orders page by page: 'Load more' fetches the orders after the last cursor and appends them", async () => {
+    const older = { __typename: "Order" as const, id: 2, orderNumber: "ORD-000002", status: "PENDING" as const, totalItems: 1, total: 9, createdAt: "2026-02-02T15:04:00.000Z" };
+    renderWithShop(<UserDetailScreen />, {
+      ...detail,
+      mocks: [
+        { request: userRequest, result: { data: { user: { ...ada, orders: connection("Order", ada.orders.edges.map((edge) => edge.node), { hasNextPage: true, totalCount: 2 }) } } } },
+        {
+          request: { query: AdminUserDocument, variables: { id: 2, first: ORDERS_PAGE_SIZE, after: cursorOf(ada.orders.edges[0]!.node) } },
+          result: { data: { user: { ...ada, orders: connection("Order", [older], { totalCount: 2 }) } } },
+        },
+      ],
+    });
+    const orders = within(await screen.findByRole("region", { name: "Orders" }));
+    await userEvent.click(orders.getByRole("button", { name: "Load more orders" }));
+    await orders.findByRole("row", { name: "Order ORD-000002" });
+    expect(orders.getAllByRole("row").map((row) => row.getAttribute("aria-label"))).toEqual(["Order ORD-000004", "Order ORD-000002"]);
+    expect(orders.getByText("Showing 2 of 2 orders")).toBeInTheDocument();
+  });
+
   it("'No orders yet.' when the user has none", async () => {
-    renderWithShop(<UserDetailScreen />, { ...detail, mocks: [{ request: userRequest, result: { data: { user: { ...ada, orders: [] } } } }] });
+    renderWithShop(<UserDetailScreen />, { ...detail, mocks: [{ request: userRequest, result: { data: { user: { ...ada, orders: connection("Order", []) } } } }] });
     expect(await within(await screen.findByRole("region", { name: "Orders" })).findByText("No orders yet.")).toBeInTheDocument();
   });
 
@@ -146,7 +185,7 @@ describe("User detail", () => {
       ...detail,
       route: "/admin/manage-users/1",
       mocks: [
-        { request: { query: AdminUserDocument, variables: { id: 1 } }, result: { data: { user: { ...ada, ...person(1, "Root Admin", "admin@verdant.shop", "ADMIN") } } } },
+        { request: { query: AdminUserDocument, variables: { id: 1, first: ORDERS_PAGE_SIZE } }, result: { data: { user: { ...ada, ...person(1, "Root Admin", "admin@verdant.shop", "ADMIN") } } } },
         {
           request: { query: SetUserRoleDocument, variables: { id: 1, role: "USER" } },
           result: { errors: [{ message: "Admins cannot remove their own admin role.", extensions: { code: "FORBIDDEN" } }] },

@@ -1,22 +1,24 @@
-// Users (spec sections 2, 6 and 8). The list: the count, search by name or email, rows with name, email
-// and a role badge; a failed load is silent (logged). The user detail: account info (name, email, role,
-// created date), the change-role select (user or admin) with the server's message on success and on
-// failure, contact info ('No address' / 'No contact'), and their orders linking to the admin order view.
+// Users (spec sections 2, 6 and 8). The list: the count, search by name or email (on the server), rows
+// with name, email and a role badge, newest first, a page at a time; a failed load is silent (logged).
+// The user detail: account info (name, email, role, created date), the change-role select (user or
+// admin) with the server's message on success and on failure, contact info ('No address' / 'No
+// contact'), and their orders (a page at a time) linking to the admin order view.
 import { useMutation, useQuery } from "@apollo/client/react";
 import { Anchor, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
+import { LoadMore } from "../../../components/LoadMore";
 import { AdminUserDocument, AdminUsersDocument, SetUserRoleDocument, type Role } from "../../../graphql/generated/graphql";
 import { serverMessage } from "../../../lib/apollo/errors";
-import { newestFirst } from "../../../lib/catalog/catalogRules";
+import { ADMIN_PAGE_SIZE, nextPageVariables, nodesOf, ORDERS_PAGE_SIZE, useLastAnswer } from "../../../lib/apollo/pages";
+import { reloadListsAfter } from "../../../lib/apollo/reloadLists";
 import { formatMoney } from "../../../lib/money";
 import { notifySuccess } from "../../../lib/notify";
 import { formatDate, formatDateTime } from "../../../lib/orders/invoice";
 import { notifyServerFailure } from "../adminFeedback";
-import { countLabel, Detail, ListHeader } from "../AdminParts";
-import { byNameOrEmail, searchRows } from "../adminRules";
+import { countLabel, Detail, ListHeader, listState, PagedList, useListSearch } from "../AdminParts";
 import { adminOrderPath, OrderStatusBadge } from "../orders/orderParts";
 
 export const NO_USERS_YET = "No users yet.";
@@ -34,69 +36,76 @@ function RoleBadge({ role }: { role: Role }) {
   );
 }
 
+/** What a failed load shows (silently, spec section 8): no users. */
+const NO_USERS = { edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
+
 export function ManageUsersScreen() {
-  const { data, loading, error } = useQuery(AdminUsersDocument, { fetchPolicy: "cache-and-network" });
-  const [search, setSearch] = useState("");
+  const { search, setSearch, query, typing } = useListSearch();
+  const { data, loading, error, fetchMore } = useQuery(AdminUsersDocument, {
+    variables: { search: query || undefined, first: ADMIN_PAGE_SIZE },
+    fetchPolicy: "cache-and-network",
+  });
+  const answer = useLastAnswer(data?.users, query);
+  // A failed load is silent (spec section 8): the list shows as empty, without a count.
+  const failed = error !== undefined && data === undefined && !loading;
+  const list = failed ? { page: NO_USERS, updating: false, searching: false } : listState(answer, typing);
   useEffect(() => {
     if (error) console.error("Could not load the users", error);
   }, [error]);
-
-  const users = newestFirst(data?.users ?? []);
-  const found = searchRows(users, search, byNameOrEmail);
-  let body;
-  if (loading && !data) body = <LoadingView label="Loading users" />;
-  else if (users.length === 0) body = <EmptyState title={NO_USERS_YET} />;
-  else if (found.length === 0) body = <EmptyState title={NO_USERS_FOUND} />;
-  else {
-    body = (
-      <Paper withBorder radius="md" p="xs">
-        <Table.ScrollContainer minWidth={520}>
-          <Table verticalSpacing="sm" highlightOnHover style={{ whiteSpace: "nowrap" }}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Role</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {found.map((user) => (
-                <Table.Tr key={user.id} aria-label={user.name}>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/admin/manage-users/${user.id}`} fw={600}>
-                      {user.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{user.email}</Table.Td>
-                  <Table.Td>
-                    <RoleBadge role={user.role} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
-    );
-  }
 
   return (
     <Stack gap="lg">
       <ListHeader
         title="Manage users"
-        count={data ? countLabel("users", users.length) : undefined}
+        count={list.page && !failed ? countLabel("users", list.page.totalCount) : undefined}
         searchPlaceholder="Search name or email"
         search={search}
         onSearch={setSearch}
       />
-      {body}
+      <PagedList
+        noun="users"
+        {...list}
+        empty={<EmptyState title={query === "" ? NO_USERS_YET : NO_USERS_FOUND} />}
+        onLoadMore={(page) => fetchMore({ variables: nextPageVariables(page) })}
+      >
+        {(users) => (
+          <Paper withBorder radius="md" p="xs">
+            <Table.ScrollContainer minWidth={520}>
+              <Table verticalSpacing="sm" highlightOnHover style={{ whiteSpace: "nowrap" }}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Email</Table.Th>
+                    <Table.Th>Role</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {users.map((user) => (
+                    <Table.Tr key={user.id} aria-label={user.name}>
+                      <Table.Td>
+                        <Anchor component={Link} to={`/admin/manage-users/${user.id}`} fw={600}>
+                          {user.name}
+                        </Anchor>
+                      </Table.Td>
+                      <Table.Td>{user.email}</Table.Td>
+                      <Table.Td>
+                        <RoleBadge role={user.role} />
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Paper>
+        )}
+      </PagedList>
     </Stack>
   );
 }
 
 function ChangeRole({ userId, role }: { userId: number; role: Role }) {
   const [chosen, setChosen] = useState<Role>(role);
-  const [setUserRole, { loading }] = useMutation(SetUserRoleDocument);
+  const [setUserRole, { loading }] = useMutation(SetUserRoleDocument, { update: reloadListsAfter("role") });
   const change = async () => {
     try {
       const result = await setUserRole({ variables: { id: userId, role: chosen } });
@@ -122,7 +131,11 @@ function ChangeRole({ userId, role }: { userId: number; role: Role }) {
 
 export function UserDetailScreen() {
   const id = Number(useParams().id);
-  const { data, loading, error } = useQuery(AdminUserDocument, { variables: { id }, skip: !Number.isInteger(id), fetchPolicy: "cache-and-network" });
+  const { data, loading, error, fetchMore } = useQuery(AdminUserDocument, {
+    variables: { id, first: ORDERS_PAGE_SIZE },
+    skip: !Number.isInteger(id),
+    fetchPolicy: "cache-and-network",
+  });
 
   const user = data?.user;
   if (!user) {
@@ -140,6 +153,7 @@ export function UserDetailScreen() {
     );
   }
 
+  const orders = nodesOf(user.orders);
   return (
     <Stack gap="lg">
       <Title order={1}>{user.name}</Title>
@@ -175,32 +189,41 @@ export function UserDetailScreen() {
           <Title order={2} size="h4" id="user-orders">
             Orders
           </Title>
-          {user.orders.length === 0 ? (
+          {orders.length === 0 ? (
             <Text c="dimmed">No orders yet.</Text>
           ) : (
-            <Table.ScrollContainer minWidth={520}>
-              <Table verticalSpacing="xs" style={{ whiteSpace: "nowrap" }}>
-                <Table.Tbody>
-                  {user.orders.map((order) => (
-                    <Table.Tr key={order.id} aria-label={`Order ${order.orderNumber}`}>
-                      <Table.Td>
-                        <Anchor component={Link} to={adminOrderPath(order.orderNumber)} fw={600}>
-                          {order.orderNumber}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>
-                        <OrderStatusBadge status={order.status} />
-                      </Table.Td>
-                      <Table.Td ta="right">{order.totalItems} item(s)</Table.Td>
-                      <Table.Td>{formatDateTime(order.createdAt)}</Table.Td>
-                      <Table.Td ta="right" fw={700}>
-                        {formatMoney(order.total)}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <>
+              <Table.ScrollContainer minWidth={520}>
+                <Table verticalSpacing="xs" style={{ whiteSpace: "nowrap" }}>
+                  <Table.Tbody>
+                    {orders.map((order) => (
+                      <Table.Tr key={order.id} aria-label={`Order ${order.orderNumber}`}>
+                        <Table.Td>
+                          <Anchor component={Link} to={adminOrderPath(order.orderNumber)} fw={600}>
+                            {order.orderNumber}
+                          </Anchor>
+                        </Table.Td>
+                        <Table.Td>
+                          <OrderStatusBadge status={order.status} />
+                        </Table.Td>
+                        <Table.Td ta="right">{order.totalItems} item(s)</Table.Td>
+                        <Table.Td>{formatDateTime(order.createdAt)}</Table.Td>
+                        <Table.Td ta="right" fw={700}>
+                          {formatMoney(order.total)}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+              <LoadMore
+                shown={orders.length}
+                total={user.orders.totalCount}
+                noun="orders"
+                hasMore={user.orders.pageInfo.hasNextPage}
+                onLoadMore={() => fetchMore({ variables: nextPageVariables(user.orders) })}
+              />
+            </>
           )}
         </Stack>
       </Paper>

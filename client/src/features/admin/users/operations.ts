@@ -1,16 +1,25 @@
 // The admin user screens' documents; codegen turns them into typed documents.
 export const adminUserOperations = /* GraphQL */ `
-  query AdminUsers {
-    users {
-      id
-      name
-      email
-      role
-      createdAt
+  query AdminUsers($search: String, $first: Int!, $after: String) {
+    users(search: $search, first: $first, after: $after) {
+      edges {
+        cursor
+        node {
+          id
+          name
+          email
+          role
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      totalCount
     }
   }
 
-  query AdminUser($id: Int!) {
+  query AdminUser($id: Int!, $first: Int!, $after: String) {
     user(id: $id) {
       id
       name
@@ -19,13 +28,23 @@ export const adminUserOperations = /* GraphQL */ `
       address
       phone
       createdAt
-      orders {
-        id
-        orderNumber
-        status
-        totalItems
-        total
-        createdAt
+      orders(first: $first, after: $after) {
+        edges {
+          cursor
+          node {
+            id
+            orderNumber
+            status
+            totalItems
+            total
+            createdAt
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+        totalCount
       }
     }
   }

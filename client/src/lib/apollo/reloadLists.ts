@@ -1,0 +1,31 @@
+// After a change the lists that show it reload (spec sections 4 and 5: "After changes (create, update,
+// delete) the relevant lists are reloaded"; "After a successful order: products are refreshed").
+// Dropping a list field from the cache drops every page and every filter of it at once: each screen that
+// shows the list fetches its first page again, and screens opened later fetch afresh.
+import type { ApolloCache } from "@apollo/client";
+
+/** Which root fields each kind of change makes stale. */
+export const LISTS_CHANGED_BY = {
+  /** A product, category or region created, updated or deleted (names, prices, stock and membership). */
+  catalogueChange: ["products", "categories", "regions", "favourites"],
+  /** A rating moves the product in the highest-rated order. */
+  rating: ["products"],
+  favourite: ["favourites"],
+  /** Stock went down; the new order joins the order lists; product pages show the new stock. */
+  orderPlaced: ["products", "product", "favourites", "myOrders", "orders", "userOrders"],
+  /** The order may leave a list filtered by status. */
+  orderStatus: ["orders", "myOrders", "userOrders"],
+  role: ["users"],
+  /** Someone's order arrived (admins, live): the order lists, the dashboard's figures, the stock shown. */
+  newOrder: ["orders", "userOrders", "analytics", "topProducts", "products", "product"],
+} as const satisfies Record<string, readonly string[]>;
+
+export type ListChange = keyof typeof LISTS_CHANGED_BY;
+
+export function reloadLists(cache: ApolloCache, change: ListChange): void {
+  for (const fieldName of LISTS_CHANGED_BY[change]) cache.evict({ id: "ROOT_QUERY", fieldName });
+  cache.gc();
+}
+
+/** For a mutation's `update` option: `useMutation(Doc, { update: reloadListsAfter("role") })`. */
+export const reloadListsAfter = (change: ListChange) => (cache: ApolloCache) => reloadLists(cache, change);

@@ -1,0 +1,122 @@
+// How shop events travel between replicas. On PostgreSQL: NOTIFY on a channel of the shop's schema,
+// heard by one LISTEN connection per process, so every replica on the same database hears every event
+// and no extra server is needed. On the embedded database (one process by design): in process.
+import pg from "pg";
+import { ListenerSet, readShopEvent, type EventBus, type ShopEvent } from "../domain/events.js";
+
+export type EventErrorHandler = (message: string, error: unknown) => void;
+
+const RECONNECT_FIRST_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
+
+/** The events of one process only: the embedded database serves one process. */
+export function createLocalEventBus(onError: EventErrorHandler): EventBus {
+  const listeners = new ListenerSet();
+  let closed = false;
+  return {
+    async publish(event) {
+      if (closed) return;
+      // Delivered on a later turn, as a NOTIFY would be: a listener never runs inside the publisher's call.
+      setImmediate(() => listeners.deliver(event, (error) => onError("A shop event listener failed.", error)));
+    },
+    listen: (listener) => listeners.add(listener),
+    listenerCount: () => listeners.size,
+    async close() {
+      closed = true;
+      listeners.clear();
+    },
+  };
+}
+
+/** One channel per schema: test files and shops sharing a database in separate schemas never cross. */
+export function eventChannel(schema: string | undefined): string {
+  const channel = `shop_events${schema ? `_${schema}` : ""}`.toLowerCase().replace(/[^a-z0-9_]/g, "_");
+  return channel.slice(0, 63);
+}
+
+/**
+ * Events through PostgreSQL's LISTEN/NOTIFY. The listening connection is our own (not the pool's) and
+ * comes back by itself after the database restarts; events sent while it was away are not replayed,
+ * which is why subscribers treat events as hints and read the rows themselves.
+ */
+export async function createPostgresEventBus(
+  url: string,
+  schema: string | undefined,
+  publisher: Pick<pg.Pool, "query">,
+  onError: EventErrorHandler,
+): Promise<EventBus> {
+  const channel = eventChannel(schema);
+  const listeners = new ListenerSet();
+  let listener: pg.Client | null = null;
+  let closed = false;
+  let retryDelay = RECONNECT_FIRST_MS;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const heard = (message: pg.Notification) => {
+    if (message.channel !== channel || !message.payload) return;
+    let event: ShopEvent | null = null;
+    try {
+      event = readShopEvent(JSON.parse(message.payload));
+    } catch {
+      event = null;
+    }
+    if (event) listeners.deliver(event, (error) => onError("A shop event listener failed.", error));
+  };
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString: url, keepAlive: true });
+    client.on("notification", heard);
+    const lost = (error?: unknown) => {
+      if (listener !== client) return;
+      listener = null;
+      client.removeAllListeners("notification");
+      void client.end().catch(() => undefined);
+      if (closed) return;
+      onError("The shop event listener lost its database connection; reconnecting.", error);
+      scheduleReconnect();
+    };
+    client.on("error", lost);
+    client.on("end", () => lost());
+    await client.connect();
+    await client.query(`LISTEN "${channel}"`);
+    listener = client;
+    retryDelay = RECONNECT_FIRST_MS;
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().catch((error: unknown) => {
+        onError("The shop event listener could not reconnect; trying again.", error);
+        retryDelay = Math.min(retryDelay * 2, RECONNECT_MAX_MS);
+        scheduleReconnect();
+      });
+    }, retryDelay);
+    retryTimer.unref();
+  };
+
+  // The first connection must work: a shop that cannot hear events should not start as if it could.
+  await connect();
+
+  return {
+    async publish(event) {
+      if (closed) return;
+      try {
+        await publisher.query("SELECT pg_notify($1, $2)", [channel, JSON.stringify(event)]);
+      } catch (error) {
+        onError("A shop event could not be published.", error);
+      }
+    },
+    listen: (listenerFn) => listeners.add(listenerFn),
+    listenerCount: () => listeners.size,
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      listeners.clear();
+      const client = listener;
+      listener = null;
+      await client?.end().catch(() => undefined);
+    },
+  };
+}

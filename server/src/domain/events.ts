@@ -1,0 +1,86 @@
+// What happened in the shop that someone may be waiting to hear about: live order updates for shoppers
+// and admins, and sessions that ended (so open WebSockets of those sessions close). Services publish
+// these after their write commits; the bus delivers them to every replica (db/events.ts).
+import type { OrderStatusName } from "./orders.js";
+
+export type ShopEvent =
+  | { type: "orderPlaced"; orderId: number; userId: number }
+  | { type: "orderStatusChanged"; orderId: number; userId: number; status: OrderStatusName }
+  /**
+   * Sessions that no longer hold: one token (tokenId, e.g. logout), or every session of a user
+   * (userId), optionally but one (exceptTokenId, the session that changed the password).
+   */
+  | { type: "sessionsEnded"; tokenId?: string; userId?: number; exceptTokenId?: string };
+
+export type ShopEventListener = (event: ShopEvent) => void;
+
+export interface EventBus {
+  /**
+   * Delivers the event to the listeners of every replica, this one included. Never throws: a lost
+   * notification must not undo a committed order, so failures are reported to onError.
+   */
+  publish(event: ShopEvent): Promise<void>;
+  /** Calls the listener for each event until the returned function is called. */
+  listen(listener: ShopEventListener): () => void;
+  /** How many listeners this process has (live subscriptions and sockets); for health checks and tests. */
+  listenerCount(): number;
+  close(): Promise<void>;
+}
+
+const ORDER_STATUSES = new Set(["pending", "in-transit", "delivered"]);
+const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
+const isOptionalText = (value: unknown) => value === undefined || (typeof value === "string" && value.length <= 64);
+
+/** An event read back from the wire (another replica's JSON), or null when it is not one we know. */
+export function readShopEvent(value: unknown): ShopEvent | null {
+  if (typeof value !== "object" || value === null) return null;
+  const event = value as Record<string, unknown>;
+  switch (event.type) {
+    case "orderPlaced":
+      return isId(event.orderId) && isId(event.userId) ? { type: "orderPlaced", orderId: event.orderId, userId: event.userId } : null;
+    case "orderStatusChanged":
+      return isId(event.orderId) && isId(event.userId) && ORDER_STATUSES.has(event.status as string)
+        ? { type: "orderStatusChanged", orderId: event.orderId, userId: event.userId, status: event.status as OrderStatusName }
+        : null;
+    case "sessionsEnded":
+      if (!isOptionalText(event.tokenId) || !isOptionalText(event.exceptTokenId)) return null;
+      if (event.userId !== undefined && !isId(event.userId)) return null;
+      if (event.tokenId === undefined && event.userId === undefined) return null;
+      return {
+        type: "sessionsEnded",
+        ...(event.tokenId !== undefined ? { tokenId: event.tokenId as string } : {}),
+        ...(event.userId !== undefined ? { userId: event.userId as number } : {}),
+        ...(event.exceptTokenId !== undefined ? { exceptTokenId: event.exceptTokenId as string } : {}),
+      };
+    default:
+      return null;
+  }
+}
+
+/** Listeners of one process. The buses of db/events.ts use it to hand each event to their listeners. */
+export class ListenerSet {
+  private readonly listeners = new Set<ShopEventListener>();
+
+  add(listener: ShopEventListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  deliver(event: ShopEvent, onError: (error: unknown) => void): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch (error) {
+        onError(error);
+      }
+    }
+  }
+
+  get size(): number {
+    return this.listeners.size;
+  }
+
+  clear(): void {
+    this.listeners.clear();
+  }
+}

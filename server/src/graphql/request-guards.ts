@@ -1,0 +1,63 @@
+// What every GraphQL request goes through besides the schema: text the shop cannot store is refused
+// before anything runs (variables and inline literals), unexpected errors are logged here (the caller
+// only hears INTERNAL_ERROR, see errors.ts), answers are never cached, and a throttled sign-in carries
+// Retry-After.
+import type { ApolloServerPlugin } from "@apollo/server";
+import { GraphQLError, valueFromASTUntyped, visit, type DocumentNode } from "graphql";
+import type { Logger } from "pino";
+import { findUnstorableText, unstorableTextMessage } from "../domain/text.js";
+import { safeError } from "../http/logging.js";
+import type { GraphQLContext } from "./context.js";
+import { isUnexpectedError } from "./errors.js";
+
+function unstorableText(field: string): GraphQLError {
+  const message = unstorableTextMessage(field);
+  return new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", fields: { [field]: [message] }, http: { status: 400 } } });
+}
+
+/** The first argument, object field or variable default written in the document with unstorable text. */
+function unstorableLiteral(document: DocumentNode): string | null {
+  let found: string | null = null;
+  visit(document, {
+    Argument(node) {
+      found ??= findUnstorableText(valueFromASTUntyped(node.value), node.name.value);
+      return found === null ? undefined : false;
+    },
+    VariableDefinition(node) {
+      if (node.defaultValue) found ??= findUnstorableText(valueFromASTUntyped(node.defaultValue), node.variable.name.value);
+    },
+  });
+  return found;
+}
+
+/** The refusal for a request whose variables or inline literals hold text the shop cannot store, else null. */
+export function unstorableTextIn(variables: Record<string, unknown> | null | undefined, document: DocumentNode): GraphQLError | null {
+  const field = findUnstorableText(variables ?? {}, "") ?? unstorableLiteral(document);
+  return field === null ? null : unstorableText(field);
+}
+
+export function shopRequestPlugin(logger: Logger): ApolloServerPlugin<GraphQLContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ request, document }) {
+          const refusal = unstorableTextIn(request.variables, document);
+          if (refusal) throw refusal;
+        },
+        async didEncounterErrors({ errors, contextValue, operationName }) {
+          for (const error of errors) {
+            if (!isUnexpectedError(error)) continue;
+            (contextValue?.log ?? logger).error({ err: safeError(error.originalError ?? error), operationName, path: error.path }, "unexpected error in a GraphQL request");
+          }
+        },
+        async willSendResponse({ response }) {
+          response.http.headers.set("cache-control", "no-store");
+          if (response.body.kind !== "single") return;
+          const throttled = response.body.singleResult.errors?.find((error) => error.extensions?.code === "TOO_MANY_REQUESTS");
+          const retryAfter = throttled?.extensions?.retryAfter;
+          if (typeof retryAfter === "number") response.http.headers.set("retry-after", String(retryAfter));
+        },
+      };
+    },
+  };
+}
