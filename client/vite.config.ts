@@ -26,5 +26,6 @@ export default defineConfig({
     css: false,
     env: { TZ: "UTC" },
     restoreMocks: true,
+    testTimeout: 20_000,
   },
 });

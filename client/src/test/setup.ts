@@ -1,7 +1,11 @@
 // Test environment for Testing Library + Mantine under jsdom.
 import "@testing-library/jest-dom/vitest";
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+
+// CI runs the suite on two busy cores: a screen that settles in 50 ms alone can take over a second
+// there, and Testing Library's default of 1 s then fails tests whose behaviour is right.
+configure({ asyncUtilTimeout: 5000 });
 
 const inBrowser = typeof window !== "undefined";
 

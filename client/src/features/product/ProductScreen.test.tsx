@@ -206,7 +206,7 @@ describe("Product detail", () => {
       await userEvent.click(within(group).getByRole("button", { name: "Rate 4 out of 5 stars" }));
       expect(await screen.findByText("Your rating")).toBeInTheDocument();
       expect(screen.queryByRole("group", { name: "Rate this product" })).not.toBeInTheDocument();
-      expect(screen.getByText("(4)")).toBeInTheDocument();
+      expect(await screen.findByText("(4)")).toBeInTheDocument();
     });
 
     it("a rating that exists is shown read-only", async () => {
