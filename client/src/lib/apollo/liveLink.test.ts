@@ -1,5 +1,5 @@
 import { ApolloClient, InMemoryCache } from "@apollo/client";
-import type { ClientOptions } from "graphql-ws";
+import type { ClientOptions } from "graphql-ws/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LiveOrderStatusDocument } from "../../graphql/generated/graphql";
 import { removeAccessToken, saveAccessToken } from "../auth/tokenStorage";
@@ -21,7 +21,7 @@ function fakeGraphqlWs() {
           },
         };
       },
-    }) as unknown as typeof import("graphql-ws");
+    }) as unknown as typeof import("graphql-ws/client");
   return { made, socket, load };
 }
 

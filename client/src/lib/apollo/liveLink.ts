@@ -5,7 +5,9 @@
 // subscription starts, so it never weighs on the storefront's first load.
 import { ApolloLink } from "@apollo/client";
 import { print as printQuery } from "graphql";
-import type { Client } from "graphql-ws";
+// The client entry point: the package root resolves (for bundlers that read "import" before "browser")
+// to the server as well, which drags all of graphql-js into the browser.
+import type { Client } from "graphql-ws/client";
 import { Observable } from "rxjs";
 import { bearer, readAccessToken } from "../auth/tokenStorage";
 
@@ -31,7 +33,7 @@ export interface LiveOptions {
   /** For tests: a WebSocket implementation (the browser's by default). */
   webSocketImpl?: unknown;
   /** For tests: how graphql-ws is loaded. */
-  loadGraphqlWs?: () => Promise<typeof import("graphql-ws")>;
+  loadGraphqlWs?: () => Promise<typeof import("graphql-ws/client")>;
 }
 
 /** Waits 0.5 s, 1 s, 2 s ... up to 30 s between attempts, with jitter so replicas are not stampeded. */
@@ -52,7 +54,7 @@ export function createLiveConnection(options: LiveOptions): LiveConnection {
   let connectedBefore = false;
 
   const open = async (): Promise<Client> => {
-    const { createClient } = await (options.loadGraphqlWs ?? (() => import("graphql-ws")))();
+    const { createClient } = await (options.loadGraphqlWs ?? (() => import("graphql-ws/client")))();
     return createClient({
       url: options.url,
       lazy: true,
