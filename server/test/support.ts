@@ -14,8 +14,8 @@ import { ShopError } from "../src/domain/errors.js";
 import { openDatabase, type Database } from "../src/db/client.js";
 import { createShop, type Shop } from "../src/domain/shop.js";
 import type { Viewer } from "../src/domain/viewer.js";
+import { createGraphQLContext } from "../src/graphql/context.js";
 import { buildShopSchema } from "../src/graphql/schema.js";
-import { viewerFromAuthorization } from "../src/http/auth.js";
 
 export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
 
@@ -48,8 +48,8 @@ export async function createTestShop(): Promise<TestShop> {
     shop,
     uploadsDir,
     async gql(query, variables, token) {
-      const viewer: Viewer | null = await viewerFromAuthorization(shop, token ? `Bearer ${token}` : undefined);
-      return graphql({ schema, source: query, variableValues: variables, contextValue: { shop, viewer, clientAddress: null } }) as never;
+      const viewer: Viewer | null = await shop.tokens.viewerFromAuthorization(token ? `Bearer ${token}` : undefined);
+      return graphql({ schema, source: query, variableValues: variables, contextValue: createGraphQLContext(shop, viewer, null) }) as never;
     },
     async signUp(options = {}) {
       counter += 1;

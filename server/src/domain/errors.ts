@@ -44,3 +44,18 @@ export const isUniqueViolation = (error: unknown): boolean => refusedWith(error,
 
 /** A foreign key refused a row that points at nothing. */
 export const isForeignKeyViolation = (error: unknown): boolean => refusedWith(error, "P2003", "23503");
+
+// Access tokens (JWTs) and password hashes (argon2) that an error message might quote.
+const SECRETS = /eyJ[\w-]+\.[\w-]+\.[\w-]*|\$argon2[a-z]*\$[^\s"'`]+/g;
+
+/** An error as the log may keep it: its kind, code, message and stack, with tokens and password hashes cut out. */
+export function safeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error).replace(SECRETS, "[redacted]") };
+  const code = (error as { code?: unknown }).code;
+  return {
+    type: error.name,
+    ...(typeof code === "string" || typeof code === "number" ? { code } : {}),
+    message: error.message.replace(SECRETS, "[redacted]"),
+    stack: error.stack?.replace(SECRETS, "[redacted]"),
+  };
+}

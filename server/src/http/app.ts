@@ -16,17 +16,17 @@ import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import type { Shop } from "../domain/shop.js";
-import type { GraphQLContext } from "../graphql/context.js";
+import { createGraphQLContext, type GraphQLContext } from "../graphql/context.js";
 import { formatShopError } from "../graphql/errors.js";
 import { MAX_TOKENS, queryLimitRules } from "../graphql/limits.js";
 import { shopRequestPlugin } from "../graphql/request-guards.js";
 import { buildShopSchema } from "../graphql/schema.js";
 import { createRestRouter } from "../rest/router.js";
-import { viewerFromAuthorization } from "./auth.js";
-import { requireUtf8Body } from "./charset.js";
+import { requireUtf8Body } from "../rest/charset.js";
 import { clientFiles } from "./client-files.js";
 import { serveLiveUpdates, type LiveServer } from "./live.js";
-import { createLogger, requestLogger, safeError } from "./logging.js";
+import { createLogger, requestLogger } from "./logging.js";
+import { safeError } from "../domain/errors.js";
 
 export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 export const MAX_UPLOAD_FILES = 2;
@@ -169,12 +169,8 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     express.json({ limit: "1mb" }),
     graphqlUploadExpress({ maxFileSize: MAX_UPLOAD_BYTES, maxFiles: MAX_UPLOAD_FILES }),
     expressMiddleware(apollo, {
-      context: async ({ req }): Promise<GraphQLContext> => ({
-        shop,
-        viewer: await viewerFromAuthorization(shop, req.headers.authorization),
-        clientAddress: req.ip ?? null,
-        log: req.log,
-      }),
+      context: async ({ req }): Promise<GraphQLContext> =>
+        createGraphQLContext(shop, await shop.tokens.viewerFromAuthorization(req.headers.authorization), req.ip ?? null, req.log),
     }),
   );
 

@@ -7,9 +7,8 @@ import type { ImageUpload } from "../domain/images.js";
 import type { Shop } from "../domain/shop.js";
 import { requireAdmin, requireUser, type Viewer } from "../domain/viewer.js";
 import { unstorableTextError } from "../domain/text.js";
-import { viewerFromAuthorization } from "../http/auth.js";
-import { bodyIsUtf8, UTF8_ONLY } from "../http/charset.js";
-import { safeError } from "../http/logging.js";
+import { safeError } from "../domain/errors.js";
+import { bodyIsUtf8, UTF8_ONLY } from "./charset.js";
 import { errorAnswer, HttpError, plainError } from "./errors.js";
 import { parseMultipart } from "./multipart.js";
 import type { Route } from "./route.js";
@@ -83,7 +82,7 @@ function serve(shop: Shop, route: Route): RequestHandler {
     try {
       let viewer: Viewer | null = null;
       if (route.access !== "guest") {
-        viewer = await viewerFromAuthorization(shop, req.headers.authorization);
+        viewer = await shop.tokens.viewerFromAuthorization(req.headers.authorization);
         if (route.access === "admin") requireAdmin(viewer);
         else requireUser(viewer);
       }
