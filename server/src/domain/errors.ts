@@ -19,6 +19,9 @@ export class ShopError extends Error {
   }
 }
 
+/** What a caller hears for a failure that is the shop's own fault (a bug, a database outage); the log keeps the details. */
+export const INTERNAL_ERROR = "Something went wrong on our side. Please try again.";
+
 export const notFound = (what: string) => new ShopError("NOT_FOUND", `${what} not found.`);
 export const unauthenticated = (message = "Please sign in to continue.") => new ShopError("UNAUTHENTICATED", message);
 export const forbidden = (message = "You are not allowed to do this.") => new ShopError("FORBIDDEN", message);

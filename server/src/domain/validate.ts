@@ -3,6 +3,10 @@ import { invalid, type FieldErrors } from "./errors.js";
 import { parseDollars, type Cents } from "./money.js";
 import { isUnstorableText, unstorableTextMessage } from "./text.js";
 
+/** Something@something.something with no spaces: what the shop takes as an email address (sign-up, the admin's). */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const isEmailAddress = (text: string): boolean => EMAIL_PATTERN.test(text);
+
 export class Checks {
   private readonly errors: FieldErrors = {};
 
@@ -42,7 +46,7 @@ export class Checks {
 
   email(field: string, value: unknown): string {
     const text = this.text(field, value, "email");
-    if (text && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) this.add(field, "The email must be a valid email address.");
+    if (text && !isEmailAddress(text)) this.add(field, "The email must be a valid email address.");
     return text.toLowerCase();
   }
 

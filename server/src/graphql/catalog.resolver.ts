@@ -4,6 +4,7 @@ import GraphQLUpload from "graphql-upload/GraphQLUpload.mjs";
 import type { FileUpload } from "graphql-upload/processRequest.mjs";
 import { Arg, Ctx, Field, InputType, Int, Mutation, Query, Resolver } from "type-graphql";
 import type { ProductInput as ProductPayloadInput } from "../domain/catalog.js";
+import { IMAGE_RULE } from "../domain/images.js";
 import { toDollars } from "../domain/money.js";
 import { AFTER, CategoryConnection, PAGE_SIZE, ProductConnection, RegionConnection, viewConnection, type Connection } from "./connections.js";
 import type { GraphQLContext } from "./context.js";
@@ -32,7 +33,7 @@ class ProductInput {
   discountPrice?: number | null;
   @Field(() => Int, { description: "Units in stock, 0 to 1,000,000." }) quantity!: number;
   @Field(() => Int) categoryId!: number;
-  @Field(() => GraphQLUpload, { description: "JPEG, PNG, WebP or GIF, at most 5 MB." }) imageOne!: Promise<FileUpload>;
+  @Field(() => GraphQLUpload, { description: IMAGE_RULE }) imageOne!: Promise<FileUpload>;
   @Field(() => GraphQLUpload, { nullable: true }) imageTwo?: Promise<FileUpload> | null;
 }
 

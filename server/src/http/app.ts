@@ -15,6 +15,7 @@ import helmet from "helmet";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
+import { MAX_IMAGE_BYTES } from "../domain/images.js";
 import type { Shop } from "../domain/shop.js";
 import { createGraphQLContext, type GraphQLContext } from "../graphql/context.js";
 import { formatShopError } from "../graphql/errors.js";
@@ -26,9 +27,9 @@ import { requireUtf8Body } from "../rest/charset.js";
 import { clientFiles } from "./client-files.js";
 import { serveLiveUpdates, type LiveServer } from "./live.js";
 import { createLogger, requestLogger } from "./logging.js";
-import { safeError } from "../domain/errors.js";
+import { INTERNAL_ERROR, safeError } from "../domain/errors.js";
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = MAX_IMAGE_BYTES;
 export const MAX_UPLOAD_FILES = 2;
 export const UPLOADS_URL_PATH = "/uploads";
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../client/dist");
@@ -78,7 +79,7 @@ const jsonErrors: ErrorRequestHandler = (error, req, res, _next) => {
           ? "Not found."
         : status < 500
           ? String(error?.expose ? error.message : "The request could not be understood.")
-          : "Something went wrong on our side. Please try again.";
+          : INTERNAL_ERROR;
   if (status >= 500) req.log?.error({ err: safeError(error) }, "unhandled error");
   if (!res.headersSent) res.status(status).json({ message, error: message });
 };

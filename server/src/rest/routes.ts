@@ -4,7 +4,9 @@
 // from them checks that the domain requires what the document says it requires.
 import { PRODUCT_SORTS } from "../domain/catalog.js";
 import { forbidden } from "../domain/errors.js";
+import { IMAGE_RULE } from "../domain/images.js";
 import { toDollars } from "../domain/money.js";
+import { REFERENCE_PATTERN } from "../domain/order-numbers.js";
 import { requireUser } from "../domain/viewer.js";
 import { parseId } from "../domain/validate.js";
 import { buildOpenApi } from "./openapi.js";
@@ -39,7 +41,7 @@ const productForm = (imageOne: "required" | "optional") =>
       discount_price: text({ description: "Dollars, below the price; leave empty for no discount." }),
       quantity: text({ description: "Units in stock, a whole number." }),
       category: text({ description: "The category's name." }),
-      image_one: file(imageOne === "required" ? "JPEG, PNG, WebP or GIF, at most 5 MB." : "Only to replace the current image."),
+      image_one: file(imageOne === "required" ? IMAGE_RULE : "Only to replace the current image."),
       image_two: file("Optional; only to add or replace the second image."),
     },
     { optional: imageOne === "required" ? ["discount_price", "image_two"] : ["discount_price", "image_one", "image_two"], open: true },
@@ -593,7 +595,7 @@ export const routes: Route[] = defineRoutes([
         {
           cart: list(object({ id: integer(), cartQuantity: integer({ minimum: 1 }) }, { open: true })),
           region: either([integer({ minimum: 1 }), object({ id: integer() }, { open: true })], "The delivery region's id, or the region object."),
-          reference: text({ pattern: "^[A-Z0-9]{16}$", description: "16 characters A-Z 0-9, made by the client." }),
+          reference: text({ pattern: REFERENCE_PATTERN.source, description: "16 characters A-Z 0-9, made by the client." }),
           user_id: integer({ description: "Ignored when it is the caller's id." }),
           subtotal_price: number({ description: "Ignored." }),
           delivery_fee: number({ description: "Ignored." }),

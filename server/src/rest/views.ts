@@ -11,6 +11,7 @@ import type {
 } from "../generated/prisma/client.js";
 import type { AnalyticsSummary, TopProduct } from "../domain/analytics.js";
 import { toDollars } from "../domain/money.js";
+import { REFERENCE_PATTERN } from "../domain/order-numbers.js";
 import type { OrderWithLines } from "../domain/orders.js";
 import {
   dateTime,
@@ -83,7 +84,7 @@ export const components: Record<string, Schema> = {
     {
       id: integer(),
       order_number: text(),
-      reference: text({ pattern: "^[A-Z0-9]{16}$", description: "The client's reference; one order per reference." }),
+      reference: text({ pattern: REFERENCE_PATTERN.source, description: "The client's reference; one order per reference." }),
       status: oneOfValues(["pending", "in-transit", "delivered"]),
       cart: list(ref("CartLine")),
       subtotal_price: money("The items total."),
