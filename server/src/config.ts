@@ -3,7 +3,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { isEmailAddress } from "./domain/validate.js";
+import { isEmailAddress } from "./domain/input.js";
 
 export interface Config {
   env: "development" | "production" | "test";

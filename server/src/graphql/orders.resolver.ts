@@ -46,7 +46,7 @@ class OrderResolver {
     description: "Places an order: takes the stock and computes every total on the server. Safe to retry with the same reference.",
   })
   async placeOrder(@Ctx() { shop, viewer }: GraphQLContext, @Arg("input", () => PlaceOrderInput) input: PlaceOrderInput): Promise<OrderPayload> {
-    const order = await shop.orders.placeOrder(viewer, input);
+    const order = await shop.orders.placeOrder(viewer, { lines: input.lines, region: input.regionId, reference: input.reference });
     return { message: messages.orderPlaced, order: viewOrder(order) };
   }
 

@@ -8,7 +8,7 @@ import { IMAGE_RULE } from "../domain/images.js";
 import { toDollars } from "../domain/money.js";
 import { REFERENCE_PATTERN } from "../domain/order-numbers.js";
 import { requireUser } from "../domain/viewer.js";
-import { parseId } from "../domain/validate.js";
+import { parseId } from "../domain/input.js";
 import { buildOpenApi } from "./openapi.js";
 import { defineRoutes, type Answer, type Route } from "./route.js";
 import { boolean, either, file, integer, list, mapOf, number, object, oneOfValues, ref, text, type Schema } from "./schema.js";
