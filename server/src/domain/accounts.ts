@@ -20,7 +20,7 @@ import {
   type Deferred,
   type FormInput,
 } from "./input.js";
-import { requireAdmin, requireUser, type Role, type Viewer } from "./viewer.js";
+import { requireAdmin, requireUser, ROLES, type Role, type Viewer } from "./viewer.js";
 
 /** A user as the rest of the shop may see it: everything but the password hash. */
 export type UserRow = Omit<User, "passwordHash">;
@@ -137,7 +137,7 @@ function checkNewPassword(checks: Checks, password: string | undefined, confirma
 
 const currentPasswordField = password("current password", LOGIN_PASSWORD_MAX_LENGTH);
 
-const roleField = oneOf<Role>(["user", "admin"], { required: "The selected role is invalid.", invalid: "The selected role is invalid." });
+const roleField = oneOf<Role>(ROLES, { required: "The selected role is invalid.", invalid: "The selected role is invalid." });
 
 export class AccountService {
   // Checked against when the email is unknown, so a wrong email costs as long as a wrong password.

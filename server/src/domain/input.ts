@@ -193,8 +193,12 @@ export type FormShape = Record<string, z.ZodType>;
 /** A form's parsed values. A field that was refused holds its schema's fallback; `Checks.done()` throws before use. */
 export type FormValues<S extends FormShape> = { [K in keyof S]: z.output<S[K]> };
 
-/** A form's typed input: what a well-behaved adapter sends. */
-export type FormInput<S extends FormShape> = { [K in keyof S]: z.input<S[K]> };
+/** A form's typed input: what a well-behaved adapter sends (fields that may be left out are optional). */
+export type FormInput<S extends FormShape> = {
+  [K in keyof S as undefined extends z.input<S[K]> ? never : K]: z.input<S[K]>;
+} & {
+  [K in keyof S as undefined extends z.input<S[K]> ? K : never]?: z.input<S[K]>;
+};
 
 /**
  * A command's input, or a function that reads it. The REST shim passes a function, which the service

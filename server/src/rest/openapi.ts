@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document of the REST shim, generated from the route table the router serves, so the
 // document and the served routes cannot disagree about paths, methods, parameters, bodies or answers.
+import { jsonSchemaOf } from "./payloads.js";
 import type { Route } from "./route.js";
 import { ref, type Schema } from "./schema.js";
 import { components } from "./views.js";
@@ -44,14 +45,11 @@ const content = (schema: Schema) => ({ "application/json": { schema } });
 
 function operation(route: Route): Operation {
   const parameters = [
-    ...Object.entries(route.params ?? {}).map(([name, schema]) => ({ name, in: "path", required: true, schema })),
-    ...Object.entries(route.query ?? {}).map(([name, schema]) => ({
-      name,
-      in: "query",
-      required: false,
-      ...(schema.description ? { description: schema.description } : {}),
-      schema,
-    })),
+    ...Object.entries(route.params ?? {}).map(([name, schema]) => ({ name, in: "path", required: true, schema: jsonSchemaOf(schema) })),
+    ...Object.entries(route.query ?? {}).map(([name, schema]) => {
+      const json = jsonSchemaOf(schema);
+      return { name, in: "query", required: false, ...(json.description ? { description: json.description } : {}), schema: json };
+    }),
   ];
   const responses: Record<string, unknown> = {};
   for (const answer of route.ok) responses[String(answer.status)] = { description: answer.description, content: content(answer.schema) };
@@ -60,6 +58,7 @@ function operation(route: Route): Operation {
     responses[String(status)] = { description: failure.description, content: content(failure.schema) };
   }
   const body = route.body;
+  const bodySchema = body.kind === "none" ? null : jsonSchemaOf(body.schema);
   return {
     operationId: route.name,
     tags: [route.tag],
@@ -71,11 +70,11 @@ function operation(route: Route): Operation {
       ? {
           requestBody: {
             required: true,
-            content: { "application/json": { schema: body.schema }, "application/x-www-form-urlencoded": { schema: body.schema } },
+            content: { "application/json": { schema: bodySchema }, "application/x-www-form-urlencoded": { schema: bodySchema } },
           },
         }
       : body.kind === "multipart"
-        ? { requestBody: { required: true, content: { "multipart/form-data": { schema: body.schema } } } }
+        ? { requestBody: { required: true, content: { "multipart/form-data": { schema: bodySchema } } } }
         : {}),
     responses,
   };
