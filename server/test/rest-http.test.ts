@@ -1,6 +1,7 @@
 // The REST shim as HTTP: its OpenAPI document, bodies it refuses, unknown calls, CORS, and a check
 // derived from the document that the domain requires every field the document calls required.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { routes } from "../src/rest/routes.js";
 import { validate } from "../src/rest/schema.js";
 import { API, makeCategory, makeProduct, openRestApi, type RestApi } from "./rest-support.js";
@@ -25,11 +26,49 @@ afterAll(async () => {
 const raw = (path: string, init: RequestInit) => fetch(`${api.url}${API}${path}`, init);
 
 describe("the OpenAPI document at /public/api/openapi.json", () => {
-  it("is OpenAPI 3.1 and lists exactly the operations the router serves", () => {
+  it("is a valid OpenAPI 3.1 document by the official 3.1 schema (which does refuse a broken one)", async () => {
     expect(api.document.openapi).toBe("3.1.0");
-    const documented = Object.entries(api.document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
-    const served = routes.map((route) => `${route.method.toUpperCase()} ${route.path}`);
-    expect(documented.sort()).toEqual(served.sort());
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(api.document));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+
+    const broken = structuredClone(api.document) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    broken.paths["/login"].post.responses = { ok: "yes" };
+    expect((await new Validator().validate(broken)).valid).toBe(false);
+  });
+
+  it("every operation it documents is served, and nothing else: other paths are 404, other methods 405", async () => {
+    const sample: Record<string, string> = { id: "999999", slug: "no-such-product", order_number: "ORD-000000-XXXXXX", userId: "999999" };
+    for (const [path, item] of Object.entries(api.document.paths)) {
+      const url = path.replace(/\{(\w+)\}/g, (_, name: string) => sample[name]);
+      for (const method of Object.keys(item)) {
+        const answer = await raw(url, { method: method.toUpperCase() });
+        const body = (await answer.json()) as { message?: string };
+        expect(answer.status, `${method.toUpperCase()} ${path}`).not.toBe(405);
+        expect(body.message, `${method.toUpperCase()} ${path}`).not.toBe("There is no such API call.");
+      }
+      const undocumented = ["get", "post", "delete"].find((method) => !(method in item))!;
+      const refused = await raw(url, { method: undocumented.toUpperCase() });
+      expect(refused.status, `${undocumented.toUpperCase()} ${path}`).toBe(405);
+      expect(refused.headers.get("allow")?.split(", ").sort()).toEqual(Object.keys(item).map((method) => method.toUpperCase()).sort());
+    }
+    const unknown = await raw("/no-such-call", { method: "GET" });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ message: "There is no such API call." });
+  });
+
+  it("the domain refuses exactly whom the document says it refuses: no token 401, a user on admin calls 403", async () => {
+    for (const route of routes) {
+      if (route.access === "guest") continue;
+      const path = route.path.replace(/\{\w+\}/g, "1");
+      const asGuest = await raw(path, { method: route.method.toUpperCase() });
+      expect(asGuest.status, `${route.name} as a guest`).toBe(401);
+      if (route.access !== "admin") continue;
+      const asUser = await raw(path, { method: route.method.toUpperCase(), headers: { authorization: `Bearer ${user.token}` } });
+      expect(asUser.status, `${route.name} as a user`).toBe(403);
+    }
   });
 
   it("names every call of spec section 7 with its method and path", () => {
