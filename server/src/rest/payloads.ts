@@ -16,13 +16,8 @@ import { REFERENCE_PATTERN } from "../domain/order-numbers.js";
 import { ORDER_STATUSES, type CartLineInput, type OrderStatusName, type PlaceOrderInput } from "../domain/orders.js";
 import { ratingForm } from "../domain/ratings.js";
 import { regionForm } from "../domain/regions.js";
+import { jsonSchemaOf } from "./json-schema.js";
 import { ROLES, type Role } from "../domain/viewer.js";
-
-/** The JSON Schema of a schema's input, to document a field (without the document-level keys). */
-export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
-  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
-  return json;
-}
 
 type Documented = { description?: string };
 

@@ -7,7 +7,6 @@ import type { Shop } from "../domain/shop.js";
 import type { ImageUpload } from "../domain/images.js";
 import type { Viewer } from "../domain/viewer.js";
 import type { InvalidStyle } from "./errors.js";
-import type { Schema } from "./schema.js";
 
 /**
  * Who may call, as the document states it: "guest" anyone; "user" a signed-in user (401 otherwise);
@@ -29,7 +28,8 @@ export type BodyOf<B extends Body> = B extends { schema: infer S extends z.ZodTy
 export interface Answer {
   status: number;
   description: string;
-  schema: Schema;
+  /** What the body holds (documented only: views.ts makes it). */
+  schema: z.ZodType;
 }
 
 export interface CallContext<B extends Body = Body> {

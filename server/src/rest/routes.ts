@@ -24,12 +24,27 @@ import {
   signInPayload,
 } from "./payloads.js";
 import { route, type Answer, type Route } from "./route.js";
-import { boolean, integer, list, mapOf, number, object, oneOfValues, ref, text, type Schema } from "./schema.js";
-import { analyticsJson, categoryJson, orderJson, productJson, regionJson, topProductJson, userJson } from "./views.js";
+import {
+  AnalyticsSummary,
+  analyticsJson,
+  Category,
+  categoryJson,
+  Message,
+  Order,
+  orderJson,
+  Product,
+  productJson,
+  Region,
+  regionJson,
+  TopProduct,
+  topProductJson,
+  User,
+  userJson,
+} from "./views.js";
 
-const ok = (schema: Schema, description = "Done.", status = 200): Answer[] => [{ status, description, schema }];
-const message = (description = "A confirmation for the user."): Answer[] => ok(ref("Message"), description);
-const withMessage = (key: string, schema: Schema) => object({ message: text(), [key]: schema });
+const ok = (schema: z.ZodType, description = "Done.", status = 200): Answer[] => [{ status, description, schema }];
+const message = (description = "A confirmation for the user."): Answer[] => ok(Message, description);
+const withMessage = (key: string, schema: z.ZodType) => z.object({ message: z.string(), [key]: schema });
 
 // ---- path and query parameters: text as sent, documented by their JSON Schema ----------------------
 const param = (json: Record<string, unknown>) => z.string().meta(json);
@@ -52,7 +67,7 @@ export const routes: Route[] = [
     summary: "Create an account (role user).",
     access: "guest",
     body: { kind: "json", schema: registrationPayload },
-    ok: ok(withMessage("user", ref("User")), "The account was created; sign in next.", 201),
+    ok: ok(withMessage("user", User), "The account was created; sign in next.", 201),
     fails: [422, 429],
     async handle({ shop, body, clientAddress }) {
       const user = await shop.accounts.register(await body(), clientAddress);
@@ -71,10 +86,10 @@ export const routes: Route[] = [
     access: "guest",
     body: { kind: "json", schema: signInPayload },
     ok: ok(
-      object({
-        access_token: text({ description: "Send it as 'Authorization: Bearer <token>'." }),
-        token_type: oneOfValues(["bearer"]),
-        expires_in: integer({ description: "Seconds until the token expires.", minimum: 0 }),
+      z.object({
+        access_token: z.string().meta({ description: "Send it as 'Authorization: Bearer <token>'." }),
+        token_type: z.enum(["bearer"]),
+        expires_in: z.int().min(0).meta({ description: "Seconds until the token expires." }),
       }),
       "Signed in.",
     ),
@@ -108,7 +123,7 @@ export const routes: Route[] = [
     summary: "The signed-in user.",
     access: "user",
     body: { kind: "none" },
-    ok: ok(ref("User"), "The user."),
+    ok: ok(User, "The user."),
     fails: [],
     async handle({ shop, viewer }) {
       return { body: userJson(await shop.accounts.me(viewer)) };
@@ -123,7 +138,7 @@ export const routes: Route[] = [
     description: "A new email needs current_password, the account's password (422 on current_password when missing or wrong).",
     access: "user",
     body: { kind: "json", schema: accountPayload },
-    ok: ok(withMessage("user", ref("User"))),
+    ok: ok(withMessage("user", User)),
     fails: [422, 429],
     async handle({ shop, viewer, body }) {
       const user = await shop.accounts.updateAccount(viewer, body);
@@ -138,7 +153,7 @@ export const routes: Route[] = [
     summary: "Change the signed-in user's phone and address (both needed at checkout).",
     access: "user",
     body: { kind: "json", schema: contactPayload },
-    ok: ok(withMessage("user", ref("User"))),
+    ok: ok(withMessage("user", User)),
     fails: [422],
     async handle({ shop, viewer, body }) {
       const user = await shop.accounts.updateContact(viewer, body);
@@ -169,7 +184,7 @@ export const routes: Route[] = [
     access: "admin",
     query: { search: searchParam("Part of the name or email, any case.") },
     body: { kind: "none" },
-    ok: ok(list(ref("User")), "The users."),
+    ok: ok(z.array(User), "The users."),
     fails: [],
     async handle({ shop, viewer, query }) {
       return { body: (await shop.accounts.listUsers(viewer, query.search)).map(userJson) };
@@ -184,7 +199,7 @@ export const routes: Route[] = [
     access: "admin",
     params: id,
     body: { kind: "none" },
-    ok: ok(ref("User"), "The user."),
+    ok: ok(User, "The user."),
     fails: [404],
     async handle({ shop, viewer, params }) {
       return { body: userJson(await shop.accounts.getUser(viewer, params.id)) };
@@ -199,7 +214,7 @@ export const routes: Route[] = [
     access: "admin",
     params: id,
     body: { kind: "json", schema: rolePayload },
-    ok: ok(withMessage("user", ref("User"))),
+    ok: ok(withMessage("user", User)),
     fails: [404, 422],
     async handle({ shop, viewer, params, body }) {
       const user = await shop.accounts.setRole(viewer, params.id, body);
@@ -224,7 +239,7 @@ export const routes: Route[] = [
       limit: param({ type: "integer", minimum: 1, description: "At most this many (1 to 1000)." }),
     },
     body: { kind: "none" },
-    ok: ok(list(ref("Product")), "The products."),
+    ok: ok(z.array(Product), "The products."),
     fails: [],
     async handle({ shop, query }) {
       const products = await shop.catalog.list({
@@ -247,7 +262,7 @@ export const routes: Route[] = [
     access: "guest",
     params: { slug: param({ type: "string" }) },
     body: { kind: "none" },
-    ok: ok(list(ref("Product")), "An array whose first (only) element is the product."),
+    ok: ok(z.array(Product), "An array whose first (only) element is the product."),
     fails: [404],
     async handle({ shop, params }) {
       return { body: [productJson(await shop.catalog.bySlug(params.slug))] };
@@ -261,7 +276,7 @@ export const routes: Route[] = [
     summary: "Create a product.",
     access: "admin",
     body: { kind: "multipart", schema: newProductPayload, files: ["image_one", "image_two"] },
-    ok: ok(withMessage("product", ref("Product")), "The product was created.", 201),
+    ok: ok(withMessage("product", Product), "The product was created.", 201),
     fails: [422],
     async handle({ shop, viewer, body }) {
       const product = await shop.catalog.create(viewer, body);
@@ -277,7 +292,7 @@ export const routes: Route[] = [
     access: "admin",
     params: id,
     body: { kind: "multipart", schema: productUpdatePayload, files: ["image_one", "image_two"] },
-    ok: ok(withMessage("product", ref("Product"))),
+    ok: ok(withMessage("product", Product)),
     fails: [404, 422],
     async handle({ shop, viewer, params, body }) {
       const product = await shop.catalog.update(viewer, params.id, body);
@@ -308,7 +323,7 @@ export const routes: Route[] = [
     summary: "Every category, newest first.",
     access: "guest",
     body: { kind: "none" },
-    ok: ok(list(ref("Category")), "The categories."),
+    ok: ok(z.array(Category), "The categories."),
     fails: [],
     async handle({ shop }) {
       return { body: (await shop.categories.list()).map(categoryJson) };
@@ -323,7 +338,7 @@ export const routes: Route[] = [
     access: "guest",
     params: id,
     body: { kind: "none" },
-    ok: ok(ref("Category"), "The category."),
+    ok: ok(Category, "The category."),
     fails: [404],
     async handle({ shop, params }) {
       return { body: categoryJson(await shop.categories.byId(params.id)) };
@@ -337,7 +352,7 @@ export const routes: Route[] = [
     summary: "Create a category.",
     access: "admin",
     body: { kind: "json", schema: categoryPayload },
-    ok: ok(withMessage("category", ref("Category")), "The category was created.", 201),
+    ok: ok(withMessage("category", Category), "The category was created.", 201),
     fails: [422],
     async handle({ shop, viewer, body }) {
       const category = await shop.categories.create(viewer, body);
@@ -353,7 +368,7 @@ export const routes: Route[] = [
     access: "admin",
     params: id,
     body: { kind: "json", schema: categoryPayload },
-    ok: ok(withMessage("category", ref("Category"))),
+    ok: ok(withMessage("category", Category)),
     fails: [404, 422],
     async handle({ shop, viewer, params, body }) {
       const category = await shop.categories.update(viewer, params.id, body);
@@ -384,7 +399,7 @@ export const routes: Route[] = [
     summary: "Every delivery region, newest first.",
     access: "guest",
     body: { kind: "none" },
-    ok: ok(list(ref("Region")), "The regions."),
+    ok: ok(z.array(Region), "The regions."),
     fails: [],
     async handle({ shop }) {
       return { body: (await shop.regions.list()).map(regionJson) };
@@ -399,7 +414,7 @@ export const routes: Route[] = [
     access: "guest",
     params: id,
     body: { kind: "none" },
-    ok: ok(ref("Region"), "The region."),
+    ok: ok(Region, "The region."),
     fails: [404],
     async handle({ shop, params }) {
       return { body: regionJson(await shop.regions.byId(params.id)) };
@@ -413,7 +428,7 @@ export const routes: Route[] = [
     summary: "Create a delivery region.",
     access: "admin",
     body: { kind: "json", schema: regionPayload },
-    ok: ok(withMessage("region", ref("Region")), "The region was created.", 201),
+    ok: ok(withMessage("region", Region), "The region was created.", 201),
     fails: [422],
     async handle({ shop, viewer, body }) {
       const region = await shop.regions.create(viewer, body);
@@ -429,7 +444,7 @@ export const routes: Route[] = [
     access: "admin",
     params: id,
     body: { kind: "json", schema: regionPayload },
-    ok: ok(withMessage("region", ref("Region"))),
+    ok: ok(withMessage("region", Region)),
     fails: [404, 422],
     async handle({ shop, viewer, params, body }) {
       const region = await shop.regions.update(viewer, params.id, body);
@@ -463,7 +478,7 @@ export const routes: Route[] = [
     access: "user",
     params: id,
     body: { kind: "none" },
-    ok: ok(integer({ minimum: 0, maximum: 5 }), "A number from 0 to 5."),
+    ok: ok(z.int().min(0).max(5), "A number from 0 to 5."),
     fails: [404],
     async handle({ shop, viewer, params }) {
       return { body: await shop.ratings.myRating(viewer, params.id) };
@@ -478,7 +493,7 @@ export const routes: Route[] = [
     access: "user",
     params: id,
     body: { kind: "json", schema: ratingPayload },
-    ok: ok(withMessage("product", ref("Product"))),
+    ok: ok(withMessage("product", Product)),
     fails: [404, 409, 422],
     async handle({ shop, viewer, params, body }) {
       const product = await shop.ratings.rate(viewer, params.id, body);
@@ -494,7 +509,7 @@ export const routes: Route[] = [
     access: "user",
     params: id,
     body: { kind: "none" },
-    ok: ok(object({ isFavourite: boolean() }), "The answer."),
+    ok: ok(z.object({ isFavourite: z.boolean() }), "The answer."),
     fails: [404],
     async handle({ shop, viewer, params }) {
       return { body: { isFavourite: await shop.favourites.check(viewer, params.id) } };
@@ -509,7 +524,7 @@ export const routes: Route[] = [
     access: "user",
     params: id,
     body: { kind: "none" },
-    ok: ok(object({ message: text(), isFavourite: boolean() })),
+    ok: ok(z.object({ message: z.string(), isFavourite: z.boolean() })),
     fails: [404],
     async handle({ shop, viewer, params }) {
       const { isFavourite } = await shop.favourites.toggle(viewer, params.id);
@@ -524,7 +539,7 @@ export const routes: Route[] = [
     summary: "The signed-in user's wish-list, most recently added first.",
     access: "user",
     body: { kind: "none" },
-    ok: ok(list(ref("Product")), "The products."),
+    ok: ok(z.array(Product), "The products."),
     fails: [],
     async handle({ shop, viewer }) {
       return { body: (await shop.favourites.list(viewer)).map(productJson) };
@@ -542,10 +557,10 @@ export const routes: Route[] = [
     access: "user",
     body: { kind: "json", schema: cartCheckPayload },
     ok: ok(
-      object({
-        message: text(),
-        total_quantity: integer({ minimum: 1 }),
-        subtotal_price: number({ minimum: 0, description: "The items total at today's prices, in US dollars." }),
+      z.object({
+        message: z.string(),
+        total_quantity: z.int().min(1),
+        subtotal_price: z.number().min(0).meta({ description: "The items total at today's prices, in US dollars." }),
       }),
       "Every line can be had.",
     ),
@@ -568,7 +583,7 @@ export const routes: Route[] = [
       "The same reference again answers the order already placed (no second order, no stock taken twice).",
     access: "user",
     body: { kind: "json", schema: orderPayload },
-    ok: ok(withMessage("order", ref("Order")), "The order (new, or the one already placed with this reference).", 201),
+    ok: ok(withMessage("order", Order), "The order (new, or the one already placed with this reference).", 201),
     fails: [403, 409, 422],
     invalidStyle: "fields-and-message",
     async handle({ shop, viewer, body }) {
@@ -585,7 +600,7 @@ export const routes: Route[] = [
     access: "admin",
     query: { search: searchParam("Part of the order number or reference, any case.") },
     body: { kind: "none" },
-    ok: ok(list(ref("Order")), "The orders."),
+    ok: ok(z.array(Order), "The orders."),
     fails: [],
     async handle({ shop, viewer, query }) {
       return { body: (await shop.orders.listAll(viewer, query.search)).map(orderJson) };
@@ -601,7 +616,7 @@ export const routes: Route[] = [
     params: { order_number: param({ type: "string" }) },
     body: { kind: "none" },
     description: "Another user's order answers 404, exactly like an order that does not exist.",
-    ok: ok(list(ref("Order")), "An array whose first (only) element is the order."),
+    ok: ok(z.array(Order), "An array whose first (only) element is the order."),
     fails: [404],
     async handle({ shop, viewer, params }) {
       return { body: [orderJson(await shop.orders.byNumber(viewer, params.order_number))] };
@@ -616,7 +631,7 @@ export const routes: Route[] = [
     access: "admin",
     params: id,
     body: { kind: "json", schema: orderStatusPayload },
-    ok: ok(withMessage("order", ref("Order"))),
+    ok: ok(withMessage("order", Order)),
     fails: [404, 422],
     async handle({ shop, viewer, params, body }) {
       const order = await shop.orders.updateStatus(viewer, params.id, body);
@@ -632,7 +647,7 @@ export const routes: Route[] = [
     access: "user",
     params: { userId: param({ type: "integer", minimum: 1 }) },
     body: { kind: "none" },
-    ok: ok(list(ref("Order")), "The orders."),
+    ok: ok(z.array(Order), "The orders."),
     fails: [403, 404],
     async handle({ shop, viewer, params }) {
       return { body: (await shop.orders.listForUser(viewer, params.userId)).map(orderJson) };
@@ -648,7 +663,7 @@ export const routes: Route[] = [
     summary: "The dashboard's figures.",
     access: "admin",
     body: { kind: "none" },
-    ok: ok(ref("AnalyticsSummary"), "The analytics summary."),
+    ok: ok(AnalyticsSummary, "The analytics summary."),
     fails: [],
     async handle({ shop, viewer }) {
       return { body: analyticsJson(await shop.analytics.summary(viewer)) };
@@ -663,7 +678,7 @@ export const routes: Route[] = [
     access: "admin",
     query: { limit: param({ type: "integer", minimum: 1, description: "How many (1 to 100, default 10)." }) },
     body: { kind: "none" },
-    ok: ok(object({ topProducts: list(ref("TopProduct")) }), "The products, most bought first."),
+    ok: ok(z.object({ topProducts: z.array(TopProduct) }), "The products, most bought first."),
     fails: [],
     async handle({ shop, viewer, query }) {
       const top = await shop.analytics.topProducts(viewer, query.limit ?? 10);
@@ -680,7 +695,7 @@ export const routes: Route[] = [
     summary: "This OpenAPI 3.1 document.",
     access: "guest",
     body: { kind: "none" },
-    ok: ok(mapOf({}), "The document."),
+    ok: ok(z.record(z.string(), z.unknown()), "The document."),
     fails: [],
     async handle() {
       return { body: openApiDocument() };
