@@ -41,23 +41,25 @@ export function fieldRule<Out, In = Out>(
     .meta(json) as unknown as FieldSchema<Out, In>;
 }
 
+/**
+ * The first rules of every text field: present (`missing` decides what counts as absent), text, and
+ * storable. Reports the problem and answers null, or answers the text as given.
+ */
+function textValue(value: unknown, label: string, problem: (message: string) => void, missing: (value: unknown) => boolean): string | null {
+  if (missing(value)) problem(`The ${label} field is required.`);
+  else if (typeof value !== "string") problem(`The ${label} must be text.`);
+  else if (isUnstorableText(value)) problem(unstorableTextMessage(label));
+  else return value;
+  return null;
+}
+
 /** A required text: trimmed non-empty, at most `max` characters. */
 export const text = (label: string, { max = 255, min = 1 }: { max?: number; min?: number } = {}): FieldSchema<string> =>
   fieldRule<string>(
     (value, problem) => {
-      if (isBlank(value)) {
-        problem(`The ${label} field is required.`);
-        return "";
-      }
-      if (typeof value !== "string") {
-        problem(`The ${label} must be text.`);
-        return "";
-      }
-      if (isUnstorableText(value)) {
-        problem(unstorableTextMessage(label));
-        return "";
-      }
-      const trimmed = value.trim();
+      const given = textValue(value, label, problem, isBlank);
+      if (given === null) return "";
+      const trimmed = given.trim();
       if (trimmed.length < min) problem(`The ${label} must be at least ${min} characters.`);
       if (trimmed.length > max) problem(`The ${label} may not be greater than ${max} characters.`);
       return trimmed;
@@ -100,20 +102,11 @@ export const email = (): FieldSchema<string> => {
 export const password = (label: string, max: number): FieldSchema<string> =>
   fieldRule<string>(
     (value, problem) => {
-      if (value === undefined || value === null || value === "") {
-        problem(`The ${label} field is required.`);
-        return "";
-      }
-      if (typeof value !== "string") {
-        problem(`The ${label} must be text.`);
-        return "";
-      }
-      if (isUnstorableText(value)) {
-        problem(unstorableTextMessage(label));
-        return "";
-      }
-      if (value.length > max) problem(`The ${label} may not be greater than ${max} characters.`);
-      return value;
+      // Only nothing at all is missing: a password of spaces is a password.
+      const given = textValue(value, label, problem, (candidate) => candidate === undefined || candidate === null || candidate === "");
+      if (given === null) return "";
+      if (given.length > max) problem(`The ${label} may not be greater than ${max} characters.`);
+      return given;
     },
     { type: "string", maxLength: max },
   );
@@ -228,7 +221,8 @@ export class Checks {
     const result = schema.safeParse(value);
     if (result.success) return result.data;
     for (const issue of result.error.issues) this.add(field, issue.message);
-    return schema.safeParse(undefined).data as Out;
+    // A refused value has no parsed form; done() throws before anyone uses it.
+    return undefined as Out;
   }
 
   /**

@@ -10,7 +10,7 @@ import { accountForm, contactForm, passwordChangeForm, registrationForm, signInF
 import { productForm, type ProductInput } from "../domain/catalog.js";
 import { categoryForm } from "../domain/categories.js";
 import { IMAGE_RULE } from "../domain/images.js";
-import { isBlank } from "../domain/input.js";
+import { isBlank, type FormInput, type FormShape } from "../domain/input.js";
 import { parseDollars } from "../domain/money.js";
 import { REFERENCE_PATTERN } from "../domain/order-numbers.js";
 import { ORDER_STATUSES, type CartLineInput, type OrderStatusName, type PlaceOrderInput } from "../domain/orders.js";
@@ -22,7 +22,7 @@ import { ROLES, type Role } from "../domain/viewer.js";
 type Documented = { description?: string };
 
 /** A field passed on as sent; `rule` (the domain's) checks it and documents it. */
-const checkedBy = (rule: z.ZodType, { description }: Documented = {}) =>
+const checkedBy = (rule: z.ZodType, { description }: Documented = {}): z.ZodType =>
   z.unknown().meta({ ...jsonSchemaOf(rule), ...(description ? { description } : {}) });
 
 /** A field the document names but the shop ignores (the old client sends it along). */
@@ -50,51 +50,47 @@ function body<S extends Record<string, z.ZodType>>(shape: S, optional: (keyof S 
   return z.looseObject(fields).meta({ required: Object.keys(shape).filter((name) => !optional.includes(name)) });
 }
 
-export const registrationPayload = body({
-  name: checkedBy(registrationForm.name),
-  email: checkedBy(registrationForm.email),
-  password: checkedBy(registrationForm.password),
-  password_confirmation: checkedBy(registrationForm.password, { description: "The password again." }),
-}).transform((fields) => ({
-  name: fields.name as string,
-  email: fields.email as string,
-  password: fields.password as string,
-  passwordConfirmation: fields.password_confirmation as string,
-}));
+/**
+ * The body of a domain form as the old client sends it: each field under its wire name (snake_case where
+ * the old client spells it so), documented by the domain rule that checks it, and handed over as sent.
+ */
+function formPayload<F extends FormShape>(
+  form: F,
+  { wireNames = {}, optional = [], descriptions = {} }: {
+    wireNames?: Partial<Record<keyof F & string, string>>;
+    optional?: (keyof F & string)[];
+    descriptions?: Partial<Record<keyof F & string, string>>;
+  } = {},
+) {
+  const keys = Object.keys(form) as (keyof F & string)[];
+  const wire = (key: keyof F & string): string => wireNames[key] ?? key;
+  const shape: Record<string, z.ZodType> = Object.fromEntries(keys.map((key) => [wire(key), checkedBy(form[key], { description: descriptions[key] })]));
+  return body(shape, optional.map(wire)).transform((fields) => Object.fromEntries(keys.map((key) => [key, fields[wire(key)]])) as FormInput<F>);
+}
 
-export const signInPayload = body({ email: checkedBy(signInForm.email), password: checkedBy(signInForm.password) }).transform((fields) => ({
-  email: fields.email as string,
-  password: fields.password as string,
-}));
+export const registrationPayload = formPayload(registrationForm, {
+  wireNames: { passwordConfirmation: "password_confirmation" },
+  descriptions: { passwordConfirmation: "The password again." },
+});
 
-export const accountPayload = body({
-  name: checkedBy(accountForm.name),
-  email: checkedBy(accountForm.email),
-  current_password: checkedBy(signInForm.password, { description: "Required only when the email changes." }),
-}, ["current_password"]).transform((fields) => ({
-  name: fields.name as string,
-  email: fields.email as string,
-  currentPassword: fields.current_password as string | null | undefined,
-}));
+export const signInPayload = formPayload(signInForm);
 
-export const contactPayload = body({ phone: checkedBy(contactForm.phone), address: checkedBy(contactForm.address) }).transform((fields) => ({
-  phone: fields.phone as string,
-  address: fields.address as string,
-}));
+export const accountPayload = formPayload(accountForm, {
+  wireNames: { currentPassword: "current_password" },
+  optional: ["currentPassword"],
+  descriptions: { currentPassword: "Required only when the email changes." },
+});
 
-export const passwordChangePayload = body({
-  old_password: checkedBy(passwordChangeForm.oldPassword),
-  password: checkedBy(passwordChangeForm.password),
-  password_confirmation: checkedBy(passwordChangeForm.password, { description: "The new password again." }),
-}).transform((fields) => ({
-  oldPassword: fields.old_password as string,
-  password: fields.password as string,
-  passwordConfirmation: fields.password_confirmation as string,
-}));
+export const contactPayload = formPayload(contactForm);
+
+export const passwordChangePayload = formPayload(passwordChangeForm, {
+  wireNames: { oldPassword: "old_password", passwordConfirmation: "password_confirmation" },
+  descriptions: { passwordConfirmation: "The new password again." },
+});
 
 export const rolePayload = body({ role: z.unknown().meta({ type: "string", enum: [...ROLES] }) }).transform((fields) => fields.role as Role);
 
-export const categoryPayload = body({ name: checkedBy(categoryForm.name) }).transform((fields) => ({ name: fields.name as string }));
+export const categoryPayload = formPayload(categoryForm);
 
 export const regionPayload = body({
   name: checkedBy(regionForm.name),
@@ -129,9 +125,7 @@ const productPayload = (imageOne: "required" | "optional") => {
 export const newProductPayload = productPayload("required");
 export const productUpdatePayload = productPayload("optional");
 
-export const ratingPayload = body({ rating_number: checkedBy(ratingForm.stars) }).transform((fields) => ({
-  stars: fields.rating_number as number,
-}));
+export const ratingPayload = formPayload(ratingForm, { wireNames: { stars: "rating_number" } });
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
