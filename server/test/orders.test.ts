@@ -6,6 +6,7 @@ import { ShopError } from "../src/domain/errors.js";
 import { newReference } from "../src/domain/order-numbers.js";
 import { OrderService } from "../src/domain/orders.js";
 import type { Viewer } from "../src/domain/viewer.js";
+import { RequestLoaders } from "../src/graphql/context.js";
 import { cartCheckPayload, orderPayload } from "../src/rest/payloads.js";
 import { oldClientInput, createTestShop, failure, refusal, type TestShop } from "./support.js";
 
@@ -675,6 +676,13 @@ describe("reading orders (/user/order, /user/order/{order_number}, admin orders)
       batches.mockRestore();
     }
     expect((await refusal(t.shop.orders.pagesForUsers(shopperForReads.viewer, [shopperForReads.id, otherShopper.id]))).code).toBe("FORBIDDEN");
+  });
+
+  it("a user's orders for a batch of users: one the viewer may not see fails alone, the others load", async () => {
+    const loader = new RequestLoaders(t.shop, shopperForReads.viewer).userOrders({ first: null, after: null });
+    const [own, others] = await Promise.allSettled([loader.load(shopperForReads.id), loader.load(otherShopper.id)]);
+    expect(own.status === "fulfilled" && own.value.edges.map((edge) => edge.node.id)).toEqual(mine.map((order) => order.id).reverse());
+    expect(others).toMatchObject({ status: "rejected", reason: { code: "FORBIDDEN" } });
   });
 
   it("order lists cost a constant number of queries whatever their length", async () => {

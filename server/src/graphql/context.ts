@@ -1,5 +1,6 @@
 import DataLoader from "dataloader";
 import type { Logger } from "pino";
+import { ShopError } from "../domain/errors.js";
 import type { OrderWithLines } from "../domain/orders.js";
 import type { Page } from "../domain/pages.js";
 import type { Shop } from "../domain/shop.js";
@@ -40,8 +41,17 @@ export class RequestLoaders {
     let loader = this.userOrderPages.get(key);
     if (!loader) {
       loader = new DataLoader(async (userIds) => {
-        const pages = await this.shop.orders.pagesForUsers(this.viewer, userIds, args);
-        return userIds.map((id) => pages.get(id)!);
+        try {
+          const pages = await this.shop.orders.pagesForUsers(this.viewer, userIds, args);
+          return userIds.map((id) => pages.get(id)!);
+        } catch (error) {
+          if (!(error instanceof ShopError) || userIds.length === 1) throw error;
+          // The domain refuses a batch holding a user the viewer may not see: asked one by one, only that
+          // user's field fails (DataLoader rejects just the keys answered with an error).
+          return Promise.all(
+            userIds.map((id) => this.shop.orders.pagesForUsers(this.viewer, [id], args).then((pages) => pages.get(id)!, (refusal: Error) => refusal)),
+          );
+        }
       });
       this.userOrderPages.set(key, loader);
     }
