@@ -4,7 +4,6 @@
 import type { Request } from "express";
 import type * as z from "zod";
 import type { Shop } from "../domain/shop.js";
-import type { ImageUpload } from "../domain/images.js";
 import type { Viewer } from "../domain/viewer.js";
 import type { InvalidStyle } from "./errors.js";
 
@@ -78,6 +77,3 @@ export interface Route<B extends Body = Body> {
 
 /** A route, its handler typed by its own body schema. */
 export const route = <B extends Body>(definition: Route<B>): Route => definition as unknown as Route;
-
-/** The files a multipart form carries, as the domain reads uploads. */
-export type Files = Record<string, ImageUpload>;
