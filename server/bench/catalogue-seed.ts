@@ -5,7 +5,7 @@
 // Rows go in as multi-row INSERT ... SELECT FROM unnest(arrays), 10,000 a statement: 100k products and
 // 100k orders take seconds, not minutes. Deterministic: the same sizes give the same shop.
 import pg from "pg";
-import { SEED_CATEGORIES } from "../src/db/seed-data.js";
+import { SEED_CATEGORIES } from "../seed/seed-data.js";
 import { hashPassword } from "../src/domain/passwords.js";
 import { slugify } from "../src/domain/slugs.js";
 

@@ -20,7 +20,7 @@ import autocannon from "autocannon";
 import { chromium, type Browser } from "playwright-core";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/config.js";
 import { openDatabase } from "../src/db/client.js";
-import { seedDatabase } from "../src/db/seed.js";
+import { seedDatabase } from "../seed/demo-shop.js";
 import { CLIENT_DIST } from "../src/http/app.js";
 import { seedBenchShop } from "./catalogue-seed.js";
 import { CATEGORY_PAGE, screens, type Screen, type ScreenInputs } from "./screens.js";

@@ -3,6 +3,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { isEmailAddress } from "./domain/input.js";
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -84,7 +85,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
 
   const adminEmail = (env.ADMIN_EMAIL?.trim() || (production ? "" : DEMO_ADMIN_EMAIL)).toLowerCase();
   if (!adminEmail) throw new ConfigError("ADMIN_EMAIL is required when NODE_ENV=production.");
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(adminEmail)) throw new ConfigError(`ADMIN_EMAIL must be an email address, got "${adminEmail}".`);
+  if (!isEmailAddress(adminEmail)) throw new ConfigError(`ADMIN_EMAIL must be an email address, got "${adminEmail}".`);
 
   const adminPassword = env.ADMIN_PASSWORD || (production ? "" : DEMO_ADMIN_PASSWORD);
   if (!adminPassword) throw new ConfigError("ADMIN_PASSWORD is required when NODE_ENV=production.");

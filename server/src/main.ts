@@ -3,7 +3,7 @@
 import "reflect-metadata";
 import { ConfigError, DEMO_ADMIN_PASSWORD, jwtSecretFor, loadConfig } from "./config.js";
 import { openDatabase, DatabaseOpenError } from "./db/client.js";
-import { DEMO_SHOPPER_EMAIL, DEMO_SHOPPER_PASSWORD, seedDatabase } from "./db/seed.js";
+import { ensureAdmin } from "./db/admin.js";
 import { createShop } from "./domain/shop.js";
 import { createApp, UPLOADS_URL_PATH } from "./http/app.js";
 import { createLogger } from "./http/logging.js";
@@ -23,14 +23,22 @@ async function main(): Promise<void> {
   const applied = await db.migrate();
   if (applied.length > 0) console.log(`Applied ${applied.length} migration(s): ${applied.join(", ")}`);
 
-  const seeded = await seedDatabase(db.prisma, {
-    adminEmail: config.adminEmail,
-    adminPassword: config.adminPassword,
-    demo: config.seedDemo,
-    uploadsDir: config.uploadsDir,
-    uploadsUrlPath: UPLOADS_URL_PATH,
-  });
-  if (seeded.demoSeeded) console.log("Seeded the demo catalogue, shopper and past orders.");
+  await ensureAdmin(db.prisma, config.adminEmail, config.adminPassword);
+  // The demo shop (and its picture generator) is seed-only code, loaded only when the demo is asked for;
+  // production configs never ask (config.ts), so a production process never loads it.
+  let demoShopper: { email: string; password: string } | null = null;
+  if (config.seedDemo) {
+    const demo = await import("../seed/demo-shop.js");
+    const seeded = await demo.seedDatabase(db.prisma, {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      demo: true,
+      uploadsDir: config.uploadsDir,
+      uploadsUrlPath: UPLOADS_URL_PATH,
+    });
+    if (seeded.demoSeeded) console.log("Seeded the demo catalogue, shopper and past orders.");
+    demoShopper = { email: demo.DEMO_SHOPPER_EMAIL, password: demo.DEMO_SHOPPER_PASSWORD };
+  }
 
   const shop = createShop(db.prisma, {
     jwtSecret,
@@ -58,7 +66,7 @@ async function main(): Promise<void> {
     `  GraphQL/Sandbox: ${url}/graphql`,
     `  Admin login:     ${config.adminEmail} / ${config.adminPassword === DEMO_ADMIN_PASSWORD ? DEMO_ADMIN_PASSWORD : "(the ADMIN_PASSWORD you set)"}`,
   ];
-  if (config.seedDemo) lines.push(`  Shopper login:   ${DEMO_SHOPPER_EMAIL} / ${DEMO_SHOPPER_PASSWORD}`);
+  if (demoShopper) lines.push(`  Shopper login:   ${demoShopper.email} / ${demoShopper.password}`);
   if (!config.jwtSecret) lines.push(`  Tokens signed with the secret generated in ${config.dataDir}/jwt-secret (set JWT_SECRET to choose one).`);
   console.log(lines.join("\n") + "\n");
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExecutionResult } from "graphql";
 import { ShopError } from "../src/domain/errors.js";
 import type { Viewer } from "../src/domain/viewer.js";
-import { createTestShop, failure, refusal, type TestShop } from "./support.js";
+import { accountPayload, contactPayload, passwordChangePayload, registrationPayload, signInPayload } from "../src/rest/payloads.js";
+import { createTestShop, failure, oldClientInput, refusal, type TestShop } from "./support.js";
 
 let t: TestShop;
 
@@ -89,10 +90,10 @@ describe("sign up, sign in, sign out (end to end through GraphQL)", () => {
     const viewer = await viewerOf(user.token);
     const rows = [
       await t.shop.accounts.me(viewer),
-      (await t.shop.accounts.login({ email: user.email, password: user.password })).user,
-      await t.shop.accounts.register(validRegistration()),
-      await t.shop.accounts.updateAccount(viewer, { name: "N", email: user.email }),
-      await t.shop.accounts.updateContact(viewer, { phone: "555 123 4567", address: "2 Elm" }),
+      (await t.shop.accounts.login(oldClientInput(signInPayload, { email: user.email, password: user.password }))).user,
+      await t.shop.accounts.register(oldClientInput(registrationPayload, validRegistration())),
+      await t.shop.accounts.updateAccount(viewer, oldClientInput(accountPayload, { name: "N", email: user.email })),
+      await t.shop.accounts.updateContact(viewer, oldClientInput(contactPayload, { phone: "555 123 4567", address: "2 Elm" })),
     ];
     for (const row of rows) expect(Object.keys(row)).not.toContain("passwordHash");
     const admin = await viewerOf((await t.signUp({ role: "admin" })).token);
@@ -104,7 +105,7 @@ describe("sign up, sign in, sign out (end to end through GraphQL)", () => {
 });
 
 describe("registration rules", () => {
-  const registerFails = async (input: unknown) => (await refusal(t.shop.accounts.register(input))) as ShopError & { fields: Record<string, string[]> };
+  const registerFails = async (input: unknown) => (await refusal(t.shop.accounts.register(oldClientInput(registrationPayload, input)))) as ShopError & { fields: Record<string, string[]> };
 
   it("name, email, password and password confirmation are required", async () => {
     for (const input of [{}, null, "name=x", [], 42]) {
@@ -133,7 +134,7 @@ describe("registration rules", () => {
     expect((await registerFails(validRegistration({ name: "n".repeat(256) }))).fields).toEqual({
       name: ["The name may not be greater than 255 characters."],
     });
-    await expect(t.shop.accounts.register(validRegistration({ name: "n".repeat(255) }))).resolves.toMatchObject({ name: "n".repeat(255) });
+    await expect(t.shop.accounts.register(oldClientInput(registrationPayload, validRegistration({ name: "n".repeat(255) })))).resolves.toMatchObject({ name: "n".repeat(255) });
   });
 
   it("the email must be a valid email address of at most 255 characters", async () => {
@@ -146,7 +147,7 @@ describe("registration rules", () => {
 
   it("the email is unique whatever its case: Foo@x.com then foo@x.com is already taken", async () => {
     const stem = `foo${Date.now()}`;
-    const first = await t.shop.accounts.register(validRegistration({ email: `${stem}@X.com` }));
+    const first = await t.shop.accounts.register(oldClientInput(registrationPayload, validRegistration({ email: `${stem}@X.com` })));
     expect(first.email).toBe(`${stem}@x.com`);
     const error = await registerFails(validRegistration({ email: `${stem}@x.com` }));
     expect(error.fields).toEqual({ email: ["The email has already been taken."] });
@@ -160,7 +161,7 @@ describe("registration rules", () => {
   it("simultaneous sign-ups with one email: one account, the others hear 'already been taken', never a 500", async () => {
     const email = freshEmail("race");
     const results = await Promise.allSettled(
-      ["", "", "", ""].map((_, i) => t.shop.accounts.register(validRegistration({ email: i % 2 ? email.toUpperCase() : email }))),
+      ["", "", "", ""].map((_, i) => t.shop.accounts.register(oldClientInput(registrationPayload, validRegistration({ email: i % 2 ? email.toUpperCase() : email })))),
     );
     expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
     for (const result of results.filter((result) => result.status === "rejected")) {
@@ -178,7 +179,7 @@ describe("registration rules", () => {
       password: ["The password may not be greater than 128 characters."],
     });
     const longest = `a1${"x".repeat(126)}`;
-    await expect(t.shop.accounts.register(validRegistration({ password: longest, password_confirmation: longest }))).resolves.toBeDefined();
+    await expect(t.shop.accounts.register(oldClientInput(registrationPayload, validRegistration({ password: longest, password_confirmation: longest })))).resolves.toBeDefined();
   });
 
   it("the password must contain at least one letter and one number", async () => {
@@ -208,7 +209,7 @@ describe("registration rules", () => {
   });
 
   it("a registration always makes a plain user, whatever role the payload asks for", async () => {
-    const user = await t.shop.accounts.register({ ...validRegistration(), role: "admin" });
+    const user = await t.shop.accounts.register(oldClientInput(registrationPayload, { ...validRegistration(), role: "admin" }));
     expect(user.role).toBe("user");
   });
 });
@@ -230,21 +231,21 @@ describe("signing in", () => {
   });
 
   it("a login payload without an email or password, or with non-text ones, is a field error", async () => {
-    const missing = await refusal(t.shop.accounts.login({}));
+    const missing = await refusal(t.shop.accounts.login(oldClientInput(signInPayload, {})));
     expect(missing).toMatchObject({
       code: "BAD_USER_INPUT",
       fields: { email: ["The email field is required."], password: ["The password field is required."] },
     });
-    const wrongTypes = await refusal(t.shop.accounts.login({ email: 7, password: ["secret"] }));
+    const wrongTypes = await refusal(t.shop.accounts.login(oldClientInput(signInPayload, { email: 7, password: ["secret"] })));
     expect(wrongTypes.fields).toEqual({ email: ["The email must be text."], password: ["The password must be text."] });
-    const huge = await refusal(t.shop.accounts.login({ email: "a@b.co", password: "x".repeat(1025) }));
+    const huge = await refusal(t.shop.accounts.login(oldClientInput(signInPayload, { email: "a@b.co", password: "x".repeat(1025) })));
     expect(huge.fields).toEqual({ password: ["The password may not be greater than 1024 characters."] });
-    expect(await refusal(t.shop.accounts.login(null))).toMatchObject({ code: "BAD_USER_INPUT" });
+    expect(await refusal(t.shop.accounts.login(oldClientInput(signInPayload, null)))).toMatchObject({ code: "BAD_USER_INPUT" });
   });
 
   it("the token answered by login carries the user's role", async () => {
     const admin = await t.signUp({ role: "admin" });
-    const signIn = await t.shop.accounts.login({ email: admin.email, password: admin.password });
+    const signIn = await t.shop.accounts.login(oldClientInput(signInPayload, { email: admin.email, password: admin.password }));
     expect(signIn.user.role).toBe("admin");
     expect(signIn.expiresAt.getTime()).toBeGreaterThan(Date.now());
     expect(await t.shop.tokens.verify(signIn.token)).toMatchObject({ userId: admin.id, role: "admin" });
@@ -285,26 +286,26 @@ describe("update account details (name, email)", () => {
     const user = await t.signUp();
     const other = await t.signUp();
     const viewer = await viewerOf(user.token);
-    await expect(t.shop.accounts.updateAccount(viewer, { name: "Same Email", email: user.email.toUpperCase() })).resolves.toMatchObject({ name: "Same Email" });
-    const error = await refusal(t.shop.accounts.updateAccount(viewer, { name: "Thief", email: other.email.toUpperCase() }));
+    await expect(t.shop.accounts.updateAccount(viewer, oldClientInput(accountPayload, { name: "Same Email", email: user.email.toUpperCase() }))).resolves.toMatchObject({ name: "Same Email" });
+    const error = await refusal(t.shop.accounts.updateAccount(viewer, oldClientInput(accountPayload, { name: "Thief", email: other.email.toUpperCase() })));
     expect(error).toMatchObject({ code: "BAD_USER_INPUT", fields: { email: ["The email has already been taken."] } });
   });
 
   it("name and email follow the registration rules, and bad types are refused", async () => {
     const viewer = await viewerOf((await t.signUp()).token);
-    expect((await refusal(t.shop.accounts.updateAccount(viewer, {}))).fields).toEqual({
+    expect((await refusal(t.shop.accounts.updateAccount(viewer, oldClientInput(accountPayload, {})))).fields).toEqual({
       name: ["The name field is required."],
       email: ["The email field is required."],
     });
-    expect((await refusal(t.shop.accounts.updateAccount(viewer, { name: 42, email: "x" }))).fields).toEqual({
+    expect((await refusal(t.shop.accounts.updateAccount(viewer, oldClientInput(accountPayload, { name: 42, email: "x" })))).fields).toEqual({
       name: ["The name must be text."],
       email: ["The email must be a valid email address."],
     });
-    expect((await refusal(t.shop.accounts.updateAccount(viewer, { name: "n".repeat(256), email: true }))).fields).toEqual({
+    expect((await refusal(t.shop.accounts.updateAccount(viewer, oldClientInput(accountPayload, { name: "n".repeat(256), email: true })))).fields).toEqual({
       name: ["The name may not be greater than 255 characters."],
       email: ["The email must be text."],
     });
-    expect((await refusal(t.shop.accounts.updateAccount(viewer, "name"))).code).toBe("BAD_USER_INPUT");
+    expect((await refusal(t.shop.accounts.updateAccount(viewer, oldClientInput(accountPayload, "name")))).code).toBe("BAD_USER_INPUT");
   });
 });
 
@@ -320,7 +321,7 @@ describe("update contact details (phone, address)", () => {
 
   it("the phone is 7 to 20 characters of digits, spaces, +, -, ( and ), with at least 7 digits", async () => {
     const viewer = await viewerOf((await t.signUp()).token);
-    const phoneErrors = async (phone: unknown) => (await refusal(t.shop.accounts.updateContact(viewer, { phone, address: "1 Lane" }))).fields?.phone;
+    const phoneErrors = async (phone: unknown) => (await refusal(t.shop.accounts.updateContact(viewer, oldClientInput(contactPayload, { phone, address: "1 Lane" })))).fields?.phone;
     expect(await phoneErrors("555123")).toEqual(["The phone number must be between 7 and 20 characters.", "The phone number must contain at least 7 digits."]);
     expect(await phoneErrors("1".repeat(21))).toEqual(["The phone number must be between 7 and 20 characters."]);
     expect(await phoneErrors("555-CALL-NOW")).toEqual(["The phone number may only contain digits, spaces, +, -, ( and )."]);
@@ -328,19 +329,19 @@ describe("update contact details (phone, address)", () => {
     expect(await phoneErrors(5551234567)).toEqual(["The phone number must be text."]);
     expect(await phoneErrors("")).toEqual(["The phone number field is required."]);
     for (const phone of ["5551234", "+44 20 7946 0958", "(555) 123-4567", "1".repeat(20)]) {
-      await expect(t.shop.accounts.updateContact(viewer, { phone, address: "1 Lane" })).resolves.toMatchObject({ phone });
+      await expect(t.shop.accounts.updateContact(viewer, oldClientInput(contactPayload, { phone, address: "1 Lane" }))).resolves.toMatchObject({ phone });
     }
   });
 
   it("the address is required and at most 500 characters", async () => {
     const viewer = await viewerOf((await t.signUp()).token);
-    const addressErrors = async (address: unknown) => (await refusal(t.shop.accounts.updateContact(viewer, { phone: "5551234", address }))).fields;
+    const addressErrors = async (address: unknown) => (await refusal(t.shop.accounts.updateContact(viewer, oldClientInput(contactPayload, { phone: "5551234", address })))).fields;
     expect(await addressErrors(undefined)).toEqual({ address: ["The address field is required."] });
     expect(await addressErrors("  ")).toEqual({ address: ["The address field is required."] });
     expect(await addressErrors({ street: "x" })).toEqual({ address: ["The address must be text."] });
     expect(await addressErrors("a".repeat(501))).toEqual({ address: ["The address may not be greater than 500 characters."] });
-    await expect(t.shop.accounts.updateContact(viewer, { phone: "5551234", address: "a".repeat(500) })).resolves.toBeDefined();
-    expect((await refusal(t.shop.accounts.updateContact(viewer, null))).fields).toEqual({
+    await expect(t.shop.accounts.updateContact(viewer, oldClientInput(contactPayload, { phone: "5551234", address: "a".repeat(500) }))).resolves.toBeDefined();
+    expect((await refusal(t.shop.accounts.updateContact(viewer, oldClientInput(contactPayload, null)))).fields).toEqual({
       phone: ["The phone number field is required."],
       address: ["The address field is required."],
     });
@@ -390,7 +391,7 @@ describe("update password", () => {
   it("the new password follows the registration rules and must differ from the old one", async () => {
     const user = await t.signUp({ password: "old-password-1" });
     const viewer = await viewerOf(user.token);
-    const errors = async (input: unknown) => (await refusal(t.shop.accounts.updatePassword(viewer, input))).fields;
+    const errors = async (input: unknown) => (await refusal(t.shop.accounts.updatePassword(viewer, oldClientInput(passwordChangePayload, input)))).fields;
     expect(await errors({ old_password: "old-password-1", password: "old-password-1", password_confirmation: "old-password-1" })).toEqual({
       password: ["The new password must be different from the old password."],
     });
@@ -410,7 +411,7 @@ describe("update password", () => {
       password: ["The password must be text."],
     });
     // Nothing changed along the way.
-    await expect(t.shop.accounts.login({ email: user.email, password: "old-password-1" })).resolves.toBeDefined();
+    await expect(t.shop.accounts.login(oldClientInput(signInPayload, { email: user.email, password: "old-password-1" }))).resolves.toBeDefined();
   });
 });
 
@@ -503,7 +504,7 @@ describe("admin: user roles", () => {
     const admin = await viewerOf((await t.signUp({ role: "admin" })).token);
     const user = await t.signUp();
     for (const role of ["superuser", "ADMIN", "", null, undefined, 1, ["admin"]]) {
-      expect(await refusal(t.shop.accounts.setRole(admin, user.id, role))).toMatchObject({
+      expect(await refusal(t.shop.accounts.setRole(admin, user.id, role as never))).toMatchObject({
         code: "BAD_USER_INPUT",
         fields: { role: ["The selected role is invalid."] },
       });
@@ -585,9 +586,9 @@ describe("permissions: guest, user, admin", () => {
     for (const call of [
       t.shop.accounts.logout(null),
       t.shop.accounts.me(null),
-      t.shop.accounts.updateAccount(null, {}),
-      t.shop.accounts.updateContact(null, {}),
-      t.shop.accounts.updatePassword(null, {}),
+      t.shop.accounts.updateAccount(null, oldClientInput(accountPayload, {})),
+      t.shop.accounts.updateContact(null, oldClientInput(contactPayload, {})),
+      t.shop.accounts.updatePassword(null, oldClientInput(passwordChangePayload, {})),
       t.shop.accounts.listUsers(null),
       t.shop.accounts.getUser(null, 1),
       t.shop.accounts.setRole(null, 1, "admin"),

@@ -4,13 +4,23 @@ import fs from "node:fs";
 import path from "node:path";
 import type { ExecutionResult } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ProductInput } from "../src/domain/catalog.js";
 import { ShopError } from "../src/domain/errors.js";
 import { unitPriceCents } from "../src/domain/pricing.js";
 import { firstFreeSlug, slugify } from "../src/domain/slugs.js";
 import type { Viewer } from "../src/domain/viewer.js";
 import { PNG, upload } from "./fixtures/images.js";
-import { countQueries, createTestShop, failure, refusal, type TestShop } from "./support.js";
+import { newProductPayload } from "../src/rest/payloads.js";
+import { countQueries, createTestShop, failure, oldClientInput, refusal, type TestShop } from "./support.js";
+
+/** The older client's product form (dollars, snake_case), optionally with the category by id as GraphQL gives it. */
+type ProductForm = Record<string, unknown>;
+
+/** The form as the REST route maps it for the domain; a categoryId stands in for the category's name. */
+function productForm(form: ProductForm) {
+  const { categoryId, ...fields } = form;
+  const input = oldClientInput(newProductPayload, fields);
+  return "categoryId" in form && categoryId !== undefined ? { ...input, category: categoryId as number } : input;
+}
 
 let t: TestShop;
 let admin: { id: number; token: string };
@@ -436,7 +446,7 @@ describe("product forms: create and update (admin)", () => {
   });
 
   it("accepts the category by name, whatever its case, as the REST client sends it", async () => {
-    const product = await t.shop.catalog.create(adminViewer, {
+    const product = await t.shop.catalog.create(adminViewer, productForm({
       name: "Echeveria",
       description: "Rosettes.",
       price: "12.50",
@@ -444,7 +454,7 @@ describe("product forms: create and update (admin)", () => {
       quantity: "7",
       category: "form SUCCULENTS",
       image_one: PNG,
-    });
+    }));
     expect(product).toMatchObject({ slug: "echeveria", priceCents: 1250, discountPriceCents: null, quantity: 7, categoryId });
   });
 
@@ -492,7 +502,7 @@ describe("product forms: create and update (admin)", () => {
 
 describe("product validation: every field, every problem at once", () => {
   let categoryId: number;
-  const valid = (overrides: Partial<Record<keyof ProductInput, unknown>> = {}): ProductInput => ({
+  const valid = (overrides: ProductForm = {}): ProductForm => ({
     name: "Calathea",
     description: "Prayer plant.",
     price: 18,
@@ -502,7 +512,7 @@ describe("product validation: every field, every problem at once", () => {
     image_one: PNG,
     ...overrides,
   });
-  const fieldsOf = async (input: ProductInput) => (await refusal(t.shop.catalog.create(adminViewer, input))).fields!;
+  const fieldsOf = async (form: ProductForm) => (await refusal(t.shop.catalog.create(adminViewer, productForm(form)))).fields!;
 
   beforeAll(async () => {
     categoryId = (await addCategory("Validation Marantas")).id;
@@ -549,7 +559,7 @@ describe("product validation: every field, every problem at once", () => {
         "The discount price must be a number of dollars with at most two decimals.",
       ]);
     }
-    const free = await t.shop.catalog.create(adminViewer, valid({ name: "Free Seedling", discount_price: 0 }));
+    const free = await t.shop.catalog.create(adminViewer, productForm(valid({ name: "Free Seedling", discount_price: 0 })));
     expect(free.discountPriceCents).toBe(0);
   });
 
@@ -560,7 +570,7 @@ describe("product validation: every field, every problem at once", () => {
     for (const quantity of [2.5, "ten", [3]]) {
       expect((await fieldsOf(valid({ quantity }))).quantity).toEqual(["The quantity must be a whole number."]);
     }
-    const soldOut = await t.shop.catalog.create(adminViewer, valid({ name: "Sold Out Calathea", quantity: 0 }));
+    const soldOut = await t.shop.catalog.create(adminViewer, productForm(valid({ name: "Sold Out Calathea", quantity: 0 })));
     expect(soldOut.quantity).toBe(0);
   });
 
@@ -581,8 +591,8 @@ describe("product validation: every field, every problem at once", () => {
   });
 
   it("refuses a bad update the same way, and leaves the product untouched", async () => {
-    const product = await t.shop.catalog.create(adminViewer, valid({ name: "Stromanthe" }));
-    const error = await refusal(t.shop.catalog.update(adminViewer, product.id, { name: "", price: 5, quantity: 1, categoryId }));
+    const product = await t.shop.catalog.create(adminViewer, productForm(valid({ name: "Stromanthe" })));
+    const error = await refusal(t.shop.catalog.update(adminViewer, product.id, productForm({ name: "", price: 5, quantity: 1, categoryId })));
     expect(Object.keys(error.fields!).sort()).toEqual(["description", "name"]);
     expect(await t.shop.catalog.byId(product.id)).toMatchObject({ name: "Stromanthe", priceCents: 1800 });
   });
@@ -598,14 +608,14 @@ describe("product validation: every field, every problem at once", () => {
 describe("deleting a product", () => {
   it("'Product deleted successfully.': ratings and favourites go, order lines keep their snapshot, images stay", async () => {
     const category = await addCategory("Delete Peonies");
-    const created = await t.shop.catalog.create(adminViewer, {
+    const created = await t.shop.catalog.create(adminViewer, productForm({
       name: "Coral Charm Peony",
       description: "Blooms in May.",
       price: 15,
       quantity: 3,
       categoryId: category.id,
       image_one: PNG,
-    });
+    }));
     const prisma = t.shop.prisma;
     await prisma.rating.create({ data: { userId: shopper.id, productId: created.id, value: 5 } });
     await prisma.favourite.create({ data: { userId: shopper.id, productId: created.id } });

@@ -24,7 +24,7 @@ async function person(options: Parameters<TestShop["signUp"]>[0] = {}): Promise<
 }
 
 async function placeOrder(who: Person) {
-  return t.shop.orders.placeOrder(who.viewer, { lines: [{ productId, quantity: 1 }], regionId, reference: newReference() });
+  return t.shop.orders.placeOrder(who.viewer, { lines: [{ productId, quantity: 1 }], region: regionId, reference: newReference() });
 }
 
 function live(token?: string): LiveConnection {
@@ -194,7 +194,7 @@ describe("orderPlaced: the admin hears of every new order", () => {
     const before = listening();
     const subscription = live(admin.token).subscribe(PLACED);
     await untilListening(t.shop.events, before + 1);
-    const input = { lines: [{ productId, quantity: 1 }], regionId, reference: newReference() };
+    const input = { lines: [{ productId, quantity: 1 }], region: regionId, reference: newReference() };
     const first = await t.shop.orders.placeOrder(shopper.viewer, input);
     const again = await t.shop.orders.placeOrder(shopper.viewer, input);
     expect(again.id).toBe(first.id);

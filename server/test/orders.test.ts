@@ -6,7 +6,9 @@ import { ShopError } from "../src/domain/errors.js";
 import { newReference } from "../src/domain/order-numbers.js";
 import { OrderService } from "../src/domain/orders.js";
 import type { Viewer } from "../src/domain/viewer.js";
-import { createTestShop, failure, refusal, type TestShop } from "./support.js";
+import { RequestLoaders } from "../src/graphql/context.js";
+import { cartCheckPayload, orderPayload } from "../src/rest/payloads.js";
+import { oldClientInput, createTestShop, failure, refusal, type TestShop } from "./support.js";
 
 // Lets one test force a colliding order number; every other call draws a real random one.
 const forcedOrderNumbers = vi.hoisted(() => [] as string[]);
@@ -97,7 +99,7 @@ const UPDATE_STATUS = `mutation($id: Int!, $status: OrderStatus!) { updateOrderS
 
 /** Places an order through the domain for `who` and returns it. */
 async function placeFor(who: Person, lines: { productId: number; quantity: number }[], regionId: number, reference = newReference()) {
-  return t.shop.orders.placeOrder(who.viewer, { lines, regionId, reference });
+  return t.shop.orders.placeOrder(who.viewer, { lines, region: regionId, reference });
 }
 
 describe("cart check (POST /check-cart, 'Proceed to checkout' in the cart)", () => {
@@ -122,9 +124,9 @@ describe("cart check (POST /check-cart, 'Proceed to checkout' in the cart)", () 
 
   it("the old client's cart items are accepted, and the prices and names they carry are ignored", async () => {
     const monstera = await makeProduct({ name: "Monstera Deliciosa", priceCents: 3999, quantity: 5 });
-    const checked = await t.shop.orders.checkCart(shopper.viewer, [
+    const checked = await t.shop.orders.checkCart(shopper.viewer, oldClientInput(cartCheckPayload, { cart: [
       { ...monstera, name: "Free Plant", price: 0.01, discount_price: 0, priceCents: 1, cartQuantity: 2 },
-    ]);
+    ] }));
     expect(checked).toEqual({ message: "Your cart is ready for checkout.", totalQuantity: 2, subtotalCents: 7998 });
   });
 
@@ -145,7 +147,7 @@ describe("cart check (POST /check-cart, 'Proceed to checkout' in the cart)", () 
 
   it("a product with quantity 0 cannot be bought: '<name> is out of stock.'", async () => {
     const cactus = await makeProduct({ name: "Golden Barrel Cactus", quantity: 0 });
-    const error = await refusal(t.shop.orders.checkCart(shopper.viewer, [{ id: cactus.id, cartQuantity: 1 }]));
+    const error = await refusal(t.shop.orders.checkCart(shopper.viewer, oldClientInput(cartCheckPayload, { cart: [{ id: cactus.id, cartQuantity: 1 }] })));
     expect(error.fields).toEqual({ cart: ["Golden Barrel Cactus is out of stock."] });
   });
 
@@ -165,7 +167,7 @@ describe("cart check (POST /check-cart, 'Proceed to checkout' in the cart)", () 
   it("a product that no longer exists is named when the cart item carries its name, else 'A product in your cart is no longer available.'", async () => {
     const gone = await makeProduct({ name: "Bird of Paradise" });
     await t.shop.prisma.product.delete({ where: { id: gone.id } });
-    const named = await refusal(t.shop.orders.checkCart(shopper.viewer, [{ ...gone, cartQuantity: 1 }]));
+    const named = await refusal(t.shop.orders.checkCart(shopper.viewer, oldClientInput(cartCheckPayload, { cart: [{ ...gone, cartQuantity: 1 }] })));
     expect(named.fields).toEqual({ cart: ["Bird of Paradise is no longer available."] });
 
     const result = await t.gql(CHECK_CART, { lines: [{ productId: gone.id, quantity: 1 }] }, shopper.token);
@@ -176,11 +178,11 @@ describe("cart check (POST /check-cart, 'Proceed to checkout' in the cart)", () 
     const short = await makeProduct({ name: "Snake Plant", quantity: 1 });
     const empty = await makeProduct({ name: "Fiddle Leaf Fig", quantity: 0 });
     const error = await refusal(
-      t.shop.orders.checkCart(shopper.viewer, [
+      t.shop.orders.checkCart(shopper.viewer, oldClientInput(cartCheckPayload, { cart: [
         { id: short.id, cartQuantity: 2 },
         { id: empty.id, cartQuantity: 1 },
         { id: 2_000_000_000, cartQuantity: 1 },
-      ]),
+      ] })),
     );
     expect(error.fields).toEqual({
       cart: ["Only 1 of Snake Plant left in stock.", "Fiddle Leaf Fig is out of stock.", "A product in your cart is no longer available."],
@@ -189,7 +191,7 @@ describe("cart check (POST /check-cart, 'Proceed to checkout' in the cart)", () 
 
   it("bad input: a missing cart, a cart that is not a list, too many items, bad ids and bad quantities", async () => {
     const fern = await makeProduct({ name: "Boston Fern", quantity: 50 });
-    const fieldsFor = async (cart: unknown) => (await refusal(t.shop.orders.checkCart(shopper.viewer, cart))).fields;
+    const fieldsFor = async (cart: unknown) => (await refusal(t.shop.orders.checkCart(shopper.viewer, oldClientInput(cartCheckPayload, { cart: cart })))).fields;
 
     expect(await fieldsFor(undefined)).toEqual({ cart: ["The cart field is required."] });
     expect(await fieldsFor("fern")).toEqual({ cart: ["The cart must be a list of products."] });
@@ -207,7 +209,7 @@ describe("cart check (POST /check-cart, 'Proceed to checkout' in the cart)", () 
       });
     }
     // A REST body may carry numbers as text.
-    expect(await t.shop.orders.checkCart(shopper.viewer, [{ id: String(fern.id), cartQuantity: "2" }])).toMatchObject({ totalQuantity: 2 });
+    expect(await t.shop.orders.checkCart(shopper.viewer, oldClientInput(cartCheckPayload, { cart: [{ id: String(fern.id), cartQuantity: "2" }] }))).toMatchObject({ totalQuantity: 2 });
     // GraphQL checks the argument types before the domain sees them.
     const typed = await t.gql(CHECK_CART, { lines: [{ productId: "abc", quantity: 1 }] }, shopper.token);
     expect(typed.errors?.[0].message).toMatch(/Int/);
@@ -216,11 +218,11 @@ describe("cart check (POST /check-cart, 'Proceed to checkout' in the cart)", () 
   it("the cart check reads the products in one query whatever the cart's size", async () => {
     const products = await Promise.all(Array.from({ length: 12 }, () => makeProduct()));
     const one = countingOrders();
-    await one.orders.checkCart(shopper.viewer, [{ id: products[0].id, cartQuantity: 1 }]);
+    await one.orders.checkCart(shopper.viewer, oldClientInput(cartCheckPayload, { cart: [{ id: products[0].id, cartQuantity: 1 }] }));
     const many = countingOrders();
     await many.orders.checkCart(
       shopper.viewer,
-      products.map((product) => ({ id: product.id, cartQuantity: 1 })),
+      oldClientInput(cartCheckPayload, { cart: products.map((product) => ({ id: product.id, cartQuantity: 1 })) }),
     );
     expect(one.counted.operations).toBe(1);
     expect(many.counted.operations).toBe(1);
@@ -309,18 +311,33 @@ describe("placing an order (POST /order-store, 'Proceed to checkout' on the chec
     expect(stored).toMatchObject({ userId: shopper.id, regionId: region.id, status: "pending", subtotalCents: 12498, deliveryFeeCents: 750, totalCents: 13248 });
   });
 
+  it("an order is always the viewer's own: naming another buyer is FORBIDDEN, whichever API asks, and nothing is written", async () => {
+    const fern = await makeProduct({ quantity: 10 });
+    const region = await makeRegion(500);
+    const before = await snapshot([fern.id]);
+    for (const userId of [otherShopper.id, 0, "someone"]) {
+      const error = await refusal(
+        t.shop.orders.placeOrder(shopper.viewer, { lines: [{ productId: fern.id, quantity: 1 }], region: region.id, reference: newReference(), userId: userId as never }),
+      );
+      expect(error).toMatchObject({ code: "FORBIDDEN", message: "You can only place orders for yourself." });
+    }
+    expect(await snapshot([fern.id])).toEqual(before);
+    const own = await t.shop.orders.placeOrder(shopper.viewer, { lines: [{ productId: fern.id, quantity: 1 }], region: region.id, reference: newReference(), userId: shopper.id });
+    expect(own.userId).toBe(shopper.id);
+  });
+
   it("totals sent by the client (subtotal_price, delivery_fee, user_id, prices in the cart items) are ignored", async () => {
     const fern = await makeProduct({ name: "Boston Fern", priceCents: 1800, quantity: 10 });
     const region = await makeRegion(500);
-    const order = await t.shop.orders.placeOrder(shopper.viewer, {
+    const order = await t.shop.orders.placeOrder(shopper.viewer, oldClientInput(orderPayload, {
       cart: [{ ...fern, price: 0.01, discount_price: 0.01, priceCents: 1, discountPriceCents: 1, cartQuantity: 2 }],
       subtotal_price: 0.02,
       delivery_fee: 0,
       total_price: 0.02,
-      user_id: otherShopper.id,
+      user_id: shopper.id,
       region: region.id,
       reference: newReference(),
-    });
+    }));
     expect(order).toMatchObject({ userId: shopper.id, subtotalCents: 3600, deliveryFeeCents: 500, totalCents: 4100, status: "pending" });
     expect(order.lines).toMatchObject([{ productId: fern.id, priceCents: 1800, discountPriceCents: null, unitPriceCents: 1800, quantity: 2 }]);
     expect(await stockOf(fern.id)).toBe(8);
@@ -368,7 +385,7 @@ describe("placing an order (POST /order-store, 'Proceed to checkout' on the chec
     const before = await snapshot([product.id]);
     for (const region of [undefined, null, ""]) {
       const error = await refusal(
-        t.shop.orders.placeOrder(shopper.viewer, { cart: [{ id: product.id, cartQuantity: 1 }], region, reference: newReference() }),
+        t.shop.orders.placeOrder(shopper.viewer, oldClientInput(orderPayload, { cart: [{ id: product.id, cartQuantity: 1 }], region, reference: newReference() })),
       );
       expect(error.fields).toEqual({ region: ["Please select a delivery region"] });
     }
@@ -380,7 +397,7 @@ describe("placing an order (POST /order-store, 'Proceed to checkout' on the chec
     const before = await snapshot([product.id]);
     for (const region of [2_000_000_000, "north", -3, 1.5, { id: 1 }]) {
       const error = await refusal(
-        t.shop.orders.placeOrder(shopper.viewer, { cart: [{ id: product.id, cartQuantity: 1 }], region, reference: newReference() }),
+        t.shop.orders.placeOrder(shopper.viewer, { lines: [{ productId: product.id, quantity: 1 }], region: region as never, reference: newReference() }),
       );
       expect(error.code).toBe("BAD_USER_INPUT");
       expect(error.fields).toEqual({ region: ["The selected region is invalid."] });
@@ -400,11 +417,11 @@ describe("placing an order (POST /order-store, 'Proceed to checkout' on the chec
     const before = await snapshot([product.id]);
     for (const reference of ["abcdefghijklmnop", "ABCDEFGHIJKLMNO", "ABCDEFGHIJKLMNOPQ", "ABCDEFGH-JKLMNOP", " ABCDEFGHIJKLMNOP", 1234567890123456, ["A"]]) {
       const error = await refusal(
-        t.shop.orders.placeOrder(shopper.viewer, { cart: [{ id: product.id, cartQuantity: 1 }], region: region.id, reference }),
+        t.shop.orders.placeOrder(shopper.viewer, oldClientInput(orderPayload, { cart: [{ id: product.id, cartQuantity: 1 }], region: region.id, reference })),
       );
       expect(error.fields).toEqual({ reference: ["The reference must be 16 characters from A-Z and 0-9."] });
     }
-    const missing = await refusal(t.shop.orders.placeOrder(shopper.viewer, { cart: [{ id: product.id, cartQuantity: 1 }], region: region.id }));
+    const missing = await refusal(t.shop.orders.placeOrder(shopper.viewer, oldClientInput(orderPayload, { cart: [{ id: product.id, cartQuantity: 1 }], region: region.id })));
     expect(missing.fields).toEqual({ reference: ["The reference field is required."] });
     expect(await snapshot([product.id])).toEqual(before);
   });
@@ -416,14 +433,14 @@ describe("placing an order (POST /order-store, 'Proceed to checkout' on the chec
     const empty = await t.gql(PLACE_ORDER, { input: { lines: [], regionId: region.id, reference: newReference() } }, shopper.token);
     expect(failure(empty)).toMatchObject({ code: "BAD_USER_INPUT", message: "Your cart is empty." });
     const unknown = await refusal(
-      t.shop.orders.placeOrder(shopper.viewer, {
+      t.shop.orders.placeOrder(shopper.viewer, oldClientInput(orderPayload, {
         cart: [
           { id: product.id, cartQuantity: 1 },
           { id: 2_000_000_000, name: "Ghost Orchid", cartQuantity: 1 },
         ],
         region: region.id,
         reference: newReference(),
-      }),
+      })),
     );
     expect(unknown.fields).toEqual({ cart: ["Ghost Orchid is no longer available."] });
     expect(await snapshot([product.id])).toEqual(before);
@@ -431,13 +448,13 @@ describe("placing an order (POST /order-store, 'Proceed to checkout' on the chec
 
   it("every problem with the order is reported at once, under its payload name", async () => {
     const noContact = await person({ phone: null, address: null });
-    const error = await refusal(t.shop.orders.placeOrder(noContact.viewer, { cart: [], region: "", reference: "short" }));
+    const error = await refusal(t.shop.orders.placeOrder(noContact.viewer, oldClientInput(orderPayload, { cart: [], region: "", reference: "short" })));
     expect(error.fields).toEqual({
       cart: ["Your cart is empty."],
       region: ["Please select a delivery region"],
       reference: ["The reference must be 16 characters from A-Z and 0-9."],
     });
-    const nothing = await refusal(t.shop.orders.placeOrder(shopper.viewer, "not an object"));
+    const nothing = await refusal(t.shop.orders.placeOrder(shopper.viewer, oldClientInput(orderPayload, "not an object")));
     expect(Object.keys(nothing.fields!).sort()).toEqual(["cart", "reference", "region"]);
   });
 
@@ -492,7 +509,7 @@ describe("placing an order (POST /order-store, 'Proceed to checkout' on the chec
           { productId: first.id, quantity: 2 },
           { productId: last.id, quantity: 1 },
         ],
-        regionId: region.id,
+        region: region.id,
         reference: newReference(),
       }),
     );
@@ -661,6 +678,13 @@ describe("reading orders (/user/order, /user/order/{order_number}, admin orders)
     expect((await refusal(t.shop.orders.pagesForUsers(shopperForReads.viewer, [shopperForReads.id, otherShopper.id]))).code).toBe("FORBIDDEN");
   });
 
+  it("a user's orders for a batch of users: one the viewer may not see fails alone, the others load", async () => {
+    const loader = new RequestLoaders(t.shop, shopperForReads.viewer).userOrders({ first: null, after: null });
+    const [own, others] = await Promise.allSettled([loader.load(shopperForReads.id), loader.load(otherShopper.id)]);
+    expect(own.status === "fulfilled" && own.value.edges.map((edge) => edge.node.id)).toEqual(mine.map((order) => order.id).reverse());
+    expect(others).toMatchObject({ status: "rejected", reason: { code: "FORBIDDEN" } });
+  });
+
   it("order lists cost a constant number of queries whatever their length", async () => {
     const few = countingOrders();
     await few.orders.listMine(otherShopper.viewer);
@@ -700,11 +724,11 @@ describe("order status (Manage Status, /order-status-update/{id})", () => {
     const region = await makeRegion();
     const order = await placeFor(shopper, [{ productId: product.id, quantity: 1 }], region.id);
     for (const status of ["shipped", "in_transit", "IN_TRANSIT", "Pending", 1, true, ["pending"]]) {
-      expect((await refusal(t.shop.orders.updateStatus(admin.viewer, order.id, status))).fields).toEqual({
+      expect((await refusal(t.shop.orders.updateStatus(admin.viewer, order.id, status as never))).fields).toEqual({
         status: ["The selected status is invalid."],
       });
     }
-    expect((await refusal(t.shop.orders.updateStatus(admin.viewer, order.id, undefined))).fields).toEqual({
+    expect((await refusal(t.shop.orders.updateStatus(admin.viewer, order.id, undefined as never))).fields).toEqual({
       status: ["The status field is required."],
     });
     expect((await t.shop.prisma.order.findUniqueOrThrow({ where: { id: order.id } })).status).toBe("pending");

@@ -39,7 +39,7 @@ async function addProduct(categoryId: number, fields: { age: number; priceCents?
 
 const reference = () => Array.from({ length: 16 }, () => "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[Math.floor(Math.random() * 36)]).join("");
 const placeOrder = (viewer: Viewer, productId: number) =>
-  t.shop.orders.placeOrder(viewer, { lines: [{ productId, quantity: 1 }], regionId: region.id, reference: reference() });
+  t.shop.orders.placeOrder(viewer, { lines: [{ productId, quantity: 1 }], region: region.id, reference: reference() });
 
 /** Walks a connection page by page with `first`, returning every node's id in order and the pages' sizes. */
 async function walk(field: string, document: string, variables: Record<string, unknown>, first: number, token?: string) {
@@ -261,8 +261,8 @@ describe("categories and regions: pages newest first, searched by a part of the 
   });
 
   it("searches regions the same way, fee included", async () => {
-    await t.shop.regions.create(admin.viewer, { name: "North_East 100%", fee: 2 });
-    await t.shop.regions.create(admin.viewer, { name: "North West", fee: 3 });
+    await t.shop.regions.create(admin.viewer, { name: "North_East 100%", feeCents: 200 });
+    await t.shop.regions.create(admin.viewer, { name: "North West", feeCents: 300 });
     const SEARCH = `query($search: String) { regions(search: $search) { nodes { name fee } } }`;
     const named = async (search: string) => (await t.gql<{ regions: { nodes: { name: string; fee: number }[] } }>(SEARCH, { search })).data!.regions.nodes;
     expect(await named("north")).toEqual([{ name: "North West", fee: 3 }, { name: "North_East 100%", fee: 2 }]);

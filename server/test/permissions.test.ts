@@ -120,12 +120,12 @@ beforeAll(async () => {
   });
   const order = await t.shop.orders.placeOrder(await t.shop.tokens.verify(other.token), {
     lines: [{ productId: product.id, quantity: 1 }],
-    regionId: region.id,
+    region: region.id,
     reference: randomReference(),
   });
   const own = await t.shop.orders.placeOrder(await t.shop.tokens.verify(user.token), {
     lines: [{ productId: product.id, quantity: 1 }],
-    regionId: region.id,
+    region: region.id,
     reference: randomReference(),
   });
   ids = { ownOrderNumber: own.orderNumber, product: product.id, category: category.id, region: region.id, order: order.id, orderNumber: order.orderNumber, otherUserId: other.id, userId: user.id };

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExecutionResult } from "graphql";
 import { ShopError } from "../src/domain/errors.js";
 import type { Viewer } from "../src/domain/viewer.js";
-import { createTestShop, failure, refusal, type TestShop } from "./support.js";
+import { ratingPayload } from "../src/rest/payloads.js";
+import { createTestShop, oldClientInput, failure, refusal, type TestShop } from "./support.js";
 
 let t: TestShop;
 let categoryId: number;
@@ -76,16 +77,16 @@ describe("ratings", () => {
       });
     }
     for (const rating_number of [2.5, "three", [3], true]) {
-      expect((await refusal(t.shop.ratings.rate(viewer, product.id, { rating_number }))).fields).toEqual({
+      expect((await refusal(t.shop.ratings.rate(viewer, product.id, oldClientInput(ratingPayload, { rating_number })))).fields).toEqual({
         rating_number: ["The rating number must be a whole number."],
       });
     }
     for (const input of [{}, null, "5", { rating_number: "" }]) {
-      expect((await refusal(t.shop.ratings.rate(viewer, product.id, input))).fields).toEqual({ rating_number: ["The rating number field is required."] });
+      expect((await refusal(t.shop.ratings.rate(viewer, product.id, oldClientInput(ratingPayload, input)))).fields).toEqual({ rating_number: ["The rating number field is required."] });
     }
     expect(await ratingBooks(product.id)).toEqual({ stored: { sum: 0, count: 0 }, rows: { sum: 0, count: 0 } });
     // REST bodies may carry the number as text.
-    await expect(t.shop.ratings.rate(viewer, String(product.id), { rating_number: "5" })).resolves.toMatchObject({ ratingSum: 5, peopleRated: 1 });
+    await expect(t.shop.ratings.rate(viewer, String(product.id), oldClientInput(ratingPayload, { rating_number: "5" }))).resolves.toMatchObject({ ratingSum: 5, peopleRated: 1 });
   });
 
   it("a user rates a product once: 'You have already rated this product.'", async () => {
@@ -104,7 +105,7 @@ describe("ratings", () => {
     const viewer = await viewerOf(user.token);
     expect(failure(await t.gql(RATE, { productId: 987654, rating: 3 }, user.token))).toMatchObject({ code: "NOT_FOUND", message: "Product not found." });
     for (const productId of [-1, 0, "abc", null, 1.5]) {
-      expect(await refusal(t.shop.ratings.rate(viewer, productId, { rating_number: 3 }))).toMatchObject({ code: "NOT_FOUND" });
+      expect(await refusal(t.shop.ratings.rate(viewer, productId, oldClientInput(ratingPayload, { rating_number: 3 })))).toMatchObject({ code: "NOT_FOUND" });
     }
     expect(await t.shop.prisma.rating.count({ where: { userId: user.id } })).toBe(0);
   });
@@ -113,7 +114,7 @@ describe("ratings", () => {
     const product = await makeProduct();
     const users = await Promise.all(Array.from({ length: 10 }, () => t.signUp()));
     const viewers = await Promise.all(users.map((user) => viewerOf(user.token)));
-    await Promise.all(viewers.map((viewer, i) => t.shop.ratings.rate(viewer, product.id, { rating_number: (i % 5) + 1 })));
+    await Promise.all(viewers.map((viewer, i) => t.shop.ratings.rate(viewer, product.id, oldClientInput(ratingPayload, { rating_number: (i % 5) + 1 }))));
     expect(await ratingBooks(product.id)).toEqual({ stored: { sum: 30, count: 10 }, rows: { sum: 30, count: 10 } });
   });
 
@@ -122,7 +123,7 @@ describe("ratings", () => {
     const viewer = await viewerOf((await t.signUp()).token);
     const outcomes = await Promise.all(
       [1, 2, 3, 4, 5].map((rating_number) =>
-        t.shop.ratings.rate(viewer, product.id, { rating_number }).then(() => "ok", (error: ShopError) => error.code),
+        t.shop.ratings.rate(viewer, product.id, oldClientInput(ratingPayload, { rating_number })).then(() => "ok", (error: ShopError) => error.code),
       ),
     );
     expect(outcomes.filter((outcome) => outcome === "ok")).toHaveLength(1);
@@ -238,7 +239,7 @@ describe("permissions: guest, user, admin", () => {
   it("domain calls without a viewer are UNAUTHENTICATED", async () => {
     const product = await makeProduct();
     for (const call of [
-      t.shop.ratings.rate(null, product.id, { rating_number: 3 }),
+      t.shop.ratings.rate(null, product.id, oldClientInput(ratingPayload, { rating_number: 3 })),
       t.shop.ratings.myRating(null, product.id),
       t.shop.favourites.toggle(null, product.id),
       t.shop.favourites.check(null, product.id),

@@ -1,9 +1,9 @@
 // The REST shim as HTTP: its OpenAPI document, bodies it refuses, unknown calls, CORS, and a check
 // derived from the document that the domain requires every field the document calls required.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Validator } from "@seriousme/openapi-schema-validator";
 import { routes } from "../src/rest/routes.js";
-import { validate } from "../src/rest/schema.js";
-import { API, makeCategory, makeProduct, openRestApi, type RestApi } from "./rest-support.js";
+import { API, componentPointer, documentValidator, makeCategory, makeProduct, openRestApi, type RestApi } from "./rest-support.js";
 import { createTestShop, type TestShop } from "./support.js";
 
 let t: TestShop;
@@ -25,11 +25,49 @@ afterAll(async () => {
 const raw = (path: string, init: RequestInit) => fetch(`${api.url}${API}${path}`, init);
 
 describe("the OpenAPI document at /public/api/openapi.json", () => {
-  it("is OpenAPI 3.1 and lists exactly the operations the router serves", () => {
+  it("is a valid OpenAPI 3.1 document by the official 3.1 schema (which does refuse a broken one)", async () => {
     expect(api.document.openapi).toBe("3.1.0");
-    const documented = Object.entries(api.document.paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
-    const served = routes.map((route) => `${route.method.toUpperCase()} ${route.path}`);
-    expect(documented.sort()).toEqual(served.sort());
+    const validator = new Validator();
+    const result = await validator.validate(structuredClone(api.document));
+    expect(result.errors).toBeUndefined();
+    expect(result.valid).toBe(true);
+    expect(validator.version).toBe("3.1");
+
+    const broken = structuredClone(api.document) as { paths: Record<string, Record<string, Record<string, unknown>>> };
+    broken.paths["/login"].post.responses = { ok: "yes" };
+    expect((await new Validator().validate(broken)).valid).toBe(false);
+  });
+
+  it("every operation it documents is served, and nothing else: other paths are 404, other methods 405", async () => {
+    const sample: Record<string, string> = { id: "999999", slug: "no-such-product", order_number: "ORD-000000-XXXXXX", userId: "999999" };
+    for (const [path, item] of Object.entries(api.document.paths)) {
+      const url = path.replace(/\{(\w+)\}/g, (_, name: string) => sample[name]);
+      for (const method of Object.keys(item)) {
+        const answer = await raw(url, { method: method.toUpperCase() });
+        const body = (await answer.json()) as { message?: string };
+        expect(answer.status, `${method.toUpperCase()} ${path}`).not.toBe(405);
+        expect(body.message, `${method.toUpperCase()} ${path}`).not.toBe("There is no such API call.");
+      }
+      const undocumented = ["get", "post", "delete"].find((method) => !(method in item))!;
+      const refused = await raw(url, { method: undocumented.toUpperCase() });
+      expect(refused.status, `${undocumented.toUpperCase()} ${path}`).toBe(405);
+      expect(refused.headers.get("allow")?.split(", ").sort()).toEqual(Object.keys(item).map((method) => method.toUpperCase()).sort());
+    }
+    const unknown = await raw("/no-such-call", { method: "GET" });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ message: "There is no such API call." });
+  });
+
+  it("the domain refuses exactly whom the document says it refuses: no token 401, a user on admin calls 403", async () => {
+    for (const route of routes) {
+      if (route.access === "guest") continue;
+      const path = route.path.replace(/\{\w+\}/g, "1");
+      const asGuest = await raw(path, { method: route.method.toUpperCase() });
+      expect(asGuest.status, `${route.name} as a guest`).toBe(401);
+      if (route.access !== "admin") continue;
+      const asUser = await raw(path, { method: route.method.toUpperCase(), headers: { authorization: `Bearer ${user.token}` } });
+      expect(asUser.status, `${route.name} as a user`).toBe(403);
+    }
   });
 
   it("names every call of spec section 7 with its method and path", () => {
@@ -70,13 +108,14 @@ describe("the OpenAPI document at /public/api/openapi.json", () => {
   });
 
   it("the validator used by every REST test does reject an answer that does not fit", () => {
-    const schemas = api.document.components.schemas;
-    expect(validate({ $ref: "#/components/schemas/Region" }, { id: 1, name: "North", fee: 5 }, schemas)).toEqual([]);
-    expect(validate({ $ref: "#/components/schemas/Region" }, { id: 1, name: "North", fee: "5" }, schemas)).not.toEqual([]);
-    expect(validate({ $ref: "#/components/schemas/Region" }, { id: 1, name: "North" }, schemas)).not.toEqual([]);
-    expect(validate({ $ref: "#/components/schemas/Region" }, { id: 1, name: "North", fee: 5, extra: 1 }, schemas)).not.toEqual([]);
-    expect(validate({ $ref: "#/components/schemas/ValidationErrors" }, { email: ["Taken."] }, schemas)).toEqual([]);
-    expect(validate({ $ref: "#/components/schemas/ValidationErrors" }, { email: { nested: true } }, schemas)).not.toEqual([]);
+    const validate = documentValidator(api.document);
+    expect(validate(componentPointer("Region"), { id: 1, name: "North", fee: 5 })).toEqual([]);
+    expect(validate(componentPointer("Region"), { id: 1, name: "North", fee: "5" })).not.toEqual([]);
+    expect(validate(componentPointer("Region"), { id: 1, name: "North" })).not.toEqual([]);
+    expect(validate(componentPointer("Region"), { id: 1, name: "North", fee: 5, extra: 1 })).not.toEqual([]);
+    expect(validate(componentPointer("ValidationErrors"), { email: ["Taken."] })).toEqual([]);
+    expect(validate(componentPointer("ValidationErrors"), { email: { nested: true } })).not.toEqual([]);
+    expect(validate(componentPointer("Order"), { id: 1 })).not.toEqual([]);
   });
 });
 
@@ -89,7 +128,7 @@ describe("the domain requires what the document says is required", () => {
     const someone = await t.signUp();
     const order = await t.shop.orders.placeOrder(
       { userId: someone.id, role: "user", tokenId: "x", tokenExpiresAt: new Date(Date.now() + 60_000) },
-      { cart: [{ id: product.id, cartQuantity: 1 }], region: region.id, reference: "REQUIREDFIELDS01" },
+      { lines: [{ productId: product.id, quantity: 1 }], region: region.id, reference: "REQUIREDFIELDS01" },
     );
     const ids: Record<string, string> = {
       "/product-update/{id}": String(product.id),
@@ -102,7 +141,8 @@ describe("the domain requires what the document says is required", () => {
     let checked = 0;
     for (const route of routes) {
       if (route.body.kind === "none") continue;
-      const required = route.body.schema.required ?? [];
+      const content = (api.document.paths[route.path][route.method].requestBody as { content: Record<string, { schema: { required?: string[] } }> }).content;
+      const required = Object.values(content)[0].schema.required ?? [];
       if (required.length === 0) continue;
       const path = route.path.replace(/\{\w+\}/, () => ids[route.path]);
       // A fresh user for the account forms, so a password change cannot lock out the shared tokens.

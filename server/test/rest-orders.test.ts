@@ -126,6 +126,22 @@ describe("POST /order-store", () => {
     expect(answer.body.order.delivery_fee).toBe(4.5);
   });
 
+  it("the region may come as its name (as orders show it, any case), its id (number or text) or the whole region object", async () => {
+    const pot = await makeProduct(t, { name: "Region Pot", categoryId, quantity: 10 });
+    for (const region of ["Lakeside", "LAKESIDE", regionId, String(regionId), { id: regionId, name: "Lakeside", fee: 4.5 }]) {
+      const answer = await api.post("/order-store", { token: user.token, json: { cart: [cartItem(pot, 1)], region, reference: nextReference() } });
+      expect(answer.status, JSON.stringify(region)).toBe(201);
+      expect(answer.body.order).toMatchObject({ region: "Lakeside", delivery_fee: 4.5 });
+    }
+    const orders = await t.shop.prisma.order.count();
+    for (const region of ["Atlantis", { name: "Atlantis" }, { id: 999_999 }]) {
+      const answer = await api.post("/order-store", { token: user.token, json: { cart: [cartItem(pot, 1)], region, reference: nextReference() } });
+      expect(answer.status, JSON.stringify(region)).toBe(422);
+      expect(answer.body.region).toEqual(["The selected region is invalid."]);
+    }
+    expect(await t.shop.prisma.order.count()).toBe(orders);
+  });
+
   it("a user_id that is not the caller's is 403, and nothing is written", async () => {
     const pot = await makeProduct(t, { name: "Other Pot", categoryId, quantity: 10 });
     const orders = await t.shop.prisma.order.count();

@@ -3,8 +3,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { plantArt } from "../src/db/plant-art.js";
-import { DEMO_CUSTOMER_PASSWORD, DEMO_SHOPPER_EMAIL, DEMO_SHOPPER_PASSWORD, planDemoShop, seedDatabase, type SeedOptions } from "../src/db/seed.js";
+import { plantArt } from "../seed/plant-art.js";
+import { DEMO_CUSTOMER_PASSWORD, DEMO_SHOPPER_EMAIL, DEMO_SHOPPER_PASSWORD, planDemoShop, seedDatabase, type SeedOptions } from "../seed/demo-shop.js";
 import { verifyPassword } from "../src/domain/passwords.js";
 import { slugify } from "../src/domain/slugs.js";
 import { createTestShop, onPostgres, type TestShop } from "./support.js";

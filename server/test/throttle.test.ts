@@ -5,7 +5,8 @@ import { ShopError } from "../src/domain/errors.js";
 import { createShop } from "../src/domain/shop.js";
 import { addressKey, PASSWORD_CHECK_LIMITS, SIGN_IN_LIMITS, SIGN_UP_LIMITS, Throttle, waitText } from "../src/domain/throttle.js";
 import { openRestApi, type RestApi } from "./rest-support.js";
-import { createTestShop, refusal, serveTestShop, TEST_JWT_SECRET, type TestShop } from "./support.js";
+import { createTestShop, oldClientInput, refusal, serveTestShop, TEST_JWT_SECRET, type TestShop } from "./support.js";
+import { accountPayload, passwordChangePayload, registrationPayload } from "../src/rest/payloads.js";
 
 let t: TestShop;
 let api: RestApi;
@@ -131,11 +132,11 @@ describe("sign-up per address", () => {
     const address = freshAddress();
     const registration = (i: number) => ({ name: "Seedling", email: `seedling${i}-${address}@example.com`, password: "sprout4ever", password_confirmation: "sprout4ever" });
     for (let i = 0; i < SIGN_UP_LIMITS.address.attempts; i += 1) {
-      expect(await outcome(t.shop.accounts.register(registration(i), address))).toBe("ok");
+      expect(await outcome(t.shop.accounts.register(oldClientInput(registrationPayload, registration(i)), address))).toBe("ok");
     }
-    const error = await refusal(t.shop.accounts.register(registration(99), address));
+    const error = await refusal(t.shop.accounts.register(oldClientInput(registrationPayload, registration(99)), address));
     expect(error).toMatchObject({ code: "TOO_MANY_REQUESTS", message: "Too many sign-ups from your network. Please wait 15 minutes and try again." });
-    expect(await outcome(t.shop.accounts.register(registration(100), freshAddress()))).toBe("ok");
+    expect(await outcome(t.shop.accounts.register(oldClientInput(registrationPayload, registration(100)), freshAddress()))).toBe("ok");
   });
 });
 
@@ -144,11 +145,11 @@ describe("a signed-in user's password checks (password and email changes)", () =
     const user = await t.signUp({ password: "old-password-1" });
     const viewer = (await t.shop.tokens.verify(user.token))!;
     const change = (old: string) =>
-      t.shop.accounts.updatePassword(viewer, { old_password: old, password: "new-password-2", password_confirmation: "new-password-2" });
+      t.shop.accounts.updatePassword(viewer, oldClientInput(passwordChangePayload, { old_password: old, password: "new-password-2", password_confirmation: "new-password-2" }));
     for (let i = 0; i < PASSWORD_CHECK_LIMITS.user.attempts - 1; i += 1) expect(await outcome(change("guess-password-1"))).toBe("BAD_USER_INPUT");
     // A right current password (for an email change) clears the count.
     const email = `moved-${Date.now()}@example.com`;
-    expect(await outcome(t.shop.accounts.updateAccount(viewer, { name: "Moved", email, current_password: "old-password-1" }))).toBe("ok");
+    expect(await outcome(t.shop.accounts.updateAccount(viewer, oldClientInput(accountPayload, { name: "Moved", email, current_password: "old-password-1" })))).toBe("ok");
     for (let i = 0; i < PASSWORD_CHECK_LIMITS.user.attempts; i += 1) expect(await outcome(change("guess-password-1"))).toBe("BAD_USER_INPUT");
     const error = await refusal(change("old-password-1"));
     expect(error).toMatchObject({ code: "TOO_MANY_REQUESTS", message: "Too many wrong passwords. Please wait 5 minutes and try again." });

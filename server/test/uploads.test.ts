@@ -216,12 +216,12 @@ describe("a failed upload leaves no file and no product", () => {
       },
     });
     const catalog = new CatalogService(failingPrisma as unknown as typeof t.shop.prisma, t.shop.images);
-    const input = { name: "Bird's Nest Fern", description: "Wavy.", price: 20, quantity: 2, categoryId, image_one: PNG, image_two: GIF };
+    const input = { name: "Bird's Nest Fern", description: "Wavy.", priceCents: 2000, quantity: 2, category: categoryId, imageOne: PNG, imageTwo: GIF };
     await expect(catalog.create(adminViewer, input)).rejects.toThrow("the database went away");
     expect(filesIn(t.uploadsDir)).toEqual([]);
     expect(await t.shop.prisma.product.count({ where: { name: "Bird's Nest Fern" } })).toBe(0);
 
-    const existing = await t.shop.catalog.create(adminViewer, { ...input, image_two: undefined });
+    const existing = await t.shop.catalog.create(adminViewer, { ...input, imageTwo: undefined });
     const stored = filesIn(t.uploadsDir);
     await expect(catalog.update(adminViewer, existing.id, { ...input, name: "Renamed" })).rejects.toThrow("the database went away");
     expect(filesIn(t.uploadsDir)).toEqual(stored);

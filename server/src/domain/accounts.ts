@@ -5,11 +5,22 @@ import { Prisma, type PrismaClient, type User } from "../generated/prisma/client
 import { forbidden, invalid, isUniqueViolation, notFound, unauthenticated } from "./errors.js";
 import { alignedById, allOf, checkSearch, containsPattern, keysetPage, loadInOrder, newestFirst, orderBy, type Page } from "./pages.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
-import { isUnstorableText, unstorableTextMessage } from "./text.js";
 import { addressKey, PASSWORD_CHECK_LIMITS, SIGN_IN_LIMITS, SIGN_UP_LIMITS, type Limit, type Throttle } from "./throttle.js";
 import type { TokenService } from "./tokens.js";
-import { Checks, fieldsOf, parseId } from "./validate.js";
-import { requireAdmin, requireUser, type Role, type Viewer } from "./viewer.js";
+import {
+  anyValue,
+  Checks,
+  email,
+  fieldRule,
+  oneOf,
+  parseId,
+  password,
+  received,
+  text,
+  type Deferred,
+  type FormInput,
+} from "./input.js";
+import { requireAdmin, requireUser, ROLES, type Role, type Viewer } from "./viewer.js";
 
 /** A user as the rest of the shop may see it: everything but the password hash. */
 export type UserRow = Omit<User, "passwordHash">;
@@ -58,31 +69,58 @@ export interface SignIn {
 
 
 
-/** A password as typed: not trimmed, since spaces may be part of it. Returns null when absent or not text. */
-function passwordText(checks: Checks, field: string, value: unknown, label: string, max: number): string | null {
-  if (value === undefined || value === null || value === "") {
-    checks.add(field, `The ${label} field is required.`);
-    return null;
-  }
-  if (typeof value !== "string") {
-    checks.add(field, `The ${label} must be text.`);
-    return null;
-  }
-  if (isUnstorableText(value)) {
-    checks.add(field, unstorableTextMessage(label));
-    return null;
-  }
-  if (value.length > max) {
-    checks.add(field, `The ${label} may not be greater than ${max} characters.`);
-    return null;
-  }
-  return value;
-}
+/** Sign-up. */
+export const registrationForm = {
+  name: text("name"),
+  email: email(),
+  password: password("password", PASSWORD_MAX_LENGTH),
+  passwordConfirmation: anyValue<string>(),
+};
+export type RegistrationInput = FormInput<typeof registrationForm>;
+
+/** Sign-in. Longer passwords than sign-up takes, so an admin password set from the environment still works. */
+export const signInForm = { email: text("email"), password: password("password", LOGIN_PASSWORD_MAX_LENGTH) };
+export type SignInInput = FormInput<typeof signInForm>;
+
+/** The account details; a new email needs the current password. */
+export const accountForm = { name: text("name"), email: email(), currentPassword: anyValue<string | null | undefined>() };
+export type AccountInput = FormInput<typeof accountForm>;
+
+/** Phone: 7 to 20 characters of digits, spaces, +, -, ( and ), with at least 7 digits. */
+const phoneNumber = fieldRule<string>(
+  (value, problem) => {
+    const result = text("phone number", { max: 255 }).safeParse(value);
+    if (!result.success) {
+      for (const issue of result.error.issues) problem(issue.message);
+      return "";
+    }
+    const phone = result.data;
+    if (phone.length < 7 || phone.length > 20) problem("The phone number must be between 7 and 20 characters.");
+    if (!/^[\d\s+\-()]*$/.test(phone)) problem("The phone number may only contain digits, spaces, +, -, ( and ).");
+    else if ((phone.match(/\d/g) ?? []).length < 7) problem("The phone number must contain at least 7 digits.");
+    return phone;
+  },
+  { type: "string", minLength: 7, maxLength: 20, pattern: "^[\\d\\s+\\-()]*$" },
+);
+
+/** The contact details checkout needs. */
+export const contactForm = { phone: phoneNumber, address: text("address", { max: ADDRESS_MAX_LENGTH }) };
+export type ContactInput = FormInput<typeof contactForm>;
+
+/** A password change. */
+export const passwordChangeForm = {
+  oldPassword: password("old password", LOGIN_PASSWORD_MAX_LENGTH),
+  password: password("password", PASSWORD_MAX_LENGTH),
+  passwordConfirmation: anyValue<string>(),
+};
+export type PasswordChangeInput = FormInput<typeof passwordChangeForm>;
+
+/** Where the clients read each field's problems (both APIs answer with these names). */
+const FIELD_NAMES = { passwordConfirmation: "password_confirmation", currentPassword: "current_password", oldPassword: "old_password" } as const;
 
 /** The rules for a new password (sign-up and password change): strength and a matching confirmation. */
-function newPassword(checks: Checks, fields: Record<string, unknown>): string {
-  const password = passwordText(checks, "password", fields.password, "password", PASSWORD_MAX_LENGTH);
-  if (password !== null) {
+function checkNewPassword(checks: Checks, password: string | undefined, confirmation: unknown): void {
+  if (!checks.has("password") && password !== undefined) {
     if (Array.from(password).length < PASSWORD_MIN_LENGTH) {
       checks.add("password", `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
     }
@@ -90,24 +128,16 @@ function newPassword(checks: Checks, fields: Record<string, unknown>): string {
       checks.add("password", "The password must contain at least one letter and one number.");
     }
   }
-  const confirmation = fields.password_confirmation;
   if (confirmation === undefined || confirmation === null || confirmation === "") {
     checks.add("password_confirmation", "The password confirmation field is required.");
-  } else if (password !== null && confirmation !== password) {
+  } else if (password !== undefined && confirmation !== password) {
     checks.add("password_confirmation", "The password confirmation does not match.");
   }
-  return password ?? "";
 }
 
-/** Phone: 7 to 20 characters of digits, spaces, +, -, ( and ), with at least 7 digits. */
-function phoneNumber(checks: Checks, value: unknown): string {
-  const phone = checks.text("phone", value, "phone number", { max: 255 });
-  if (checks.has("phone")) return phone;
-  if (phone.length < 7 || phone.length > 20) checks.add("phone", "The phone number must be between 7 and 20 characters.");
-  if (!/^[\d\s+\-()]*$/.test(phone)) checks.add("phone", "The phone number may only contain digits, spaces, +, -, ( and ).");
-  else if ((phone.match(/\d/g) ?? []).length < 7) checks.add("phone", "The phone number must contain at least 7 digits.");
-  return phone;
-}
+const currentPasswordField = password("current password", LOGIN_PASSWORD_MAX_LENGTH);
+
+const roleField = oneOf<Role>(ROLES, { required: "The selected role is invalid.", invalid: "The selected role is invalid." });
 
 export class AccountService {
   // Checked against when the email is unknown, so a wrong email costs as long as a wrong password.
@@ -136,16 +166,14 @@ export class AccountService {
   }
 
   /**
-   * Sign-up: { name, email, password, password_confirmation } -> a new account with the role user.
+   * Sign-up -> a new account with the role user.
    * `clientAddress` (the caller's IP) is throttled: every attempt counts, so neither mass sign-ups nor
    * probing which emails have accounts can run unchecked.
    */
-  async register(input: unknown, clientAddress: string | null = null): Promise<UserRow> {
-    const fields = fieldsOf(input);
+  async register(input: RegistrationInput, clientAddress: string | null = null): Promise<UserRow> {
     const checks = new Checks();
-    const name = checks.text("name", fields.name, "name");
-    const email = checks.email("email", fields.email);
-    const password = newPassword(checks, fields);
+    const { name, email, password, passwordConfirmation } = checks.form(registrationForm, input, FIELD_NAMES);
+    checkNewPassword(checks, password, passwordConfirmation);
     const address = addressKey(clientAddress);
     if (address !== null) {
       await this.throttle.enter(new Map([[`sign-up:address:${address}`, SIGN_UP_LIMITS.address]]), tooManySignUps);
@@ -164,15 +192,15 @@ export class AccountService {
   }
 
   /**
-   * Sign-in: { email, password } -> an access token. Wrong email and wrong password look the same, and
+   * Sign-in -> an access token. Wrong email and wrong password look the same, and
    * are throttled alike (see throttle.ts) per account, per `clientAddress` and per both.
    */
-  async login(input: unknown, clientAddress: string | null = null): Promise<SignIn> {
-    const fields = fieldsOf(input);
+  async login(input: SignInInput, clientAddress: string | null = null): Promise<SignIn> {
     const checks = new Checks();
-    const email = checks.text("email", fields.email, "email").toLowerCase();
-    const password = passwordText(checks, "password", fields.password, "password", LOGIN_PASSWORD_MAX_LENGTH);
+    const form = checks.form(signInForm, input);
     checks.done();
+    const email = form.email.toLowerCase();
+    const password = form.password;
 
     const address = addressKey(clientAddress);
     const accountKey = `sign-in:account:${email}`;
@@ -185,10 +213,10 @@ export class AccountService {
     const row = await this.prisma.user.findUnique({ where: { email } });
     if (!row) {
       this.dummyHash ??= hashPassword(crypto.randomBytes(16).toString("hex"));
-      await verifyPassword(await this.dummyHash, password ?? "");
+      await verifyPassword(await this.dummyHash, password);
       throw unauthenticated(INVALID_CREDENTIALS);
     }
-    if (!(await verifyPassword(row.passwordHash, password ?? ""))) throw unauthenticated(INVALID_CREDENTIALS);
+    if (!(await verifyPassword(row.passwordHash, password))) throw unauthenticated(INVALID_CREDENTIALS);
 
     // Only failures count: the owner's success is taken back and clears the strict per-address count.
     await attempt.takeBack([accountKey, ...addressKeys]);
@@ -210,26 +238,23 @@ export class AccountService {
   }
 
   /**
-   * Update account details: { name, email, current_password }. A new email needs the current password,
+   * Update account details. A new email needs the current password,
    * so a borrowed session cannot move the account (and its password resets) to another mailbox.
    */
-  async updateAccount(viewer: Viewer | null, input: unknown): Promise<UserRow> {
+  async updateAccount(viewer: Viewer | null, input: Deferred<AccountInput>): Promise<UserRow> {
     const { userId } = requireUser(viewer);
-    const fields = fieldsOf(input);
     const checks = new Checks();
-    const name = checks.text("name", fields.name, "name");
-    const email = checks.email("email", fields.email);
+    const { name, email, currentPassword: current } = checks.form(accountForm, await received(input), FIELD_NAMES);
     const row = await this.prisma.user.findUnique({ where: { id: userId }, select: { email: true, passwordHash: true } });
     if (!row) throw unauthenticated();
     if (!checks.has("email") && email !== row.email) {
       const owner = await this.emailOwner(email);
       if (owner !== null && owner !== userId) checks.add("email", EMAIL_TAKEN);
-      const current = fields.current_password;
       if (current === undefined || current === null || current === "") {
         checks.add("current_password", "Enter your current password to change your email.");
       } else {
-        const password = passwordText(checks, "current_password", current, "current password", LOGIN_PASSWORD_MAX_LENGTH);
-        if (password !== null && !(await this.passwordMatches(userId, row.passwordHash, password))) {
+        const password = checks.field("current_password", currentPasswordField, current);
+        if (!checks.has("current_password") && !(await this.passwordMatches(userId, row.passwordHash, password))) {
           checks.add("current_password", "The current password is incorrect.");
         }
       }
@@ -244,30 +269,27 @@ export class AccountService {
     }
   }
 
-  /** Update contact details: { phone, address }, both needed at checkout. */
-  async updateContact(viewer: Viewer | null, input: unknown): Promise<UserRow> {
+  /** Update contact details: phone and address, both needed at checkout. */
+  async updateContact(viewer: Viewer | null, input: Deferred<ContactInput>): Promise<UserRow> {
     const { userId } = requireUser(viewer);
-    const fields = fieldsOf(input);
     const checks = new Checks();
-    const phone = phoneNumber(checks, fields.phone);
-    const address = checks.text("address", fields.address, "address", { max: ADDRESS_MAX_LENGTH });
+    const { phone, address } = checks.form(contactForm, await received(input));
     checks.done();
     return this.prisma.user.update({ where: { id: userId }, data: { phone, address }, omit: WITHOUT_HASH });
   }
 
   /**
-   * Change password: { old_password, password, password_confirmation }. Ends the user's other sessions
+   * Change password. Ends the user's other sessions
    * (a thief's token among them); the session that changed it stays signed in.
    */
-  async updatePassword(viewer: Viewer | null, input: unknown): Promise<void> {
+  async updatePassword(viewer: Viewer | null, input: Deferred<PasswordChangeInput>): Promise<void> {
     const { userId, tokenId } = requireUser(viewer);
-    const fields = fieldsOf(input);
     const checks = new Checks();
-    const oldPassword = passwordText(checks, "old_password", fields.old_password, "old password", LOGIN_PASSWORD_MAX_LENGTH);
-    const password = newPassword(checks, fields);
+    const { oldPassword, password, passwordConfirmation } = checks.form(passwordChangeForm, await received(input), FIELD_NAMES);
+    checkNewPassword(checks, password, passwordConfirmation);
     const row = await this.prisma.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
     if (!row) throw unauthenticated();
-    if (oldPassword !== null) {
+    if (!checks.has("old_password")) {
       if (!(await this.passwordMatches(userId, row.passwordHash, oldPassword))) checks.add("old_password", "The old password is incorrect.");
       else if (!checks.has("password") && password === oldPassword) {
         checks.add("password", "The new password must be different from the old password.");
@@ -333,11 +355,13 @@ export class AccountService {
    * Admin: make a user an admin or back. No admin can demote themselves, so the shop always keeps one.
    * A real change ends the user's sessions: they sign in again under their new role.
    */
-  async setRole(viewer: Viewer | null, id: unknown, role: unknown): Promise<UserRow> {
+  async setRole(viewer: Viewer | null, id: unknown, given: Deferred<Role>): Promise<UserRow> {
     const admin = requireAdmin(viewer);
     const userId = parseId(id);
     if (userId === null) throw notFound("User");
-    if (role !== "user" && role !== "admin") throw invalid({ role: ["The selected role is invalid."] });
+    const checks = new Checks();
+    const role = checks.field("role", roleField, await received(given));
+    checks.done();
     if (userId === admin.userId && role !== "admin") throw forbidden("You cannot remove your own admin role.");
 
     let sessionsEnded = false;

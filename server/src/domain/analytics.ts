@@ -2,7 +2,7 @@
 // products that sell best. Months are calendar months in UTC.
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { Cents } from "./money.js";
-import { Checks } from "./validate.js";
+import { Checks, wholeNumber } from "./input.js";
 import { requireAdmin, type Viewer } from "./viewer.js";
 
 export interface MonthFigures {
@@ -125,7 +125,7 @@ export class AnalyticsService {
   async topProducts(viewer: Viewer | null, limit: unknown = 10): Promise<TopProduct[]> {
     requireAdmin(viewer);
     const checks = new Checks();
-    const take = checks.wholeNumber("limit", limit, "limit", { min: 1, max: 100 });
+    const take = checks.field("limit", wholeNumber("limit", { min: 1, max: 100 }), limit);
     checks.done();
 
     const sums = await this.prisma.orderLine.groupBy({

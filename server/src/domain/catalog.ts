@@ -1,5 +1,4 @@
-// The catalogue: listing, searching and sorting products, and the admin's product forms.
-// Money arrives in dollars (a number or a numeric string, as the REST payloads carry it) and is kept in cents.
+// The catalogue: listing, searching and sorting products, and the admin's product forms (money in cents).
 import { Prisma, type Category, type Product, type PrismaClient } from "../generated/prisma/client.js";
 import { invalid, isForeignKeyViolation, isUniqueViolation, notFound, ShopError } from "./errors.js";
 import { IMAGE_UNREADABLE, type CheckedImage, type ImageStore, type ImageUpload } from "./images.js";
@@ -18,7 +17,8 @@ import {
   type SortKey,
 } from "./pages.js";
 import { firstFreeSlug, slugify } from "./slugs.js";
-import { Checks, parseId } from "./validate.js";
+import { cents, Checks, fieldRule, isBlank, parseId, received, text, wholeNumber, type Deferred, type FormInput } from "./input.js";
+import type { Cents } from "./money.js";
 import { requireAdmin, type Viewer } from "./viewer.js";
 
 export type ProductWithCategory = Product & { category: Category };
@@ -68,21 +68,36 @@ export const MIN_CLOSE_SPELLING_LENGTH = 4;
 /** An image as the adapters hold it: a GraphQL upload (or its promise) or the bytes of a multipart file. */
 export type ImageSource = ImageUpload | Uint8Array | PromiseLike<ImageUpload | Uint8Array>;
 
-/**
- * The payload of product-store and product-update, as untrusted values. The category is given by its
- * name (`category`, as the REST client sends it) or by its id (`categoryId`, as GraphQL does).
- */
-export interface ProductInput {
-  name?: unknown;
-  description?: unknown;
-  price?: unknown;
-  discount_price?: unknown;
-  quantity?: unknown;
-  category?: unknown;
-  categoryId?: unknown;
-  image_one?: unknown;
-  image_two?: unknown;
+/** A product's category: its id, or its name (whatever its case). */
+export type CategoryChoice = number | { name: string };
+
+/** The product form's plain fields; the category and the images are checked against the shop. */
+export const productForm = {
+  name: text("name", { max: 255 }),
+  description: text("description", { max: 5000 }),
+  priceCents: cents("price"),
+  /** Below the price; none (null) for no discount. */
+  discountPriceCents: fieldRule<Cents | null, Cents | null | undefined>(
+    (value, problem) => {
+      if (isBlank(value)) return null;
+      const result = cents("discount price", { allowZero: true }).safeParse(value);
+      if (!result.success) for (const issue of result.error.issues) problem(issue.message);
+      return result.data ?? null;
+    },
+    { type: ["integer", "null"], minimum: 0 },
+  ),
+  quantity: wholeNumber("quantity", { min: 0, max: 1_000_000 }),
+};
+
+/** Create or update a product. On update, images left out keep the current ones. */
+export interface ProductInput extends FormInput<typeof productForm> {
+  category: CategoryChoice;
+  imageOne?: ImageSource | null;
+  imageTwo?: ImageSource | null;
 }
+
+/** Where the clients read each field's problems (both APIs answer with these names). */
+const PRODUCT_FIELD_NAMES = { priceCents: "price", discountPriceCents: "discount_price" } as const;
 
 const MAX_LIST_LIMIT = 1000;
 const MAX_SEARCH_LENGTH = 255;
@@ -366,9 +381,9 @@ export class CatalogService {
   }
 
   /** Admin only. Images are stored before the row is written, and removed again if the write fails. */
-  async create(viewer: Viewer | null, input: ProductInput): Promise<ProductWithCategory> {
+  async create(viewer: Viewer | null, input: Deferred<ProductInput>): Promise<ProductWithCategory> {
     requireAdmin(viewer);
-    const checked = await this.check(input ?? {}, { imageOneRequired: true });
+    const checked = await this.check(await received(input), { imageOneRequired: true });
     const stored = await this.storeImages(checked);
     try {
       return await this.withFreeSlug(checked.name, null, (slug) =>
@@ -388,10 +403,10 @@ export class CatalogService {
    * images when none is sent. The slug changes only when the name does. Replaced image files stay on
    * disk because past orders' snapshots may still show them.
    */
-  async update(viewer: Viewer | null, id: unknown, input: ProductInput): Promise<ProductWithCategory> {
+  async update(viewer: Viewer | null, id: unknown, input: Deferred<ProductInput>): Promise<ProductWithCategory> {
     requireAdmin(viewer);
     const product = await this.byId(id);
-    const checked = await this.check(input ?? {}, { imageOneRequired: false });
+    const checked = await this.check(await received(input), { imageOneRequired: false });
     const stored = await this.storeImages(checked);
     const data = {
       ...columns(checked),
@@ -424,35 +439,38 @@ export class CatalogService {
 
   private async check(input: ProductInput, { imageOneRequired }: { imageOneRequired: boolean }): Promise<CheckedProduct> {
     const checks = new Checks();
-    const name = checks.text("name", input.name, "name", { max: 255 });
-    const description = checks.text("description", input.description, "description", { max: 5000 });
-    const priceCents = checks.money("price", input.price, "price");
-    const discountPriceCents = isBlank(input.discount_price)
-      ? null
-      : checks.money("discount_price", input.discount_price, "discount price", { allowZero: true });
-    if (discountPriceCents !== null && !checks.has("price") && !checks.has("discount_price") && discountPriceCents >= priceCents) {
+    const fields: Partial<ProductInput> = typeof input === "object" && input !== null ? input : {};
+    const { name, description, priceCents, discountPriceCents, quantity } = checks.form(productForm, fields, PRODUCT_FIELD_NAMES);
+    if (
+      discountPriceCents !== undefined &&
+      discountPriceCents !== null &&
+      !checks.has("price") &&
+      !checks.has("discount_price") &&
+      discountPriceCents >= priceCents
+    ) {
       checks.add("discount_price", "The discount price must be less than the price.");
     }
-    const quantity = checks.wholeNumber("quantity", input.quantity, "quantity", { min: 0, max: 1_000_000 });
-    const categoryId = await this.checkCategory(checks, input);
-    const imageOne = await this.checkImage(checks, "image_one", "image one", input.image_one, imageOneRequired);
-    const imageTwo = await this.checkImage(checks, "image_two", "image two", input.image_two, false);
+    const categoryId = await this.checkCategory(checks, fields.category);
+    const imageOne = await this.checkImage(checks, "image_one", "image one", fields.imageOne, imageOneRequired);
+    const imageTwo = await this.checkImage(checks, "image_two", "image two", fields.imageTwo, false);
     checks.done();
     return { name, description, priceCents, discountPriceCents, quantity, categoryId, imageOne, imageTwo };
   }
 
   /** The id of the chosen category, given by id or by name (whatever its case); 0 after adding an error. */
-  private async checkCategory(checks: Checks, input: ProductInput): Promise<number> {
-    if (!isBlank(input.categoryId)) {
-      const id = parseId(input.categoryId);
-      const found = id === null ? null : await this.prisma.category.findUnique({ where: { id }, select: { id: true } });
-      if (found) return found.id;
-    } else if (isBlank(input.category)) {
+  private async checkCategory(checks: Checks, category: unknown): Promise<number> {
+    const name = typeof category === "object" && category !== null ? (category as { name?: unknown }).name : undefined;
+    if (isBlank(category) || (typeof category === "object" && isBlank(name))) {
       checks.add("category", "The category field is required.");
       return 0;
-    } else if (typeof input.category === "string") {
+    }
+    if (typeof category === "number") {
+      const id = parseId(category);
+      const found = id === null ? null : await this.prisma.category.findUnique({ where: { id }, select: { id: true } });
+      if (found) return found.id;
+    } else if (typeof name === "string") {
       const found = await this.prisma.$queryRaw<{ id: number }[]>`
-        SELECT id FROM categories WHERE lower(name) = lower(${input.category.trim()})`;
+        SELECT id FROM categories WHERE lower(name) = lower(${name.trim()})`;
       if (found.length) return Number(found[0].id);
     }
     checks.add("category", CATEGORY_INVALID);
@@ -535,8 +553,6 @@ function categoryGoneOr(error: unknown): unknown {
     : error;
 }
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
-
 const isUpload = (value: unknown): value is ImageUpload =>
   typeof value === "object" && value !== null && typeof (value as ImageUpload).createReadStream === "function";
 
@@ -570,7 +586,7 @@ function checkListOptions(options: ProductListOptions | ProductPageOptions, sort
   const inStock = flag("in_stock", raw.inStock, "in stock");
   const discounted = flag("discounted", raw.discounted, "discounted");
 
-  const limit = raw.limit == null ? null : checks.wholeNumber("limit", raw.limit, "limit", { min: 1, max: MAX_LIST_LIMIT });
+  const limit = raw.limit == null ? null : checks.field("limit", wholeNumber("limit", { min: 1, max: MAX_LIST_LIMIT }), raw.limit);
 
   checks.done();
   return { search, name, sort, category, inStock, discounted, limit };

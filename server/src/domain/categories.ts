@@ -3,13 +3,12 @@
 import { Prisma, type Category, type PrismaClient } from "../generated/prisma/client.js";
 import { conflict, invalid, isForeignKeyViolation, isUniqueViolation, notFound } from "./errors.js";
 import { checkSearch, containsPattern, keysetPage, newestFirst, type ListPageOptions, type Page } from "./pages.js";
-import { Checks, parseId } from "./validate.js";
+import { Checks, parseId, received, text, type Deferred, type FormInput } from "./input.js";
 import { requireAdmin, type Viewer } from "./viewer.js";
 
-/** The payload of category-store and category-update (and the GraphQL mutations). */
-export interface CategoryInput {
-  name?: unknown;
-}
+/** A category's form: its name. */
+export const categoryForm = { name: text("name", { max: 100 }) };
+export type CategoryInput = FormInput<typeof categoryForm>;
 
 const NAME_TAKEN = "The name has already been taken.";
 const CATEGORY_PAGE_SIZE = 100;
@@ -51,9 +50,9 @@ export class CategoryService {
     return category;
   }
 
-  async create(viewer: Viewer | null, input: CategoryInput): Promise<Category> {
+  async create(viewer: Viewer | null, input: Deferred<CategoryInput>): Promise<Category> {
     requireAdmin(viewer);
-    const name = await this.checkName(input, null);
+    const name = await this.checkName(await received(input), null);
     try {
       return await this.prisma.category.create({ data: { name } });
     } catch (error) {
@@ -61,10 +60,10 @@ export class CategoryService {
     }
   }
 
-  async update(viewer: Viewer | null, id: unknown, input: CategoryInput): Promise<Category> {
+  async update(viewer: Viewer | null, id: unknown, input: Deferred<CategoryInput>): Promise<Category> {
     requireAdmin(viewer);
     const category = await this.byId(id);
-    const name = await this.checkName(input, category.id);
+    const name = await this.checkName(await received(input), category.id);
     try {
       return await this.prisma.category.update({ where: { id: category.id }, data: { name } });
     } catch (error) {
@@ -95,7 +94,7 @@ export class CategoryService {
 
   private async checkName(input: CategoryInput, exceptId: number | null): Promise<string> {
     const checks = new Checks();
-    const name = checks.text("name", input?.name, "name", { max: 100 });
+    const { name } = checks.form(categoryForm, input);
     if (!checks.has("name")) {
       const taken = await this.prisma.$queryRaw<{ id: number }[]>`
         SELECT id FROM categories WHERE lower(name) = lower(${name}) AND id <> ${exceptId ?? 0}`;

@@ -19,6 +19,9 @@ export class ShopError extends Error {
   }
 }
 
+/** What a caller hears for a failure that is the shop's own fault (a bug, a database outage); the log keeps the details. */
+export const INTERNAL_ERROR = "Something went wrong on our side. Please try again.";
+
 export const notFound = (what: string) => new ShopError("NOT_FOUND", `${what} not found.`);
 export const unauthenticated = (message = "Please sign in to continue.") => new ShopError("UNAUTHENTICATED", message);
 export const forbidden = (message = "You are not allowed to do this.") => new ShopError("FORBIDDEN", message);
@@ -44,3 +47,18 @@ export const isUniqueViolation = (error: unknown): boolean => refusedWith(error,
 
 /** A foreign key refused a row that points at nothing. */
 export const isForeignKeyViolation = (error: unknown): boolean => refusedWith(error, "P2003", "23503");
+
+// Access tokens (JWTs) and password hashes (argon2) that an error message might quote.
+const SECRETS = /eyJ[\w-]+\.[\w-]+\.[\w-]*|\$argon2[a-z]*\$[^\s"'`]+/g;
+
+/** An error as the log may keep it: its kind, code, message and stack, with tokens and password hashes cut out. */
+export function safeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error).replace(SECRETS, "[redacted]") };
+  const code = (error as { code?: unknown }).code;
+  return {
+    type: error.name,
+    ...(typeof code === "string" || typeof code === "number" ? { code } : {}),
+    message: error.message.replace(SECRETS, "[redacted]"),
+    stack: error.stack?.replace(SECRETS, "[redacted]"),
+  };
+}

@@ -2,7 +2,7 @@
 import { Prisma, type Category, type PrismaClient, type Product } from "../generated/prisma/client.js";
 import { isForeignKeyViolation, isUniqueViolation, notFound } from "./errors.js";
 import { alignedById, keysetPage, newestFirst, type Page } from "./pages.js";
-import { parseId } from "./validate.js";
+import { parseId } from "./input.js";
 import { requireUser, type Viewer } from "./viewer.js";
 
 export type FavouriteProduct = Product & { category: Category };

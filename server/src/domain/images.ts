@@ -5,10 +5,13 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { invalid, ShopError } from "./errors.js";
 
-/** 5 MB, as Laravel's `max:5120` (kilobytes) counts it. */
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** The largest image the shop takes, in megabytes as Laravel's `max:5120` (kilobytes) counts them. */
+const MAX_IMAGE_MEGABYTES = 5;
+export const MAX_IMAGE_BYTES = MAX_IMAGE_MEGABYTES * 1024 * 1024;
 
-export const IMAGE_TOO_LARGE = "The image may not be greater than 5 MB.";
+export const IMAGE_TOO_LARGE = `The image may not be greater than ${MAX_IMAGE_MEGABYTES} MB.`;
+/** What an upload form says about the images it takes (both APIs' documentation). */
+export const IMAGE_RULE = `JPEG, PNG, WebP or GIF, at most ${MAX_IMAGE_MEGABYTES} MB.`;
 export const IMAGE_WRONG_TYPE = "The image must be a JPEG, PNG, WebP or GIF file.";
 export const IMAGE_UNREADABLE = "The image could not be read. Please upload it again.";
 

@@ -4,7 +4,7 @@ import { Prisma, type Order, type OrderLine, type PrismaClient } from "../genera
 import { conflict, forbidden, invalid, isUniqueViolation, notFound, unauthenticated } from "./errors.js";
 import type { EventBus, ShopEvent } from "./events.js";
 import { MAX_MONEY_CENTS, type Cents } from "./money.js";
-import { isValidReference, newOrderNumber } from "./order-numbers.js";
+import { isValidReference, newOrderNumber, REFERENCE_PATTERN } from "./order-numbers.js";
 import {
   alignedById,
   allOf,
@@ -23,7 +23,7 @@ import {
 } from "./pages.js";
 import { lineTotalCents, unitPriceCents, type Priced } from "./pricing.js";
 import { isUnstorableText } from "./text.js";
-import { Checks, parseId } from "./validate.js";
+import { Checks, fieldRule, oneOf, parseId, received, type Deferred } from "./input.js";
 import { requireAdmin, requireSelfOrAdmin, requireUser, type Viewer } from "./viewer.js";
 
 /** How callers name an order's status (spec section 4); the database enum spells in-transit as in_transit. */
@@ -104,6 +104,26 @@ interface CartRequest {
   unusable: string[];
 }
 
+/** One line of a cart: which product and how many. Prices, and names, always come from the server. */
+export interface CartLineInput {
+  productId: number;
+  quantity: number;
+  /** The name the client showed for the product, used only to word "{name} is no longer available." */
+  name?: string | null;
+}
+
+/** The delivery region: its id, or its name as orders show it. */
+export type RegionChoice = number | { name: string };
+
+/** Checkout: the cart, where it goes, and the client's reference (placing is safe to retry with it). */
+export interface PlaceOrderInput {
+  lines: CartLineInput[];
+  region: RegionChoice;
+  reference: string;
+  /** The account the order is for, when a client names it: it must be the viewer's own. */
+  userId?: number | null;
+}
+
 /** An order event a live subscriber may receive. */
 export type OrderEvent = Extract<ShopEvent, { type: "orderPlaced" | "orderStatusChanged" }>;
 
@@ -117,10 +137,10 @@ export class OrderService {
   ) {}
 
   /** Checks a cart against today's stock and prices before checkout. */
-  async checkCart(viewer: Viewer | null, lines: unknown): Promise<CartCheckResult> {
+  async checkCart(viewer: Viewer | null, lines: Deferred<CartLineInput[]>): Promise<CartCheckResult> {
     requireUser(viewer);
     const checks = new Checks();
-    const cart = readCart(checks, lines);
+    const cart = checks.field("cart", cartField, await received(lines));
     checks.done();
     const products = await this.prisma.product.findMany({
       where: { id: { in: cart.wanted.map((line) => line.productId) } },
@@ -140,16 +160,21 @@ export class OrderService {
   }
 
   /**
-   * Places an order: input is { cart | lines, region | regionId, reference } as sent by a client.
+   * Places an order for the viewer, who alone may be its buyer.
    * Safe to retry: the same reference from the same user gives back the order already placed.
    */
-  async placeOrder(viewer: Viewer | null, input: unknown): Promise<OrderWithLines> {
+  async placeOrder(viewer: Viewer | null, given: Deferred<PlaceOrderInput>): Promise<OrderWithLines> {
     const { userId } = requireUser(viewer);
-    const fields = isRecord(input) ? input : {};
+    const raw = await received(given);
+    const input: Partial<PlaceOrderInput> = isRecord(raw) ? raw : {};
+    // The order is always the caller's; naming someone else is a request to act for them.
+    if (input.userId !== undefined && input.userId !== null && parseId(input.userId) !== userId) {
+      throw forbidden("You can only place orders for yourself.");
+    }
     const checks = new Checks();
-    const cart = readCart(checks, fields.cart ?? fields.lines);
-    const regionId = readRegion(checks, fields.region ?? fields.regionId);
-    const reference = readReference(checks, fields.reference);
+    const cart = checks.field("cart", cartField, input.lines);
+    const regionChoice = checks.field("region", regionField, input.region);
+    const reference = checks.field("reference", referenceField, input.reference);
     checks.done();
 
     const earlier = await this.placedWith(reference, userId);
@@ -157,7 +182,7 @@ export class OrderService {
 
     const [user, region, products] = await Promise.all([
       this.prisma.user.findUnique({ where: { id: userId } }),
-      this.prisma.region.findUnique({ where: { id: regionId } }),
+      this.findRegion(regionChoice),
       this.prisma.product.findMany({
         where: { id: { in: cart.wanted.map((line) => line.productId) } },
         select: { id: true, name: true, priceCents: true, discountPriceCents: true, quantity: true },
@@ -170,9 +195,16 @@ export class OrderService {
     judgeCart(checks, cart, new Map(products.map((product) => [product.id, product])));
     checks.done();
 
-    const { order, placedNow } = await this.writeOrderOnce(userId, contact, regionId, reference, cart.wanted);
+    const { order, placedNow } = await this.writeOrderOnce(userId, contact, region!.id, reference, cart.wanted);
     if (placedNow) await this.events.publish({ type: "orderPlaced", orderId: order.id, userId });
     return order;
+  }
+
+  /** The region an order names, by id or by name (any case: names are unique whatever their case). */
+  private async findRegion(choice: RegionChoice): Promise<{ id: number } | null> {
+    if (typeof choice === "number") return this.prisma.region.findUnique({ where: { id: choice }, select: { id: true } });
+    const found = await this.prisma.$queryRaw<{ id: number }[]>`SELECT id FROM regions WHERE lower(name) = lower(${choice.name.trim()})`;
+    return found.length ? { id: Number(found[0].id) } : null;
   }
 
   /** Writes the order, or finds the one an identical request placed meanwhile (placedNow false). */
@@ -343,11 +375,10 @@ export class OrderService {
   }
 
   /** Sets an order's status (admin). Any status may follow any other: the spec enforces no order. */
-  async updateStatus(viewer: Viewer | null, orderId: unknown, status: unknown): Promise<OrderWithLines> {
+  async updateStatus(viewer: Viewer | null, orderId: unknown, given: Deferred<OrderStatusName>): Promise<OrderWithLines> {
     requireAdmin(viewer);
     const checks = new Checks();
-    if (status === undefined || status === null || status === "") checks.add("status", "The status field is required.");
-    else if (!ORDER_STATUSES.includes(status as OrderStatusName)) checks.add("status", "The selected status is invalid.");
+    const status = checks.field("status", statusField, await received(given));
     checks.done();
     const id = parseId(orderId);
     if (id === null) throw notFound("Order");
@@ -508,56 +539,48 @@ const unavailableMessage = (clientName: string | null) => (clientName ? `${clien
 const shortageMessage = (name: string, inStock: number) =>
   inStock <= 0 ? `${name} is out of stock.` : `Only ${inStock} of ${name} left in stock.`;
 
-/** A whole number of at least 1 (also as a numeric string, as REST bodies may carry it), else null. */
+/** A whole number of at least 1 (also as a numeric string, as form bodies may carry it), else null. */
 function readQuantity(value: unknown): number | null {
   const number = typeof value === "string" && /^\s*\d{1,9}\s*$/.test(value) ? Number(value) : value;
   return typeof number === "number" && Number.isSafeInteger(number) && number >= 1 ? number : null;
 }
 
 /**
- * Reads a cart as the old client sends it (product fields plus cartQuantity) or as GraphQL sends it
- * ({ productId, quantity }). Only the id and the quantity count; prices and names from the client are not trusted.
+ * A cart: its lines by product, quantities of repeated lines added up. Only the id and the quantity
+ * count; a line naming no product, or a bad quantity, is judged with today's stock (judgeCart).
  */
-function readCart(checks: Checks, value: unknown): CartRequest {
-  const cart: CartRequest = { wanted: [], unusable: [] };
-  if (value === undefined || value === null) {
-    checks.add("cart", "The cart field is required.");
-    return cart;
-  }
-  if (!Array.isArray(value)) {
-    checks.add("cart", "The cart must be a list of products.");
-    return cart;
-  }
-  if (value.length === 0) {
-    checks.add("cart", "Your cart is empty.");
-    return cart;
-  }
-  if (value.length > MAX_CART_ITEMS) {
-    checks.add("cart", `The cart may not have more than ${MAX_CART_ITEMS} items.`);
-    return cart;
-  }
-  const byProduct = new Map<number, WantedProduct>();
-  for (const item of value) {
-    const fields = isRecord(item) ? item : {};
-    const clientName =
-      typeof fields.name === "string" && fields.name.trim() !== "" && fields.name.length <= 255 ? fields.name.trim() : null;
-    const productId = parseId(fields.id ?? fields.productId);
-    if (productId === null) {
-      cart.unusable.push(unavailableMessage(clientName));
-      continue;
+const cartField = fieldRule<CartRequest, CartLineInput[]>(
+  (value, problem) => {
+    const cart: CartRequest = { wanted: [], unusable: [] };
+    if (value === undefined || value === null) problem("The cart field is required.");
+    else if (!Array.isArray(value)) problem("The cart must be a list of products.");
+    else if (value.length === 0) problem("Your cart is empty.");
+    else if (value.length > MAX_CART_ITEMS) problem(`The cart may not have more than ${MAX_CART_ITEMS} items.`);
+    else {
+      const byProduct = new Map<number, WantedProduct>();
+      for (const item of value) {
+        const line = isRecord(item) ? item : {};
+        const clientName = typeof line.name === "string" && line.name.trim() !== "" && line.name.length <= 255 ? line.name.trim() : null;
+        const productId = parseId(line.productId);
+        if (productId === null) {
+          cart.unusable.push(unavailableMessage(clientName));
+          continue;
+        }
+        const quantity = readQuantity(line.quantity);
+        const known = byProduct.get(productId);
+        if (!known) {
+          byProduct.set(productId, { productId, quantity, clientName });
+        } else {
+          known.quantity = known.quantity === null || quantity === null ? null : known.quantity + quantity;
+          known.clientName ??= clientName;
+        }
+      }
+      cart.wanted = [...byProduct.values()];
     }
-    const quantity = readQuantity(fields.cartQuantity ?? fields.quantity);
-    const known = byProduct.get(productId);
-    if (!known) {
-      byProduct.set(productId, { productId, quantity, clientName });
-    } else {
-      known.quantity = known.quantity === null || quantity === null ? null : known.quantity + quantity;
-      known.clientName ??= clientName;
-    }
-  }
-  cart.wanted = [...byProduct.values()];
-  return cart;
-}
+    return cart;
+  },
+  { type: "array", maxItems: MAX_CART_ITEMS },
+);
 
 /** Adds a message to `cart` for every line that cannot be bought as asked. */
 function judgeCart(checks: Checks, cart: CartRequest, products: Map<number, StockedProduct>): void {
@@ -571,21 +594,27 @@ function judgeCart(checks: Checks, cart: CartRequest, products: Map<number, Stoc
   for (const message of messages) checks.add("cart", message);
 }
 
-function readRegion(checks: Checks, value: unknown): number {
-  if (value === undefined || value === null || value === "") {
-    checks.add("region", "Please select a delivery region");
-    return 0;
-  }
-  const id = parseId(value);
-  if (id === null) checks.add("region", "The selected region is invalid.");
-  return id ?? 0;
-}
+const regionField = fieldRule<RegionChoice>(
+  (value, problem) => {
+    if (value === undefined || value === null || value === "") {
+      problem("Please select a delivery region");
+      return 0;
+    }
+    if (isRecord(value) && typeof value.name === "string") return { name: value.name };
+    const id = parseId(value);
+    if (id === null) problem("The selected region is invalid.");
+    return id ?? 0;
+  },
+  { type: "integer", minimum: 1 },
+);
 
-function readReference(checks: Checks, value: unknown): string {
-  if (value === undefined || value === null || value === "") {
-    checks.add("reference", "The reference field is required.");
-    return "";
-  }
-  if (!isValidReference(value)) checks.add("reference", "The reference must be 16 characters from A-Z and 0-9.");
-  return typeof value === "string" ? value : "";
-}
+const referenceField = fieldRule<string>(
+  (value, problem) => {
+    if (value === undefined || value === null || value === "") problem("The reference field is required.");
+    else if (!isValidReference(value)) problem("The reference must be 16 characters from A-Z and 0-9.");
+    return typeof value === "string" ? value : "";
+  },
+  { type: "string", pattern: REFERENCE_PATTERN.source },
+);
+
+const statusField = oneOf(ORDER_STATUSES, { required: "The status field is required.", invalid: "The selected status is invalid." });

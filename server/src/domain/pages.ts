@@ -10,7 +10,7 @@
 import crypto from "node:crypto";
 import { Prisma, type PrismaClient } from "../generated/prisma/client.js";
 import { invalid } from "./errors.js";
-import { Checks } from "./validate.js";
+import { Checks, optionalText } from "./input.js";
 
 export const MAX_PAGE_SIZE = 100;
 const MAX_CURSOR_LENGTH = 2000;
@@ -56,7 +56,7 @@ export interface ListPageOptions {
 /** An optional search text, trimmed; "" when blank. Refused when not text or longer than `max`. */
 export function checkSearch(value: unknown, max = 255): string {
   const checks = new Checks();
-  const search = checks.optionalText("search", value, "search", max) ?? "";
+  const search = checks.field("search", optionalText("search", max), value) ?? "";
   checks.done();
   return search;
 }

@@ -2,22 +2,25 @@
 // (spec section 3: rating and people_rated), updated in the same transaction as the rating row.
 import type { Category, PrismaClient, Product } from "../generated/prisma/client.js";
 import { conflict, isUniqueViolation, notFound } from "./errors.js";
-import { Checks, parseId } from "./validate.js";
+import { Checks, parseId, received, wholeNumber, type Deferred, type FormInput } from "./input.js";
 import { requireUser, type Viewer } from "./viewer.js";
 
 export type RatedProduct = Product & { category: Category };
 
+/** A rating: 1 to 5 stars. */
+export const ratingForm = { stars: wholeNumber("rating number", { min: 1, max: 5 }) };
+export type RatingInput = FormInput<typeof ratingForm>;
+
 export class RatingService {
   constructor(private readonly prisma: PrismaClient) {}
 
-  /** Rate a product: { rating_number } -> the product with its new sum and count. */
-  async rate(viewer: Viewer | null, productId: unknown, input: unknown): Promise<RatedProduct> {
+  /** Rate a product -> the product with its new sum and count. */
+  async rate(viewer: Viewer | null, productId: unknown, input: Deferred<RatingInput>): Promise<RatedProduct> {
     const { userId } = requireUser(viewer);
     const id = parseId(productId);
     if (id === null) throw notFound("Product");
-    const fields = typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {};
     const checks = new Checks();
-    const value = checks.wholeNumber("rating_number", fields.rating_number, "rating number", { min: 1, max: 5 });
+    const { stars: value } = checks.form(ratingForm, await received(input), { stars: "rating_number" });
     checks.done();
 
     try {

@@ -1,17 +1,14 @@
-// Delivery regions and their fees (spec section 3: id, name, fee). The fee may arrive as a number or a
-// numeric string ("12.50"); it is kept as integer cents. Orders keep a snapshot of the region's name,
+// Delivery regions and their fees (spec section 3: id, name, fee), the fee in integer cents. Orders keep a snapshot of the region's name,
 // so deleting a region rewrites no history (orders.region_id is set null by the foreign key).
 import { Prisma, type PrismaClient, type Region } from "../generated/prisma/client.js";
 import { invalid, isUniqueViolation, notFound } from "./errors.js";
 import { checkSearch, containsPattern, keysetPage, newestFirst, type ListPageOptions, type Page } from "./pages.js";
-import { Checks, parseId } from "./validate.js";
+import { cents, Checks, parseId, received, text, type Deferred, type FormInput } from "./input.js";
 import { requireAdmin, type Viewer } from "./viewer.js";
 
-/** The payload of region-store and region-update: fee in dollars, as a number or a numeric string. */
-export interface RegionInput {
-  name?: unknown;
-  fee?: unknown;
-}
+/** A region's form: its name and delivery fee (0 for free delivery). */
+export const regionForm = { name: text("name", { max: 100 }), feeCents: cents("fee", { allowZero: true }) };
+export type RegionInput = FormInput<typeof regionForm>;
 
 const NAME_TAKEN = "The name has already been taken.";
 const REGION_PAGE_SIZE = 100;
@@ -50,9 +47,9 @@ export class RegionService {
     return region;
   }
 
-  async create(viewer: Viewer | null, input: RegionInput): Promise<Region> {
+  async create(viewer: Viewer | null, input: Deferred<RegionInput>): Promise<Region> {
     requireAdmin(viewer);
-    const data = await this.check(input, null);
+    const data = await this.check(await received(input), null);
     try {
       return await this.prisma.region.create({ data });
     } catch (error) {
@@ -60,10 +57,10 @@ export class RegionService {
     }
   }
 
-  async update(viewer: Viewer | null, id: unknown, input: RegionInput): Promise<Region> {
+  async update(viewer: Viewer | null, id: unknown, input: Deferred<RegionInput>): Promise<Region> {
     requireAdmin(viewer);
     const region = await this.byId(id);
-    const data = await this.check(input, region.id);
+    const data = await this.check(await received(input), region.id);
     try {
       return await this.prisma.region.update({ where: { id: region.id }, data });
     } catch (error) {
@@ -80,8 +77,7 @@ export class RegionService {
 
   private async check(input: RegionInput, exceptId: number | null): Promise<{ name: string; feeCents: number }> {
     const checks = new Checks();
-    const name = checks.text("name", input?.name, "name", { max: 100 });
-    const feeCents = checks.money("fee", input?.fee, "fee", { allowZero: true });
+    const { name, feeCents } = checks.form(regionForm, input, { feeCents: "fee" });
     if (!checks.has("name")) {
       // Unique whatever the case, as categories are: "North" and "north" would confuse the checkout select.
       const taken = await this.prisma.$queryRaw<{ id: number }[]>`

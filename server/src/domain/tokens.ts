@@ -23,6 +23,15 @@ export class TokenService {
     private readonly ttlSeconds: number,
   ) {}
 
+  /**
+   * The viewer an Authorization header names ("Bearer <token>"). A missing, forged, expired or revoked
+   * token makes the caller a guest; operations that need a user then answer UNAUTHENTICATED.
+   */
+  async viewerFromAuthorization(header: string | undefined): Promise<Viewer | null> {
+    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    return match ? this.verify(match[1]) : null;
+  }
+
   /** Opens a session for the user and answers its access token. */
   async issue(user: { id: number }): Promise<{ token: string; expiresAt: Date }> {
     const issuedAt = Math.floor(Date.now() / 1000);

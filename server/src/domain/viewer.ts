@@ -2,7 +2,8 @@
 // checks it here, so the GraphQL and REST adapters cannot disagree about permissions.
 import { forbidden, unauthenticated } from "./errors.js";
 
-export type Role = "user" | "admin";
+export const ROLES = ["user", "admin"] as const;
+export type Role = (typeof ROLES)[number];
 
 export interface Viewer {
   userId: number;

@@ -1,5 +1,5 @@
 // Accounts, sign-in, ratings and favourites over GraphQL: thin adapters over domain/accounts,
-// domain/ratings and domain/favourites. Arguments are mapped to the domain's snake_case payloads.
+// domain/ratings and domain/favourites. Arguments are handed over as the domain's typed inputs.
 import { Arg, Ctx, Field, InputType, Int, Mutation, Query, Resolver } from "type-graphql";
 import { AFTER, PAGE_SIZE, ProductConnection, UserConnection, viewConnection, type Connection } from "./connections.js";
 import type { GraphQLContext } from "./context.js";
@@ -37,10 +37,7 @@ class AccountResolver {
     @Arg("input", () => RegisterInput) input: RegisterInput,
     @Ctx() { shop, clientAddress }: GraphQLContext,
   ): Promise<UserPayload> {
-    const user = await shop.accounts.register(
-      { name: input.name, email: input.email, password: input.password, password_confirmation: input.passwordConfirmation },
-      clientAddress,
-    );
+    const user = await shop.accounts.register(input, clientAddress);
     return { message: messages.registered, user: viewUser(user) };
   }
 
@@ -70,7 +67,7 @@ class AccountResolver {
     currentPassword: string | null | undefined,
     @Ctx() { shop, viewer }: GraphQLContext,
   ): Promise<UserPayload> {
-    const user = await shop.accounts.updateAccount(viewer, { name, email, current_password: currentPassword });
+    const user = await shop.accounts.updateAccount(viewer, { name, email, currentPassword });
     return { message: messages.accountUpdated, user: viewUser(user) };
   }
 
@@ -91,7 +88,7 @@ class AccountResolver {
     @Arg("passwordConfirmation", () => String) passwordConfirmation: string,
     @Ctx() { shop, viewer }: GraphQLContext,
   ): Promise<Message> {
-    await shop.accounts.updatePassword(viewer, { old_password: oldPassword, password, password_confirmation: passwordConfirmation });
+    await shop.accounts.updatePassword(viewer, { oldPassword, password, passwordConfirmation });
     return { message: messages.passwordUpdated };
   }
 
@@ -131,7 +128,7 @@ class RatingResolver {
     @Arg("rating", () => Int) rating: number,
     @Ctx() { shop, viewer }: GraphQLContext,
   ): Promise<ProductPayload> {
-    const product = await shop.ratings.rate(viewer, productId, { rating_number: rating });
+    const product = await shop.ratings.rate(viewer, productId, { stars: rating });
     return { message: messages.rated, product: viewProduct(product) };
   }
 

@@ -3,8 +3,8 @@
 import GraphQLUpload from "graphql-upload/GraphQLUpload.mjs";
 import type { FileUpload } from "graphql-upload/processRequest.mjs";
 import { Arg, Ctx, Field, InputType, Int, Mutation, Query, Resolver } from "type-graphql";
-import type { ProductInput as ProductPayloadInput } from "../domain/catalog.js";
-import { toDollars } from "../domain/money.js";
+import type { ProductInput as DomainProductInput } from "../domain/catalog.js";
+import { IMAGE_RULE } from "../domain/images.js";
 import { AFTER, CategoryConnection, PAGE_SIZE, ProductConnection, RegionConnection, viewConnection, type Connection } from "./connections.js";
 import type { GraphQLContext } from "./context.js";
 import { MoneyScalar } from "./scalars.js";
@@ -32,7 +32,7 @@ class ProductInput {
   discountPrice?: number | null;
   @Field(() => Int, { description: "Units in stock, 0 to 1,000,000." }) quantity!: number;
   @Field(() => Int) categoryId!: number;
-  @Field(() => GraphQLUpload, { description: "JPEG, PNG, WebP or GIF, at most 5 MB." }) imageOne!: Promise<FileUpload>;
+  @Field(() => GraphQLUpload, { description: IMAGE_RULE }) imageOne!: Promise<FileUpload>;
   @Field(() => GraphQLUpload, { nullable: true }) imageTwo?: Promise<FileUpload> | null;
 }
 
@@ -49,16 +49,16 @@ class ProductUpdateInput {
   @Field(() => GraphQLUpload, { nullable: true }) imageTwo?: Promise<FileUpload> | null;
 }
 
-/** The Money scalar gives cents; the domain takes the payload in dollars, as REST sends it, and checks it once. */
-const productPayload = (input: ProductInput | ProductUpdateInput): ProductPayloadInput => ({
+/** The Money scalar gives cents, as the domain keeps them. */
+const productInput = (input: ProductInput | ProductUpdateInput): DomainProductInput => ({
   name: input.name,
   description: input.description,
-  price: toDollars(input.price),
-  discount_price: input.discountPrice == null ? null : toDollars(input.discountPrice),
+  priceCents: input.price,
+  discountPriceCents: input.discountPrice ?? null,
   quantity: input.quantity,
-  categoryId: input.categoryId,
-  image_one: input.imageOne,
-  image_two: input.imageTwo,
+  category: input.categoryId,
+  imageOne: input.imageOne,
+  imageTwo: input.imageTwo,
 });
 
 @Resolver()
@@ -94,7 +94,7 @@ class ProductResolver {
 
   @Mutation(() => ProductPayload)
   async createProduct(@Ctx() { shop, viewer }: GraphQLContext, @Arg("input", () => ProductInput) input: ProductInput): Promise<ProductPayload> {
-    const product = await shop.catalog.create(viewer, productPayload(input));
+    const product = await shop.catalog.create(viewer, productInput(input));
     return { message: messages.productCreated, product: viewProduct(product) };
   }
 
@@ -104,7 +104,7 @@ class ProductResolver {
     @Arg("id", () => Int) id: number,
     @Arg("input", () => ProductUpdateInput) input: ProductUpdateInput,
   ): Promise<ProductPayload> {
-    const product = await shop.catalog.update(viewer, id, productPayload(input));
+    const product = await shop.catalog.update(viewer, id, productInput(input));
     return { message: messages.productUpdated, product: viewProduct(product) };
   }
 
@@ -178,7 +178,7 @@ class RegionResolver {
     @Arg("name", () => String) name: string,
     @Arg("fee", () => MoneyScalar) fee: number,
   ): Promise<RegionPayload> {
-    const region = await shop.regions.create(viewer, { name, fee: toDollars(fee) });
+    const region = await shop.regions.create(viewer, { name, feeCents: fee });
     return { message: messages.regionCreated, region: viewRegion(region) };
   }
 
@@ -189,7 +189,7 @@ class RegionResolver {
     @Arg("name", () => String) name: string,
     @Arg("fee", () => MoneyScalar) fee: number,
   ): Promise<RegionPayload> {
-    const region = await shop.regions.update(viewer, id, { name, fee: toDollars(fee) });
+    const region = await shop.regions.update(viewer, id, { name, feeCents: fee });
     return { message: messages.regionUpdated, region: viewRegion(region) };
   }
 

@@ -1,4 +1,8 @@
+import DataLoader from "dataloader";
 import type { Logger } from "pino";
+import { ShopError } from "../domain/errors.js";
+import type { OrderWithLines } from "../domain/orders.js";
+import type { Page } from "../domain/pages.js";
 import type { Shop } from "../domain/shop.js";
 import type { Viewer } from "../domain/viewer.js";
 
@@ -10,4 +14,57 @@ export interface GraphQLContext {
   clientAddress: string | null;
   /** The request's logger (with its request id), when served over HTTP. */
   log?: Logger;
+  /** Batch loaders that live exactly as long as this request, so nothing is cached across viewers. */
+  loaders: RequestLoaders;
+}
+
+/** The page of a user's orders a `User.orders` field asks for. */
+export interface OrdersPageArgs {
+  first: number | null;
+  after: string | null;
+}
+
+/**
+ * The loaders of one request. A list of users each asking for `orders` becomes one query per distinct
+ * (first, after): DataLoader gathers the users asked for in the same tick and hands them over together.
+ */
+export class RequestLoaders {
+  private readonly userOrderPages = new Map<string, DataLoader<number, Page<OrderWithLines>>>();
+
+  constructor(
+    private readonly shop: Shop,
+    private readonly viewer: Viewer | null,
+  ) {}
+
+  userOrders(args: OrdersPageArgs): DataLoader<number, Page<OrderWithLines>> {
+    const key = JSON.stringify([args.first, args.after]);
+    let loader = this.userOrderPages.get(key);
+    if (!loader) {
+      loader = new DataLoader(async (userIds) => {
+        try {
+          const pages = await this.shop.orders.pagesForUsers(this.viewer, userIds, args);
+          return userIds.map((id) => pages.get(id)!);
+        } catch (error) {
+          if (!(error instanceof ShopError) || userIds.length === 1) throw error;
+          // The domain refuses a batch holding a user the viewer may not see: asked one by one, only that
+          // user's field fails (DataLoader rejects just the keys answered with an error).
+          return Promise.all(
+            userIds.map((id) => this.shop.orders.pagesForUsers(this.viewer, [id], args).then((pages) => pages.get(id)!, (refusal: Error) => refusal)),
+          );
+        }
+      });
+      this.userOrderPages.set(key, loader);
+    }
+    return loader;
+  }
+}
+
+/** The context of one GraphQL operation (a request over HTTP, or a subscription over WebSocket). */
+export function createGraphQLContext(
+  shop: Shop,
+  viewer: Viewer | null,
+  clientAddress: string | null,
+  log?: Logger,
+): GraphQLContext {
+  return { shop, viewer, clientAddress, ...(log ? { log } : {}), loaders: new RequestLoaders(shop, viewer) };
 }

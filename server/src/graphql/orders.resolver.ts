@@ -1,9 +1,6 @@
 // Cart check, checkout, orders and the admin dashboard over GraphQL. Thin: the order and analytics
 // services check permissions and inputs; here arguments are handed over and rows mapped to object types.
 import { Arg, Ctx, Field, FieldResolver, InputType, Int, Mutation, Query, Resolver, Root } from "type-graphql";
-import type { Page } from "../domain/pages.js";
-import type { OrderWithLines } from "../domain/orders.js";
-import { requireSelfOrAdmin } from "../domain/viewer.js";
 import { AFTER, OrderConnection, PAGE_SIZE, viewConnection, type Connection } from "./connections.js";
 import type { GraphQLContext } from "./context.js";
 import {
@@ -48,7 +45,7 @@ class OrderResolver {
     description: "Places an order: takes the stock and computes every total on the server. Safe to retry with the same reference.",
   })
   async placeOrder(@Ctx() { shop, viewer }: GraphQLContext, @Arg("input", () => PlaceOrderInput) input: PlaceOrderInput): Promise<OrderPayload> {
-    const order = await shop.orders.placeOrder(viewer, input);
+    const order = await shop.orders.placeOrder(viewer, { lines: input.lines, region: input.regionId, reference: input.reference });
     return { message: messages.orderPlaced, order: viewOrder(order) };
   }
 
@@ -111,59 +108,6 @@ class OrderResolver {
   }
 }
 
-type OrdersPage = Page<OrderWithLines>;
-interface Waiter {
-  userId: number;
-  resolve: (page: OrdersPage) => void;
-  reject: (error: unknown) => void;
-}
-
-/**
- * Gathers the users whose orders one GraphQL request asks for (a list of users each asking for `orders`)
- * and loads the same page of each with one query. Users asking with other arguments (first, after) form
- * their own group. setImmediate runs after every resolver of the current step has asked.
- */
-export class UserOrdersBatch {
-  private waiting = new Map<string, { first: number | null; after: string | null; waiters: Waiter[] }>();
-
-  constructor(private readonly context: GraphQLContext) {}
-
-  load(userId: number, first: number | null, after: string | null): Promise<OrdersPage> {
-    return new Promise((resolve, reject) => {
-      if (this.waiting.size === 0) setImmediate(() => void this.flush());
-      const key = JSON.stringify([first, after]);
-      const group = this.waiting.get(key) ?? { first, after, waiters: [] };
-      group.waiters.push({ userId, resolve, reject });
-      this.waiting.set(key, group);
-    });
-  }
-
-  private async flush(): Promise<void> {
-    const groups = [...this.waiting.values()];
-    this.waiting = new Map();
-    await Promise.all(
-      groups.map(async ({ first, after, waiters }) => {
-        try {
-          const userIds = waiters.map((waiter) => waiter.userId);
-          const pages = await this.context.shop.orders.pagesForUsers(this.context.viewer, userIds, { first, after });
-          for (const waiter of waiters) waiter.resolve(pages.get(waiter.userId)!);
-        } catch (error) {
-          for (const waiter of waiters) waiter.reject(error);
-        }
-      }),
-    );
-  }
-}
-
-// One batch per request: the context object lives exactly as long as the request.
-const batches = new WeakMap<GraphQLContext, UserOrdersBatch>();
-
-function userOrdersBatch(context: GraphQLContext): UserOrdersBatch {
-  let batch = batches.get(context);
-  if (!batch) batches.set(context, (batch = new UserOrdersBatch(context)));
-  return batch;
-}
-
 @Resolver(() => User)
 class UserOrdersResolver {
   @FieldResolver(() => OrderConnection, { description: "The user's orders, newest first: the user themself or an admin." })
@@ -173,9 +117,7 @@ class UserOrdersResolver {
     @Arg("first", () => Int, { nullable: true, defaultValue: 20, description: PAGE_SIZE }) first: number | null,
     @Arg("after", () => String, { nullable: true, description: AFTER }) after: string | null,
   ): Promise<Connection<Order>> {
-    // Checked here too so that one forbidden user fails only their own field, not the whole batch.
-    requireSelfOrAdmin(context.viewer, user.id);
-    return viewConnection(OrderConnection, await userOrdersBatch(context).load(user.id, first, after), viewOrder);
+    return viewConnection(OrderConnection, await context.loaders.userOrders({ first, after }).load(user.id), viewOrder);
   }
 }
 

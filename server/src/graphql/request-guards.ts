@@ -6,7 +6,7 @@ import type { ApolloServerPlugin } from "@apollo/server";
 import { GraphQLError, valueFromASTUntyped, visit, type DocumentNode } from "graphql";
 import type { Logger } from "pino";
 import { findUnstorableText, unstorableTextMessage } from "../domain/text.js";
-import { safeError } from "../http/logging.js";
+import { safeError } from "../domain/errors.js";
 import type { GraphQLContext } from "./context.js";
 import { isUnexpectedError } from "./errors.js";
 

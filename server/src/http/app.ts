@@ -15,20 +15,21 @@ import helmet from "helmet";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
+import { MAX_IMAGE_BYTES } from "../domain/images.js";
 import type { Shop } from "../domain/shop.js";
-import type { GraphQLContext } from "../graphql/context.js";
+import { createGraphQLContext, type GraphQLContext } from "../graphql/context.js";
 import { formatShopError } from "../graphql/errors.js";
 import { MAX_TOKENS, queryLimitRules } from "../graphql/limits.js";
 import { shopRequestPlugin } from "../graphql/request-guards.js";
 import { buildShopSchema } from "../graphql/schema.js";
 import { createRestRouter } from "../rest/router.js";
-import { viewerFromAuthorization } from "./auth.js";
-import { requireUtf8Body } from "./charset.js";
+import { requireUtf8Body } from "../rest/charset.js";
 import { clientFiles } from "./client-files.js";
 import { serveLiveUpdates, type LiveServer } from "./live.js";
-import { createLogger, requestLogger, safeError } from "./logging.js";
+import { createLogger, requestLogger } from "./logging.js";
+import { INTERNAL_ERROR, safeError } from "../domain/errors.js";
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+export const MAX_UPLOAD_BYTES = MAX_IMAGE_BYTES;
 export const MAX_UPLOAD_FILES = 2;
 export const UPLOADS_URL_PATH = "/uploads";
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../client/dist");
@@ -78,7 +79,7 @@ const jsonErrors: ErrorRequestHandler = (error, req, res, _next) => {
           ? "Not found."
         : status < 500
           ? String(error?.expose ? error.message : "The request could not be understood.")
-          : "Something went wrong on our side. Please try again.";
+          : INTERNAL_ERROR;
   if (status >= 500) req.log?.error({ err: safeError(error) }, "unhandled error");
   if (!res.headersSent) res.status(status).json({ message, error: message });
 };
@@ -169,12 +170,8 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     express.json({ limit: "1mb" }),
     graphqlUploadExpress({ maxFileSize: MAX_UPLOAD_BYTES, maxFiles: MAX_UPLOAD_FILES }),
     expressMiddleware(apollo, {
-      context: async ({ req }): Promise<GraphQLContext> => ({
-        shop,
-        viewer: await viewerFromAuthorization(shop, req.headers.authorization),
-        clientAddress: req.ip ?? null,
-        log: req.log,
-      }),
+      context: async ({ req }): Promise<GraphQLContext> =>
+        createGraphQLContext(shop, await shop.tokens.viewerFromAuthorization(req.headers.authorization), req.ip ?? null, req.log),
     }),
   );
 

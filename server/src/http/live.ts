@@ -19,11 +19,10 @@ import { WebSocketServer, type WebSocket } from "ws";
 import type { ShopEvent } from "../domain/events.js";
 import type { Shop } from "../domain/shop.js";
 import type { Viewer } from "../domain/viewer.js";
-import type { GraphQLContext } from "../graphql/context.js";
+import { createGraphQLContext, type GraphQLContext } from "../graphql/context.js";
 import { formatShopError, isUnexpectedError } from "../graphql/errors.js";
 import { unstorableTextIn } from "../graphql/request-guards.js";
-import { viewerFromAuthorization } from "./auth.js";
-import { safeError } from "./logging.js";
+import { safeError } from "../domain/errors.js";
 
 export const LIVE_PATH = "/graphql";
 /** graphql-ws treats 4401 as final: the client does not retry with a token that no longer works. */
@@ -96,7 +95,7 @@ export function serveLiveUpdates(server: http.Server, options: LiveOptions): Liv
 
   const recheck = setInterval(() => {
     for (const [socket, session] of sessions) {
-      viewerFromAuthorization(shop, session.authorization)
+      shop.tokens.viewerFromAuthorization(session.authorization)
         .then((viewer) => {
           if (!viewer && sessions.has(socket)) endSession(socket);
         })
@@ -118,7 +117,7 @@ export function serveLiveUpdates(server: http.Server, options: LiveOptions): Liv
       onConnect: async (ctx) => {
         const authorization = authorizationOf(ctx.connectionParams);
         if (authorization === undefined) return true; // a guest: subscriptions that need a user say so
-        const viewer = await viewerFromAuthorization(shop, authorization);
+        const viewer = await shop.tokens.viewerFromAuthorization(authorization);
         if (!viewer) {
           ctx.extra.socket.close(SESSION_ENDED_CODE, SESSION_ENDED);
           return false;
@@ -156,7 +155,7 @@ export function serveLiveUpdates(server: http.Server, options: LiveOptions): Liv
             }),
           ];
         }
-        const contextValue: GraphQLContext = { shop, viewer: ctx.extra.viewer ?? null, clientAddress: ctx.extra.request.socket.remoteAddress ?? null };
+        const contextValue: GraphQLContext = createGraphQLContext(shop, ctx.extra.viewer ?? null, ctx.extra.request.socket.remoteAddress ?? null);
         return { schema, document, operationName: payload.operationName, variableValues: payload.variables, contextValue };
       },
       onNext: (_ctx, _id, _payload, _args, result) => (result.errors ? { ...result, errors: format(result.errors) } : result),

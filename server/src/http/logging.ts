@@ -11,21 +11,6 @@ export function createLogger(level: string): Logger {
   });
 }
 
-// Access tokens (JWTs) and password hashes (argon2) that an error message might quote.
-const SECRETS = /eyJ[\w-]+\.[\w-]+\.[\w-]*|\$argon2[a-z]*\$[^\s"'`]+/g;
-
-/** An error as the log may keep it: its kind, code, message and stack, with tokens and password hashes cut out. */
-export function safeError(error: unknown): Record<string, unknown> {
-  if (!(error instanceof Error)) return { message: String(error).replace(SECRETS, "[redacted]") };
-  const code = (error as { code?: unknown }).code;
-  return {
-    type: error.name,
-    ...(typeof code === "string" || typeof code === "number" ? { code } : {}),
-    message: error.message.replace(SECRETS, "[redacted]"),
-    stack: error.stack?.replace(SECRETS, "[redacted]"),
-  };
-}
-
 /** A caller's X-Request-Id is kept when it is a sane token, so logs can be joined across services. */
 function requestId(req: IncomingMessage): string {
   const given = req.headers["x-request-id"];

@@ -13,7 +13,7 @@
 // - CONFLICT is 409 everywhere; the only conflicts the old client meets (a second rating, deleting a
 //   category that still has products, an order reference another account used) are not field errors,
 //   and its screens show `message` (or a fixed text) for them.
-import { ShopError, type ErrorCode } from "../domain/errors.js";
+import { INTERNAL_ERROR, ShopError, type ErrorCode } from "../domain/errors.js";
 
 export type InvalidStyle = "fields" | "fields-and-message";
 
@@ -31,8 +31,6 @@ const STATUS: Record<ErrorCode, number> = {
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
 };
-
-export const INTERNAL_ERROR = "Something went wrong on our side. Please try again.";
 
 export const plainError = (status: number, message: string): ErrorAnswer => ({ status, body: { error: message, message } });
 

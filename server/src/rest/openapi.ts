@@ -1,29 +1,30 @@
 // The OpenAPI 3.1 document of the REST shim, generated from the route table the router serves, so the
 // document and the served routes cannot disagree about paths, methods, parameters, bodies or answers.
+import type * as z from "zod";
+import { jsonSchemaOf } from "./json-schema.js";
 import type { Route } from "./route.js";
-import { ref, type Schema } from "./schema.js";
-import { components } from "./views.js";
+import { components, ErrorAnswer, ValidationErrors } from "./views.js";
 
 type Operation = Record<string, unknown>;
 
-const FAILURES: Record<number, { description: string; schema: Schema }> = {
-  400: { description: "The body is not valid JSON or not a JSON object, or the form cannot be read.", schema: ref("Error") },
+const FAILURES: Record<number, { description: string; schema: z.ZodType }> = {
+  400: { description: "The body is not valid JSON or not a JSON object, or the form cannot be read.", schema: ErrorAnswer },
   401: {
     description: "Not signed in: no token, or a malformed, forged or expired one, or one whose session ended (logout, password or role change) (for login: a wrong email or password).",
-    schema: ref("Error"),
+    schema: ErrorAnswer,
   },
-  403: { description: "The caller's role or ownership does not allow this.", schema: ref("Error") },
-  404: { description: "No such record.", schema: ref("Error") },
-  409: { description: "The request conflicts with the current state (see message).", schema: ref("Error") },
-  413: { description: "The request is too large.", schema: ref("Error") },
-  415: { description: "The body is not sent in a media type this operation reads, or not in UTF-8.", schema: ref("Error") },
+  403: { description: "The caller's role or ownership does not allow this.", schema: ErrorAnswer },
+  404: { description: "No such record.", schema: ErrorAnswer },
+  409: { description: "The request conflicts with the current state (see message).", schema: ErrorAnswer },
+  413: { description: "The request is too large.", schema: ErrorAnswer },
+  415: { description: "The body is not sent in a media type this operation reads, or not in UTF-8.", schema: ErrorAnswer },
   422: {
     description: "Validation failed: every field with its messages (text with a NUL character or a broken surrogate included).",
-    schema: ref("ValidationErrors"),
+    schema: ValidationErrors,
   },
   429: {
     description: "Too many attempts: the Retry-After header says how many seconds to wait, the message when to try again.",
-    schema: ref("Error"),
+    schema: ErrorAnswer,
   },
 };
 
@@ -40,18 +41,15 @@ export function failureStatuses(route: Route): number[] {
   return [...statuses].sort((a, b) => a - b);
 }
 
-const content = (schema: Schema) => ({ "application/json": { schema } });
+const content = (schema: z.ZodType) => ({ "application/json": { schema: jsonSchemaOf(schema, { io: "output", components }) } });
 
 function operation(route: Route): Operation {
   const parameters = [
-    ...Object.entries(route.params ?? {}).map(([name, schema]) => ({ name, in: "path", required: true, schema })),
-    ...Object.entries(route.query ?? {}).map(([name, schema]) => ({
-      name,
-      in: "query",
-      required: false,
-      ...(schema.description ? { description: schema.description } : {}),
-      schema,
-    })),
+    ...Object.entries(route.params ?? {}).map(([name, schema]) => ({ name, in: "path", required: true, schema: jsonSchemaOf(schema) })),
+    ...Object.entries(route.query ?? {}).map(([name, schema]) => {
+      const json = jsonSchemaOf(schema);
+      return { name, in: "query", required: false, ...(json.description ? { description: json.description } : {}), schema: json };
+    }),
   ];
   const responses: Record<string, unknown> = {};
   for (const answer of route.ok) responses[String(answer.status)] = { description: answer.description, content: content(answer.schema) };
@@ -60,6 +58,7 @@ function operation(route: Route): Operation {
     responses[String(status)] = { description: failure.description, content: content(failure.schema) };
   }
   const body = route.body;
+  const bodySchema = body.kind === "none" ? null : jsonSchemaOf(body.schema);
   return {
     operationId: route.name,
     tags: [route.tag],
@@ -71,11 +70,11 @@ function operation(route: Route): Operation {
       ? {
           requestBody: {
             required: true,
-            content: { "application/json": { schema: body.schema }, "application/x-www-form-urlencoded": { schema: body.schema } },
+            content: { "application/json": { schema: bodySchema }, "application/x-www-form-urlencoded": { schema: bodySchema } },
           },
         }
       : body.kind === "multipart"
-        ? { requestBody: { required: true, content: { "multipart/form-data": { schema: body.schema } } } }
+        ? { requestBody: { required: true, content: { "multipart/form-data": { schema: bodySchema } } } }
         : {}),
     responses,
   };
@@ -98,7 +97,7 @@ export function buildOpenApi(routes: Route[]) {
     servers: [{ url: "/public/api" }],
     paths,
     components: {
-      schemas: components,
+      schemas: Object.fromEntries(Object.entries(components).map(([name, schema]) => [name, jsonSchemaOf(schema, { io: "output", components })])),
       securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
     },
   };

@@ -1,44 +1,50 @@
 // One REST operation: method, path, what it takes, what it answers and the handler. The router serves
-// these definitions and openapi.ts documents the very same objects.
+// these definitions and openapi.ts documents the very same objects: the zod schemas that read a
+// request are the ones the document shows.
 import type { Request } from "express";
+import type * as z from "zod";
 import type { Shop } from "../domain/shop.js";
-import type { ImageUpload } from "../domain/images.js";
 import type { Viewer } from "../domain/viewer.js";
 import type { InvalidStyle } from "./errors.js";
-import type { Schema } from "./schema.js";
 
 /**
- * Who may call: "guest" anyone; "user" a signed-in user (401 otherwise); "admin" an admin (401/403).
- * The domain enforces the same rule again for every operation; the shim checks first only so that it
- * never reads a body (an upload) for a caller who will be refused anyway.
+ * Who may call, as the document states it: "guest" anyone; "user" a signed-in user (401 otherwise);
+ * "admin" an admin (401/403). The domain service behind the route is what enforces it (rest-http.test.ts
+ * checks that the two agree); the router itself checks nobody.
  */
 export type Access = "guest" | "user" | "admin";
 
 export type Body =
   | { kind: "none" }
-  /** A JSON object (application/x-www-form-urlencoded is read too, as Laravel did). */
-  | { kind: "json"; schema: Schema }
-  /** multipart/form-data; `files` names the parts that carry files. */
-  | { kind: "multipart"; schema: Schema; files: readonly string[] };
+  /** A JSON object (application/x-www-form-urlencoded is read too, as Laravel did), mapped by `schema`. */
+  | { kind: "json"; schema: z.ZodType }
+  /** multipart/form-data; `files` names the parts that carry files. The files join the text fields for `schema`. */
+  | { kind: "multipart"; schema: z.ZodType; files: readonly string[] };
+
+/** What a route's body reads as: its schema's output (the domain's input). */
+export type BodyOf<B extends Body> = B extends { schema: infer S extends z.ZodType } ? z.output<S> : never;
 
 export interface Answer {
   status: number;
   description: string;
-  schema: Schema;
+  /** What the body holds (documented only: views.ts makes it). */
+  schema: z.ZodType;
 }
 
-export interface CallContext {
+export interface CallContext<B extends Body = Body> {
   shop: Shop;
   viewer: Viewer | null;
   /** The caller's IP address (Express's req.ip, behind a trusted local proxy its client's), for throttling. */
   clientAddress: string | null;
   /** Path parameters, raw: the domain decides what an unknown or malformed id means (404). */
   params: Record<string, string>;
-  /** Query parameters, parsed to the types their schemas name. */
+  /** Query parameters, read by their schemas. */
   query: Record<string, unknown>;
-  /** The JSON object or the form's text fields; {} when there is no body. */
-  body: Record<string, unknown>;
-  files: Record<string, ImageUpload>;
+  /**
+   * Reads the body and maps it to the domain's input. Handed to the domain service, which calls it only
+   * once the viewer may act: a caller who will be refused never has a body (an upload) read.
+   */
+  body: () => Promise<BodyOf<B>>;
   req: Request;
 }
 
@@ -47,7 +53,7 @@ export interface Reply {
   body: unknown;
 }
 
-export interface Route {
+export interface Route<B extends Body = Body> {
   /** The operationId in the OpenAPI document. */
   name: string;
   method: "get" | "post" | "delete";
@@ -57,15 +63,17 @@ export interface Route {
   summary: string;
   description?: string;
   access: Access;
-  params?: Record<string, Schema>;
-  query?: Record<string, Schema>;
-  body: Body;
+  /** Documented only: path parameters reach the domain raw. */
+  params?: Record<string, z.ZodType>;
+  query?: Record<string, z.ZodType>;
+  body: B;
   /** The success answers (the first is the usual one). */
   ok: Answer[];
   /** Failure statuses this operation can answer beyond those its access implies (401, 403). */
   fails: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429)[];
   invalidStyle?: InvalidStyle;
-  handle(call: CallContext): Promise<Reply>;
+  handle(call: CallContext<B>): Promise<Reply>;
 }
 
-export const defineRoutes = (routes: Route[]): Route[] => routes;
+/** A route, its handler typed by its own body schema. */
+export const route = <B extends Body>(definition: Route<B>): Route => definition as unknown as Route;

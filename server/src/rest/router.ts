@@ -1,20 +1,19 @@
 // The REST compatibility layer at /public/api (spec section 7): serves the route table of routes.ts.
-// Per request: who is asking -> may they (before any body is read) -> read the body the route takes ->
-// the handler (domain call + snake_case mapping) -> JSON. Every failure becomes a JSON answer (errors.ts).
+// Per request: who is asking -> the handler, which calls the domain with a reader for the body (the
+// domain decides whether the caller may act before any body is read) -> snake_case JSON. Every failure
+// becomes a JSON answer (errors.ts).
 import express, { Router, type Request, type RequestHandler, type Response } from "express";
 import { invalid, type FieldErrors } from "../domain/errors.js";
+import type * as z from "zod";
 import type { ImageUpload } from "../domain/images.js";
 import type { Shop } from "../domain/shop.js";
-import { requireAdmin, requireUser, type Viewer } from "../domain/viewer.js";
 import { unstorableTextError } from "../domain/text.js";
-import { viewerFromAuthorization } from "../http/auth.js";
-import { bodyIsUtf8, UTF8_ONLY } from "../http/charset.js";
-import { safeError } from "../http/logging.js";
+import { safeError } from "../domain/errors.js";
+import { bodyIsUtf8, UTF8_ONLY } from "./charset.js";
 import { errorAnswer, HttpError, plainError } from "./errors.js";
 import { parseMultipart } from "./multipart.js";
 import type { Route } from "./route.js";
 import { routes } from "./routes.js";
-import type { Schema } from "./schema.js";
 
 export const MAX_JSON_BYTES = "1mb";
 
@@ -48,20 +47,18 @@ async function readBody(route: Route, req: Request, res: Response): Promise<{ bo
 }
 
 /**
- * Query strings as the domain takes them: true/false flags become booleans, everything else stays text
- * (the domain parses numbers and knows the allowed values, with its own messages). A parameter given
+ * Query strings as the domain takes them, each read by its schema (true/false flags become booleans;
+ * the domain parses numbers and knows the allowed values, with its own messages). A parameter given
  * twice is refused here, since it is a fault of the request, not of a value.
  */
-function readQuery(schemas: Record<string, Schema> | undefined, raw: Request["query"]): Record<string, unknown> {
+function readQuery(schemas: Record<string, z.ZodType> | undefined, raw: Request["query"]): Record<string, unknown> {
   const query: Record<string, unknown> = {};
   const problems: FieldErrors = {};
   for (const [name, schema] of Object.entries(schemas ?? {})) {
     const value = raw[name];
     if (value === undefined || value === "") continue;
     if (typeof value !== "string") problems[name] = [`The ${name} parameter may be given only once.`];
-    else if (schema.type === "boolean" && /^(true|1)$/i.test(value)) query[name] = true;
-    else if (schema.type === "boolean" && /^(false|0)$/i.test(value)) query[name] = false;
-    else query[name] = value;
+    else query[name] = schema.parse(value);
   }
   if (Object.keys(problems).length > 0) throw invalid(problems);
   return query;
@@ -75,25 +72,37 @@ function refuseUnstorableText(...parts: unknown[]): void {
   }
 }
 
+/** Text fields named like the file parts (an old client may send image_one as text) never stand in for a file. */
+function withoutFileFields(fields: Record<string, unknown>, files: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(fields).filter(([name]) => !files.includes(name)));
+}
+
+/** The body as the route's schema maps it for the domain: read once, when the domain first asks. */
+function bodyReader(route: Route, req: Request, res: Response): () => Promise<never> {
+  let reading: Promise<never> | undefined;
+  const read = async () => {
+    const { body, files } = await readBody(route, req, res);
+    refuseUnstorableText(body);
+    if (route.body.kind === "none") return undefined as never;
+    const fields = route.body.kind === "multipart" ? { ...withoutFileFields(body, route.body.files), ...files } : body;
+    return route.body.schema.parse(fields) as never;
+  };
+  return () => (reading ??= read());
+}
+
 function serve(shop: Shop, route: Route): RequestHandler {
   // Anything but a public read may be personal (a user's data, a fresh token): no cache may keep it.
   const personal = route.access !== "guest" || route.method !== "get";
   return async (req, res) => {
     if (personal) res.setHeader("Cache-Control", "no-store");
     try {
-      let viewer: Viewer | null = null;
-      if (route.access !== "guest") {
-        viewer = await viewerFromAuthorization(shop, req.headers.authorization);
-        if (route.access === "admin") requireAdmin(viewer);
-        else requireUser(viewer);
-      }
+      // Guests' calls never ask who is calling: the hot catalogue reads skip the session lookup.
+      const viewer = route.access === "guest" ? null : await shop.tokens.viewerFromAuthorization(req.headers.authorization);
       const params = Object.fromEntries(Object.entries(req.params as Record<string, string>));
       const query = readQuery(route.query, req.query);
       refuseUnstorableText(params, query);
-      const { body, files } = await readBody(route, req, res);
-      refuseUnstorableText(body);
       const clientAddress = req.ip ?? null;
-      const reply = await route.handle({ shop, viewer, clientAddress, params, query, body, files, req });
+      const reply = await route.handle({ shop, viewer, clientAddress, params, query, body: bodyReader(route, req, res), req });
       res.status(reply.status ?? route.ok[0].status).json(reply.body);
     } catch (error) {
       const answer = errorAnswer(error, route.invalidStyle);

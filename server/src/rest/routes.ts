@@ -1,72 +1,80 @@
-// Every call of spec section 7, as thin adapters over the domain services: read the request, call the
-// domain, map the rows to the old client's JSON. Rules (validation, permissions, prices, stock) live in
-// the domain; request schemas here describe the payloads for the OpenAPI document, and a test derived
-// from them checks that the domain requires what the document says it requires.
+// Every call of spec section 7, as thin adapters over the domain services: the request's body is mapped
+// to the domain's typed input (payloads.ts), the domain checks who may act and what was sent, and the
+// rows come back as the old client's JSON (views.ts). Rules (validation, permissions, prices, stock)
+// live in the domain only.
+import * as z from "zod";
 import { PRODUCT_SORTS } from "../domain/catalog.js";
-import { forbidden } from "../domain/errors.js";
 import { toDollars } from "../domain/money.js";
-import { requireUser } from "../domain/viewer.js";
-import { parseId } from "../domain/validate.js";
+import { messages } from "../domain/messages.js";
 import { buildOpenApi } from "./openapi.js";
-import { defineRoutes, type Answer, type Route } from "./route.js";
-import { boolean, either, file, integer, list, mapOf, number, object, oneOfValues, ref, text, type Schema } from "./schema.js";
 import {
+  accountPayload,
+  cartCheckPayload,
+  categoryPayload,
+  contactPayload,
+  newProductPayload,
+  orderPayload,
+  orderStatusPayload,
+  passwordChangePayload,
+  productUpdatePayload,
+  ratingPayload,
+  regionPayload,
+  registrationPayload,
+  rolePayload,
+  signInPayload,
+} from "./payloads.js";
+import { route, type Answer, type Route } from "./route.js";
+import {
+  AnalyticsSummary,
   analyticsJson,
+  Category,
   categoryJson,
+  Message,
+  Order,
   orderJson,
+  Product,
   productJson,
+  Region,
   regionJson,
+  TopProduct,
   topProductJson,
+  User,
   userJson,
 } from "./views.js";
-import { messages } from "../domain/messages.js";
 
-const ok = (schema: Schema, description = "Done.", status = 200): Answer[] => [{ status, description, schema }];
-const message = (description = "A confirmation for the user."): Answer[] => ok(ref("Message"), description);
-const withMessage = (key: string, schema: Schema) => object({ message: text(), [key]: schema });
-const id = { id: integer({ minimum: 1 }) };
-const dollars = (description: string): Schema => either([number({ minimum: 0 }), text({ pattern: "^\\s*\\d+(\\.\\d{1,2})?\\s*$" })], description);
+const ok = (schema: z.ZodType, description = "Done.", status = 200): Answer[] => [{ status, description, schema }];
+const message = (description = "A confirmation for the user."): Answer[] => ok(Message, description);
+const withMessage = (key: string, schema: z.ZodType) => z.object({ message: z.string(), [key]: schema });
 
-/** A request object: the listed fields, none of them enforced here (the domain checks them), extra fields ignored. */
-const payload = (properties: Record<string, Schema>, optional: string[] = []) => object(properties, { optional, open: true });
+// ---- path and query parameters: text as sent, documented by their JSON Schema ----------------------
+const param = (json: Record<string, unknown>) => z.string().meta(json);
+const id = { id: param({ type: "integer", minimum: 1 }) };
+const searchParam = (description: string) => param({ type: "string", description });
+/** true/false (or 1/0) become booleans; anything else goes on as text for the domain to refuse. */
+const flagParam = (description: string) =>
+  z
+    .string()
+    .transform((value) => (/^(true|1)$/i.test(value) ? true : /^(false|0)$/i.test(value) ? false : value))
+    .meta({ type: "boolean", description });
 
-const productForm = (imageOne: "required" | "optional") =>
-  object(
-    {
-      name: text(),
-      description: text(),
-      price: text({ description: "Dollars, e.g. 24.99." }),
-      discount_price: text({ description: "Dollars, below the price; leave empty for no discount." }),
-      quantity: text({ description: "Units in stock, a whole number." }),
-      category: text({ description: "The category's name." }),
-      image_one: file(imageOne === "required" ? "JPEG, PNG, WebP or GIF, at most 5 MB." : "Only to replace the current image."),
-      image_two: file("Optional; only to add or replace the second image."),
-    },
-    { optional: imageOne === "required" ? ["discount_price", "image_two"] : ["discount_price", "image_one", "image_two"], open: true },
-  );
-
-/** The old client's order-store sends the whole region object; the domain wants its id. */
-const regionIdOf = (region: unknown) =>
-  typeof region === "object" && region !== null && !Array.isArray(region) && "id" in region ? (region as { id: unknown }).id : region;
-
-export const routes: Route[] = defineRoutes([
+export const routes: Route[] = [
   // ---- accounts ---------------------------------------------------------------------------------------
-  {
+  route({
     name: "register",
     method: "post",
     path: "/register",
     tag: "Accounts",
     summary: "Create an account (role user).",
     access: "guest",
-    body: { kind: "json", schema: payload({ name: text(), email: text({ format: "email" }), password: text(), password_confirmation: text() }) },
-    ok: ok(withMessage("user", ref("User")), "The account was created; sign in next.", 201),
+    body: { kind: "json", schema: registrationPayload },
+    ok: ok(withMessage("user", User), "The account was created; sign in next.", 201),
     fails: [422, 429],
     async handle({ shop, body, clientAddress }) {
-      const user = await shop.accounts.register(body, clientAddress);
+      const user = await shop.accounts.register(await body(), clientAddress);
       return { status: 201, body: { message: messages.registered, user: userJson(user) } };
     },
-  },
-  {
+  }),
+  route({
     name: "login",
     method: "post",
     path: "/login",
@@ -76,23 +84,23 @@ export const routes: Route[] = defineRoutes([
       "A wrong email or password answers 401 with { error: \"Invalid email or password.\" }. Repeated failures answer 429 " +
       "with a Retry-After header (seconds) and a message saying when to try again.",
     access: "guest",
-    body: { kind: "json", schema: payload({ email: text(), password: text() }) },
+    body: { kind: "json", schema: signInPayload },
     ok: ok(
-      object({
-        access_token: text({ description: "Send it as 'Authorization: Bearer <token>'." }),
-        token_type: oneOfValues(["bearer"]),
-        expires_in: integer({ description: "Seconds until the token expires.", minimum: 0 }),
+      z.object({
+        access_token: z.string().meta({ description: "Send it as 'Authorization: Bearer <token>'." }),
+        token_type: z.enum(["bearer"]),
+        expires_in: z.int().min(0).meta({ description: "Seconds until the token expires." }),
       }),
       "Signed in.",
     ),
     fails: [401, 422, 429],
     async handle({ shop, body, clientAddress }) {
-      const signIn = await shop.accounts.login(body, clientAddress);
+      const signIn = await shop.accounts.login(await body(), clientAddress);
       const expiresIn = Math.max(0, Math.round((signIn.expiresAt.getTime() - Date.now()) / 1000));
       return { body: { access_token: signIn.token, token_type: "bearer", expires_in: expiresIn } };
     },
-  },
-  {
+  }),
+  route({
     name: "logout",
     method: "post",
     path: "/logout",
@@ -106,8 +114,8 @@ export const routes: Route[] = defineRoutes([
       await shop.accounts.logout(viewer);
       return { body: { message: messages.loggedOut } };
     },
-  },
-  {
+  }),
+  route({
     name: "me",
     method: "post",
     path: "/me",
@@ -115,13 +123,13 @@ export const routes: Route[] = defineRoutes([
     summary: "The signed-in user.",
     access: "user",
     body: { kind: "none" },
-    ok: ok(ref("User"), "The user."),
+    ok: ok(User, "The user."),
     fails: [],
     async handle({ shop, viewer }) {
       return { body: userJson(await shop.accounts.me(viewer)) };
     },
-  },
-  {
+  }),
+  route({
     name: "updateAccount",
     method: "post",
     path: "/update-account",
@@ -129,66 +137,60 @@ export const routes: Route[] = defineRoutes([
     summary: "Change the signed-in user's name and email.",
     description: "A new email needs current_password, the account's password (422 on current_password when missing or wrong).",
     access: "user",
-    body: {
-      kind: "json",
-      schema: payload(
-        { name: text(), email: text({ format: "email" }), current_password: text({ description: "Required only when the email changes." }) },
-        ["current_password"],
-      ),
-    },
-    ok: ok(withMessage("user", ref("User"))),
+    body: { kind: "json", schema: accountPayload },
+    ok: ok(withMessage("user", User)),
     fails: [422, 429],
     async handle({ shop, viewer, body }) {
       const user = await shop.accounts.updateAccount(viewer, body);
       return { body: { message: messages.accountUpdated, user: userJson(user) } };
     },
-  },
-  {
+  }),
+  route({
     name: "updateContact",
     method: "post",
     path: "/update-contact",
     tag: "Accounts",
     summary: "Change the signed-in user's phone and address (both needed at checkout).",
     access: "user",
-    body: { kind: "json", schema: payload({ phone: text(), address: text() }) },
-    ok: ok(withMessage("user", ref("User"))),
+    body: { kind: "json", schema: contactPayload },
+    ok: ok(withMessage("user", User)),
     fails: [422],
     async handle({ shop, viewer, body }) {
       const user = await shop.accounts.updateContact(viewer, body);
       return { body: { message: messages.contactUpdated, user: userJson(user) } };
     },
-  },
-  {
+  }),
+  route({
     name: "updatePassword",
     method: "post",
     path: "/update-password",
     tag: "Accounts",
     summary: "Change the signed-in user's password.",
     access: "user",
-    body: { kind: "json", schema: payload({ old_password: text(), password: text(), password_confirmation: text() }) },
+    body: { kind: "json", schema: passwordChangePayload },
     ok: message(),
     fails: [422, 429],
     async handle({ shop, viewer, body }) {
       await shop.accounts.updatePassword(viewer, body);
       return { body: { message: messages.passwordUpdated } };
     },
-  },
-  {
+  }),
+  route({
     name: "listUsers",
     method: "get",
     path: "/all-users",
     tag: "Users (admin)",
     summary: "Every user, newest first.",
     access: "admin",
-    query: { search: text({ description: "Part of the name or email, any case." }) },
+    query: { search: searchParam("Part of the name or email, any case.") },
     body: { kind: "none" },
-    ok: ok(list(ref("User")), "The users."),
+    ok: ok(z.array(User), "The users."),
     fails: [],
     async handle({ shop, viewer, query }) {
       return { body: (await shop.accounts.listUsers(viewer, query.search)).map(userJson) };
     },
-  },
-  {
+  }),
+  route({
     name: "getUser",
     method: "get",
     path: "/user/{id}",
@@ -197,13 +199,13 @@ export const routes: Route[] = defineRoutes([
     access: "admin",
     params: id,
     body: { kind: "none" },
-    ok: ok(ref("User"), "The user."),
+    ok: ok(User, "The user."),
     fails: [404],
     async handle({ shop, viewer, params }) {
       return { body: userJson(await shop.accounts.getUser(viewer, params.id)) };
     },
-  },
-  {
+  }),
+  route({
     name: "setUserRole",
     method: "post",
     path: "/user-role/{id}",
@@ -211,17 +213,17 @@ export const routes: Route[] = defineRoutes([
     summary: "Make a user an admin, or an admin a user. No admin can remove their own admin role.",
     access: "admin",
     params: id,
-    body: { kind: "json", schema: payload({ role: oneOfValues(["user", "admin"]) }) },
-    ok: ok(withMessage("user", ref("User"))),
+    body: { kind: "json", schema: rolePayload },
+    ok: ok(withMessage("user", User)),
     fails: [404, 422],
     async handle({ shop, viewer, params, body }) {
-      const user = await shop.accounts.setRole(viewer, params.id, body.role);
+      const user = await shop.accounts.setRole(viewer, params.id, body);
       return { body: { message: messages.roleUpdated, user: userJson(user) } };
     },
-  },
+  }),
 
   // ---- catalogue ---------------------------------------------------------------------------------------
-  {
+  route({
     name: "listProducts",
     method: "get",
     path: "/products",
@@ -229,15 +231,15 @@ export const routes: Route[] = defineRoutes([
     summary: "Products, newest first unless sorted.",
     access: "guest",
     query: {
-      search: text({ description: "Part of a product's name or its category's name, any case; blank means all." }),
-      sort: oneOfValues(PRODUCT_SORTS, "Price sorts use the unit price (the discount price when there is one)."),
-      category: text({ description: "A category's name, any case." }),
-      in_stock: boolean({ description: "true: quantity above 0 only." }),
-      discounted: boolean({ description: "true: discounted products only." }),
-      limit: integer({ description: "At most this many (1 to 1000).", minimum: 1 }),
+      search: searchParam("Part of a product's name or its category's name, any case; blank means all."),
+      sort: param({ type: "string", enum: [...PRODUCT_SORTS], description: "Price sorts use the unit price (the discount price when there is one)." }),
+      category: searchParam("A category's name, any case."),
+      in_stock: flagParam("true: quantity above 0 only."),
+      discounted: flagParam("true: discounted products only."),
+      limit: param({ type: "integer", minimum: 1, description: "At most this many (1 to 1000)." }),
     },
     body: { kind: "none" },
-    ok: ok(list(ref("Product")), "The products."),
+    ok: ok(z.array(Product), "The products."),
     fails: [],
     async handle({ shop, query }) {
       const products = await shop.catalog.list({
@@ -250,38 +252,38 @@ export const routes: Route[] = defineRoutes([
       });
       return { body: products.map(productJson) };
     },
-  },
-  {
+  }),
+  route({
     name: "getProduct",
     method: "get",
     path: "/products/{slug}",
     tag: "Catalogue",
     summary: "One product by its slug, as the first element of an array.",
     access: "guest",
-    params: { slug: text() },
+    params: { slug: param({ type: "string" }) },
     body: { kind: "none" },
-    ok: ok(list(ref("Product")), "An array whose first (only) element is the product."),
+    ok: ok(z.array(Product), "An array whose first (only) element is the product."),
     fails: [404],
     async handle({ shop, params }) {
       return { body: [productJson(await shop.catalog.bySlug(params.slug))] };
     },
-  },
-  {
+  }),
+  route({
     name: "storeProduct",
     method: "post",
     path: "/product-store",
     tag: "Catalogue (admin)",
     summary: "Create a product.",
     access: "admin",
-    body: { kind: "multipart", schema: productForm("required"), files: ["image_one", "image_two"] },
-    ok: ok(withMessage("product", ref("Product")), "The product was created.", 201),
+    body: { kind: "multipart", schema: newProductPayload, files: ["image_one", "image_two"] },
+    ok: ok(withMessage("product", Product), "The product was created.", 201),
     fails: [422],
-    async handle({ shop, viewer, body, files }) {
-      const product = await shop.catalog.create(viewer, { ...withoutFileFields(body), ...files });
+    async handle({ shop, viewer, body }) {
+      const product = await shop.catalog.create(viewer, body);
       return { status: 201, body: { message: messages.productCreated, product: productJson(product) } };
     },
-  },
-  {
+  }),
+  route({
     name: "updateProduct",
     method: "post",
     path: "/product-update/{id}",
@@ -289,15 +291,15 @@ export const routes: Route[] = defineRoutes([
     summary: "Change a product; without images it keeps its current ones.",
     access: "admin",
     params: id,
-    body: { kind: "multipart", schema: productForm("optional"), files: ["image_one", "image_two"] },
-    ok: ok(withMessage("product", ref("Product"))),
+    body: { kind: "multipart", schema: productUpdatePayload, files: ["image_one", "image_two"] },
+    ok: ok(withMessage("product", Product)),
     fails: [404, 422],
-    async handle({ shop, viewer, params, body, files }) {
-      const product = await shop.catalog.update(viewer, params.id, { ...withoutFileFields(body), ...files });
+    async handle({ shop, viewer, params, body }) {
+      const product = await shop.catalog.update(viewer, params.id, body);
       return { body: { message: messages.productUpdated, product: productJson(product) } };
     },
-  },
-  {
+  }),
+  route({
     name: "destroyProduct",
     method: "delete",
     path: "/product-destroy/{id}",
@@ -312,8 +314,8 @@ export const routes: Route[] = defineRoutes([
       await shop.catalog.delete(viewer, params.id);
       return { body: { message: messages.productDeleted } };
     },
-  },
-  {
+  }),
+  route({
     name: "listCategories",
     method: "get",
     path: "/categories",
@@ -321,13 +323,13 @@ export const routes: Route[] = defineRoutes([
     summary: "Every category, newest first.",
     access: "guest",
     body: { kind: "none" },
-    ok: ok(list(ref("Category")), "The categories."),
+    ok: ok(z.array(Category), "The categories."),
     fails: [],
     async handle({ shop }) {
       return { body: (await shop.categories.list()).map(categoryJson) };
     },
-  },
-  {
+  }),
+  route({
     name: "getCategory",
     method: "get",
     path: "/categories/{id}",
@@ -336,28 +338,28 @@ export const routes: Route[] = defineRoutes([
     access: "guest",
     params: id,
     body: { kind: "none" },
-    ok: ok(ref("Category"), "The category."),
+    ok: ok(Category, "The category."),
     fails: [404],
     async handle({ shop, params }) {
       return { body: categoryJson(await shop.categories.byId(params.id)) };
     },
-  },
-  {
+  }),
+  route({
     name: "storeCategory",
     method: "post",
     path: "/category-store",
     tag: "Catalogue (admin)",
     summary: "Create a category.",
     access: "admin",
-    body: { kind: "json", schema: payload({ name: text() }) },
-    ok: ok(withMessage("category", ref("Category")), "The category was created.", 201),
+    body: { kind: "json", schema: categoryPayload },
+    ok: ok(withMessage("category", Category), "The category was created.", 201),
     fails: [422],
     async handle({ shop, viewer, body }) {
       const category = await shop.categories.create(viewer, body);
       return { status: 201, body: { message: messages.categoryCreated, category: categoryJson(category) } };
     },
-  },
-  {
+  }),
+  route({
     name: "updateCategory",
     method: "post",
     path: "/category-update/{id}",
@@ -365,15 +367,15 @@ export const routes: Route[] = defineRoutes([
     summary: "Rename a category.",
     access: "admin",
     params: id,
-    body: { kind: "json", schema: payload({ name: text() }) },
-    ok: ok(withMessage("category", ref("Category"))),
+    body: { kind: "json", schema: categoryPayload },
+    ok: ok(withMessage("category", Category)),
     fails: [404, 422],
     async handle({ shop, viewer, params, body }) {
       const category = await shop.categories.update(viewer, params.id, body);
       return { body: { message: messages.categoryUpdated, category: categoryJson(category) } };
     },
-  },
-  {
+  }),
+  route({
     name: "destroyCategory",
     method: "delete",
     path: "/category-destroy/{id}",
@@ -388,8 +390,8 @@ export const routes: Route[] = defineRoutes([
       await shop.categories.delete(viewer, params.id);
       return { body: { message: messages.categoryDeleted } };
     },
-  },
-  {
+  }),
+  route({
     name: "listRegions",
     method: "get",
     path: "/regions",
@@ -397,13 +399,13 @@ export const routes: Route[] = defineRoutes([
     summary: "Every delivery region, newest first.",
     access: "guest",
     body: { kind: "none" },
-    ok: ok(list(ref("Region")), "The regions."),
+    ok: ok(z.array(Region), "The regions."),
     fails: [],
     async handle({ shop }) {
       return { body: (await shop.regions.list()).map(regionJson) };
     },
-  },
-  {
+  }),
+  route({
     name: "getRegion",
     method: "get",
     path: "/region/{id}",
@@ -412,28 +414,28 @@ export const routes: Route[] = defineRoutes([
     access: "guest",
     params: id,
     body: { kind: "none" },
-    ok: ok(ref("Region"), "The region."),
+    ok: ok(Region, "The region."),
     fails: [404],
     async handle({ shop, params }) {
       return { body: regionJson(await shop.regions.byId(params.id)) };
     },
-  },
-  {
+  }),
+  route({
     name: "storeRegion",
     method: "post",
     path: "/region-store",
     tag: "Regions",
     summary: "Create a delivery region.",
     access: "admin",
-    body: { kind: "json", schema: payload({ name: text(), fee: dollars("The delivery fee in dollars, as a number or a numeric string.") }) },
-    ok: ok(withMessage("region", ref("Region")), "The region was created.", 201),
+    body: { kind: "json", schema: regionPayload },
+    ok: ok(withMessage("region", Region), "The region was created.", 201),
     fails: [422],
     async handle({ shop, viewer, body }) {
       const region = await shop.regions.create(viewer, body);
       return { status: 201, body: { message: messages.regionCreated, region: regionJson(region) } };
     },
-  },
-  {
+  }),
+  route({
     name: "updateRegion",
     method: "post",
     path: "/region-update/{id}",
@@ -441,15 +443,15 @@ export const routes: Route[] = defineRoutes([
     summary: "Change a delivery region.",
     access: "admin",
     params: id,
-    body: { kind: "json", schema: payload({ name: text(), fee: dollars("The delivery fee in dollars, as a number or a numeric string.") }) },
-    ok: ok(withMessage("region", ref("Region"))),
+    body: { kind: "json", schema: regionPayload },
+    ok: ok(withMessage("region", Region)),
     fails: [404, 422],
     async handle({ shop, viewer, params, body }) {
       const region = await shop.regions.update(viewer, params.id, body);
       return { body: { message: messages.regionUpdated, region: regionJson(region) } };
     },
-  },
-  {
+  }),
+  route({
     name: "destroyRegion",
     method: "delete",
     path: "/region-destroy/{id}",
@@ -464,10 +466,10 @@ export const routes: Route[] = defineRoutes([
       await shop.regions.delete(viewer, params.id);
       return { body: { message: messages.regionDeleted } };
     },
-  },
+  }),
 
   // ---- ratings and favourites -----------------------------------------------------------------------------
-  {
+  route({
     name: "myRating",
     method: "get",
     path: "/products/{id}/rating",
@@ -476,13 +478,13 @@ export const routes: Route[] = defineRoutes([
     access: "user",
     params: id,
     body: { kind: "none" },
-    ok: ok(integer({ minimum: 0, maximum: 5 }), "A number from 0 to 5."),
+    ok: ok(z.int().min(0).max(5), "A number from 0 to 5."),
     fails: [404],
     async handle({ shop, viewer, params }) {
       return { body: await shop.ratings.myRating(viewer, params.id) };
     },
-  },
-  {
+  }),
+  route({
     name: "rateProduct",
     method: "post",
     path: "/products/{id}/rate",
@@ -490,15 +492,15 @@ export const routes: Route[] = defineRoutes([
     summary: "Rate a product from 1 to 5, once.",
     access: "user",
     params: id,
-    body: { kind: "json", schema: payload({ rating_number: integer({ minimum: 1, maximum: 5 }) }) },
-    ok: ok(withMessage("product", ref("Product"))),
+    body: { kind: "json", schema: ratingPayload },
+    ok: ok(withMessage("product", Product)),
     fails: [404, 409, 422],
     async handle({ shop, viewer, params, body }) {
       const product = await shop.ratings.rate(viewer, params.id, body);
       return { body: { message: messages.rated, product: productJson(product) } };
     },
-  },
-  {
+  }),
+  route({
     name: "checkFavourite",
     method: "get",
     path: "/favourites/check/{id}",
@@ -507,13 +509,13 @@ export const routes: Route[] = defineRoutes([
     access: "user",
     params: id,
     body: { kind: "none" },
-    ok: ok(object({ isFavourite: boolean() }), "The answer."),
+    ok: ok(z.object({ isFavourite: z.boolean() }), "The answer."),
     fails: [404],
     async handle({ shop, viewer, params }) {
       return { body: { isFavourite: await shop.favourites.check(viewer, params.id) } };
     },
-  },
-  {
+  }),
+  route({
     name: "toggleFavourite",
     method: "post",
     path: "/favourites/toggle/{id}",
@@ -522,14 +524,14 @@ export const routes: Route[] = defineRoutes([
     access: "user",
     params: id,
     body: { kind: "none" },
-    ok: ok(object({ message: text(), isFavourite: boolean() })),
+    ok: ok(z.object({ message: z.string(), isFavourite: z.boolean() })),
     fails: [404],
     async handle({ shop, viewer, params }) {
       const { isFavourite } = await shop.favourites.toggle(viewer, params.id);
       return { body: { message: isFavourite ? messages.favouriteAdded : messages.favouriteRemoved, isFavourite } };
     },
-  },
-  {
+  }),
+  route({
     name: "listFavourites",
     method: "get",
     path: "/favourites",
@@ -537,15 +539,15 @@ export const routes: Route[] = defineRoutes([
     summary: "The signed-in user's wish-list, most recently added first.",
     access: "user",
     body: { kind: "none" },
-    ok: ok(list(ref("Product")), "The products."),
+    ok: ok(z.array(Product), "The products."),
     fails: [],
     async handle({ shop, viewer }) {
       return { body: (await shop.favourites.list(viewer)).map(productJson) };
     },
-  },
+  }),
 
   // ---- cart and orders ------------------------------------------------------------------------------------
-  {
+  route({
     name: "checkCart",
     method: "post",
     path: "/check-cart",
@@ -553,30 +555,23 @@ export const routes: Route[] = defineRoutes([
     summary: "Check every cart line against today's stock and catalogue before checkout.",
     description: "A line that cannot be had answers 422 whose `message` names the product, e.g. \"Only 3 of Monstera Deliciosa left in stock.\".",
     access: "user",
-    body: {
-      kind: "json",
-      schema: payload({
-        cart: list(
-          object({ id: integer(), cartQuantity: integer({ minimum: 1 }) }, { open: true, description: "A cart item: the product's fields plus cartQuantity; only id and cartQuantity count." }),
-        ),
-      }),
-    },
+    body: { kind: "json", schema: cartCheckPayload },
     ok: ok(
-      object({
-        message: text(),
-        total_quantity: integer({ minimum: 1 }),
-        subtotal_price: number({ minimum: 0, description: "The items total at today's prices, in US dollars." }),
+      z.object({
+        message: z.string(),
+        total_quantity: z.int().min(1),
+        subtotal_price: z.number().min(0).meta({ description: "The items total at today's prices, in US dollars." }),
       }),
       "Every line can be had.",
     ),
     fails: [422],
     invalidStyle: "fields-and-message",
     async handle({ shop, viewer, body }) {
-      const checked = await shop.orders.checkCart(viewer, body.cart);
+      const checked = await shop.orders.checkCart(viewer, body);
       return { body: { message: checked.message, total_quantity: checked.totalQuantity, subtotal_price: toDollars(checked.subtotalCents) } };
     },
-  },
-  {
+  }),
+  route({
     name: "storeOrder",
     method: "post",
     path: "/order-store",
@@ -587,65 +582,47 @@ export const routes: Route[] = defineRoutes([
       "user_id may be left out; when sent it must be the caller's own id (403 otherwise). " +
       "The same reference again answers the order already placed (no second order, no stock taken twice).",
     access: "user",
-    body: {
-      kind: "json",
-      schema: payload(
-        {
-          cart: list(object({ id: integer(), cartQuantity: integer({ minimum: 1 }) }, { open: true })),
-          region: either([integer({ minimum: 1 }), object({ id: integer() }, { open: true })], "The delivery region's id, or the region object."),
-          reference: text({ pattern: "^[A-Z0-9]{16}$", description: "16 characters A-Z 0-9, made by the client." }),
-          user_id: integer({ description: "Ignored when it is the caller's id." }),
-          subtotal_price: number({ description: "Ignored." }),
-          delivery_fee: number({ description: "Ignored." }),
-        },
-        ["user_id", "subtotal_price", "delivery_fee"],
-      ),
-    },
-    ok: ok(withMessage("order", ref("Order")), "The order (new, or the one already placed with this reference).", 201),
+    body: { kind: "json", schema: orderPayload },
+    ok: ok(withMessage("order", Order), "The order (new, or the one already placed with this reference).", 201),
     fails: [403, 409, 422],
     invalidStyle: "fields-and-message",
     async handle({ shop, viewer, body }) {
-      // The order is always the caller's; a user_id naming someone else is a request to act for them.
-      const caller = requireUser(viewer);
-      if (body.user_id !== undefined && body.user_id !== null && parseId(body.user_id) !== caller.userId) {
-        throw forbidden("You can only place orders for yourself.");
-      }
-      const order = await shop.orders.placeOrder(viewer, { ...body, region: regionIdOf(body.region) });
+      const order = await shop.orders.placeOrder(viewer, body);
       return { status: 201, body: { message: messages.orderPlaced, order: orderJson(order) } };
     },
-  },
-  {
+  }),
+  route({
     name: "listOrders",
     method: "get",
     path: "/orders",
     tag: "Orders (admin)",
     summary: "Every order, newest first.",
     access: "admin",
-    query: { search: text({ description: "Part of the order number or reference, any case." }) },
+    query: { search: searchParam("Part of the order number or reference, any case.") },
     body: { kind: "none" },
-    ok: ok(list(ref("Order")), "The orders."),
+    ok: ok(z.array(Order), "The orders."),
     fails: [],
     async handle({ shop, viewer, query }) {
       return { body: (await shop.orders.listAll(viewer, query.search)).map(orderJson) };
     },
-  },
-  {
+  }),
+  route({
     name: "getOrder",
     method: "get",
     path: "/order/{order_number}",
     tag: "Orders",
     summary: "One order, as the first element of an array: its owner's or, for an admin, anyone's.",
     access: "user",
-    params: { order_number: text() },
+    params: { order_number: param({ type: "string" }) },
     body: { kind: "none" },
     description: "Another user's order answers 404, exactly like an order that does not exist.",
-    ok: ok(list(ref("Order")), "An array whose first (only) element is the order."),
+    ok: ok(z.array(Order), "An array whose first (only) element is the order."),
     fails: [404],
     async handle({ shop, viewer, params }) {
       return { body: [orderJson(await shop.orders.byNumber(viewer, params.order_number))] };
     },
-  },
-  {
+  }),
+  route({
     name: "updateOrderStatus",
     method: "post",
     path: "/order-status-update/{id}",
@@ -653,32 +630,32 @@ export const routes: Route[] = defineRoutes([
     summary: "Set an order's status; any status may follow any other.",
     access: "admin",
     params: id,
-    body: { kind: "json", schema: payload({ status: oneOfValues(["pending", "in-transit", "delivered"]) }) },
-    ok: ok(withMessage("order", ref("Order"))),
+    body: { kind: "json", schema: orderStatusPayload },
+    ok: ok(withMessage("order", Order)),
     fails: [404, 422],
     async handle({ shop, viewer, params, body }) {
-      const order = await shop.orders.updateStatus(viewer, params.id, body.status);
+      const order = await shop.orders.updateStatus(viewer, params.id, body);
       return { body: { message: messages.orderStatusUpdated, order: orderJson(order) } };
     },
-  },
-  {
+  }),
+  route({
     name: "userOrders",
     method: "get",
     path: "/user-order/{userId}",
     tag: "Orders",
     summary: "One user's orders, newest first: the user themself or an admin.",
     access: "user",
-    params: { userId: integer({ minimum: 1 }) },
+    params: { userId: param({ type: "integer", minimum: 1 }) },
     body: { kind: "none" },
-    ok: ok(list(ref("Order")), "The orders."),
+    ok: ok(z.array(Order), "The orders."),
     fails: [403, 404],
     async handle({ shop, viewer, params }) {
       return { body: (await shop.orders.listForUser(viewer, params.userId)).map(orderJson) };
     },
-  },
+  }),
 
   // ---- dashboard ------------------------------------------------------------------------------------------
-  {
+  route({
     name: "analytics",
     method: "get",
     path: "/get-analytics",
@@ -686,31 +663,31 @@ export const routes: Route[] = defineRoutes([
     summary: "The dashboard's figures.",
     access: "admin",
     body: { kind: "none" },
-    ok: ok(ref("AnalyticsSummary"), "The analytics summary."),
+    ok: ok(AnalyticsSummary, "The analytics summary."),
     fails: [],
     async handle({ shop, viewer }) {
       return { body: analyticsJson(await shop.analytics.summary(viewer)) };
     },
-  },
-  {
+  }),
+  route({
     name: "topProducts",
     method: "get",
     path: "/get-top-products",
     tag: "Dashboard (admin)",
     summary: "The best-selling products by units bought.",
     access: "admin",
-    query: { limit: integer({ description: "How many (1 to 100, default 10).", minimum: 1 }) },
+    query: { limit: param({ type: "integer", minimum: 1, description: "How many (1 to 100, default 10)." }) },
     body: { kind: "none" },
-    ok: ok(object({ topProducts: list(ref("TopProduct")) }), "The products, most bought first."),
+    ok: ok(z.object({ topProducts: z.array(TopProduct) }), "The products, most bought first."),
     fails: [],
     async handle({ shop, viewer, query }) {
       const top = await shop.analytics.topProducts(viewer, query.limit ?? 10);
       return { body: { topProducts: top.map(topProductJson) } };
     },
-  },
+  }),
 
   // ---- this document ---------------------------------------------------------------------------------------
-  {
+  route({
     name: "openapi",
     method: "get",
     path: "/openapi.json",
@@ -718,19 +695,13 @@ export const routes: Route[] = defineRoutes([
     summary: "This OpenAPI 3.1 document.",
     access: "guest",
     body: { kind: "none" },
-    ok: ok(mapOf({}), "The document."),
+    ok: ok(z.record(z.string(), z.unknown()), "The document."),
     fails: [],
     async handle() {
       return { body: openApiDocument() };
     },
-  },
-]);
+  }),
+];
 
 let document: ReturnType<typeof buildOpenApi> | undefined;
 const openApiDocument = () => (document ??= buildOpenApi(routes));
-
-/** Text fields named like the file parts (an old client may send image_one as text) never stand in for a file. */
-function withoutFileFields(fields: Record<string, unknown>): Record<string, unknown> {
-  const { image_one: _imageOne, image_two: _imageTwo, ...rest } = fields;
-  return rest;
-}

@@ -1,5 +1,5 @@
 // The old client's JSON: snake_case field names as spec section 3 and issue 3 list them, money as dollar
-// numbers, dates as ISO strings. Each mapper sits next to the schema that documents it, and the tests
+// numbers, dates as ISO strings. Each mapper sits next to the zod schema that documents it, and the tests
 // validate every answer against the published document, so the two cannot drift apart unnoticed.
 import type {
   Category as CategoryRow,
@@ -9,132 +9,145 @@ import type {
   Region as RegionRow,
   User as UserRow,
 } from "../generated/prisma/client.js";
-import type { AnalyticsSummary, TopProduct } from "../domain/analytics.js";
+import type { AnalyticsSummary as AnalyticsRow, TopProduct as TopProductRow } from "../domain/analytics.js";
 import { toDollars } from "../domain/money.js";
-import type { OrderWithLines } from "../domain/orders.js";
-import {
-  dateTime,
-  integer,
-  list,
-  mapOf,
-  nullable,
-  number,
-  object,
-  oneOfValues,
-  ref,
-  text,
-  either,
-  type Schema,
-} from "./schema.js";
+import { REFERENCE_PATTERN } from "../domain/order-numbers.js";
+import { ORDER_STATUSES, type OrderWithLines } from "../domain/orders.js";
+import { ROLES } from "../domain/viewer.js";
+import * as z from "zod";
 
-const money = (description?: string): Schema => number({ description: `${description ? `${description} ` : ""}In US dollars.`, minimum: 0 });
+const money = (description?: string) => z.number().min(0).meta({ description: `${description ? `${description} ` : ""}In US dollars.` });
+const integer = (description?: string) => (description ? z.int().meta({ description }) : z.int());
+const count = (description?: string) => (description ? z.int().min(0).meta({ description }) : z.int().min(0));
+const text = (description?: string) => (description ? z.string().meta({ description }) : z.string());
 
 // ---- the schemas of the answers (components of the OpenAPI document) ---------------------------------
 
-export const components: Record<string, Schema> = {
-  Product: object(
-    {
-      id: integer(),
-      slug: text({ description: "URL-safe and unique: /products/{slug}." }),
-      name: text(),
-      description: text(),
-      category: text({ description: "The category's name." }),
-      price: money("The regular price."),
-      discount_price: nullable(money("The discounted price; null when there is no discount.")),
-      quantity: integer({ description: "Units in stock.", minimum: 0 }),
-      image_one: text({ description: "URL of the main image." }),
-      image_two: nullable(text({ description: "URL of the second image." })),
-      rating: integer({ description: "The sum of all ratings given; the average is rating / people_rated.", minimum: 0 }),
-      people_rated: integer({ description: "How many users rated.", minimum: 0 }),
-    },
-    { description: "A product of the catalogue." },
-  ),
-  Category: object({ id: integer(), name: text() }, { description: "A group of products." }),
-  Region: object({ id: integer(), name: text(), fee: money("The delivery fee.") }, { description: "A delivery region and its fee." }),
-  User: object(
-    {
-      id: integer(),
-      name: text(),
-      email: text({ format: "email" }),
-      role: oneOfValues(["user", "admin"]),
-      address: nullable(text()),
-      phone: nullable(text()),
-      created_at: dateTime(),
-    },
-    { description: "An account. Never carries a password hash." },
-  ),
-  CartLine: object(
-    {
-      id: nullable(integer({ description: "The product's id; null once the product was deleted." })),
-      slug: text(),
-      name: text(),
-      description: text(),
-      category: text({ description: "The category's name at the time of purchase." }),
-      price: money("The regular price at the time of purchase."),
-      discount_price: nullable(money("The discounted price at the time of purchase.")),
-      unit_price: money("What one unit cost: the discount price when there was one, else the price."),
-      image_one: text(),
-      image_two: nullable(text()),
-      cartQuantity: integer({ description: "How many were bought.", minimum: 1 }),
-    },
-    { description: "One line of an order: the product as it was bought, plus cartQuantity." },
-  ),
-  Order: object(
-    {
-      id: integer(),
-      order_number: text(),
-      reference: text({ pattern: "^[A-Z0-9]{16}$", description: "The client's reference; one order per reference." }),
-      status: oneOfValues(["pending", "in-transit", "delivered"]),
-      cart: list(ref("CartLine")),
-      subtotal_price: money("The items total."),
-      delivery_fee: money("The region's fee at checkout."),
-      total_price: money("Items total plus delivery fee."),
-      region: text({ description: "The delivery region's name at checkout." }),
-      user_email: text(),
-      user_phone_number: text(),
-      user_address: text(),
-      created_at: dateTime(),
-      updated_at: dateTime(),
-    },
-    { description: "An order with its lines. Every figure was computed by the server." },
-  ),
-  Message: object({ message: text() }, { description: "A plain confirmation." }),
-  MonthFigures: object({
-    month: text({ description: "The month's English name, e.g. September." }),
-    yearMonth: text({ pattern: "^\\d{4}-\\d{2}$", description: "The month as YYYY-MM." }),
-    newUsers: integer({ minimum: 0 }),
-    revenue: money("The month's order totals."),
-    newOrders: integer({ minimum: 0 }),
-  }),
-  AnalyticsSummary: object(
-    {
-      totalUsers: integer({ description: "Accounts with the role user.", minimum: 0 }),
-      userGrowthPercentage: integer({ description: "New users this month against last month, in whole percent." }),
-      totalRevenue: money("The sum of every order's total."),
-      revenueChangePercentage: integer({ description: "Revenue this month against last month, in whole percent." }),
-      totalOrders: integer({ minimum: 0 }),
-      orderGrowthPercentage: integer({ description: "Orders this month against last month, in whole percent." }),
-      lastThreeMonths: list(ref("MonthFigures"), "The current month and the two before it, oldest first."),
-    },
-    { description: "The dashboard's figures (calendar months in UTC). Field names as spec section 3 writes them." },
-  ),
-  TopProduct: object({
+export const Product = z
+  .object({
     id: integer(),
+    slug: text("URL-safe and unique: /products/{slug}."),
+    name: text(),
+    description: text(),
+    category: text("The category's name."),
+    price: money("The regular price."),
+    discount_price: money("The discounted price; null when there is no discount.").nullable(),
+    quantity: count("Units in stock."),
+    image_one: text("URL of the main image."),
+    image_two: text("URL of the second image.").nullable(),
+    rating: count("The sum of all ratings given; the average is rating / people_rated."),
+    people_rated: count("How many users rated."),
+  })
+  .meta({ description: "A product of the catalogue." });
+
+export const Category = z.object({ id: integer(), name: text() }).meta({ description: "A group of products." });
+
+export const Region = z.object({ id: integer(), name: text(), fee: money("The delivery fee.") }).meta({ description: "A delivery region and its fee." });
+
+export const User = z
+  .object({
+    id: integer(),
+    name: text(),
+    email: z.string().meta({ format: "email" }),
+    role: z.enum(ROLES),
+    address: text().nullable(),
+    phone: text().nullable(),
+    created_at: z.iso.datetime(),
+  })
+  .meta({ description: "An account. Never carries a password hash." });
+
+export const CartLine = z
+  .object({
+    id: integer("The product's id; null once the product was deleted.").nullable(),
     slug: text(),
     name: text(),
-    category: text({ description: "The category's name." }),
+    description: text(),
+    category: text("The category's name at the time of purchase."),
+    price: money("The regular price at the time of purchase."),
+    discount_price: money("The discounted price at the time of purchase.").nullable(),
+    unit_price: money("What one unit cost: the discount price when there was one, else the price."),
     image_one: text(),
-    purchasedQuantity: integer({ description: "Units bought across all orders.", minimum: 1 }),
-  }),
-  Error: object(
-    { error: text(), message: text() },
-    { description: "A failure: the same text as `error` (read by the login and product screens) and `message`." },
-  ),
-  ValidationErrors: mapOf(
-    either([text(), list(text())]),
-    "Field name -> the messages that explain how to fix it, e.g. { \"email\": [\"The email has already been taken.\"] }. " +
+    image_two: text().nullable(),
+    cartQuantity: z.int().min(1).meta({ description: "How many were bought." }),
+  })
+  .meta({ description: "One line of an order: the product as it was bought, plus cartQuantity." });
+
+export const Order = z
+  .object({
+    id: integer(),
+    order_number: text(),
+    reference: z.string().regex(REFERENCE_PATTERN).meta({ description: "The client's reference; one order per reference." }),
+    status: z.enum(ORDER_STATUSES),
+    cart: z.array(CartLine),
+    subtotal_price: money("The items total."),
+    delivery_fee: money("The region's fee at checkout."),
+    total_price: money("Items total plus delivery fee."),
+    region: text("The delivery region's name at checkout."),
+    user_email: text(),
+    user_phone_number: text(),
+    user_address: text(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime(),
+  })
+  .meta({ description: "An order with its lines. Every figure was computed by the server." });
+
+export const Message = z.object({ message: text() }).meta({ description: "A plain confirmation." });
+
+export const MonthFigures = z.object({
+  month: text("The month's English name, e.g. September."),
+  yearMonth: z.string().regex(/^\d{4}-\d{2}$/).meta({ description: "The month as YYYY-MM." }),
+  newUsers: count(),
+  revenue: money("The month's order totals."),
+  newOrders: count(),
+});
+
+export const AnalyticsSummary = z
+  .object({
+    totalUsers: count("Accounts with the role user."),
+    userGrowthPercentage: integer("New users this month against last month, in whole percent."),
+    totalRevenue: money("The sum of every order's total."),
+    revenueChangePercentage: integer("Revenue this month against last month, in whole percent."),
+    totalOrders: count(),
+    orderGrowthPercentage: integer("Orders this month against last month, in whole percent."),
+    lastThreeMonths: z.array(MonthFigures).meta({ description: "The current month and the two before it, oldest first." }),
+  })
+  .meta({ description: "The dashboard's figures (calendar months in UTC). Field names as spec section 3 writes them." });
+
+export const TopProduct = z.object({
+  id: integer(),
+  slug: text(),
+  name: text(),
+  category: text("The category's name."),
+  image_one: text(),
+  purchasedQuantity: z.int().min(1).meta({ description: "Units bought across all orders." }),
+});
+
+export const ErrorAnswer = z
+  .object({ error: text(), message: text() })
+  .meta({ description: "A failure: the same text as `error` (read by the login and product screens) and `message`." });
+
+export const ValidationErrors = z
+  .record(z.string(), z.union([z.string(), z.array(z.string())]))
+  .meta({
+    description:
+      "Field name -> the messages that explain how to fix it, e.g. { \"email\": [\"The email has already been taken.\"] }. " +
       "check-cart and order-store also carry `message`, the first of them, as a single string.",
-  ),
+  });
+
+/** The named schemas of the document: answers refer to them as #/components/schemas/<name>. */
+export const components: Record<string, z.ZodType> = {
+  Product,
+  Category,
+  Region,
+  User,
+  CartLine,
+  Order,
+  Message,
+  MonthFigures,
+  AnalyticsSummary,
+  TopProduct,
+  Error: ErrorAnswer,
+  ValidationErrors,
 };
 
 // ---- row -> JSON ------------------------------------------------------------------------------------
@@ -156,7 +169,7 @@ export const productJson = (row: ProductRow & { category: CategoryRow }) => ({
   people_rated: row.peopleRated,
 });
 
-export const topProductJson = (row: TopProduct) => ({
+export const topProductJson = (row: TopProductRow) => ({
   id: row.id,
   slug: row.slug,
   name: row.name,
@@ -165,7 +178,7 @@ export const topProductJson = (row: TopProduct) => ({
   purchasedQuantity: row.purchasedQuantity,
 });
 
-export const analyticsJson = (summary: AnalyticsSummary) => ({
+export const analyticsJson = (summary: AnalyticsRow) => ({
   totalUsers: summary.totalUsers,
   userGrowthPercentage: summary.userGrowthPercentage,
   totalRevenue: toDollars(summary.totalRevenue),

@@ -1,14 +1,16 @@
-// Start-up seeding. Always: the initial admin. On request, into a shop with no products: a demo
+// Demo seeding (seed-only code: production source never imports it; main.ts loads it only when SEED_DEMO
+// asks for the demo). Always: the initial admin. On request, into a shop with no products: a demo
 // catalogue with generated pictures, delivery regions, a demo shopper, customers, three months of past
 // orders, ratings and favourites, so every screen (dashboard included) has something to show.
 // Idempotent: a second run finds the admin and the products and changes nothing.
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { OrderStatus, Prisma, PrismaClient } from "../generated/prisma/client.js";
-import { newOrderNumber, newReference } from "../domain/order-numbers.js";
-import { hashPassword } from "../domain/passwords.js";
-import { lineTotalCents, unitPriceCents } from "../domain/pricing.js";
-import { firstFreeSlug, slugify } from "../domain/slugs.js";
+import { ensureAdmin } from "../src/db/admin.js";
+import type { OrderStatus, Prisma, PrismaClient } from "../src/generated/prisma/client.js";
+import { newOrderNumber, newReference } from "../src/domain/order-numbers.js";
+import { hashPassword } from "../src/domain/passwords.js";
+import { lineTotalCents, unitPriceCents } from "../src/domain/pricing.js";
+import { firstFreeSlug, slugify } from "../src/domain/slugs.js";
 import { mulberry32, plantArt } from "./plant-art.js";
 import { SEED_CATEGORIES, SEED_CUSTOMERS, SEED_PRODUCTS, SEED_REGIONS, SEED_SHOPPER, type SeedPerson } from "./seed-data.js";
 
@@ -52,19 +54,6 @@ export async function seedDatabase(prisma: PrismaClient, options: SeedOptions): 
   const adminCreated = await ensureAdmin(prisma, options.adminEmail, options.adminPassword, now);
   const demoSeeded = options.demo ? await seedDemoShop(prisma, options, now) : false;
   return { adminCreated, demoSeeded };
-}
-
-async function ensureAdmin(prisma: PrismaClient, rawEmail: string, password: string, now: Date): Promise<boolean> {
-  const email = rawEmail.trim().toLowerCase();
-  // Looking first skips the costly hash on every start after the first.
-  if (await prisma.user.findUnique({ where: { email }, select: { id: true } })) return false;
-  const passwordHash = await hashPassword(password);
-  // skipDuplicates: a replica starting at the same moment may have created the admin meanwhile.
-  const { count } = await prisma.user.createMany({
-    data: [{ name: "Shop Admin", email, passwordHash, role: "admin", createdAt: now, updatedAt: now }],
-    skipDuplicates: true,
-  });
-  return count === 1;
 }
 
 /** Calendar months in UTC: 0 is two months ago, 2 is the current month (up to now). */
@@ -267,7 +256,7 @@ async function writePictures(uploadsDir: string, products: PlannedProduct[]): Pr
   );
 }
 
-async function seedDemoShop(prisma: PrismaClient, options: SeedOptions, now: Date): Promise<boolean> {
+export async function seedDemoShop(prisma: PrismaClient, options: SeedOptions, now: Date): Promise<boolean> {
   // The cheap test first: a seeded (or real) shop skips the drawing and hashing below.
   if ((await prisma.product.count()) > 0) return false;
   const plan = planDemoShop(now, options.uploadsUrlPath);
