@@ -152,13 +152,12 @@ describe("query cost", () => {
   });
 
   it("fragments spread many times are costed without walking them again and again", async () => {
-    const levels = 20;
+    // 2^40 paths through the spreads: walking each would never end (the test times out), a memo takes a moment.
+    const levels = 40;
     const fragments = Array.from({ length: levels }, (_, i) =>
       i === levels - 1 ? `fragment F${i} on Category { id }` : `fragment F${i} on Category { ...F${i + 1} ...F${i + 1} }`,
     ).join(" ");
-    const started = Date.now();
-    await problems(`{ categories { nodes { ...F0 } } } ${fragments}`);
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(await problems(`{ categories { nodes { ...F0 } } } ${fragments}`)).toEqual([]);
   });
 });
 

@@ -64,18 +64,24 @@ const fragmentsOf = (context: ValidationContext): Fragments =>
 
 const isIntrospection = (name: string) => name.startsWith("__");
 
-function depthOf(selectionSet: SelectionSetNode | undefined, fragments: Fragments, seen: Set<string>): number {
+/**
+ * How many levels of data a selection holds. A fragment's depth is the same wherever it is spread, so each
+ * is walked once (memo): a fragment spread twice in a fragment spread twice... would otherwise be walked
+ * 2^n times, a way to stall the server with a document of a few hundred tokens.
+ */
+function depthOf(selectionSet: SelectionSetNode | undefined, fragments: Fragments, seen: Set<string>, memo = new Map<string, number>()): number {
   if (!selectionSet) return 0;
   let deepest = 0;
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) {
-      deepest = Math.max(deepest, selection.selectionSet ? 1 + depthOf(selection.selectionSet, fragments, seen) : 0);
+      deepest = Math.max(deepest, selection.selectionSet ? 1 + depthOf(selection.selectionSet, fragments, seen, memo) : 0);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      deepest = Math.max(deepest, depthOf(selection.selectionSet, fragments, seen));
+      deepest = Math.max(deepest, depthOf(selection.selectionSet, fragments, seen, memo));
     } else {
       const name = selection.name.value;
       if (seen.has(name) || !fragments[name]) continue; // cycles are reported by graphql's own rules
-      deepest = Math.max(deepest, depthOf(fragments[name].selectionSet, fragments, new Set([...seen, name])));
+      if (!memo.has(name)) memo.set(name, depthOf(fragments[name].selectionSet, fragments, new Set([...seen, name]), memo));
+      deepest = Math.max(deepest, memo.get(name)!);
     }
   }
   return deepest;
@@ -102,11 +108,12 @@ function tooComplex(message: string, node: OperationDefinitionNode | FieldNode, 
 /** Depth, per root field: data fields MAX_DEPTH, introspection MAX_INTROSPECTION_DEPTH (Sandbox's own query is 14). */
 export function depthLimitRule(context: ValidationContext): ASTVisitor {
   const fragments = fragmentsOf(context);
+  const memo = new Map<string, number>();
   return {
     OperationDefinition(operation) {
       for (const field of rootFields(operation.selectionSet, fragments)) {
         const limit = isIntrospection(field.name.value) ? MAX_INTROSPECTION_DEPTH : MAX_DEPTH;
-        const depth = field.selectionSet ? 1 + depthOf(field.selectionSet, fragments, new Set()) : 0;
+        const depth = field.selectionSet ? 1 + depthOf(field.selectionSet, fragments, new Set(), memo) : 0;
         if (depth > limit) {
           context.reportError(tooComplex(`This query is ${depth} levels deep; the limit is ${limit}.`, operation, "QUERY_TOO_DEEP"));
           return;
@@ -275,7 +282,11 @@ function connectionPageSize(node: FieldNode, field: GraphQLField<unknown, unknow
   return typeof size === "number" && Number.isInteger(size) ? Math.min(Math.max(size, 1), MAX_PAGE_SIZE) : MAX_PAGE_SIZE;
 }
 
-/** The items a selection asks for in pages, each page weighing `times` (the items of the pages around it). */
+/**
+ * The items a selection asks for in pages, each page weighing `times` (the items of the pages around it).
+ * The count is proportional to `times`, so a fragment is counted once for one page (memo) and scaled
+ * wherever it is spread.
+ */
 function pageItems(
   schema: GraphQLSchema,
   operation: OperationDefinitionNode,
@@ -284,6 +295,7 @@ function pageItems(
   times: number,
   fragments: Fragments,
   seen: Set<string>,
+  memo = new Map<string, number>(),
 ): number {
   if (!selectionSet) return 0;
   let items = 0;
@@ -294,15 +306,19 @@ function pageItems(
       const type = getNamedType(field.type);
       const size = isConnection(type) ? connectionPageSize(selection, field, operation) : 1;
       if (isConnection(type)) items += times * size;
-      items += pageItems(schema, operation, selection.selectionSet, type, times * size, fragments, seen);
+      items += pageItems(schema, operation, selection.selectionSet, type, times * size, fragments, seen, memo);
     } else if (selection.kind === Kind.INLINE_FRAGMENT) {
       const type = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : parent;
-      items += pageItems(schema, operation, selection.selectionSet, type ?? undefined, times, fragments, seen);
+      items += pageItems(schema, operation, selection.selectionSet, type ?? undefined, times, fragments, seen, memo);
     } else {
       const fragment = fragments[selection.name.value];
       if (!fragment || seen.has(fragment.name.value)) continue; // cycles are reported by graphql's own rules
-      const type = schema.getType(fragment.typeCondition.name.value) ?? undefined;
-      items += pageItems(schema, operation, fragment.selectionSet, type, times, fragments, new Set([...seen, fragment.name.value]));
+      const name = fragment.name.value;
+      if (!memo.has(name)) {
+        const type = schema.getType(fragment.typeCondition.name.value) ?? undefined;
+        memo.set(name, pageItems(schema, operation, fragment.selectionSet, type, 1, fragments, new Set([...seen, name]), memo));
+      }
+      items += times * memo.get(name)!;
     }
   }
   return items;
