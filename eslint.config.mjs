@@ -1,0 +1,111 @@
+// ESLint for the whole repository (npm run lint). Besides the usual TypeScript and React hooks checks it
+// enforces the shape of the house (../shared/ARCHITECTURE.md): imports point inward, no feature imports
+// another feature, and no module cycles. `.mjs` because the root package is CommonJS and this file is ESM.
+import { readdirSync } from "node:fs";
+import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+const server = "server/src";
+const client = "client/src";
+
+/** A zone of import-x/no-restricted-paths: files under `target` may not import from `from`. */
+const forbid = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
+
+// Server: http (the express app) wires graphql and rest; graphql and rest are thin adapters over domain;
+// db implements what domain declares (the Prisma client factory, the event bus, the seed) and may use
+// domain's rules, so domain must never import db. config and main sit on top and are imported only by
+// main and http.
+const serverZones = [
+  forbid(`${server}/domain`, [`${server}/graphql`, `${server}/rest`, `${server}/http`, `${server}/db`, `${server}/config.ts`, `${server}/main.ts`],
+    "domain/ holds the shop's rules: it imports no transport (graphql, rest, http), no db module and no config."),
+  forbid(`${server}/db`, [`${server}/graphql`, `${server}/rest`, `${server}/http`, `${server}/main.ts`],
+    "db/ sits under the adapters: it may use domain/, never graphql, rest or http."),
+  forbid(`${server}/graphql`, [`${server}/rest`, `${server}/http`, `${server}/main.ts`],
+    "graphql/ is an adapter over domain/: it does not import the REST shim or the express app."),
+  forbid(`${server}/rest`, [`${server}/graphql`, `${server}/http`, `${server}/main.ts`],
+    "rest/ is an adapter over domain/: it does not import GraphQL or the express app."),
+  forbid(`${server}/http`, [`${server}/main.ts`], "Only the process entry imports main.ts."),
+];
+
+// Client: app -> features -> components -> lib; features share through components/ and lib/ only.
+const features = readdirSync(`${client}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const clientZones = [
+  forbid(`${client}/lib`, [`${client}/app`, `${client}/features`, `${client}/components`],
+    "lib/ is the bottom layer: it imports nothing from app, features or components."),
+  forbid(`${client}/components`, [`${client}/app`, `${client}/features`],
+    "components/ are shared UI: they import lib/, never a feature or the app."),
+  forbid(`${client}/features`, [`${client}/app`], "Features do not import the app shell; the app imports features."),
+  ...features.map((feature) =>
+    forbid(`${client}/features/${feature}`, `${client}/features`,
+      `The ${feature} feature imports no other feature: share through components/ or lib/.`, [`./${feature}`]),
+  ),
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "server/src/generated/**",
+      "client/src/graphql/generated/**",
+      "coverage/**",
+      "data/**",
+      "uploads/**",
+      "server/data/**",
+      "e2e/artifacts/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { "import-x": importX },
+    settings: {
+      // The extensions and parser let import-x read TypeScript modules when it follows imports (no-cycle).
+      "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
+      "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({
+          project: ["server/tsconfig.json", "client/tsconfig.app.json", "client/tsconfig.node.json", "e2e/tsconfig.json"],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      // `_name` marks a parameter a signature needs but the body does not use.
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": ["error", { zones: [...serverZones, ...clientZones] }],
+    },
+  },
+  {
+    files: ["client/src/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+    ...reactHooks.configs.flat["recommended-latest"],
+  },
+  // TODO-after-merge: findings in server files that the server helper is rewriting on another branch
+  // (issue 11). Each entry names the file and the rule it breaks today; remove this block once they are fixed.
+  ...[
+    ["server/src/rest/router.ts", "import-x/no-restricted-paths"], // imports http/auth, http/charset, http/logging
+    ["server/src/graphql/request-guards.ts", "import-x/no-restricted-paths"], // imports http/logging
+    ["server/src/config.ts", "no-useless-escape"],
+    ["server/src/db/events.ts", "no-useless-assignment"],
+    ["server/src/domain/text.ts", "no-control-regex"],
+    ["server/src/graphql/types.ts", "@typescript-eslint/no-unused-vars"],
+    ["server/bench/catalogue.ts", "@typescript-eslint/no-explicit-any"],
+    ["server/test/live-support.ts", "@typescript-eslint/no-explicit-any"],
+    ["server/test/rest-support.ts", "@typescript-eslint/no-explicit-any"],
+    ["server/test/accounts.test.ts", "@typescript-eslint/no-unused-vars"],
+    ["server/test/analytics.test.ts", "@typescript-eslint/no-unused-vars"],
+    ["server/test/catalog.test.ts", "@typescript-eslint/no-unused-vars"],
+    ["server/test/categories-regions.test.ts", "@typescript-eslint/no-unused-vars"],
+    ["server/test/orders.test.ts", "@typescript-eslint/no-unused-vars"],
+    ["server/test/ratings-favourites.test.ts", "@typescript-eslint/no-unused-vars"],
+  ].map(([file, rule]) => ({ files: [file], rules: { [rule]: "off" } })),
+);
