@@ -24,29 +24,7 @@ export const orderOperations = /* GraphQL */ `
 
   query OrderDetail($orderNumber: String!) {
     order(orderNumber: $orderNumber) {
-      id
-      orderNumber
-      reference
-      status
-      totalItems
-      subtotal
-      deliveryFee
-      total
-      region
-      userEmail
-      userPhone
-      userAddress
-      createdAt
-      updatedAt
-      lines {
-        productId
-        slug
-        name
-        imageOne
-        unitPrice
-        quantity
-        lineTotal
-      }
+      ...OrderDetailFields
     }
   }
 `;

@@ -5,11 +5,12 @@
 // view: order and delivery details, the lines, and 'Manage Status' with Change: the server's message and
 // the order reloaded on success, 'Failed to update status.' on failure.
 import { useMutation, useQuery } from "@apollo/client/react";
-import { Anchor, Button, Group, Image, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
+import { OrderLinesTable } from "../../../components/OrderLinesTable";
 import { AdminOrderDocument, AdminOrdersDocument, UpdateOrderStatusDocument, type OrderStatus } from "../../../graphql/generated/graphql";
 import { serverMessage } from "../../../lib/apollo/errors";
 import { nextPageVariables, ORDERS_PAGE_SIZE, useLastAnswer } from "../../../lib/apollo/pages";
@@ -220,39 +221,7 @@ export function ViewOrderScreen() {
           <Title order={2} size="h4" id="order-lines">
             Items
           </Title>
-          <Table.ScrollContainer minWidth={520}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th ta="right">Unit price</Table.Th>
-                  <Table.Th ta="right">Quantity</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {order.lines.map((line) => (
-                  <Table.Tr key={`${line.slug}-${line.name}`}>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <Image src={line.imageOne} alt="" w={40} h={40} radius="sm" fallbackSrc="/placeholder-plant.svg" />
-                        <Text>{line.name}</Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td ta="right">{formatMoney(line.unitPrice)}</Table.Td>
-                    <Table.Td ta="right">{line.quantity}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(line.lineTotal)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr>
-                  <Table.Th colSpan={3}>Total</Table.Th>
-                  <Table.Th ta="right">{formatMoney(order.total)}</Table.Th>
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
+          <OrderLinesTable lines={order.lines} total={order.total} />
         </Stack>
       </Paper>
     </Stack>

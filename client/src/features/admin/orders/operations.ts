@@ -24,28 +24,7 @@ export const adminOrderOperations = /* GraphQL */ `
 
   query AdminOrder($orderNumber: String!) {
     order(orderNumber: $orderNumber) {
-      id
-      orderNumber
-      reference
-      status
-      totalItems
-      subtotal
-      deliveryFee
-      total
-      region
-      userEmail
-      userPhone
-      userAddress
-      createdAt
-      lines {
-        productId
-        slug
-        name
-        imageOne
-        unitPrice
-        quantity
-        lineTotal
-      }
+      ...OrderDetailFields
     }
   }
 
