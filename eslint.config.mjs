@@ -9,6 +9,8 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// Paths are taken from this file's folder, so `npx eslint src` inside a workspace checks the same rules.
+const root = import.meta.dirname;
 const server = "server/src";
 const client = "client/src";
 
@@ -32,7 +34,7 @@ const serverZones = [
 ];
 
 // Client: app -> features -> components -> lib; features share through components/ and lib/ only.
-const features = readdirSync(`${client}/features`, { withFileTypes: true })
+const features = readdirSync(`${root}/${client}/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const clientZones = [
@@ -72,7 +74,7 @@ export default tseslint.config(
       "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
       "import-x/resolver-next": [
         createTypeScriptImportResolver({
-          project: ["server/tsconfig.json", "client/tsconfig.app.json", "client/tsconfig.node.json", "e2e/tsconfig.json"],
+          project: ["server/tsconfig.json", "client/tsconfig.app.json", "client/tsconfig.node.json", "e2e/tsconfig.json"].map((file) => `${root}/${file}`),
           noWarnOnMultipleProjects: true,
         }),
       ],
@@ -81,7 +83,7 @@ export default tseslint.config(
       // `_name` marks a parameter a signature needs but the body does not use.
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
-      "import-x/no-restricted-paths": ["error", { zones: [...serverZones, ...clientZones] }],
+      "import-x/no-restricted-paths": ["error", { basePath: root, zones: [...serverZones, ...clientZones] }],
     },
   },
   {
