@@ -4,17 +4,16 @@
 // your search.'; a failed load is silent (logged). The order
 // view: order and delivery details, the lines, and 'Manage Status' with Change: the server's message and
 // the order reloaded on success, 'Failed to update status.' on failure.
-import { useMutation, useQuery } from "@apollo/client/react";
+import { useQuery } from "@apollo/client/react";
 import { Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
 import { OrderLinesTable } from "../../../components/OrderLinesTable";
-import { AdminOrderDocument, AdminOrdersDocument, UpdateOrderStatusDocument, type OrderStatus } from "../../../graphql/generated/graphql";
+import { AdminOrderDocument, AdminOrdersDocument, type OrderStatus } from "../../../graphql/generated/graphql";
 import { serverMessage } from "../../../lib/apollo/errors";
 import { nextPageVariables, ORDERS_PAGE_SIZE, useLastAnswer } from "../../../lib/apollo/pages";
-import { reloadListsAfter } from "../../../lib/apollo/reloadLists";
 import { messages } from "../../../lib/messages";
 import { formatMoney } from "../../../lib/money";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -22,6 +21,7 @@ import { formatDateTime } from "../../../lib/orders/invoice";
 import { ORDER_STATUS_TEXT } from "../../../lib/orders/orderStatus";
 import { countLabel, Detail, ListHeader, listState, PagedList, useListSearch } from "../AdminParts";
 import { adminOrderPath, OrderStatusBadge } from "./orderParts";
+import { useUpdateOrderStatus } from "./useUpdateOrderStatus";
 import { useLiveOrderStatus, useNewOrders } from "../../../lib/orders/liveOrders";
 
 export const NO_ORDERS_YET = "No orders yet.";
@@ -120,12 +120,7 @@ export function ManageOrdersScreen() {
 
 function ManageStatus({ orderId, status }: { orderId: number; status: OrderStatus }) {
   const [chosen, setChosen] = useState<OrderStatus>(status);
-  // After a successful change the order is reloaded (spec section 4), and so are the order lists (it may
-  // leave a list filtered by status).
-  const [updateStatus, { loading }] = useMutation(UpdateOrderStatusDocument, {
-    refetchQueries: [AdminOrderDocument],
-    update: reloadListsAfter("orderStatus"),
-  });
+  const [updateStatus, { loading }] = useUpdateOrderStatus();
   const change = async () => {
     try {
       const result = await updateStatus({ variables: { id: orderId, status: chosen } });

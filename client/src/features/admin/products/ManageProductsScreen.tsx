@@ -3,18 +3,19 @@
 // list has loaded, then the admin product cards newest first, a page at a time, each with 'Edit Product'
 // and 'Delete Product'. A delete shows a spinner, then the server's message (else 'Try again later'),
 // and the list reloads.
-import { useMutation, useQuery } from "@apollo/client/react";
+import { useQuery } from "@apollo/client/react";
 import { Button, Stack } from "@mantine/core";
 import { useState } from "react";
 import { EmptyState } from "../../../components/EmptyState";
 import { ProductCard, type ProductCardProduct } from "../../../components/ProductCard";
 import { ProductGrid } from "../../../components/ProductGrid";
-import { AdminProductsDocument, DeleteProductDocument } from "../../../graphql/generated/graphql";
+import { AdminProductsDocument } from "../../../graphql/generated/graphql";
 import { ADMIN_PAGE_SIZE, nextPageVariables, useLastAnswer } from "../../../lib/apollo/pages";
 import { messages } from "../../../lib/messages";
 import { notifySuccess } from "../../../lib/notify";
-import { notifyServerFailure, reloadCatalogue } from "../adminFeedback";
+import { notifyServerFailure } from "../adminFeedback";
 import { countLabel, ListHeader, listState, PagedList, useListSearch } from "../AdminParts";
+import { useDeleteProduct } from "./useProductChanges";
 
 export const NO_PRODUCTS_FOUND = "No products found matching your search.";
 
@@ -25,7 +26,7 @@ export function ManageProductsScreen() {
   });
   const list = listState(useLastAnswer(data?.products, query), typing);
   const [deletingId, setDeletingId] = useState<number | null>(null);
-  const [deleteProduct] = useMutation(DeleteProductDocument, { update: reloadCatalogue });
+  const [deleteProduct] = useDeleteProduct();
 
   const remove = async (product: ProductCardProduct) => {
     setDeletingId(product.id);

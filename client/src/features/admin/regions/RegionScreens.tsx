@@ -2,13 +2,13 @@
 // its fee. Manage regions: 'No regions found matching your search.' when nothing matches. Add region
 // (Title, Fee; Create) and Edit region (Name, Fee; Update). Every change shows the server's message and
 // reloads the lists; a failed load shows the server's error text.
-import { useMutation, useQuery } from "@apollo/client/react";
+import { useQuery } from "@apollo/client/react";
 import { Button, NumberInput, Text, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
-import { AdminRegionsDocument, AdminRegionDocument, CreateRegionDocument, DeleteRegionDocument, UpdateRegionDocument } from "../../../graphql/generated/graphql";
+import { AdminRegionsDocument, AdminRegionDocument } from "../../../graphql/generated/graphql";
 import { serverMessage } from "../../../lib/apollo/errors";
 import { ADMIN_PAGE_SIZE, nextPageVariables, useLastAnswer } from "../../../lib/apollo/pages";
 import { messages } from "../../../lib/messages";
@@ -16,10 +16,11 @@ import { formatMoney } from "../../../lib/money";
 import { useGoBack } from "../../../lib/navigation/useGoBack";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { regionFee } from "../../../lib/pricing";
-import { notifyServerFailure, reloadCatalogue } from "../adminFeedback";
+import { notifyServerFailure } from "../adminFeedback";
 import { AdminForm, listState, useListSearch } from "../AdminParts";
 import { CatalogueEntries } from "../CatalogueEntries";
 import { REQUIRED } from "../adminRules";
+import { useCreateRegion, useDeleteRegion, useUpdateRegion } from "./useRegionChanges";
 
 export const NO_REGIONS_FOUND = "No regions found matching your search.";
 const MANAGE_REGIONS = "/admin/manage-region";
@@ -37,7 +38,7 @@ export function ManageRegionsScreen() {
   });
   const list = listState(useLastAnswer(data?.regions, query), typing);
   const [deletingId, setDeletingId] = useState<number | null>(null);
-  const [deleteRegion] = useMutation(DeleteRegionDocument, { update: reloadCatalogue });
+  const [deleteRegion] = useDeleteRegion();
 
   useEffect(() => {
     if (error) notifyError(serverMessage(error));
@@ -135,7 +136,7 @@ function RegionForm({ title, nameLabel, submitLabel, initial, submitting, onSubm
 
 export function AddRegionScreen() {
   const goBack = useGoBack(MANAGE_REGIONS);
-  const [createRegion, { loading }] = useMutation(CreateRegionDocument, { update: reloadCatalogue });
+  const [createRegion, { loading }] = useCreateRegion();
   const save = async (region: { name: string; fee: number }) => {
     try {
       const result = await createRegion({ variables: region });
@@ -161,7 +162,7 @@ export function EditRegionScreen() {
   const id = Number(useParams().id);
   const goBack = useGoBack(MANAGE_REGIONS);
   const { data, loading, error } = useQuery(AdminRegionDocument, { variables: { id }, skip: !Number.isInteger(id), fetchPolicy: "cache-and-network" });
-  const [updateRegion, { loading: saving }] = useMutation(UpdateRegionDocument, { update: reloadCatalogue });
+  const [updateRegion, { loading: saving }] = useUpdateRegion();
 
   useEffect(() => {
     if (error) notifyError(serverMessage(error));

@@ -3,23 +3,23 @@
 // The user detail: account info (name, email, role, created date), the change-role select (user or
 // admin) with the server's message on success and on failure, contact info ('No address' / 'No
 // contact'), and their orders (a page at a time) linking to the admin order view.
-import { useMutation, useQuery } from "@apollo/client/react";
+import { useQuery } from "@apollo/client/react";
 import { Anchor, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
 import { LoadMore } from "../../../components/LoadMore";
-import { AdminUserDocument, AdminUsersDocument, SetUserRoleDocument, type Role } from "../../../graphql/generated/graphql";
+import { AdminUserDocument, AdminUsersDocument, type Role } from "../../../graphql/generated/graphql";
 import { serverMessage } from "../../../lib/apollo/errors";
 import { ADMIN_PAGE_SIZE, nextPageVariables, nodesOf, ORDERS_PAGE_SIZE, useLastAnswer } from "../../../lib/apollo/pages";
-import { reloadListsAfter } from "../../../lib/apollo/reloadLists";
 import { formatMoney } from "../../../lib/money";
 import { notifySuccess } from "../../../lib/notify";
 import { formatDate, formatDateTime } from "../../../lib/orders/invoice";
 import { notifyServerFailure } from "../adminFeedback";
 import { countLabel, Detail, ListHeader, listState, PagedList, useListSearch } from "../AdminParts";
 import { adminOrderPath, OrderStatusBadge } from "../orders/orderParts";
+import { useSetUserRole } from "./useSetUserRole";
 
 export const NO_USERS_YET = "No users yet.";
 export const NO_USERS_FOUND = "No users found matching your search.";
@@ -105,7 +105,7 @@ export function ManageUsersScreen() {
 
 function ChangeRole({ userId, role }: { userId: number; role: Role }) {
   const [chosen, setChosen] = useState<Role>(role);
-  const [setUserRole, { loading }] = useMutation(SetUserRoleDocument, { update: reloadListsAfter("role") });
+  const [setUserRole, { loading }] = useSetUserRole();
   const change = async () => {
     try {
       const result = await setUserRole({ variables: { id: userId, role: chosen } });
