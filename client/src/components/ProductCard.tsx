@@ -6,7 +6,10 @@ import { discountPercent } from "../lib/pricing";
 import { Price } from "./Price";
 import { ProductRating } from "./RatingStars";
 
-/** What a card shows, asked for by every list of products (colocated with the card that renders it). */
+/**
+ * What a card shows, asked for by every list of products (colocated with the card that renders it), and a
+ * page of cards as every paged product list (category, search, wish-list, admin) asks for it.
+ */
 export const productCardFields = /* GraphQL */ `
   fragment ProductCardFields on Product {
     id
@@ -18,6 +21,20 @@ export const productCardFields = /* GraphQL */ `
     quantity
     rating
     peopleRated
+  }
+
+  fragment ProductCardPage on ProductConnection {
+    edges {
+      cursor
+      node {
+        ...ProductCardFields
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    totalCount
   }
 `;
 

@@ -2,23 +2,7 @@
 export const orderOperations = /* GraphQL */ `
   query MyOrders($first: Int!, $after: String) {
     myOrders(first: $first, after: $after) {
-      edges {
-        cursor
-        node {
-          id
-          orderNumber
-          reference
-          status
-          totalItems
-          total
-          createdAt
-        }
-      }
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      totalCount
+      ...OrderSummaryPage
     }
   }
 

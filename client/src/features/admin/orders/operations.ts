@@ -2,23 +2,7 @@
 export const adminOrderOperations = /* GraphQL */ `
   query AdminOrders($search: String, $status: OrderStatus, $first: Int!, $after: String) {
     orders(search: $search, status: $status, first: $first, after: $after) {
-      edges {
-        cursor
-        node {
-          id
-          orderNumber
-          reference
-          status
-          totalItems
-          total
-          createdAt
-        }
-      }
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      totalCount
+      ...OrderSummaryPage
     }
   }
 
