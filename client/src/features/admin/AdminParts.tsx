@@ -1,7 +1,7 @@
 // Pieces every admin screen shares: the list header (title, count, search, New link), the list body
 // (loading, failure, empty, a page at a time, dimmed while a new search runs), the form frame and a
-// labelled detail. Lists are searched on the server once the typing pauses.
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+// labelled detail, and the select-and-Change control. Lists are searched on the server once the typing pauses.
+import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router-dom";
@@ -165,5 +165,27 @@ export function Detail({ label, children }: { label: string; children: ReactNode
         {children}
       </Text>
     </Stack>
+  );
+}
+
+export interface ChangeChoiceProps<T extends string> {
+  label: string;
+  /** The value now; the select starts there. */
+  current: T;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  changing: boolean;
+  onChange: (chosen: T) => void;
+}
+
+/** A select and its Change button (an order's status, a user's role): Change sends the chosen value. */
+export function ChangeChoice<T extends string>({ label, current, options, changing, onChange }: ChangeChoiceProps<T>) {
+  const [chosen, setChosen] = useState<T>(current);
+  return (
+    <Group align="flex-end" gap="sm">
+      <NativeSelect label={label} value={chosen} onChange={(event) => setChosen(event.currentTarget.value as T)} data={options} />
+      <Button onClick={() => onChange(chosen)} loading={changing}>
+        Change
+      </Button>
+    </Group>
   );
 }

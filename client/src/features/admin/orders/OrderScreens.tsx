@@ -5,7 +5,7 @@
 // view: order and delivery details, the lines, and 'Manage Status' with Change: the server's message and
 // the order reloaded on success, 'Failed to update status.' on failure.
 import { useQuery } from "@apollo/client/react";
-import { Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
@@ -19,7 +19,7 @@ import { formatMoney } from "../../../lib/money";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { formatDateTime } from "../../../lib/orders/invoice";
 import { ORDER_STATUS_TEXT } from "../../../lib/orders/orderStatus";
-import { countLabel, Detail, ListHeader, listState, PagedList, useListSearch } from "../AdminParts";
+import { ChangeChoice, countLabel, Detail, ListHeader, listState, PagedList, useListSearch } from "../AdminParts";
 import { adminOrderPath, OrderStatusBadge } from "./orderParts";
 import { useUpdateOrderStatus } from "./useUpdateOrderStatus";
 import { useLiveOrderStatus, useNewOrders } from "../../../lib/orders/liveOrders";
@@ -119,9 +119,8 @@ export function ManageOrdersScreen() {
 }
 
 function ManageStatus({ orderId, status }: { orderId: number; status: OrderStatus }) {
-  const [chosen, setChosen] = useState<OrderStatus>(status);
   const [updateStatus, { loading }] = useUpdateOrderStatus();
-  const change = async () => {
+  const change = async (chosen: OrderStatus) => {
     try {
       const result = await updateStatus({ variables: { id: orderId, status: chosen } });
       if (result.data) notifySuccess(result.data.updateOrderStatus.message);
@@ -130,17 +129,13 @@ function ManageStatus({ orderId, status }: { orderId: number; status: OrderStatu
     }
   };
   return (
-    <Group align="flex-end" gap="sm">
-      <NativeSelect
-        label="Manage Status"
-        value={chosen}
-        onChange={(event) => setChosen(event.currentTarget.value as OrderStatus)}
-        data={STATUSES.map((value) => ({ value, label: ORDER_STATUS_TEXT[value] }))}
-      />
-      <Button onClick={() => void change()} loading={loading}>
-        Change
-      </Button>
-    </Group>
+    <ChangeChoice
+      label="Manage Status"
+      current={status}
+      options={STATUSES.map((value) => ({ value, label: ORDER_STATUS_TEXT[value] }))}
+      changing={loading}
+      onChange={(chosen) => void change(chosen)}
+    />
   );
 }
 

@@ -4,8 +4,8 @@
 // admin) with the server's message on success and on failure, contact info ('No address' / 'No
 // contact'), and their orders (a page at a time) linking to the admin order view.
 import { useQuery } from "@apollo/client/react";
-import { Anchor, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { useEffect } from "react";
 import { Link, useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
@@ -17,7 +17,7 @@ import { formatMoney } from "../../../lib/money";
 import { notifySuccess } from "../../../lib/notify";
 import { formatDate, formatDateTime } from "../../../lib/orders/invoice";
 import { notifyServerFailure } from "../adminFeedback";
-import { countLabel, Detail, ListHeader, listState, PagedList, useListSearch } from "../AdminParts";
+import { ChangeChoice, countLabel, Detail, ListHeader, listState, PagedList, useListSearch } from "../AdminParts";
 import { adminOrderPath, OrderStatusBadge } from "../orders/orderParts";
 import { useSetUserRole } from "./useSetUserRole";
 
@@ -104,9 +104,8 @@ export function ManageUsersScreen() {
 }
 
 function ChangeRole({ userId, role }: { userId: number; role: Role }) {
-  const [chosen, setChosen] = useState<Role>(role);
   const [setUserRole, { loading }] = useSetUserRole();
-  const change = async () => {
+  const change = async (chosen: Role) => {
     try {
       const result = await setUserRole({ variables: { id: userId, role: chosen } });
       if (result.data) notifySuccess(result.data.setUserRole.message);
@@ -115,17 +114,13 @@ function ChangeRole({ userId, role }: { userId: number; role: Role }) {
     }
   };
   return (
-    <Group align="flex-end" gap="sm">
-      <NativeSelect
-        label="Change role"
-        value={chosen}
-        onChange={(event) => setChosen(event.currentTarget.value as Role)}
-        data={ROLES.map((value) => ({ value, label: ROLE_TEXT[value] }))}
-      />
-      <Button onClick={() => void change()} loading={loading}>
-        Change
-      </Button>
-    </Group>
+    <ChangeChoice
+      label="Change role"
+      current={role}
+      options={ROLES.map((value) => ({ value, label: ROLE_TEXT[value] }))}
+      changing={loading}
+      onChange={(chosen) => void change(chosen)}
+    />
   );
 }
 
