@@ -3,7 +3,7 @@
 // labelled detail, and the select-and-Change control. Lists are searched on the server once the typing pauses.
 import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { SearchIcon } from "../../components/icons";
 import { LoadingView } from "../../components/LoadingView";
@@ -76,6 +76,28 @@ export function listState<T, K>(answer: Answer<Page<T>, K> | undefined, typing: 
     updating: typing || (answer !== undefined && !answer.current),
     searching: typing || (answer !== undefined && !answer.forKey),
   };
+}
+
+/** A page with nothing on it. */
+const NOTHING = { edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
+
+/**
+ * How a list whose failed load is silent stands (spec section 8: the orders and the users): after a
+ * failure it shows as empty, without a count, and the failure is only logged. `count` is the list's
+ * 'Total orders: N' line.
+ */
+export function useQuietListState<T, K>(
+  noun: string,
+  query: { data: unknown; loading: boolean; error: unknown },
+  answer: Answer<Page<T>, K> | undefined,
+  typing: boolean,
+) {
+  const failed = query.error !== undefined && query.data === undefined && !query.loading;
+  useEffect(() => {
+    if (query.error) console.error(`Could not load the ${noun}`, query.error);
+  }, [query.error, noun]);
+  const list = failed ? { page: NOTHING as Page<T>, updating: false, searching: false } : listState(answer, typing);
+  return { ...list, count: list.page && !failed ? countLabel(noun, list.page.totalCount) : undefined };
 }
 
 export interface PagedListProps<T> {

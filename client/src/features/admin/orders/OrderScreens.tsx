@@ -6,7 +6,7 @@
 // the order reloaded on success, 'Failed to update status.' on failure.
 import { useQuery } from "@apollo/client/react";
 import { Anchor, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
@@ -19,7 +19,7 @@ import { formatMoney } from "../../../lib/money";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { formatDateTime } from "../../../lib/orders/invoice";
 import { ORDER_STATUS_TEXT } from "../../../lib/orders/orderStatus";
-import { ChangeChoice, countLabel, Detail, ListHeader, listState, PagedList, useListSearch } from "../AdminParts";
+import { ChangeChoice, Detail, ListHeader, PagedList, useListSearch, useQuietListState } from "../AdminParts";
 import { adminOrderPath, OrderStatusBadge } from "./orderParts";
 import { useUpdateOrderStatus } from "./useUpdateOrderStatus";
 import { useLiveOrderStatus, useNewOrders } from "../../../lib/orders/liveOrders";
@@ -27,8 +27,6 @@ import { useLiveOrderStatus, useNewOrders } from "../../../lib/orders/liveOrders
 export const NO_ORDERS_YET = "No orders yet.";
 export const NO_ORDERS_FOUND = "No orders found matching your search.";
 const STATUSES: OrderStatus[] = ["PENDING", "IN_TRANSIT", "DELIVERED"];
-/** What a failed load shows (silently, spec section 8): no orders. */
-const NO_ORDERS = { edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
 
 const STATUS_FILTER_ALL = "";
 
@@ -42,20 +40,14 @@ export function ManageOrdersScreen() {
     variables: { search: query || undefined, status: status || undefined, first: ORDERS_PAGE_SIZE },
     fetchPolicy: "cache-and-network",
   });
-  const answer = useLastAnswer(data?.orders, { query, status });
-  // A failed load is silent (spec section 8): the list shows as empty, without a count.
-  const failed = error !== undefined && data === undefined && !loading;
-  const list = failed ? { page: NO_ORDERS, updating: false, searching: false } : listState(answer, typing);
-  useEffect(() => {
-    if (error) console.error("Could not load the orders", error);
-  }, [error]);
+  const { count, ...list } = useQuietListState("orders", { data, loading, error }, useLastAnswer(data?.orders, { query, status }), typing);
 
   const filtered = query !== "" || status !== STATUS_FILTER_ALL;
   return (
     <Stack gap="lg">
       <ListHeader
         title="Manage orders"
-        count={list.page && !failed ? countLabel("orders", list.page.totalCount) : undefined}
+        count={count}
         searchPlaceholder="Search order number or reference"
         search={search}
         onSearch={setSearch}

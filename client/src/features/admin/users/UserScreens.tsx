@@ -5,7 +5,6 @@
 // contact'), and their orders (a page at a time) linking to the admin order view.
 import { useQuery } from "@apollo/client/react";
 import { Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
-import { useEffect } from "react";
 import { Link, useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
@@ -17,7 +16,7 @@ import { formatMoney } from "../../../lib/money";
 import { notifySuccess } from "../../../lib/notify";
 import { formatDate, formatDateTime } from "../../../lib/orders/invoice";
 import { notifyServerFailure } from "../adminFeedback";
-import { ChangeChoice, countLabel, Detail, ListHeader, listState, PagedList, useListSearch } from "../AdminParts";
+import { ChangeChoice, Detail, ListHeader, PagedList, useListSearch, useQuietListState } from "../AdminParts";
 import { adminOrderPath, OrderStatusBadge } from "../orders/orderParts";
 import { useSetUserRole } from "./useSetUserRole";
 
@@ -36,8 +35,6 @@ function RoleBadge({ role }: { role: Role }) {
   );
 }
 
-/** What a failed load shows (silently, spec section 8): no users. */
-const NO_USERS = { edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
 
 export function ManageUsersScreen() {
   const { search, setSearch, query, typing } = useListSearch();
@@ -45,19 +42,13 @@ export function ManageUsersScreen() {
     variables: { search: query || undefined, first: ADMIN_PAGE_SIZE },
     fetchPolicy: "cache-and-network",
   });
-  const answer = useLastAnswer(data?.users, query);
-  // A failed load is silent (spec section 8): the list shows as empty, without a count.
-  const failed = error !== undefined && data === undefined && !loading;
-  const list = failed ? { page: NO_USERS, updating: false, searching: false } : listState(answer, typing);
-  useEffect(() => {
-    if (error) console.error("Could not load the users", error);
-  }, [error]);
+  const { count, ...list } = useQuietListState("users", { data, loading, error }, useLastAnswer(data?.users, query), typing);
 
   return (
     <Stack gap="lg">
       <ListHeader
         title="Manage users"
-        count={list.page && !failed ? countLabel("users", list.page.totalCount) : undefined}
+        count={count}
         searchPlaceholder="Search name or email"
         search={search}
         onSearch={setSearch}
