@@ -11,7 +11,6 @@ import { LoadingView } from "../../../components/LoadingView";
 import { AdminCategoriesDocument, AdminCategoryDocument } from "../../../graphql/generated/graphql";
 import { serverMessage } from "../../../lib/apollo/errors";
 import { ADMIN_PAGE_SIZE, nextPageVariables, useLastAnswer } from "../../../lib/apollo/pages";
-import { messages } from "../../../lib/messages";
 import { useGoBack } from "../../../lib/navigation/useGoBack";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { notifyServerFailure } from "../adminFeedback";
@@ -28,24 +27,11 @@ export function ManageCategoriesScreen() {
     variables: { search: query || undefined, first: ADMIN_PAGE_SIZE },
   });
   const list = listState(useLastAnswer(data?.categories, query), typing);
-  const [deletingId, setDeletingId] = useState<number | null>(null);
-  const [deleteCategory] = useDeleteCategory();
+  const { deletingId, remove } = useDeleteCategory();
 
   useEffect(() => {
     if (error) notifyError(serverMessage(error));
   }, [error]);
-
-  const remove = async (category: CatalogueEntry) => {
-    setDeletingId(category.id);
-    try {
-      const result = await deleteCategory({ variables: { id: category.id } });
-      if (result.data) notifySuccess(result.data.deleteCategory.message);
-    } catch (failure) {
-      notifyServerFailure(failure, messages.deleteFailedFallback);
-    } finally {
-      setDeletingId(null);
-    }
-  };
 
   return (
     <CatalogueEntries
@@ -74,7 +60,7 @@ export function ManageCategoriesScreen() {
       search={search}
       onSearch={setSearch}
       deletingId={deletingId}
-      onDelete={(category) => void remove(category)}
+      onDelete={(category) => void remove(category.id)}
     />
   );
 }

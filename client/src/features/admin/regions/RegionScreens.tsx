@@ -11,7 +11,6 @@ import { LoadingView } from "../../../components/LoadingView";
 import { AdminRegionsDocument, AdminRegionDocument } from "../../../graphql/generated/graphql";
 import { serverMessage } from "../../../lib/apollo/errors";
 import { ADMIN_PAGE_SIZE, nextPageVariables, useLastAnswer } from "../../../lib/apollo/pages";
-import { messages } from "../../../lib/messages";
 import { formatMoney } from "../../../lib/money";
 import { useGoBack } from "../../../lib/navigation/useGoBack";
 import { notifyError, notifySuccess } from "../../../lib/notify";
@@ -37,24 +36,11 @@ export function ManageRegionsScreen() {
     variables: { search: query || undefined, first: ADMIN_PAGE_SIZE },
   });
   const list = listState(useLastAnswer(data?.regions, query), typing);
-  const [deletingId, setDeletingId] = useState<number | null>(null);
-  const [deleteRegion] = useDeleteRegion();
+  const { deletingId, remove } = useDeleteRegion();
 
   useEffect(() => {
     if (error) notifyError(serverMessage(error));
   }, [error]);
-
-  const remove = async (region: RegionEntry) => {
-    setDeletingId(region.id);
-    try {
-      const result = await deleteRegion({ variables: { id: region.id } });
-      if (result.data) notifySuccess(result.data.deleteRegion.message);
-    } catch (failure) {
-      notifyServerFailure(failure, messages.deleteFailedFallback);
-    } finally {
-      setDeletingId(null);
-    }
-  };
 
   return (
     <CatalogueEntries<RegionEntry>
@@ -83,7 +69,7 @@ export function ManageRegionsScreen() {
       search={search}
       onSearch={setSearch}
       deletingId={deletingId}
-      onDelete={(region) => void remove(region)}
+      onDelete={(region) => void remove(region.id)}
       detail={(region) => (
         <Text size="sm" c="dimmed">
           Fee: {formatMoney(regionFee(region))}
