@@ -27,6 +27,8 @@ import { useLiveOrderStatus, useNewOrders } from "../../../lib/orders/liveOrders
 export const NO_ORDERS_YET = "No orders yet.";
 export const NO_ORDERS_FOUND = "No orders found matching your search.";
 const STATUSES: OrderStatus[] = ["PENDING", "IN_TRANSIT", "DELIVERED"];
+/** The statuses as the selects offer them, in the spec's words. */
+const STATUS_OPTIONS = STATUSES.map((value) => ({ value, label: ORDER_STATUS_TEXT[value] }));
 
 const STATUS_FILTER_ALL = "";
 
@@ -56,7 +58,7 @@ export function ManageOrdersScreen() {
             label="Status"
             value={status}
             onChange={(event) => setStatus(event.currentTarget.value as OrderStatus | typeof STATUS_FILTER_ALL)}
-            data={[{ value: STATUS_FILTER_ALL, label: "All statuses" }, ...STATUSES.map((value) => ({ value, label: ORDER_STATUS_TEXT[value] }))]}
+            data={[{ value: STATUS_FILTER_ALL, label: "All statuses" }, ...STATUS_OPTIONS]}
           />
         }
       />
@@ -120,15 +122,7 @@ function ManageStatus({ orderId, status }: { orderId: number; status: OrderStatu
       notifyError(messages.orderStatusUpdateFailed);
     }
   };
-  return (
-    <ChangeChoice
-      label="Manage Status"
-      current={status}
-      options={STATUSES.map((value) => ({ value, label: ORDER_STATUS_TEXT[value] }))}
-      changing={loading}
-      onChange={(chosen) => void change(chosen)}
-    />
-  );
+  return <ChangeChoice label="Manage Status" current={status} options={STATUS_OPTIONS} changing={loading} onChange={(chosen) => void change(chosen)} />;
 }
 
 export function ViewOrderScreen() {

@@ -25,7 +25,7 @@ export const NO_USERS_FOUND = "No users found matching your search.";
 
 /** The role select offers only user and admin (spec section 5), shown in the spec's words. */
 export const ROLE_TEXT: Record<Role, string> = { USER: "user", ADMIN: "admin" };
-const ROLES: Role[] = ["USER", "ADMIN"];
+const ROLE_OPTIONS = (["USER", "ADMIN"] as const).map((value) => ({ value, label: ROLE_TEXT[value] }));
 
 function RoleBadge({ role }: { role: Role }) {
   return (
@@ -104,15 +104,7 @@ function ChangeRole({ userId, role }: { userId: number; role: Role }) {
       notifyServerFailure(error);
     }
   };
-  return (
-    <ChangeChoice
-      label="Change role"
-      current={role}
-      options={ROLES.map((value) => ({ value, label: ROLE_TEXT[value] }))}
-      changing={loading}
-      onChange={(chosen) => void change(chosen)}
-    />
-  );
+  return <ChangeChoice<Role> label="Change role" current={role} options={ROLE_OPTIONS} changing={loading} onChange={(chosen) => void change(chosen)} />;
 }
 
 export function UserDetailScreen() {
