@@ -10,6 +10,11 @@ const config: CodegenConfig = {
   generates: {
     "client/src/graphql/generated/": {
       preset: "client",
+      // No fragment masking: a fragment's fields are spread into each operation's result type, so a
+      // screen passes `data.order` straight to the component whose fragment asked for it (typed by
+      // `OrderDetailFieldsFragment`, `ProductCardFieldsFragment`). Masking (the preset's useFragment, or
+      // Apollo Client 4's dataMasking with codegen's @unmask support) would make every reader unmask
+      // first; the fragments already keep one definition per thing without it.
       presetConfig: { fragmentMasking: false },
       config: {
         enumsAsTypes: true,

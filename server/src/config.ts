@@ -74,7 +74,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   const uploadsDir = path.resolve(cwd, env.UPLOADS_DIR?.trim() || path.join(dataDir, "uploads"));
 
   const host = env.HOST?.trim() || (production ? "0.0.0.0" : "localhost");
-  if (!/^[A-Za-z0-9.:\-\[\]]+$/.test(host)) throw new ConfigError(`HOST must be a host name or IP address, got "${host}".`);
+  if (!/^[A-Za-z0-9.:[\]-]+$/.test(host)) throw new ConfigError(`HOST must be a host name or IP address, got "${host}".`);
 
   const jwtSecret = env.JWT_SECRET || undefined;
   if (!jwtSecret) {

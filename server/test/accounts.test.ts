@@ -1,6 +1,5 @@
 // Accounts: sign-up, sign-in, sign-out, the account pages and the admin's user management (spec 2, 3, 6, 7).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ExecutionResult } from "graphql";
 import { ShopError } from "../src/domain/errors.js";
 import type { Viewer } from "../src/domain/viewer.js";
 import { accountPayload, contactPayload, passwordChangePayload, registrationPayload, signInPayload } from "../src/rest/payloads.js";

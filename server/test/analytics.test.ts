@@ -1,10 +1,8 @@
 // The admin dashboard: summary cards with 'This month' growth, the last three months, and top selling
 // products (spec sections 2, 3 and 9). Figures are checked against hand-made users and orders at fixed dates.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ExecutionResult } from "graphql";
 import type { PrismaClient } from "../src/generated/prisma/client.js";
 import { AnalyticsService, growthPercentage } from "../src/domain/analytics.js";
-import { ShopError } from "../src/domain/errors.js";
 import { newReference } from "../src/domain/order-numbers.js";
 import type { Viewer } from "../src/domain/viewer.js";
 import { createTestShop, failure, refusal, type TestShop } from "./support.js";

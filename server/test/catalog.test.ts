@@ -2,9 +2,7 @@
 // product forms (spec sections 2, 3, 5, 6, 9).
 import fs from "node:fs";
 import path from "node:path";
-import type { ExecutionResult } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ShopError } from "../src/domain/errors.js";
 import { unitPriceCents } from "../src/domain/pricing.js";
 import { firstFreeSlug, slugify } from "../src/domain/slugs.js";
 import type { Viewer } from "../src/domain/viewer.js";

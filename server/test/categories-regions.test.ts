@@ -1,7 +1,5 @@
 // Categories and delivery regions: the lists everyone reads and the admin's forms (spec sections 2, 3, 6, 7, 8).
-import type { ExecutionResult } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ShopError } from "../src/domain/errors.js";
 import type { Viewer } from "../src/domain/viewer.js";
 import { regionPayload } from "../src/rest/payloads.js";
 import { createTestShop, oldClientInput, failure, refusal, type TestShop } from "./support.js";

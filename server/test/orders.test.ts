@@ -1,8 +1,6 @@
 // Cart check, checkout and orders (spec sections 3, 4, 5, 6, 7, 8 and 9).
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import type { ExecutionResult } from "graphql";
 import type { PrismaClient } from "../src/generated/prisma/client.js";
-import { ShopError } from "../src/domain/errors.js";
 import { newReference } from "../src/domain/order-numbers.js";
 import { OrderService } from "../src/domain/orders.js";
 import type { Viewer } from "../src/domain/viewer.js";

@@ -1,6 +1,5 @@
 // Ratings (once per user, 1 to 5, the product's sum and count kept exact) and favourites (the wish-list).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ExecutionResult } from "graphql";
 import { ShopError } from "../src/domain/errors.js";
 import type { Viewer } from "../src/domain/viewer.js";
 import { ratingPayload } from "../src/rest/payloads.js";

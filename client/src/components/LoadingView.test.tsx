@@ -3,7 +3,9 @@ import { describe, expect, it } from "vitest";
 import { renderWithShop } from "../test/renderWithShop";
 import { EmptyState } from "./EmptyState";
 import { LoadingView } from "./LoadingView";
-import { CATEGORY_GRID_COLUMNS, PRODUCT_GRID_COLUMNS, ADMIN_PRODUCT_GRID_COLUMNS } from "./ProductGrid";
+import { DEFAULT_THEME } from "@mantine/core";
+import type { ReactElement } from "react";
+import { CategoryGrid, ProductGrid } from "./ProductGrid";
 
 describe("Loading view: a logo and a spinner", () => {
   it("shows the shop logo inside a status region", async () => {
@@ -23,9 +25,31 @@ describe("Empty state", () => {
 });
 
 describe("Grids: product grid 2 columns on small screens, 3 on medium, 6 on large (5 in the admin grid); category grid 2, 4 on large", () => {
-  it("uses the spec's column counts", () => {
-    expect(PRODUCT_GRID_COLUMNS).toEqual({ base: 2, sm: 3, lg: 6 });
-    expect(ADMIN_PRODUCT_GRID_COLUMNS).toEqual({ base: 2, sm: 3, lg: 5 });
-    expect(CATEGORY_GRID_COLUMNS).toEqual({ base: 2, lg: 4 });
+  /** The columns a rendered grid asks for at each breakpoint, read from the CSS Mantine writes for it. */
+  async function renderedColumns(grid: ReactElement): Promise<Record<string, number>> {
+    renderWithShop(grid);
+    const cell = await screen.findByText("cell");
+    const gridClass = Array.from(cell.parentElement!.classList).find((name) => name.startsWith("__m__"))!;
+    const css = Array.from(document.querySelectorAll("style"))
+      .map((style) => style.textContent ?? "")
+      .find((text) => text.includes(`.${gridClass}{`))!;
+    const columns: Record<string, number> = { base: Number(/--sg-cols:(\d+)/.exec(css)![1]) };
+    const breakpointName = Object.fromEntries(Object.entries(DEFAULT_THEME.breakpoints).map(([name, width]) => [width, name]));
+    for (const [, width, count] of css.matchAll(/@media\(min-width: ([\d.]+em)\)\{[^{]+\{--sg-cols:(\d+);/g)) {
+      columns[breakpointName[width!]!] = Number(count);
+    }
+    return columns;
+  }
+
+  it("uses the spec's column counts", async () => {
+    expect(await renderedColumns(<ProductGrid><p>cell</p></ProductGrid>)).toEqual({ base: 2, sm: 3, lg: 6 });
+  });
+
+  it("uses 5 columns on large screens in the admin grid", async () => {
+    expect(await renderedColumns(<ProductGrid admin><p>cell</p></ProductGrid>)).toEqual({ base: 2, sm: 3, lg: 5 });
+  });
+
+  it("lays categories out in 2 columns, 4 on large screens", async () => {
+    expect(await renderedColumns(<CategoryGrid><p>cell</p></CategoryGrid>)).toEqual({ base: 2, lg: 4 });
   });
 });

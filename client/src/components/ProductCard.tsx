@@ -1,12 +1,15 @@
 // The product card shared by home, category, search and the admin list (spec section 2).
 import { Badge, Box, Button, Card, Image, Overlay, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
-import { discountPercent, type Priced } from "../lib/pricing";
-import type { Rated } from "../lib/rating";
+import type { ProductCardFieldsFragment } from "../graphql/generated/graphql";
+import { discountPercent } from "../lib/pricing";
 import { Price } from "./Price";
 import { ProductRating } from "./RatingStars";
 
-/** What a card shows, asked for by every list of products (colocated with the card that renders it). */
+/**
+ * What a card shows, asked for by every list of products (colocated with the card that renders it), and a
+ * page of cards as every paged product list (category, search, wish-list, admin) asks for it.
+ */
 export const productCardFields = /* GraphQL */ `
   fragment ProductCardFields on Product {
     id
@@ -19,18 +22,27 @@ export const productCardFields = /* GraphQL */ `
     rating
     peopleRated
   }
+
+  fragment ProductCardPage on ProductConnection {
+    edges {
+      cursor
+      node {
+        ...ProductCardFields
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    totalCount
+  }
 `;
 
 export const OUT_OF_STOCK_TEXT = "Out Of Stock";
 export const itemsLeftText = (quantity: number) => `${quantity} item(s) left`;
 
-export interface ProductCardProduct extends Priced, Rated {
-  id: number;
-  slug: string;
-  name: string;
-  imageOne: string;
-  quantity: number;
-}
+/** The card's product: exactly what ProductCardFields asks for (codegen writes the type from the fragment). */
+export type ProductCardProduct = ProductCardFieldsFragment;
 
 export interface ProductCardProps {
   product: ProductCardProduct;

@@ -3,9 +3,9 @@
 import { SimpleGrid } from "@mantine/core";
 import type { ReactNode } from "react";
 
-export const PRODUCT_GRID_COLUMNS = { base: 2, sm: 3, lg: 6 } as const;
-export const ADMIN_PRODUCT_GRID_COLUMNS = { base: 2, sm: 3, lg: 5 } as const;
-export const CATEGORY_GRID_COLUMNS = { base: 2, lg: 4 } as const;
+const PRODUCT_GRID_COLUMNS = { base: 2, sm: 3, lg: 6 } as const;
+const ADMIN_PRODUCT_GRID_COLUMNS = { base: 2, sm: 3, lg: 5 } as const;
+const CATEGORY_GRID_COLUMNS = { base: 2, lg: 4 } as const;
 
 export function ProductGrid({ children, admin = false }: { children: ReactNode; admin?: boolean }) {
   return (

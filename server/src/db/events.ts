@@ -54,7 +54,7 @@ export async function createPostgresEventBus(
 
   const heard = (message: pg.Notification) => {
     if (message.channel !== channel || !message.payload) return;
-    let event: ShopEvent | null = null;
+    let event: ShopEvent | null;
     try {
       event = readShopEvent(JSON.parse(message.payload));
     } catch {

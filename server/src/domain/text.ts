@@ -29,6 +29,7 @@ export function findUnstorableText(value: unknown, at: string): string | null {
       for (let index = item.length - 1; index >= 0; index -= 1) pending.push([item[index], join(path, String(index))]);
     } else if (typeof item === "object" && item !== null) {
       const entries = Object.entries(item);
+      // eslint-disable-next-line no-control-regex -- NUL is exactly what is replaced
       for (const [key] of entries) if (isUnstorableText(key)) return join(path, key.replace(/[\u0000\uD800-\uDFFF]/g, "\uFFFD"));
       for (let index = entries.length - 1; index >= 0; index -= 1) pending.push([entries[index][1], join(path, entries[index][0])]);
     }

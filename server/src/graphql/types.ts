@@ -1,7 +1,7 @@
 // The shop's GraphQL object types: the API contract integrators and the client's codegen see.
 // Field names are camelCase; money fields use the Money scalar (cents inside, dollars on the wire).
 // Each view* function maps a database row to its object type, so resolvers stay three lines long.
-import { Field, Float, ID, Int, ObjectType, registerEnumType } from "type-graphql";
+import { Field, Float, Int, ObjectType, registerEnumType } from "type-graphql";
 import type {
   Category as CategoryRow,
   Order as OrderRow,

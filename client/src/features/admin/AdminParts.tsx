@@ -1,9 +1,9 @@
 // Pieces every admin screen shares: the list header (title, count, search, New link), the list body
 // (loading, failure, empty, a page at a time, dimmed while a new search runs), the form frame and a
-// labelled detail. Lists are searched on the server once the typing pauses.
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+// labelled detail, and the select-and-Change control. Lists are searched on the server once the typing pauses.
+import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { SearchIcon } from "../../components/icons";
 import { LoadingView } from "../../components/LoadingView";
@@ -76,6 +76,28 @@ export function listState<T, K>(answer: Answer<Page<T>, K> | undefined, typing: 
     updating: typing || (answer !== undefined && !answer.current),
     searching: typing || (answer !== undefined && !answer.forKey),
   };
+}
+
+/** A page with nothing on it. */
+const NOTHING = { edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
+
+/**
+ * How a list whose failed load is silent stands (spec section 8: the orders and the users): after a
+ * failure it shows as empty, without a count, and the failure is only logged. `count` is the list's
+ * 'Total orders: N' line.
+ */
+export function useQuietListState<T, K>(
+  noun: string,
+  query: { data: unknown; loading: boolean; error: unknown },
+  answer: Answer<Page<T>, K> | undefined,
+  typing: boolean,
+) {
+  const failed = query.error !== undefined && query.data === undefined && !query.loading;
+  useEffect(() => {
+    if (query.error) console.error(`Could not load the ${noun}`, query.error);
+  }, [query.error, noun]);
+  const list = failed ? { page: NOTHING as Page<T>, updating: false, searching: false } : listState(answer, typing);
+  return { ...list, count: list.page && !failed ? countLabel(noun, list.page.totalCount) : undefined };
 }
 
 export interface PagedListProps<T> {
@@ -165,5 +187,27 @@ export function Detail({ label, children }: { label: string; children: ReactNode
         {children}
       </Text>
     </Stack>
+  );
+}
+
+export interface ChangeChoiceProps<T extends string> {
+  label: string;
+  /** The value now; the select starts there. */
+  current: T;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  changing: boolean;
+  onChange: (chosen: T) => void;
+}
+
+/** A select and its Change button (an order's status, a user's role): Change sends the chosen value. */
+export function ChangeChoice<T extends string>({ label, current, options, changing, onChange }: ChangeChoiceProps<T>) {
+  const [chosen, setChosen] = useState<T>(current);
+  return (
+    <Group align="flex-end" gap="sm">
+      <NativeSelect label={label} value={chosen} onChange={(event) => setChosen(event.currentTarget.value as T)} data={options} />
+      <Button onClick={() => onChange(chosen)} loading={changing}>
+        Change
+      </Button>
+    </Group>
   );
 }

@@ -2,7 +2,6 @@
 // A failure the server did not explain (the network) shows the fallback.
 import { CombinedGraphQLErrors, ServerError } from "@apollo/client/errors";
 import { invalidInputMessages } from "../../lib/apollo/errors";
-import { reloadListsAfter } from "../../lib/apollo/reloadLists";
 import { messages } from "../../lib/messages";
 import { notifyError } from "../../lib/notify";
 
@@ -29,10 +28,3 @@ export function serverFailureMessages(error: unknown, fallback: string = message
 export function notifyServerFailure(error: unknown, fallback?: string): void {
   serverFailureMessages(error, fallback).forEach((message) => notifyError(message));
 }
-
-/**
- * After a create, update or delete the catalogue lists reload (spec section 4): every list of products,
- * categories and regions (and the wish-lists) is dropped from the cache, so each screen that shows one,
- * storefront included, fetches it again.
- */
-export const reloadCatalogue = reloadListsAfter("catalogueChange");

@@ -23,17 +23,7 @@ export const catalogOperations = /* GraphQL */ `
 
   query CategoryProducts($category: String!, $sort: ProductSort!, $first: Int!, $after: String) {
     products(category: $category, sort: $sort, first: $first, after: $after) {
-      edges {
-        cursor
-        node {
-          ...ProductCardFields
-        }
-      }
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      totalCount
+      ...ProductCardPage
     }
   }
 `;

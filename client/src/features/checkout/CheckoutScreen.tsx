@@ -1,15 +1,14 @@
 // Checkout (spec sections 2, 4, 5 and 8). Shows only when a user is loaded: the customer block, the
 // delivery region, 'Enter card' (a 2-second spinner, then the card modal), the order summary and
 // 'Proceed to checkout', which runs the three checks in order and places the order.
-import { useMutation, useQuery } from "@apollo/client/react";
+import { useQuery } from "@apollo/client/react";
 import { Anchor, Button, Grid, Group, NativeSelect, Paper, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingView } from "../../components/LoadingView";
-import { CheckoutRegionsDocument, PlaceOrderDocument } from "../../graphql/generated/graphql";
+import { CheckoutRegionsDocument } from "../../graphql/generated/graphql";
 import { serverMessage } from "../../lib/apollo/errors";
-import { reloadListsAfter } from "../../lib/apollo/reloadLists";
 import { CARD_ENTRY_DELAY_MS, emptyCard, previewNumber, type CardDetails } from "../../lib/card/cardRules";
 import { useCart } from "../../lib/cart/CartProvider";
 import { checkoutProblem, needsContactDetails } from "../../lib/checkout/checkoutChecks";
@@ -20,6 +19,7 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import { itemsTotal, orderTotal, regionFee } from "../../lib/pricing";
 import { useSession, type SessionUser } from "../../lib/session/session";
 import { CardModal } from "./CardModal";
+import { usePlaceOrder } from "./usePlaceOrder";
 
 export function CheckoutScreen() {
   const { user, loading } = useSession();
@@ -51,8 +51,7 @@ function Checkout({ user }: { user: SessionUser }) {
   // One reference per visit: a retry after a lost answer returns the same order instead of a second one.
   const [reference] = useState(makeOrderReference);
   const cardTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  // After the order the products (their stock) and the order lists reload (spec section 5).
-  const [placeOrder, { loading: placing }] = useMutation(PlaceOrderDocument, { update: reloadListsAfter("orderPlaced") });
+  const [placeOrder, { loading: placing }] = usePlaceOrder();
 
   useEffect(() => () => clearTimeout(cardTimer.current), []);
 

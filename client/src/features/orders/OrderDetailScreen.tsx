@@ -1,11 +1,12 @@
 // Own order detail (spec section 2): the order, a 'Billed to' input and Print Invoice, which opens the
 // invoice in a new window that prints itself and closes after printing.
 import { useQuery } from "@apollo/client/react";
-import { Anchor, Badge, Button, Group, Image, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingView } from "../../components/LoadingView";
+import { OrderLinesTable } from "../../components/OrderLinesTable";
 import { RequireUser } from "../../components/RequireUser";
 import { OrderDetailDocument } from "../../graphql/generated/graphql";
 import { formatMoney } from "../../lib/money";
@@ -64,33 +65,7 @@ function OrderDetail({ user }: { user: SessionUser }) {
       </Group>
 
       <Paper withBorder radius="md" p="md">
-        <Table.ScrollContainer minWidth={520}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Product</Table.Th>
-                <Table.Th ta="right">Unit price</Table.Th>
-                <Table.Th ta="right">Quantity</Table.Th>
-                <Table.Th ta="right">Amount</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {order.lines.map((line) => (
-                <Table.Tr key={`${line.slug}-${line.name}`}>
-                  <Table.Td>
-                    <Group gap="sm" wrap="nowrap">
-                      <Image src={line.imageOne} alt={line.name} w={40} h={40} radius="sm" fallbackSrc="/placeholder-plant.svg" />
-                      <Text>{line.name}</Text>
-                    </Group>
-                  </Table.Td>
-                  <Table.Td ta="right">{formatMoney(line.unitPrice)}</Table.Td>
-                  <Table.Td ta="right">{line.quantity}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(line.lineTotal)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <OrderLinesTable lines={order.lines} />
       </Paper>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">

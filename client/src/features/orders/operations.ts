@@ -2,51 +2,13 @@
 export const orderOperations = /* GraphQL */ `
   query MyOrders($first: Int!, $after: String) {
     myOrders(first: $first, after: $after) {
-      edges {
-        cursor
-        node {
-          id
-          orderNumber
-          reference
-          status
-          totalItems
-          total
-          createdAt
-        }
-      }
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      totalCount
+      ...OrderSummaryPage
     }
   }
 
   query OrderDetail($orderNumber: String!) {
     order(orderNumber: $orderNumber) {
-      id
-      orderNumber
-      reference
-      status
-      totalItems
-      subtotal
-      deliveryFee
-      total
-      region
-      userEmail
-      userPhone
-      userAddress
-      createdAt
-      updatedAt
-      lines {
-        productId
-        slug
-        name
-        imageOne
-        unitPrice
-        quantity
-        lineTotal
-      }
+      ...OrderDetailFields
     }
   }
 `;

@@ -1,7 +1,7 @@
 // Product detail (spec sections 2 and 4): carousel, name, favourite heart, category link, rating,
 // description, price, quantity controls, the shopper's own rating and Add to cart. Re-fetches when
 // the slug changes; for a signed-in user it also loads their rating and whether it is a favourite.
-import { useMutation, useQuery } from "@apollo/client/react";
+import { useQuery } from "@apollo/client/react";
 import { ActionIcon, Anchor, Badge, Button, Grid, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { useEffect } from "react";
 import { Link, useParams } from "react-router-dom";
@@ -11,21 +11,15 @@ import { LoadingView } from "../../components/LoadingView";
 import { Price } from "../../components/Price";
 import { itemsLeftText, OUT_OF_STOCK_TEXT } from "../../components/ProductCard";
 import { ProductRating, RatingStars } from "../../components/RatingStars";
-import {
-  IsFavouriteDocument,
-  MyRatingDocument,
-  ProductDetailDocument,
-  RateProductDocument,
-  type ProductDetailQuery,
-  ToggleFavouriteDocument,
-} from "../../graphql/generated/graphql";
+import { IsFavouriteDocument, MyRatingDocument, ProductDetailDocument, type ProductDetailQuery } from "../../graphql/generated/graphql";
 import { serverMessage } from "../../lib/apollo/errors";
-import { reloadLists, reloadListsAfter } from "../../lib/apollo/reloadLists";
 import { useCart } from "../../lib/cart/CartProvider";
 import { messages } from "../../lib/messages";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useSession } from "../../lib/session/session";
 import { ImageCarousel } from "./ImageCarousel";
+import { useRateProduct } from "./useRateProduct";
+import { useToggleFavourite } from "./useToggleFavourite";
 
 export function ProductScreen() {
   const slug = useParams().slug ?? "";
@@ -124,14 +118,7 @@ function CartControls({ product }: { product: DetailedProduct }) {
 function FavouriteHeart({ productId, signedIn }: { productId: number; signedIn: boolean }) {
   const { data } = useQuery(IsFavouriteDocument, { variables: { productId }, skip: !signedIn });
   const isFavourite = data?.isFavourite ?? false;
-  const [toggle, { loading }] = useMutation(ToggleFavouriteDocument, {
-    update(cache, result) {
-      const next = result.data?.toggleFavourite.isFavourite;
-      if (next === undefined) return;
-      cache.writeQuery({ query: IsFavouriteDocument, variables: { productId }, data: { isFavourite: next } });
-      reloadLists(cache, "favourite");
-    },
-  });
+  const [toggle, { loading }] = useToggleFavourite(productId);
   const label = isFavourite ? "Remove from wishlist" : "Add to wishlist";
   return (
     <Tooltip label={label}>
@@ -160,10 +147,7 @@ function FavouriteHeart({ productId, signedIn }: { productId: number; signedIn: 
 /** Own rating: five clickable stars when 0 (clicking star N submits N, then reloads product and rating); read-only when rated. */
 function OwnRating({ productId, signedIn }: { productId: number; signedIn: boolean }) {
   const { data, refetch } = useQuery(MyRatingDocument, { variables: { productId }, skip: !signedIn });
-  const [rate, { loading }] = useMutation(RateProductDocument, {
-    refetchQueries: [ProductDetailDocument],
-    update: reloadListsAfter("rating"),
-  });
+  const [rate, { loading }] = useRateProduct();
   if (!signedIn) {
     return (
       <Text size="sm" c="dimmed">

@@ -3,17 +3,7 @@
 export const searchOperations = /* GraphQL */ `
   query SearchProducts($search: String!, $sort: ProductSort!, $first: Int!, $after: String) {
     products(search: $search, sort: $sort, first: $first, after: $after) {
-      edges {
-        cursor
-        node {
-          ...ProductCardFields
-        }
-      }
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      totalCount
+      ...ProductCardPage
     }
   }
 `;

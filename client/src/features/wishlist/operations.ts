@@ -3,17 +3,7 @@
 export const wishlistOperations = /* GraphQL */ `
   query Favourites($first: Int!, $after: String) {
     favourites(first: $first, after: $after) {
-      edges {
-        cursor
-        node {
-          ...ProductCardFields
-        }
-      }
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      totalCount
+      ...ProductCardPage
     }
   }
 `;

@@ -1,7 +1,7 @@
 // Lists come from the API one page at a time (Relay-style connections, see schema.graphql): what a
 // screen needs to show a page, ask for the next one, and keep the last answer on screen while a new one
 // (another search, another sort) loads.
-import { useEffect, useState } from "react";
+import { useState } from "react";
 
 /** A page of the storefront's product lists (category, search, wish-list): 4 rows of the 6-column grid. */
 export const STOREFRONT_PAGE_SIZE = 24;
@@ -43,9 +43,9 @@ export interface Answer<T, K> {
 export function useLastAnswer<T, K>(data: T | undefined, key: K): Answer<T, K> | undefined {
   const [last, setLast] = useState<{ data: T; keyText: string } | undefined>(undefined);
   const keyText = JSON.stringify(key);
-  useEffect(() => {
-    if (data !== undefined) setLast({ data, keyText });
-  }, [data, keyText]);
+  // Remembered while rendering (React's "storing information from previous renders"), not in an effect,
+  // so the kept answer never lags one render behind.
+  if (data !== undefined && (last?.data !== data || last.keyText !== keyText)) setLast({ data, keyText });
   if (data !== undefined) return { data, key, forKey: true, current: true };
   if (!last) return undefined;
   return { data: last.data, key: JSON.parse(last.keyText) as K, forKey: last.keyText === keyText, current: false };

@@ -22,4 +22,6 @@ export function makeOrderReference(randomBytes: RandomBytes = cryptoRandom): str
   return reference;
 }
 
-export const isOrderReference = (value: string) => /^[A-Z0-9]{16}$/.test(value);
+/** A whole reference: ORDER_REFERENCE_LENGTH characters, each one of A-Z and 0-9 (the alphabet above). */
+export const ORDER_REFERENCE_PATTERN = new RegExp(`^[A-Z0-9]{${ORDER_REFERENCE_LENGTH}}$`);
+export const isOrderReference = (value: string) => ORDER_REFERENCE_PATTERN.test(value);

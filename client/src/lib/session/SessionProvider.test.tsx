@@ -1,5 +1,6 @@
 import { MockedProvider } from "@apollo/client/testing/react";
 import { act, render, screen } from "@testing-library/react";
+import { useEffect } from "react";
 import { describe, expect, it } from "vitest";
 import { CurrentUserDocument } from "../../graphql/generated/graphql";
 import { shopper } from "../../test/renderWithShop";
@@ -9,8 +10,12 @@ import { SessionProvider } from "./SessionProvider";
 
 let session: Session;
 function Probe() {
-  session = useSession();
-  return <p data-testid="probe">{session.loading ? "loading" : (session.user?.name ?? "guest")}</p>;
+  const current = useSession();
+  // Handed out after render (an effect), so the test can call signIn / clearUser.
+  useEffect(() => {
+    session = current;
+  });
+  return <p data-testid="probe">{current.loading ? "loading" : (current.user?.name ?? "guest")}</p>;
 }
 
 const meMock = (outcome: { user?: typeof shopper | null; error?: Error }) => ({

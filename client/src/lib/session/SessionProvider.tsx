@@ -24,6 +24,9 @@ export function SessionProvider({ children, onChange }: { children: ReactNode; o
   useEffect(() => {
     if (!failed) return;
     removeAccessToken();
+    // The token lives in storage outside React: dropping it there and here happens together, after the
+    // answer that showed it is no longer valid.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setHasToken(false);
     onChange?.();
   }, [failed, onChange]);

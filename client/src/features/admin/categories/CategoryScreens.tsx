@@ -2,21 +2,21 @@
 // a grid newest first with 'Edit Category' and 'Delete Category'; 'No category found matching your
 // search.' when nothing matches. Add category (Title; Create) and Edit category (Name; Update). Every
 // change shows the server's message and reloads the lists; a failed load shows the server's error text.
-import { useMutation, useQuery } from "@apollo/client/react";
+import { useQuery } from "@apollo/client/react";
 import { Button, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
-import { AdminCategoriesDocument, AdminCategoryDocument, CreateCategoryDocument, DeleteCategoryDocument, UpdateCategoryDocument } from "../../../graphql/generated/graphql";
+import { AdminCategoriesDocument, AdminCategoryDocument } from "../../../graphql/generated/graphql";
 import { serverMessage } from "../../../lib/apollo/errors";
 import { ADMIN_PAGE_SIZE, nextPageVariables, useLastAnswer } from "../../../lib/apollo/pages";
-import { messages } from "../../../lib/messages";
 import { useGoBack } from "../../../lib/navigation/useGoBack";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { notifyServerFailure, reloadCatalogue } from "../adminFeedback";
+import { notifyServerFailure } from "../adminFeedback";
 import { AdminForm, listState, useListSearch } from "../AdminParts";
 import { CatalogueEntries, type CatalogueEntry } from "../CatalogueEntries";
+import { useCreateCategory, useDeleteCategory, useUpdateCategory } from "./useCategoryChanges";
 
 export const NO_CATEGORY_FOUND = "No category found matching your search.";
 const MANAGE_CATEGORIES = "/admin/manage-category";
@@ -27,24 +27,11 @@ export function ManageCategoriesScreen() {
     variables: { search: query || undefined, first: ADMIN_PAGE_SIZE },
   });
   const list = listState(useLastAnswer(data?.categories, query), typing);
-  const [deletingId, setDeletingId] = useState<number | null>(null);
-  const [deleteCategory] = useMutation(DeleteCategoryDocument, { update: reloadCatalogue });
+  const { deletingId, remove } = useDeleteCategory();
 
   useEffect(() => {
     if (error) notifyError(serverMessage(error));
   }, [error]);
-
-  const remove = async (category: CatalogueEntry) => {
-    setDeletingId(category.id);
-    try {
-      const result = await deleteCategory({ variables: { id: category.id } });
-      if (result.data) notifySuccess(result.data.deleteCategory.message);
-    } catch (failure) {
-      notifyServerFailure(failure, messages.deleteFailedFallback);
-    } finally {
-      setDeletingId(null);
-    }
-  };
 
   return (
     <CatalogueEntries
@@ -73,7 +60,7 @@ export function ManageCategoriesScreen() {
       search={search}
       onSearch={setSearch}
       deletingId={deletingId}
-      onDelete={(category) => void remove(category)}
+      onDelete={(category) => void remove(category.id)}
     />
   );
 }
@@ -81,7 +68,7 @@ export function ManageCategoriesScreen() {
 export function AddCategoryScreen() {
   const goBack = useGoBack(MANAGE_CATEGORIES);
   const [name, setName] = useState("");
-  const [createCategory, { loading }] = useMutation(CreateCategoryDocument, { update: reloadCatalogue });
+  const [createCategory, { loading }] = useCreateCategory();
   const save = async () => {
     try {
       const result = await createCategory({ variables: { name } });
@@ -117,7 +104,7 @@ export function EditCategoryScreen() {
 function EditCategoryForm({ category }: { category: CatalogueEntry }) {
   const goBack = useGoBack(MANAGE_CATEGORIES);
   const [name, setName] = useState(category.name);
-  const [updateCategory, { loading }] = useMutation(UpdateCategoryDocument, { update: reloadCatalogue });
+  const [updateCategory, { loading }] = useUpdateCategory();
   const save = async () => {
     try {
       const result = await updateCategory({ variables: { id: category.id, name } });

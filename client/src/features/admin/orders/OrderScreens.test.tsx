@@ -134,6 +134,7 @@ const order = {
   userPhone: "+1 555 0100",
   userAddress: "1 Fern Street, Portland",
   createdAt: "2026-03-02T15:04:00.000Z",
+  updatedAt: "2026-03-02T15:04:00.000Z",
   lines: [
     { __typename: "OrderLine" as const, productId: 101, slug: "boston-fern", name: "Boston Fern", imageOne: "/f.svg", unitPrice: 20, quantity: 2, lineTotal: 40 },
     { __typename: "OrderLine" as const, productId: null, slug: "old-trowel", name: "Old Trowel", imageOne: "/t.svg", unitPrice: 12.5, quantity: 1, lineTotal: 12.5 },

@@ -4,30 +4,31 @@
 // your search.'; a failed load is silent (logged). The order
 // view: order and delivery details, the lines, and 'Manage Status' with Change: the server's message and
 // the order reloaded on success, 'Failed to update status.' on failure.
-import { useMutation, useQuery } from "@apollo/client/react";
-import { Anchor, Button, Group, Image, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useQuery } from "@apollo/client/react";
+import { Anchor, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { useState } from "react";
 import { Link, useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
-import { AdminOrderDocument, AdminOrdersDocument, UpdateOrderStatusDocument, type OrderStatus } from "../../../graphql/generated/graphql";
+import { OrderLinesTable } from "../../../components/OrderLinesTable";
+import { AdminOrderDocument, AdminOrdersDocument, type OrderStatus } from "../../../graphql/generated/graphql";
 import { serverMessage } from "../../../lib/apollo/errors";
 import { nextPageVariables, ORDERS_PAGE_SIZE, useLastAnswer } from "../../../lib/apollo/pages";
-import { reloadListsAfter } from "../../../lib/apollo/reloadLists";
 import { messages } from "../../../lib/messages";
 import { formatMoney } from "../../../lib/money";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { formatDateTime } from "../../../lib/orders/invoice";
 import { ORDER_STATUS_TEXT } from "../../../lib/orders/orderStatus";
-import { countLabel, Detail, ListHeader, listState, PagedList, useListSearch } from "../AdminParts";
+import { ChangeChoice, Detail, ListHeader, PagedList, useListSearch, useQuietListState } from "../AdminParts";
 import { adminOrderPath, OrderStatusBadge } from "./orderParts";
+import { useUpdateOrderStatus } from "./useUpdateOrderStatus";
 import { useLiveOrderStatus, useNewOrders } from "../../../lib/orders/liveOrders";
 
 export const NO_ORDERS_YET = "No orders yet.";
 export const NO_ORDERS_FOUND = "No orders found matching your search.";
 const STATUSES: OrderStatus[] = ["PENDING", "IN_TRANSIT", "DELIVERED"];
-/** What a failed load shows (silently, spec section 8): no orders. */
-const NO_ORDERS = { edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
+/** The statuses as the selects offer them, in the spec's words. */
+const STATUS_OPTIONS = STATUSES.map((value) => ({ value, label: ORDER_STATUS_TEXT[value] }));
 
 const STATUS_FILTER_ALL = "";
 
@@ -41,20 +42,14 @@ export function ManageOrdersScreen() {
     variables: { search: query || undefined, status: status || undefined, first: ORDERS_PAGE_SIZE },
     fetchPolicy: "cache-and-network",
   });
-  const answer = useLastAnswer(data?.orders, { query, status });
-  // A failed load is silent (spec section 8): the list shows as empty, without a count.
-  const failed = error !== undefined && data === undefined && !loading;
-  const list = failed ? { page: NO_ORDERS, updating: false, searching: false } : listState(answer, typing);
-  useEffect(() => {
-    if (error) console.error("Could not load the orders", error);
-  }, [error]);
+  const { count, ...list } = useQuietListState("orders", { data, loading, error }, useLastAnswer(data?.orders, { query, status }), typing);
 
   const filtered = query !== "" || status !== STATUS_FILTER_ALL;
   return (
     <Stack gap="lg">
       <ListHeader
         title="Manage orders"
-        count={list.page && !failed ? countLabel("orders", list.page.totalCount) : undefined}
+        count={count}
         searchPlaceholder="Search order number or reference"
         search={search}
         onSearch={setSearch}
@@ -63,7 +58,7 @@ export function ManageOrdersScreen() {
             label="Status"
             value={status}
             onChange={(event) => setStatus(event.currentTarget.value as OrderStatus | typeof STATUS_FILTER_ALL)}
-            data={[{ value: STATUS_FILTER_ALL, label: "All statuses" }, ...STATUSES.map((value) => ({ value, label: ORDER_STATUS_TEXT[value] }))]}
+            data={[{ value: STATUS_FILTER_ALL, label: "All statuses" }, ...STATUS_OPTIONS]}
           />
         }
       />
@@ -118,14 +113,8 @@ export function ManageOrdersScreen() {
 }
 
 function ManageStatus({ orderId, status }: { orderId: number; status: OrderStatus }) {
-  const [chosen, setChosen] = useState<OrderStatus>(status);
-  // After a successful change the order is reloaded (spec section 4), and so are the order lists (it may
-  // leave a list filtered by status).
-  const [updateStatus, { loading }] = useMutation(UpdateOrderStatusDocument, {
-    refetchQueries: [AdminOrderDocument],
-    update: reloadListsAfter("orderStatus"),
-  });
-  const change = async () => {
+  const [updateStatus, { loading }] = useUpdateOrderStatus();
+  const change = async (chosen: OrderStatus) => {
     try {
       const result = await updateStatus({ variables: { id: orderId, status: chosen } });
       if (result.data) notifySuccess(result.data.updateOrderStatus.message);
@@ -133,19 +122,7 @@ function ManageStatus({ orderId, status }: { orderId: number; status: OrderStatu
       notifyError(messages.orderStatusUpdateFailed);
     }
   };
-  return (
-    <Group align="flex-end" gap="sm">
-      <NativeSelect
-        label="Manage Status"
-        value={chosen}
-        onChange={(event) => setChosen(event.currentTarget.value as OrderStatus)}
-        data={STATUSES.map((value) => ({ value, label: ORDER_STATUS_TEXT[value] }))}
-      />
-      <Button onClick={() => void change()} loading={loading}>
-        Change
-      </Button>
-    </Group>
-  );
+  return <ChangeChoice label="Manage Status" current={status} options={STATUS_OPTIONS} changing={loading} onChange={(chosen) => void change(chosen)} />;
 }
 
 export function ViewOrderScreen() {
@@ -220,39 +197,7 @@ export function ViewOrderScreen() {
           <Title order={2} size="h4" id="order-lines">
             Items
           </Title>
-          <Table.ScrollContainer minWidth={520}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th ta="right">Unit price</Table.Th>
-                  <Table.Th ta="right">Quantity</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {order.lines.map((line) => (
-                  <Table.Tr key={`${line.slug}-${line.name}`}>
-                    <Table.Td>
-                      <Group gap="sm" wrap="nowrap">
-                        <Image src={line.imageOne} alt="" w={40} h={40} radius="sm" fallbackSrc="/placeholder-plant.svg" />
-                        <Text>{line.name}</Text>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td ta="right">{formatMoney(line.unitPrice)}</Table.Td>
-                    <Table.Td ta="right">{line.quantity}</Table.Td>
-                    <Table.Td ta="right">{formatMoney(line.lineTotal)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-              <Table.Tfoot>
-                <Table.Tr>
-                  <Table.Th colSpan={3}>Total</Table.Th>
-                  <Table.Th ta="right">{formatMoney(order.total)}</Table.Th>
-                </Table.Tr>
-              </Table.Tfoot>
-            </Table>
-          </Table.ScrollContainer>
+          <OrderLinesTable lines={order.lines} total={order.total} />
         </Stack>
       </Paper>
     </Stack>

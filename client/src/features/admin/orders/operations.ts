@@ -2,50 +2,13 @@
 export const adminOrderOperations = /* GraphQL */ `
   query AdminOrders($search: String, $status: OrderStatus, $first: Int!, $after: String) {
     orders(search: $search, status: $status, first: $first, after: $after) {
-      edges {
-        cursor
-        node {
-          id
-          orderNumber
-          reference
-          status
-          totalItems
-          total
-          createdAt
-        }
-      }
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      totalCount
+      ...OrderSummaryPage
     }
   }
 
   query AdminOrder($orderNumber: String!) {
     order(orderNumber: $orderNumber) {
-      id
-      orderNumber
-      reference
-      status
-      totalItems
-      subtotal
-      deliveryFee
-      total
-      region
-      userEmail
-      userPhone
-      userAddress
-      createdAt
-      lines {
-        productId
-        slug
-        name
-        imageOne
-        unitPrice
-        quantity
-        lineTotal
-      }
+      ...OrderDetailFields
     }
   }
 

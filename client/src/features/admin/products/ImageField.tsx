@@ -8,17 +8,16 @@ const ACCEPTED = "image/jpeg,image/png,image/webp,image/gif";
 
 /** A browser address for the chosen file while it is shown; released afterwards. */
 function useFilePreview(file: File | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
+  const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
   useEffect(() => {
-    if (!file || typeof URL.createObjectURL !== "function") {
-      setUrl(null);
-      return;
-    }
+    if (!file || typeof URL.createObjectURL !== "function") return;
     const address = URL.createObjectURL(file);
-    setUrl(address);
+    // The address exists only once the browser made it, so it is kept after the effect, for this file only.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setPreview({ file, url: address });
     return () => URL.revokeObjectURL(address);
   }, [file]);
-  return url;
+  return preview?.file === file ? preview.url : null;
 }
 
 export interface ImageFieldProps {

@@ -3,18 +3,15 @@
 // list has loaded, then the admin product cards newest first, a page at a time, each with 'Edit Product'
 // and 'Delete Product'. A delete shows a spinner, then the server's message (else 'Try again later'),
 // and the list reloads.
-import { useMutation, useQuery } from "@apollo/client/react";
+import { useQuery } from "@apollo/client/react";
 import { Button, Stack } from "@mantine/core";
-import { useState } from "react";
 import { EmptyState } from "../../../components/EmptyState";
-import { ProductCard, type ProductCardProduct } from "../../../components/ProductCard";
+import { ProductCard } from "../../../components/ProductCard";
 import { ProductGrid } from "../../../components/ProductGrid";
-import { AdminProductsDocument, DeleteProductDocument } from "../../../graphql/generated/graphql";
+import { AdminProductsDocument } from "../../../graphql/generated/graphql";
 import { ADMIN_PAGE_SIZE, nextPageVariables, useLastAnswer } from "../../../lib/apollo/pages";
-import { messages } from "../../../lib/messages";
-import { notifySuccess } from "../../../lib/notify";
-import { notifyServerFailure, reloadCatalogue } from "../adminFeedback";
 import { countLabel, ListHeader, listState, PagedList, useListSearch } from "../AdminParts";
+import { useDeleteProduct } from "./useProductChanges";
 
 export const NO_PRODUCTS_FOUND = "No products found matching your search.";
 
@@ -24,20 +21,7 @@ export function ManageProductsScreen() {
     variables: { name: query || undefined, first: ADMIN_PAGE_SIZE },
   });
   const list = listState(useLastAnswer(data?.products, query), typing);
-  const [deletingId, setDeletingId] = useState<number | null>(null);
-  const [deleteProduct] = useMutation(DeleteProductDocument, { update: reloadCatalogue });
-
-  const remove = async (product: ProductCardProduct) => {
-    setDeletingId(product.id);
-    try {
-      const result = await deleteProduct({ variables: { id: product.id } });
-      if (result.data) notifySuccess(result.data.deleteProduct.message);
-    } catch (failure) {
-      notifyServerFailure(failure, messages.deleteFailedFallback);
-    } finally {
-      setDeletingId(null);
-    }
-  };
+  const { deletingId, remove } = useDeleteProduct();
 
   return (
     <Stack gap="lg">
@@ -71,7 +55,7 @@ export function ManageProductsScreen() {
         {(products) => (
           <ProductGrid admin>
             {products.map((product) => (
-              <ProductCard key={product.id} product={product} admin={{ onDelete: (chosen) => void remove(chosen), deleting: deletingId === product.id }} />
+              <ProductCard key={product.id} product={product} admin={{ onDelete: (chosen) => void remove(chosen.id), deleting: deletingId === product.id }} />
             ))}
           </ProductGrid>
         )}

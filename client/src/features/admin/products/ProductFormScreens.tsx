@@ -3,7 +3,7 @@
 // (optional) with a preview. Edit loads the product by slug and prefills (button Update); a failed
 // load shows the server's error text. After a save the server's message shows, the lists reload and
 // the screen goes back one page; a failure shows the server's message.
-import { useMutation, useQuery } from "@apollo/client/react";
+import { useQuery } from "@apollo/client/react";
 import { NativeSelect, NumberInput, SimpleGrid, Textarea, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useParams } from "react-router-dom";
@@ -11,15 +11,13 @@ import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
 import {
   AdminProductDocument,
-  CreateProductDocument,
   ProductCategoriesDocument,
-  UpdateProductDocument,
   type AdminProductQuery,
 } from "../../../graphql/generated/graphql";
 import { serverMessage } from "../../../lib/apollo/errors";
 import { useGoBack } from "../../../lib/navigation/useGoBack";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { notifyServerFailure, reloadCatalogue } from "../adminFeedback";
+import { notifyServerFailure } from "../adminFeedback";
 import { AdminForm } from "../AdminParts";
 import { ImageField } from "./ImageField";
 import {
@@ -30,6 +28,7 @@ import {
   type ProductFormErrors,
   type ProductFormValues,
 } from "./productForm";
+import { useCreateProduct, useUpdateProduct } from "./useProductChanges";
 
 const MANAGE_PRODUCTS = "/admin/manage-product";
 
@@ -131,7 +130,7 @@ function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequi
 
 export function AddProductScreen() {
   const goBack = useGoBack(MANAGE_PRODUCTS);
-  const [createProduct, { loading }] = useMutation(CreateProductDocument, { update: reloadCatalogue });
+  const [createProduct, { loading }] = useCreateProduct();
   const save = async (values: ProductFormValues) => {
     if (!values.imageOne) return;
     try {
@@ -171,7 +170,7 @@ export function EditProductScreen() {
   const slug = useParams().slug ?? "";
   const goBack = useGoBack(MANAGE_PRODUCTS);
   const { data, loading, error } = useQuery(AdminProductDocument, { variables: { slug }, fetchPolicy: "cache-and-network" });
-  const [updateProduct, { loading: saving }] = useMutation(UpdateProductDocument, { update: reloadCatalogue });
+  const [updateProduct, { loading: saving }] = useUpdateProduct();
 
   useEffect(() => {
     if (error) notifyError(serverMessage(error));

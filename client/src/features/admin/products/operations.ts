@@ -2,17 +2,7 @@
 export const adminProductOperations = /* GraphQL */ `
   query AdminProducts($name: String, $first: Int!, $after: String) {
     products(name: $name, sort: NEWEST, first: $first, after: $after) {
-      edges {
-        cursor
-        node {
-          ...ProductCardFields
-        }
-      }
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      totalCount
+      ...ProductCardPage
     }
   }
 

@@ -2,24 +2,24 @@
 // its fee. Manage regions: 'No regions found matching your search.' when nothing matches. Add region
 // (Title, Fee; Create) and Edit region (Name, Fee; Update). Every change shows the server's message and
 // reloads the lists; a failed load shows the server's error text.
-import { useMutation, useQuery } from "@apollo/client/react";
+import { useQuery } from "@apollo/client/react";
 import { Button, NumberInput, Text, TextInput } from "@mantine/core";
 import { useEffect, useState } from "react";
 import { useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
-import { AdminRegionsDocument, AdminRegionDocument, CreateRegionDocument, DeleteRegionDocument, UpdateRegionDocument } from "../../../graphql/generated/graphql";
+import { AdminRegionsDocument, AdminRegionDocument } from "../../../graphql/generated/graphql";
 import { serverMessage } from "../../../lib/apollo/errors";
 import { ADMIN_PAGE_SIZE, nextPageVariables, useLastAnswer } from "../../../lib/apollo/pages";
-import { messages } from "../../../lib/messages";
 import { formatMoney } from "../../../lib/money";
 import { useGoBack } from "../../../lib/navigation/useGoBack";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { regionFee } from "../../../lib/pricing";
-import { notifyServerFailure, reloadCatalogue } from "../adminFeedback";
+import { notifyServerFailure } from "../adminFeedback";
 import { AdminForm, listState, useListSearch } from "../AdminParts";
 import { CatalogueEntries } from "../CatalogueEntries";
 import { REQUIRED } from "../adminRules";
+import { useCreateRegion, useDeleteRegion, useUpdateRegion } from "./useRegionChanges";
 
 export const NO_REGIONS_FOUND = "No regions found matching your search.";
 const MANAGE_REGIONS = "/admin/manage-region";
@@ -36,24 +36,11 @@ export function ManageRegionsScreen() {
     variables: { search: query || undefined, first: ADMIN_PAGE_SIZE },
   });
   const list = listState(useLastAnswer(data?.regions, query), typing);
-  const [deletingId, setDeletingId] = useState<number | null>(null);
-  const [deleteRegion] = useMutation(DeleteRegionDocument, { update: reloadCatalogue });
+  const { deletingId, remove } = useDeleteRegion();
 
   useEffect(() => {
     if (error) notifyError(serverMessage(error));
   }, [error]);
-
-  const remove = async (region: RegionEntry) => {
-    setDeletingId(region.id);
-    try {
-      const result = await deleteRegion({ variables: { id: region.id } });
-      if (result.data) notifySuccess(result.data.deleteRegion.message);
-    } catch (failure) {
-      notifyServerFailure(failure, messages.deleteFailedFallback);
-    } finally {
-      setDeletingId(null);
-    }
-  };
 
   return (
     <CatalogueEntries<RegionEntry>
@@ -82,7 +69,7 @@ export function ManageRegionsScreen() {
       search={search}
       onSearch={setSearch}
       deletingId={deletingId}
-      onDelete={(region) => void remove(region)}
+      onDelete={(region) => void remove(region.id)}
       detail={(region) => (
         <Text size="sm" c="dimmed">
           Fee: {formatMoney(regionFee(region))}
@@ -135,7 +122,7 @@ function RegionForm({ title, nameLabel, submitLabel, initial, submitting, onSubm
 
 export function AddRegionScreen() {
   const goBack = useGoBack(MANAGE_REGIONS);
-  const [createRegion, { loading }] = useMutation(CreateRegionDocument, { update: reloadCatalogue });
+  const [createRegion, { loading }] = useCreateRegion();
   const save = async (region: { name: string; fee: number }) => {
     try {
       const result = await createRegion({ variables: region });
@@ -161,7 +148,7 @@ export function EditRegionScreen() {
   const id = Number(useParams().id);
   const goBack = useGoBack(MANAGE_REGIONS);
   const { data, loading, error } = useQuery(AdminRegionDocument, { variables: { id }, skip: !Number.isInteger(id), fetchPolicy: "cache-and-network" });
-  const [updateRegion, { loading: saving }] = useMutation(UpdateRegionDocument, { update: reloadCatalogue });
+  const [updateRegion, { loading: saving }] = useUpdateRegion();
 
   useEffect(() => {
     if (error) notifyError(serverMessage(error));

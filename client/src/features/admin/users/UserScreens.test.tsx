@@ -94,7 +94,7 @@ const ada = {
   phone: "+1 555 0100",
   createdAt: "2026-01-05T10:00:00.000Z",
   orders: connection("Order", [
-    { __typename: "Order" as const, id: 4, orderNumber: "ORD-000004", status: "DELIVERED" as const, totalItems: 2, total: 45, createdAt: "2026-03-02T15:04:00.000Z" },
+    { __typename: "Order" as const, id: 4, orderNumber: "ORD-000004", reference: "ABCDEFGH12345678", status: "DELIVERED" as const, totalItems: 2, total: 45, createdAt: "2026-03-02T15:04:00.000Z" },
   ]),
 };
 
@@ -133,7 +133,7 @@ describe("User detail", () => {
   });
 
   it("the user's orders page by page: 'Load more' fetches the orders after the last cursor and appends them", async () => {
-    const older = { __typename: "Order" as const, id: 2, orderNumber: "ORD-000002", status: "PENDING" as const, totalItems: 1, total: 9, createdAt: "2026-02-02T15:04:00.000Z" };
+    const older = { __typename: "Order" as const, id: 2, orderNumber: "ORD-000002", reference: "BCDEFGHI23456789", status: "PENDING" as const, totalItems: 1, total: 9, createdAt: "2026-02-02T15:04:00.000Z" };
     renderWithShop(<UserDetailScreen />, {
       ...detail,
       mocks: [

@@ -3,30 +3,29 @@
 // The user detail: account info (name, email, role, created date), the change-role select (user or
 // admin) with the server's message on success and on failure, contact info ('No address' / 'No
 // contact'), and their orders (a page at a time) linking to the admin order view.
-import { useMutation, useQuery } from "@apollo/client/react";
-import { Anchor, Badge, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useQuery } from "@apollo/client/react";
+import { Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { Link, useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
 import { LoadMore } from "../../../components/LoadMore";
-import { AdminUserDocument, AdminUsersDocument, SetUserRoleDocument, type Role } from "../../../graphql/generated/graphql";
+import { AdminUserDocument, AdminUsersDocument, type Role } from "../../../graphql/generated/graphql";
 import { serverMessage } from "../../../lib/apollo/errors";
 import { ADMIN_PAGE_SIZE, nextPageVariables, nodesOf, ORDERS_PAGE_SIZE, useLastAnswer } from "../../../lib/apollo/pages";
-import { reloadListsAfter } from "../../../lib/apollo/reloadLists";
 import { formatMoney } from "../../../lib/money";
 import { notifySuccess } from "../../../lib/notify";
 import { formatDate, formatDateTime } from "../../../lib/orders/invoice";
 import { notifyServerFailure } from "../adminFeedback";
-import { countLabel, Detail, ListHeader, listState, PagedList, useListSearch } from "../AdminParts";
+import { ChangeChoice, Detail, ListHeader, PagedList, useListSearch, useQuietListState } from "../AdminParts";
 import { adminOrderPath, OrderStatusBadge } from "../orders/orderParts";
+import { useSetUserRole } from "./useSetUserRole";
 
 export const NO_USERS_YET = "No users yet.";
 export const NO_USERS_FOUND = "No users found matching your search.";
 
 /** The role select offers only user and admin (spec section 5), shown in the spec's words. */
 export const ROLE_TEXT: Record<Role, string> = { USER: "user", ADMIN: "admin" };
-const ROLES: Role[] = ["USER", "ADMIN"];
+const ROLE_OPTIONS = (["USER", "ADMIN"] as const).map((value) => ({ value, label: ROLE_TEXT[value] }));
 
 function RoleBadge({ role }: { role: Role }) {
   return (
@@ -36,8 +35,6 @@ function RoleBadge({ role }: { role: Role }) {
   );
 }
 
-/** What a failed load shows (silently, spec section 8): no users. */
-const NO_USERS = { edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
 
 export function ManageUsersScreen() {
   const { search, setSearch, query, typing } = useListSearch();
@@ -45,19 +42,13 @@ export function ManageUsersScreen() {
     variables: { search: query || undefined, first: ADMIN_PAGE_SIZE },
     fetchPolicy: "cache-and-network",
   });
-  const answer = useLastAnswer(data?.users, query);
-  // A failed load is silent (spec section 8): the list shows as empty, without a count.
-  const failed = error !== undefined && data === undefined && !loading;
-  const list = failed ? { page: NO_USERS, updating: false, searching: false } : listState(answer, typing);
-  useEffect(() => {
-    if (error) console.error("Could not load the users", error);
-  }, [error]);
+  const { count, ...list } = useQuietListState("users", { data, loading, error }, useLastAnswer(data?.users, query), typing);
 
   return (
     <Stack gap="lg">
       <ListHeader
         title="Manage users"
-        count={list.page && !failed ? countLabel("users", list.page.totalCount) : undefined}
+        count={count}
         searchPlaceholder="Search name or email"
         search={search}
         onSearch={setSearch}
@@ -104,9 +95,8 @@ export function ManageUsersScreen() {
 }
 
 function ChangeRole({ userId, role }: { userId: number; role: Role }) {
-  const [chosen, setChosen] = useState<Role>(role);
-  const [setUserRole, { loading }] = useMutation(SetUserRoleDocument, { update: reloadListsAfter("role") });
-  const change = async () => {
+  const [setUserRole, { loading }] = useSetUserRole();
+  const change = async (chosen: Role) => {
     try {
       const result = await setUserRole({ variables: { id: userId, role: chosen } });
       if (result.data) notifySuccess(result.data.setUserRole.message);
@@ -114,19 +104,7 @@ function ChangeRole({ userId, role }: { userId: number; role: Role }) {
       notifyServerFailure(error);
     }
   };
-  return (
-    <Group align="flex-end" gap="sm">
-      <NativeSelect
-        label="Change role"
-        value={chosen}
-        onChange={(event) => setChosen(event.currentTarget.value as Role)}
-        data={ROLES.map((value) => ({ value, label: ROLE_TEXT[value] }))}
-      />
-      <Button onClick={() => void change()} loading={loading}>
-        Change
-      </Button>
-    </Group>
-  );
+  return <ChangeChoice<Role> label="Change role" current={role} options={ROLE_OPTIONS} changing={loading} onChange={(chosen) => void change(chosen)} />;
 }
 
 export function UserDetailScreen() {

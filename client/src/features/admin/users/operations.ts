@@ -29,22 +29,7 @@ export const adminUserOperations = /* GraphQL */ `
       phone
       createdAt
       orders(first: $first, after: $after) {
-        edges {
-          cursor
-          node {
-            id
-            orderNumber
-            status
-            totalItems
-            total
-            createdAt
-          }
-        }
-        pageInfo {
-          hasNextPage
-          endCursor
-        }
-        totalCount
+        ...OrderSummaryPage
       }
     }
   }

@@ -1,0 +1,49 @@
+// The lines of one order (spec sections 2 and 4): each product's picture and name, unit price, quantity
+// and amount. The shopper's order page and the admin's order view show the same table; the admin view
+// adds the order total under it (spec section 4: "cart lines (name, unit price, quantity); total").
+import { Group, Image, Table, Text } from "@mantine/core";
+import type { OrderDetailFieldsFragment } from "../graphql/generated/graphql";
+import { formatMoney } from "../lib/money";
+
+export type OrderLine = OrderDetailFieldsFragment["lines"][number];
+
+export function OrderLinesTable({ lines, total }: { lines: readonly OrderLine[]; total?: number }) {
+  return (
+    <Table.ScrollContainer minWidth={520}>
+      <Table>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Product</Table.Th>
+            <Table.Th ta="right">Unit price</Table.Th>
+            <Table.Th ta="right">Quantity</Table.Th>
+            <Table.Th ta="right">Amount</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {lines.map((line) => (
+            <Table.Tr key={`${line.slug}-${line.name}`}>
+              <Table.Td>
+                <Group gap="sm" wrap="nowrap">
+                  {/* The name stands beside the picture, so the picture is decoration. */}
+                  <Image src={line.imageOne} alt="" w={40} h={40} radius="sm" fallbackSrc="/placeholder-plant.svg" />
+                  <Text>{line.name}</Text>
+                </Group>
+              </Table.Td>
+              <Table.Td ta="right">{formatMoney(line.unitPrice)}</Table.Td>
+              <Table.Td ta="right">{line.quantity}</Table.Td>
+              <Table.Td ta="right">{formatMoney(line.lineTotal)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        {total !== undefined && (
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th colSpan={3}>Total</Table.Th>
+              <Table.Th ta="right">{formatMoney(total)}</Table.Th>
+            </Table.Tr>
+          </Table.Tfoot>
+        )}
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

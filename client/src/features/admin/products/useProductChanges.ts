@@ -1,0 +1,8 @@
+// The product changes an admin makes (spec section 4); each reloads the catalogue lists;
+// a delete also tells how it went.
+import { CreateProductDocument, DeleteProductDocument, UpdateProductDocument } from "../../../graphql/generated/graphql";
+import { useCatalogueChange, useCatalogueDelete } from "../useCatalogueChange";
+
+export const useCreateProduct = () => useCatalogueChange(CreateProductDocument);
+export const useUpdateProduct = () => useCatalogueChange(UpdateProductDocument);
+export const useDeleteProduct = () => useCatalogueDelete(DeleteProductDocument, (data) => data.deleteProduct.message);

@@ -1,0 +1,100 @@
+// ESLint for the whole repository (npm run lint). Besides the usual TypeScript and React hooks checks it
+// enforces the shape of the house (../shared/ARCHITECTURE.md): imports point inward, no feature imports
+// another feature, and no module cycles. `.mjs` because the root package is CommonJS and this file is ESM.
+import { readdirSync } from "node:fs";
+import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+import tseslint from "typescript-eslint";
+
+// Paths are taken from this file's folder, so `npx eslint src` inside a workspace checks the same rules.
+const root = import.meta.dirname;
+const server = "server/src";
+const client = "client/src";
+
+/** A zone of import-x/no-restricted-paths: files under `target` may not import from `from`. */
+const forbid = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
+
+// Server: http (the express app) wires graphql and rest; graphql and rest are thin adapters over domain;
+// db implements what domain declares (the Prisma client factory, the event bus, the seed) and may use
+// domain's rules, so domain must never import db. config and main sit on top and are imported only by
+// main and http.
+const serverZones = [
+  forbid(`${server}/domain`, [`${server}/graphql`, `${server}/rest`, `${server}/http`, `${server}/db`, `${server}/config.ts`, `${server}/main.ts`],
+    "domain/ holds the shop's rules: it imports no transport (graphql, rest, http), no db module and no config."),
+  forbid(`${server}/db`, [`${server}/graphql`, `${server}/rest`, `${server}/http`, `${server}/main.ts`],
+    "db/ sits under the adapters: it may use domain/, never graphql, rest or http."),
+  forbid(`${server}/graphql`, [`${server}/rest`, `${server}/http`, `${server}/main.ts`],
+    "graphql/ is an adapter over domain/: it does not import the REST shim or the express app."),
+  forbid(`${server}/rest`, [`${server}/graphql`, `${server}/http`, `${server}/main.ts`],
+    "rest/ is an adapter over domain/: it does not import GraphQL or the express app."),
+  forbid(`${server}/http`, [`${server}/main.ts`], "Only the process entry imports main.ts."),
+];
+
+// Client: app -> features -> components -> lib; features share through components/ and lib/ only.
+const features = readdirSync(`${root}/${client}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const clientZones = [
+  forbid(`${client}/lib`, [`${client}/app`, `${client}/features`, `${client}/components`],
+    "lib/ is the bottom layer: it imports nothing from app, features or components."),
+  forbid(`${client}/components`, [`${client}/app`, `${client}/features`],
+    "components/ are shared UI: they import lib/, never a feature or the app."),
+  forbid(`${client}/features`, [`${client}/app`], "Features do not import the app shell; the app imports features."),
+  ...features.map((feature) =>
+    forbid(`${client}/features/${feature}`, `${client}/features`,
+      `The ${feature} feature imports no other feature: share through components/ or lib/.`, [`./${feature}`]),
+  ),
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "server/src/generated/**",
+      "client/src/graphql/generated/**",
+      "coverage/**",
+      "data/**",
+      "uploads/**",
+      "server/data/**",
+      "e2e/artifacts/**",
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { "import-x": importX },
+    settings: {
+      // The extensions and parser let import-x read TypeScript modules when it follows imports (no-cycle).
+      "import-x/extensions": importX.flatConfigs.typescript.settings["import-x/extensions"],
+      "import-x/parsers": importX.flatConfigs.typescript.settings["import-x/parsers"],
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({
+          project: ["server/tsconfig.json", "client/tsconfig.app.json", "client/tsconfig.node.json", "e2e/tsconfig.json"].map((file) => `${root}/${file}`),
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: {
+      // `_name` marks a parameter a signature needs but the body does not use.
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "import-x/no-restricted-paths": ["error", { basePath: root, zones: [...serverZones, ...clientZones] }],
+    },
+  },
+  {
+    // Tests and benchmarks read the wire's JSON answers loosely (`answer.data.products.nodes[0]`): the
+    // answers' shapes are what the assertions check, so typing them would only restate the assertions.
+    files: ["server/test/**/*.ts", "server/bench/**/*.ts"],
+    rules: { "@typescript-eslint/no-explicit-any": "off" },
+  },
+  {
+    files: ["client/src/**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser } },
+    ...reactHooks.configs.flat["recommended-latest"],
+  },
+);
