@@ -29,6 +29,9 @@ function serveCeiling(): http.Server {
   const productColumns = `p.id, p.slug, p.name, p.description, p.price_cents, p.discount_price_cents, p.quantity, p.image_one,
     p.image_two, p.rating_sum, p.people_rated, p.created_at, c.id AS category_id, c.name AS category_name`;
   const queries: Record<string, () => Promise<unknown>> = {
+    // A page of 12 reads 13 rows: the extra one only tells whether more follow.
+    "/list": async () =>
+      (await pool.query(`SELECT ${productColumns} FROM products p JOIN categories c ON c.id = p.category_id ORDER BY p.created_at DESC, p.id DESC LIMIT 13`)).rows.slice(0, 12),
     "/home": async () => {
       const [arrivals, discounted, categories] = await Promise.all([
         pool.query(`SELECT ${productColumns} FROM products p JOIN categories c ON c.id = p.category_id WHERE p.quantity > 0 ORDER BY p.created_at DESC, p.id DESC LIMIT 6`),
