@@ -51,9 +51,17 @@ const cases: BenchCase[] = [
   },
 ];
 
+// BENCH_CASES="list,slug" measures only the cases whose names contain one of those words.
+const chosenCases = process.env.BENCH_CASES ? cases.filter((c) => process.env.BENCH_CASES!.split(",").some((word) => c.name.includes(word.trim()))) : cases;
+
 function startServer(mode: "app" | "ceiling"): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
-    const child = fork(path.join(here, "serve.ts"), [mode, url, schema], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    const child = fork(path.join(here, "serve.ts"), [mode, url, schema], {
+      execArgv: ["--import", "tsx"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      // Measured as deployed (the Dockerfile and docker-compose.yml set it): libraries skip development-only checks.
+      env: { ...process.env, NODE_ENV: "production" },
+    });
     child.once("message", (message) => resolve({ child, port: (message as { port: number }).port }));
     child.once("exit", (code) => reject(new Error(`${mode} server exited with ${code}`)));
   });
@@ -80,7 +88,7 @@ try {
 
   const rows: Record<string, string | number>[] = [];
   for (const connections of connectionCounts) {
-    for (const benchCase of cases) {
+    for (const benchCase of chosenCases) {
       const shop = await measure(connections, {
         url: `http://127.0.0.1:${app.port}/graphql`,
         method: "POST",

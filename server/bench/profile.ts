@@ -77,6 +77,7 @@ async function profileUnderLoad(): Promise<void> {
     const child = fork(path.join(here, "serve.ts"), ["app", url, schema], {
       execArgv: ["--import", "tsx", "--cpu-prof", `--cpu-prof-dir=${profileDir}`],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
+      env: { ...process.env, NODE_ENV: "production" },
     });
     const port = await new Promise<number>((resolve) => child.once("message", (message) => resolve((message as { port: number }).port)));
     for (const query of queries) {

@@ -17,7 +17,7 @@ const [mode, url, schema] = process.argv.slice(2);
 async function serveApp(): Promise<http.Server> {
   const db = await openDatabase({ kind: "postgres", url, schema, poolSize: 10 });
   const uploadsDir = process.env.BENCH_UPLOADS_DIR || os.tmpdir();
-  const shop = createShop(db.prisma, { jwtSecret: "bench-secret-bench-secret-bench-secret!", tokenTtlSeconds: 3600, uploadsDir, uploadsUrlPath: "/uploads", events: db.events });
+  const shop = createShop(db.prisma, { jwtSecret: "bench-secret-bench-secret-bench-secret!", tokenTtlSeconds: 3600, uploadsDir, uploadsUrlPath: "/uploads", events: db.events, readRows: db.readRows });
   const clientDist = process.env.BENCH_CLIENT_DIST || undefined;
   const { app } = await createApp({ env: "production", introspection: false, corsOrigins: [], uploadsDir, clientDist }, shop, db);
   return http.createServer(app);

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     uploadsDir: config.uploadsDir,
     uploadsUrlPath: UPLOADS_URL_PATH,
     events: db.events,
+    readRows: db.readRows,
   });
   const { app, serveLive, stop } = await createApp({ ...config, logger }, shop, db);
   const server = createHttpServer(app);

@@ -15,8 +15,19 @@ function unstorableText(field: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", fields: { [field]: [message] }, http: { status: 400 } } });
 }
 
+// Apollo keeps one parsed document per query text, so the answer for its literals is kept with it.
+const literalChecks = new WeakMap<DocumentNode, string | null>();
+
 /** The first argument, object field or variable default written in the document with unstorable text. */
 function unstorableLiteral(document: DocumentNode): string | null {
+  const known = literalChecks.get(document);
+  if (known !== undefined) return known;
+  const found = findUnstorableLiteral(document);
+  literalChecks.set(document, found);
+  return found;
+}
+
+function findUnstorableLiteral(document: DocumentNode): string | null {
   let found: string | null = null;
   visit(document, {
     Argument(node) {

@@ -9,7 +9,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { ApolloServer } from "@apollo/server";
 import { expressMiddleware } from "@as-integrations/express5";
 import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
-import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import graphqlUploadExpress from "graphql-upload/graphqlUploadExpress.mjs";
 import helmet from "helmet";
 import type { Logger } from "pino";
@@ -151,6 +151,9 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     includeStacktraceInErrorResponses: false,
     plugins: [
       shopRequestPlugin(logger),
+      // Apollo's cache-control plugin wraps every field's resolver to read @cacheControl hints the shop
+      // never writes (it sets Cache-Control itself); without it graphql runs the resolvers directly.
+      ApolloServerPluginCacheControlDisabled(),
       config.introspection
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
         : ApolloServerPluginLandingPageDisabled(),
