@@ -98,7 +98,7 @@ async function openPGlite(dataDir: string | "memory", onEventError: EventErrorHa
         }),
       ),
   };
-  const events = createLocalEventBus(onEventError);
+  const events = await createLocalEventBus(onEventError, pglite);
   return {
     prisma,
     kind: "pglite",

@@ -1,12 +1,13 @@
 // What every GraphQL request goes through besides the schema: text the shop cannot store is refused
 // before anything runs (variables and inline literals), unexpected errors are logged here (the caller
-// only hears INTERNAL_ERROR, see errors.ts), answers are never cached, and a throttled sign-in carries
-// Retry-After.
+// only hears INTERNAL_ERROR, see errors.ts), answers are never cached unless they are anonymous catalogue
+// answers (catalogue-answers.ts), and a throttled sign-in carries Retry-After.
 import type { ApolloServerPlugin } from "@apollo/server";
 import { GraphQLError, valueFromASTUntyped, visit, type DocumentNode } from "graphql";
 import type { Logger } from "pino";
 import { findUnstorableText, unstorableTextMessage } from "../domain/text.js";
 import { safeError } from "../http/logging.js";
+import { catalogueCacheControl, readsOnlyCatalogue } from "./catalogue-answers.js";
 import type { GraphQLContext } from "./context.js";
 import { isUnexpectedError } from "./errors.js";
 
@@ -47,7 +48,11 @@ export function unstorableTextIn(variables: Record<string, unknown> | null | und
   return field === null ? null : unstorableText(field);
 }
 
-export function shopRequestPlugin(logger: Logger): ApolloServerPlugin<GraphQLContext> {
+/**
+ * `catalogueCacheSeconds`: how long an anonymous catalogue answer fetched with GET may be reused (see
+ * catalogue-answers.ts); 0: never.
+ */
+export function shopRequestPlugin(logger: Logger, { catalogueCacheSeconds }: { catalogueCacheSeconds: number }): ApolloServerPlugin<GraphQLContext> {
   return {
     async requestDidStart() {
       return {
@@ -61,8 +66,17 @@ export function shopRequestPlugin(logger: Logger): ApolloServerPlugin<GraphQLCon
             (contextValue?.log ?? logger).error({ err: safeError(error.originalError ?? error), operationName, path: error.path }, "unexpected error in a GraphQL request");
           }
         },
-        async willSendResponse({ response }) {
-          response.http.headers.set("cache-control", "no-store");
+        async willSendResponse({ request, response, document, operation }) {
+          const cacheable =
+            catalogueCacheSeconds > 0 &&
+            request.http?.method === "GET" &&
+            !request.http.headers.get("authorization") &&
+            response.body.kind === "single" &&
+            !response.body.singleResult.errors &&
+            document !== undefined &&
+            operation !== undefined &&
+            readsOnlyCatalogue(document, operation);
+          response.http.headers.set("cache-control", cacheable ? catalogueCacheControl(catalogueCacheSeconds) : "no-store");
           if (response.body.kind !== "single") return;
           const throttled = response.body.singleResult.errors?.find((error) => error.extensions?.code === "TOO_MANY_REQUESTS");
           const retryAfter = throttled?.extensions?.retryAfter;

@@ -23,6 +23,7 @@ import { shopRequestPlugin } from "../graphql/request-guards.js";
 import { buildShopSchema } from "../graphql/schema.js";
 import { createRestRouter } from "../rest/router.js";
 import { viewerFromAuthorization } from "./auth.js";
+import { createCatalogueCache } from "./catalogue-cache.js";
 import { requireUtf8Body } from "./charset.js";
 import { clientFiles } from "./client-files.js";
 import { serveLiveUpdates, type LiveServer } from "./live.js";
@@ -41,6 +42,8 @@ export interface ShopApp {
 }
 
 type AppConfig = Pick<Config, "env" | "introspection" | "corsOrigins" | "uploadsDir"> & {
+  /** See Config; 60 s when not given. */
+  catalogueCacheSeconds?: number;
   logger?: Logger;
   /** The built storefront to serve; client/dist by default. */
   clientDist?: string;
@@ -137,6 +140,8 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     }),
   );
 
+  const catalogueCacheSeconds = config.catalogueCacheSeconds ?? 60;
+  const catalogueCache = createCatalogueCache(shop.events);
   const schema = await buildShopSchema();
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
@@ -150,7 +155,7 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     formatError: formatShopError,
     includeStacktraceInErrorResponses: false,
     plugins: [
-      shopRequestPlugin(logger),
+      shopRequestPlugin(logger, { catalogueCacheSeconds }),
       // Apollo's cache-control plugin wraps every field's resolver to read @cacheControl hints the shop
       // never writes (it sets Cache-Control itself); without it graphql runs the resolvers directly.
       ApolloServerPluginCacheControlDisabled(),
@@ -161,13 +166,20 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   });
   await apollo.start();
 
-  app.use(
-    "/graphql",
+  // GraphQL answers carry an ETag only where they may be reused (catalogue-cache.ts), never personal ones:
+  // served by a sub-app without Express's automatic ETags.
+  const graphqlApp = express();
+  graphqlApp.disable("x-powered-by");
+  graphqlApp.set("etag", false);
+  app.use("/graphql", graphqlApp);
+  graphqlApp.use(
     (_req, res, next) => {
       // Answers may be personal (a user's data, a fresh token); so are the errors Apollo never sees.
       res.setHeader("Cache-Control", "no-store");
       next();
     },
+    // Anonymous catalogue answers fetched with GET, kept until the catalogue changes.
+    catalogueCache.middleware,
     requireUtf8Body,
     express.json({ limit: "1mb" }),
     graphqlUploadExpress({ maxFileSize: MAX_UPLOAD_BYTES, maxFiles: MAX_UPLOAD_FILES }),
@@ -197,6 +209,9 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     app,
     serveLive: (server) =>
       serveLiveUpdates(server, { schema, shop, validationRules: queryLimitRules, parseOptions: { maxTokens: MAX_TOKENS }, logger }),
-    stop: () => apollo.stop(),
+    stop: async () => {
+      catalogueCache.stop();
+      await apollo.stop();
+    },
   };
 }
