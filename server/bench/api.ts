@@ -3,6 +3,9 @@
 // autocannon on loopback the shop's GraphQL answers for (a) a list of 12 products (the plain first page),
 // (b) the home page's data, (c) a search and (d) a product by slug, beside the same rows read by a bare
 // `pg` query served by node:http (the ceiling), at 20 and at 64 connections (BENCH_CONNECTIONS, e.g. "20,64").
+// Three servers: the shop in one process answering POSTs (no caching: the "shop" columns); the shop in
+// BENCH_WORKERS (2) worker processes answering GETs of automatic persisted queries, as the storefront's
+// anonymous visitors send them, with its catalogue cache on (the "cached" columns); and the ceiling.
 // The servers run in child processes so the load generator does not share their event loop.
 import { fork, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
@@ -54,7 +57,15 @@ const cases: BenchCase[] = [
 // BENCH_CASES="list,slug" measures only the cases whose names contain one of those words.
 const chosenCases = process.env.BENCH_CASES ? cases.filter((c) => process.env.BENCH_CASES!.split(",").some((word) => c.name.includes(word.trim()))) : cases;
 
-function startServer(mode: "app" | "ceiling"): Promise<{ child: ChildProcess; port: number }> {
+/** The GET of an automatic persisted query: the hash only, or (to register it) with the query text. */
+function persistedUrl(base: string, benchCase: BenchCase, withQuery: boolean): string {
+  const params = new URLSearchParams({ extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: crypto.createHash("sha256").update(benchCase.query).digest("hex") } }) });
+  if (benchCase.variables) params.set("variables", JSON.stringify(benchCase.variables));
+  if (withQuery) params.set("query", benchCase.query);
+  return `${base}/graphql?${params}`;
+}
+
+function startServer(mode: "app" | "app-workers" | "ceiling"): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(here, "serve.ts"), [mode, url, schema], {
       execArgv: ["--import", "tsx"],
@@ -83,8 +94,9 @@ try {
   await seedBenchCatalogue(db.prisma);
   console.log(`Seeded 10,000 products into schema ${schema} in ${((Date.now() - seedStart) / 1000).toFixed(1)} s.`);
   const app = await startServer("app");
+  const workers = await startServer("app-workers");
   const ceiling = await startServer("ceiling");
-  servers.push(app.child, ceiling.child);
+  servers.push(app.child, workers.child, ceiling.child);
 
   const rows: Record<string, string | number>[] = [];
   for (const connections of connectionCounts) {
@@ -95,6 +107,10 @@ try {
         headers: { "content-type": "application/json" },
         body: JSON.stringify({ query: benchCase.query, variables: benchCase.variables ?? {} }),
       });
+      // Every worker learns the query from its text once (connections spread over the workers); then hashes only.
+      const preflight = { "apollo-require-preflight": "true" };
+      await autocannon({ connections, duration: 1, url: persistedUrl(`http://127.0.0.1:${workers.port}`, benchCase, true), headers: preflight });
+      const cached = await measure(connections, { url: persistedUrl(`http://127.0.0.1:${workers.port}`, benchCase, false), headers: preflight });
       const bare = await measure(connections, { url: `http://127.0.0.1:${ceiling.port}${benchCase.ceilingPath}` });
       rows.push({
         case: benchCase.name,
@@ -102,14 +118,18 @@ try {
         "shop req/s": shop.rps,
         "shop p50": shop.p50,
         "shop p99": shop.p99,
+        "cached req/s": cached.rps,
+        "cached p50": cached.p50,
+        "cached p99": cached.p99,
         "bare pg req/s": bare.rps,
         "bare p50": bare.p50,
         "bare p99": bare.p99,
         "shop/ceiling": `${Math.round((shop.rps / bare.rps) * 100)}%`,
+        "cached/ceiling": `${Math.round((cached.rps / bare.rps) * 100)}%`,
       });
     }
   }
-  console.log(`\n${seconds} s per measurement, latencies in ms, PostgreSQL at ${url.replace(/\/\/[^@]*@/, "//")}`);
+  console.log(`\n${seconds} s per measurement, latencies in ms, cached = ${process.env.BENCH_WORKERS ?? 2} workers with the catalogue cache, PostgreSQL at ${url.replace(/\/\/[^@]*@/, "//")}`);
   console.table(rows);
 } finally {
   for (const child of servers) child.kill();

@@ -2,15 +2,18 @@
 // ceiling on a port.
 //   tsx bench/serve.ts app <databaseUrl> <schema>
 //   tsx bench/serve.ts ceiling <databaseUrl> <schema>
+//   tsx bench/serve.ts app-workers <databaseUrl> <schema>   the app in BENCH_WORKERS (2) worker processes on one port
 // BENCH_UPLOADS_DIR: the folder served at /uploads (the demo seed's pictures); BENCH_CLIENT_DIST: the built
 // client to serve instead of client/dist.
 import "reflect-metadata";
+import cluster from "node:cluster";
 import http from "node:http";
 import os from "node:os";
 import pg from "pg";
 import { openDatabase } from "../src/db/client.js";
 import { createShop } from "../src/domain/shop.js";
 import { createApp } from "../src/http/app.js";
+import { startWorkers } from "../src/http/workers.js";
 
 const [mode, url, schema] = process.argv.slice(2);
 
@@ -58,11 +61,16 @@ function serveCeiling(): http.Server {
   });
 }
 
-const server = mode === "app" ? await serveApp() : serveCeiling();
-server.listen(0, "127.0.0.1", () => {
-  const { port } = server.address() as { port: number };
+if (mode === "app-workers" && cluster.isPrimary) {
+  const port = await startWorkers(Number(process.env.BENCH_WORKERS ?? 2));
   process.send?.({ port });
-});
+} else {
+  const server = mode === "ceiling" ? serveCeiling() : await serveApp();
+  server.listen(0, "127.0.0.1", () => {
+    const { port } = server.address() as { port: number };
+    process.send?.({ port });
+  });
+}
 // bench/profile.ts asks for a normal exit, so that node writes the CPU profile.
 process.on("message", (message) => {
   if (message === "stop") process.exit(0);

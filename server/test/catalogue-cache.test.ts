@@ -1,6 +1,7 @@
 // Anonymous catalogue answers fetched with GET (automatic persisted queries) may be reused: they carry
 // Cache-Control public and an ETag (304 on If-None-Match), the shop keeps them, and every catalogue write
 // replaces them. Answers with a token or a personal field are never cached and say no-store.
+import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestShop, serveTestShop, type TestShop } from "./support.js";
 import { eventually, getPersisted } from "./catalogue-cache-support.js";
@@ -63,6 +64,41 @@ describe("anonymous catalogue answers are cached until the catalogue changes", (
     const unchanged = await getPersisted(served.url, PRODUCT, { variables: { slug: "cached-fern" }, headers: { "if-none-match": etag! } });
     expect(unchanged.status).toBe(304);
     expect(await unchanged.text()).toBe("");
+  });
+
+  it("a kept answer is sent as the first was: same security headers, compressed when asked, CORS for the caller's origin", async () => {
+    const variables = { slug: "cached-fern" };
+    await getPersisted(served.url, PRODUCT, { variables, withQuery: true });
+    const first = await getPersisted(served.url, PRODUCT, { variables, headers: { "accept-encoding": "identity" } });
+    const kept = await getPersisted(served.url, PRODUCT, { variables, headers: { "accept-encoding": "identity" } });
+    for (const header of ["content-type", "cache-control", "etag", "x-content-type-options", "strict-transport-security", "x-frame-options"]) {
+      expect(kept.headers.get(header), header).toBe(first.headers.get(header));
+    }
+    expect(kept.headers.get("x-request-id")).not.toBe(first.headers.get("x-request-id"));
+    const body = await kept.text();
+    expect(JSON.parse(body).data.product.name).toBe("Cached Fern");
+
+    const raw = await import("node:http").then(
+      (http) =>
+        new Promise<{ headers: Record<string, unknown>; bytes: Buffer }>((resolve, reject) => {
+          const params = new URL(kept.url).search;
+          http
+            .get(`${served.url}/graphql${params}`, { headers: { "apollo-require-preflight": "true", "accept-encoding": "gzip, br" } }, (response) => {
+              const chunks: Buffer[] = [];
+              response.on("data", (chunk) => chunks.push(chunk));
+              response.on("end", () => resolve({ headers: response.headers, bytes: Buffer.concat(chunks) }));
+            })
+            .on("error", reject);
+        }),
+    );
+    expect(raw.headers["content-encoding"]).toBe("br");
+    expect(brotliDecompressSync(raw.bytes).toString()).toBe(body);
+
+    const fromStorefrontDev = await getPersisted(served.url, PRODUCT, { variables, headers: { origin: "http://localhost:5173" } });
+    expect(fromStorefrontDev.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
+    expect(fromStorefrontDev.headers.get("etag")).toBe(first.headers.get("etag"));
+    const fromElsewhere = await getPersisted(served.url, PRODUCT, { variables, headers: { origin: "https://evil.example" } });
+    expect(fromElsewhere.headers.get("access-control-allow-origin")).toBeNull();
   });
 
   it("after a product update through the app, the cached answer changes", async () => {

@@ -35,7 +35,8 @@ export const UPLOADS_URL_PATH = "/uploads";
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../client/dist");
 
 export interface ShopApp {
-  app: express.Express;
+  /** The request handler to serve: kept catalogue answers first, then the Express app. */
+  app: http.RequestListener;
   /** Serves GraphQL subscriptions over WebSocket on the HTTP server that serves `app`. */
   serveLive(server: http.Server): LiveServer;
   stop(): Promise<void>;
@@ -141,7 +142,7 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   );
 
   const catalogueCacheSeconds = config.catalogueCacheSeconds ?? 60;
-  const catalogueCache = createCatalogueCache(shop.events);
+  const catalogueCache = createCatalogueCache(shop.events, logger);
   const schema = await buildShopSchema();
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
@@ -206,7 +207,9 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   app.use(jsonErrors);
 
   return {
-    app,
+    app: (req, res) => {
+      if (!catalogueCache.serveKept(req, res)) app(req, res);
+    },
     serveLive: (server) =>
       serveLiveUpdates(server, { schema, shop, validationRules: queryLimitRules, parseOptions: { maxTokens: MAX_TOKENS }, logger }),
     stop: async () => {
