@@ -117,6 +117,21 @@ async function openPGlite(dataDir: string | "memory", onEventError: EventErrorHa
   };
 }
 
+/**
+ * A name per distinct read query, so each pooled connection prepares it once and PostgreSQL plans it once
+ * (the catalogue's queries differ only in their values). Past MAX_PREPARED texts, queries run unnamed.
+ */
+const MAX_PREPARED = 500;
+const statementNames = new Map<string, string>();
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_PREPARED) {
+    name = `shop_read_${statementNames.size}`;
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 async function openPostgres(url: string, schema: string | undefined, poolSize: number, onEventError: EventErrorHandler): Promise<Database> {
   // A private schema sees its own tables first, then public, where the shared extensions (pg_trgm) live.
   const searchPath = schema ? { options: `-c search_path="${schema}",public` } : {};
@@ -163,7 +178,8 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
     kind: "postgres",
     events,
     // Prisma.Sql gives the text with $1.. placeholders and the values, as node-postgres takes them.
-    readRows: async <R>(query: PrismaSql) => (await pool.query({ text: query.text, values: query.values as unknown[] })).rows as R[],
+    readRows: async <R>(query: PrismaSql) =>
+      (await pool.query({ name: statementName(query.text), text: query.text, values: query.values as unknown[] })).rows as R[],
     migrate: () =>
       withClient(async (client) => {
         if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
