@@ -1,5 +1,6 @@
-// WEB_CONCURRENCY on PostgreSQL: `npm start` runs that many worker processes on one port. Migrations and the seed run once, before the workers
-// start; SIGTERM drains every worker (WebSockets hear 1001) and the shop exits 0.
+// WEB_CONCURRENCY on PostgreSQL: `npm start` runs that many worker processes on one port. Migrations and
+// the seed run once, before the workers start; SIGTERM drains every worker (WebSockets hear 1001) and the
+// shop exits 0.
 import crypto from "node:crypto";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
