@@ -1,12 +1,8 @@
 // Two shop processes on one PostgreSQL database: a catalogue write through one empties the cached
 // catalogue answers of the other (the database's catalogueChanged notification reaches every replica).
-import crypto from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { eventually, getPersisted } from "./catalogue-cache-support.js";
-import { cleanUpLater, startShopProcess, stopAll } from "./processes.js";
+import { postQuery, privateSchemaUrl, startShopProcess, stopAll, tempDataDir } from "./processes.js";
 
 afterAll(stopAll);
 
@@ -14,19 +10,11 @@ const PRODUCT = "query Product($slug: String!) { product(slug: $slug) { id name 
 
 describe("cached catalogue answers across replicas", () => {
   it("a product update through one process changes the cached answer of the other", async () => {
-    const url = new URL(process.env.TEST_DATABASE_URL!);
-    const schema = `cache_${crypto.randomBytes(4).toString("hex")}`;
-    url.searchParams.set("schema", schema);
-    cleanUpLater({ schema });
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-cache-"));
-    cleanUpLater({ folder: dataDir });
-    const env = { DATA_DIR: dataDir, DATABASE_URL: url.toString(), JWT_SECRET: "replica-secret-replica-secret-replica-secret" };
+    const env = { DATA_DIR: tempDataDir("shop-cache"), DATABASE_URL: privateSchemaUrl("cache"), JWT_SECRET: "replica-secret-replica-secret-replica-secret" };
     const first = await startShopProcess(env);
     const second = await startShopProcess(env);
 
-    const list = await (
-      await fetch(`${first.url}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ products(first: 1) { nodes { id slug name description quantity category { id } } } }" }) })
-    ).json();
+    const list = await postQuery(first.url, "{ products(first: 1) { nodes { id slug name description quantity category { id } } } }");
     const product = list.data.products.nodes[0];
     const variables = { slug: product.slug };
     await getPersisted(second.url, PRODUCT, { variables, withQuery: true });
@@ -36,9 +24,7 @@ describe("cached catalogue answers across replicas", () => {
     const price: number = (await cached.json()).data.product.price;
     const newPrice = price === 42 ? 43 : 42;
 
-    const login = await (
-      await fetch(`${first.url}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: 'mutation { login(email: "admin@verdant.shop", password: "admin-password-2026") { accessToken } }' }) })
-    ).json();
+    const login = await postQuery(first.url, 'mutation { login(email: "admin@verdant.shop", password: "admin-password-2026") { accessToken } }');
     const update = await (
       await fetch(`${first.url}/graphql`, {
         method: "POST",
