@@ -1,8 +1,12 @@
 // npm run bench:api — a benchmark, not a test. Seeds 10,000 products into a private schema of the
 // PostgreSQL database in BENCH_DATABASE_URL (default: the local `test` database), then measures with
-// autocannon on loopback the shop's GraphQL answers for (a) the home page's data, (b) a search and
-// (c) a product by slug, beside the same data read by a bare `pg` query served by node:http (the
-// ceiling). The servers run in child processes so the load generator does not share their event loop.
+// autocannon on loopback the shop's GraphQL answers for (a) a list of 12 products (the plain first page),
+// (b) the home page's data, (c) a search and (d) a product by slug, beside the same rows read by a bare
+// `pg` query served by node:http (the ceiling), at 20 and at 64 connections (BENCH_CONNECTIONS, e.g. "20,64").
+// Three servers: the shop in one process answering POSTs (no caching: the "shop" columns); the shop in
+// BENCH_WORKERS (2) worker processes answering GETs of automatic persisted queries, as the storefront's
+// anonymous visitors send them, with its catalogue cache on (the "cached" columns); and the ceiling.
+// The servers run in child processes so the load generator does not share their event loop.
 import { fork, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import path from "node:path";
@@ -12,41 +16,71 @@ import { seedBenchCatalogue } from "./seed-bench.js";
 
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const connectionCounts = (process.env.BENCH_CONNECTIONS ?? "20,64").split(",").map(Number);
 const schema = `bench_${crypto.randomBytes(4).toString("hex")}`;
 const here = path.dirname(new URL(import.meta.url).pathname);
 
 const PRODUCT_FIELDS = "id slug name description price discountPrice unitPrice quantity imageOne imageTwo rating peopleRated createdAt category { id name }";
-const graphqlBody = (query: string, variables: Record<string, unknown> = {}) => JSON.stringify({ query, variables });
-const cases = [
+
+interface BenchCase {
+  name: string;
+  ceilingPath: string;
+  query: string;
+  variables?: Record<string, unknown>;
+}
+
+const cases: BenchCase[] = [
+  {
+    name: "list of 12",
+    ceilingPath: "/list",
+    query: `{ products(first: 12) { nodes { ${PRODUCT_FIELDS} } pageInfo { hasNextPage endCursor } } }`,
+  },
   {
     name: "home page data",
     ceilingPath: "/home",
-    body: graphqlBody(
-      `{ newArrivals: products(inStock: true, first: 6) { nodes { ${PRODUCT_FIELDS} } } discounted: products(inStock: true, discounted: true, first: 12) { nodes { ${PRODUCT_FIELDS} } } categories { nodes { id name } } }`,
-    ),
+    query: `{ newArrivals: products(inStock: true, first: 6) { nodes { ${PRODUCT_FIELDS} } } discounted: products(inStock: true, discounted: true, first: 12) { nodes { ${PRODUCT_FIELDS} } } categories { nodes { id name } } }`,
   },
   {
     name: "search 'orchid ivy'",
     ceilingPath: "/search",
-    body: graphqlBody(`query($q: String) { products(search: $q, first: 100) { nodes { ${PRODUCT_FIELDS} } } }`, { q: "orchid ivy" }),
+    query: `query($q: String) { products(search: $q, first: 100) { nodes { ${PRODUCT_FIELDS} } } }`,
+    variables: { q: "orchid ivy" },
   },
   {
     name: "product by slug",
     ceilingPath: "/product",
-    body: graphqlBody(`query($slug: String!) { product(slug: $slug) { ${PRODUCT_FIELDS} } }`, { slug: "bench-orchid-4999" }),
+    query: `query($slug: String!) { product(slug: $slug) { ${PRODUCT_FIELDS} } }`,
+    variables: { slug: "bench-orchid-4999" },
   },
 ];
 
-function startServer(mode: "app" | "ceiling"): Promise<{ child: ChildProcess; port: number }> {
+// BENCH_CASES="list,slug" measures only the cases whose names contain one of those words.
+const chosenCases = process.env.BENCH_CASES ? cases.filter((c) => process.env.BENCH_CASES!.split(",").some((word) => c.name.includes(word.trim()))) : cases;
+
+/** The GET of an automatic persisted query: the hash only, or (to register it) with the query text. */
+function persistedUrl(base: string, benchCase: BenchCase, withQuery: boolean): string {
+  const params = new URLSearchParams({ extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: crypto.createHash("sha256").update(benchCase.query).digest("hex") } }) });
+  if (benchCase.variables) params.set("variables", JSON.stringify(benchCase.variables));
+  if (withQuery) params.set("query", benchCase.query);
+  return `${base}/graphql?${params}`;
+}
+
+function startServer(mode: "app" | "app-workers" | "ceiling"): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
-    const child = fork(path.join(here, "serve.ts"), [mode, url, schema], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    const child = fork(path.join(here, "serve.ts"), [mode, url, schema], {
+      execArgv: ["--import", "tsx"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      // Measured as deployed (the Dockerfile and docker-compose.yml set it): libraries skip development-only checks.
+      env: { ...process.env, NODE_ENV: "production" },
+    });
     child.once("message", (message) => resolve({ child, port: (message as { port: number }).port }));
     child.once("exit", (code) => reject(new Error(`${mode} server exited with ${code}`)));
   });
 }
 
-async function measure(options: autocannon.Options) {
+async function measure(connections: number, options: autocannon.Options) {
+  // A short unrecorded run first, so the JIT and the connection pools are warm for every column alike.
+  await autocannon({ connections, duration: 1, ...options });
   const result = await autocannon({ connections, duration: seconds, ...options });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${options.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
@@ -60,30 +94,42 @@ try {
   await seedBenchCatalogue(db.prisma);
   console.log(`Seeded 10,000 products into schema ${schema} in ${((Date.now() - seedStart) / 1000).toFixed(1)} s.`);
   const app = await startServer("app");
+  const workers = await startServer("app-workers");
   const ceiling = await startServer("ceiling");
-  servers.push(app.child, ceiling.child);
+  servers.push(app.child, workers.child, ceiling.child);
 
   const rows: Record<string, string | number>[] = [];
-  for (const benchCase of cases) {
-    const shop = await measure({
-      url: `http://127.0.0.1:${app.port}/graphql`,
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: benchCase.body,
-    });
-    const bare = await measure({ url: `http://127.0.0.1:${ceiling.port}${benchCase.ceilingPath}` });
-    rows.push({
-      case: benchCase.name,
-      "shop req/s": shop.rps,
-      "shop p50 ms": shop.p50,
-      "shop p99 ms": shop.p99,
-      "bare pg req/s": bare.rps,
-      "bare p50 ms": bare.p50,
-      "bare p99 ms": bare.p99,
-      "shop / ceiling": `${Math.round((shop.rps / bare.rps) * 100)}%`,
-    });
+  for (const connections of connectionCounts) {
+    for (const benchCase of chosenCases) {
+      const shop = await measure(connections, {
+        url: `http://127.0.0.1:${app.port}/graphql`,
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: benchCase.query, variables: benchCase.variables ?? {} }),
+      });
+      // Every worker learns the query from its text once (connections spread over the workers); then hashes only.
+      const preflight = { "apollo-require-preflight": "true" };
+      await autocannon({ connections, duration: 1, url: persistedUrl(`http://127.0.0.1:${workers.port}`, benchCase, true), headers: preflight });
+      const cached = await measure(connections, { url: persistedUrl(`http://127.0.0.1:${workers.port}`, benchCase, false), headers: preflight });
+      const bare = await measure(connections, { url: `http://127.0.0.1:${ceiling.port}${benchCase.ceilingPath}` });
+      rows.push({
+        case: benchCase.name,
+        conns: connections,
+        "shop req/s": shop.rps,
+        "shop p50": shop.p50,
+        "shop p99": shop.p99,
+        "cached req/s": cached.rps,
+        "cached p50": cached.p50,
+        "cached p99": cached.p99,
+        "bare pg req/s": bare.rps,
+        "bare p50": bare.p50,
+        "bare p99": bare.p99,
+        "shop/ceiling": `${Math.round((shop.rps / bare.rps) * 100)}%`,
+        "cached/ceiling": `${Math.round((cached.rps / bare.rps) * 100)}%`,
+      });
+    }
   }
-  console.log(`\n${connections} connections, ${seconds} s per measurement, PostgreSQL at ${url.replace(/\/\/[^@]*@/, "//")}`);
+  console.log(`\n${seconds} s per measurement, latencies in ms, cached = ${process.env.BENCH_WORKERS ?? 2} workers with the catalogue cache, PostgreSQL at ${url.replace(/\/\/[^@]*@/, "//")}`);
   console.table(rows);
 } finally {
   for (const child of servers) child.kill();

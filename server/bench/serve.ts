@@ -2,22 +2,25 @@
 // ceiling on a port.
 //   tsx bench/serve.ts app <databaseUrl> <schema>
 //   tsx bench/serve.ts ceiling <databaseUrl> <schema>
+//   tsx bench/serve.ts app-workers <databaseUrl> <schema>   the app in BENCH_WORKERS (2) worker processes on one port
 // BENCH_UPLOADS_DIR: the folder served at /uploads (the demo seed's pictures); BENCH_CLIENT_DIST: the built
 // client to serve instead of client/dist.
 import "reflect-metadata";
+import cluster from "node:cluster";
 import http from "node:http";
 import os from "node:os";
 import pg from "pg";
 import { openDatabase } from "../src/db/client.js";
 import { createShop } from "../src/domain/shop.js";
 import { createApp } from "../src/http/app.js";
+import { startWorkers } from "../src/http/workers.js";
 
 const [mode, url, schema] = process.argv.slice(2);
 
 async function serveApp(): Promise<http.Server> {
   const db = await openDatabase({ kind: "postgres", url, schema, poolSize: 10 });
   const uploadsDir = process.env.BENCH_UPLOADS_DIR || os.tmpdir();
-  const shop = createShop(db.prisma, { jwtSecret: "bench-secret-bench-secret-bench-secret!", tokenTtlSeconds: 3600, uploadsDir, uploadsUrlPath: "/uploads", events: db.events });
+  const shop = createShop(db.prisma, { jwtSecret: "bench-secret-bench-secret-bench-secret!", tokenTtlSeconds: 3600, uploadsDir, uploadsUrlPath: "/uploads", events: db.events, readRows: db.readRows });
   const clientDist = process.env.BENCH_CLIENT_DIST || undefined;
   const { app } = await createApp({ env: "production", introspection: false, corsOrigins: [], uploadsDir, clientDist }, shop, db);
   return http.createServer(app);
@@ -29,6 +32,9 @@ function serveCeiling(): http.Server {
   const productColumns = `p.id, p.slug, p.name, p.description, p.price_cents, p.discount_price_cents, p.quantity, p.image_one,
     p.image_two, p.rating_sum, p.people_rated, p.created_at, c.id AS category_id, c.name AS category_name`;
   const queries: Record<string, () => Promise<unknown>> = {
+    // A page of 12 reads 13 rows: the extra one only tells whether more follow.
+    "/list": async () =>
+      (await pool.query(`SELECT ${productColumns} FROM products p JOIN categories c ON c.id = p.category_id ORDER BY p.created_at DESC, p.id DESC LIMIT 13`)).rows.slice(0, 12),
     "/home": async () => {
       const [arrivals, discounted, categories] = await Promise.all([
         pool.query(`SELECT ${productColumns} FROM products p JOIN categories c ON c.id = p.category_id WHERE p.quantity > 0 ORDER BY p.created_at DESC, p.id DESC LIMIT 6`),
@@ -55,8 +61,17 @@ function serveCeiling(): http.Server {
   });
 }
 
-const server = mode === "app" ? await serveApp() : serveCeiling();
-server.listen(0, "127.0.0.1", () => {
-  const { port } = server.address() as { port: number };
+if (mode === "app-workers" && cluster.isPrimary) {
+  const port = await startWorkers(Number(process.env.BENCH_WORKERS ?? 2));
   process.send?.({ port });
+} else {
+  const server = mode === "ceiling" ? serveCeiling() : await serveApp();
+  server.listen(0, "127.0.0.1", () => {
+    const { port } = server.address() as { port: number };
+    process.send?.({ port });
+  });
+}
+// bench/profile.ts asks for a normal exit, so that node writes the CPU profile.
+process.on("message", (message) => {
+  if (message === "stop") process.exit(0);
 });

@@ -26,6 +26,10 @@ export interface Config {
   /** Whether to seed the demo catalogue, shopper and past orders into an empty database. */
   seedDemo: boolean;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** WEB_CONCURRENCY: how many worker processes serve the port (one per core is the usual choice); 1 by default. */
+  webConcurrency: number;
+  /** CATALOGUE_CACHE_SECONDS: how long browsers and CDNs may reuse an anonymous catalogue answer; 0 turns caching off. */
+  catalogueCacheSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -51,6 +55,12 @@ function readBoolean(name: string, value: string | undefined, fallback: boolean)
   if (/^(1|true|yes|on)$/i.test(value)) return true;
   if (/^(0|false|no|off)$/i.test(value)) return false;
   throw new ConfigError(`${name} must be true or false, got "${value}".`);
+}
+
+function readWholeNumber(name: string, value: string | undefined, fallback: number, max: number): number {
+  if (value === undefined || value === "") return fallback;
+  if (!/^\d+$/.test(value) || Number(value) > max) throw new ConfigError(`${name} must be a whole number from 0 to ${max}, got "${value}".`);
+  return Number(value);
 }
 
 function readPositiveInt(name: string, value: string | undefined, fallback: number): number {
@@ -121,6 +131,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     // The demo shopper's password is printed in the README: a production shop never gets that account.
     seedDemo: production ? false : readBoolean("SEED_DEMO", env.SEED_DEMO, true),
     logLevel,
+    webConcurrency: readPositiveInt("WEB_CONCURRENCY", env.WEB_CONCURRENCY?.trim(), 1),
+    catalogueCacheSeconds: readWholeNumber("CATALOGUE_CACHE_SECONDS", env.CATALOGUE_CACHE_SECONDS?.trim(), 60, 86_400),
   };
 }
 

@@ -1,51 +1,67 @@
 // Process entry: read config, open the database, apply migrations, seed an empty one, serve, and shut
 // down cleanly on SIGTERM/SIGINT (stop accepting, finish in-flight requests, close the database).
+// With WEB_CONCURRENCY > 1 on PostgreSQL this process prepares the database once and then runs that many
+// worker processes on the same port (http/workers.ts); each worker serves as a single process would.
 import "reflect-metadata";
-import { ConfigError, DEMO_ADMIN_PASSWORD, jwtSecretFor, loadConfig } from "./config.js";
-import { openDatabase, DatabaseOpenError } from "./db/client.js";
+import cluster from "node:cluster";
+import { ConfigError, DEMO_ADMIN_PASSWORD, jwtSecretFor, loadConfig, type Config } from "./config.js";
+import { openDatabase, DatabaseOpenError, type Database } from "./db/client.js";
 import { ensureAdmin } from "./db/admin.js";
 import { createShop } from "./domain/shop.js";
 import { createApp, UPLOADS_URL_PATH } from "./http/app.js";
 import { createLogger } from "./http/logging.js";
 import { createHttpServer } from "./http/server.js";
+import { startWorkers, WorkersStartError } from "./http/workers.js";
 
-async function main(): Promise<void> {
-  // npm runs this in server/; relative paths (DATA_DIR, UPLOADS_DIR) mean where the user typed `npm start`.
-  const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
-  const jwtSecret = config.jwtSecret ?? jwtSecretFor(config.dataDir);
-  const logger = createLogger(config.logLevel);
+type Logger = ReturnType<typeof createLogger>;
+
+function open(config: Config, logger: Logger): Promise<Database> {
   const onEventError = (message: string, error: unknown) => logger.error({ err: error }, message);
-  const db = await openDatabase(
+  return openDatabase(
     config.databaseUrl
       ? { kind: "postgres", url: config.databaseUrl, onEventError }
       : { kind: "pglite", dataDir: config.dataDir, onEventError },
   );
+}
+
+interface DemoShopper {
+  email: string;
+  password: string;
+}
+
+/**
+ * Migrations, the initial admin and, when asked, the demo shop: once per start, before anything serves.
+ * Answers the demo shopper's login when the demo is on.
+ */
+async function prepare(config: Config, db: Database): Promise<DemoShopper | null> {
   const applied = await db.migrate();
   if (applied.length > 0) console.log(`Applied ${applied.length} migration(s): ${applied.join(", ")}`);
 
   await ensureAdmin(db.prisma, config.adminEmail, config.adminPassword);
   // The demo shop (and its picture generator) is seed-only code, loaded only when the demo is asked for;
   // production configs never ask (config.ts), so a production process never loads it.
-  let demoShopper: { email: string; password: string } | null = null;
-  if (config.seedDemo) {
-    const demo = await import("../seed/demo-shop.js");
-    const seeded = await demo.seedDatabase(db.prisma, {
-      adminEmail: config.adminEmail,
-      adminPassword: config.adminPassword,
-      demo: true,
-      uploadsDir: config.uploadsDir,
-      uploadsUrlPath: UPLOADS_URL_PATH,
-    });
-    if (seeded.demoSeeded) console.log("Seeded the demo catalogue, shopper and past orders.");
-    demoShopper = { email: demo.DEMO_SHOPPER_EMAIL, password: demo.DEMO_SHOPPER_PASSWORD };
-  }
+  if (!config.seedDemo) return null;
+  const demo = await import("../seed/demo-shop.js");
+  const seeded = await demo.seedDatabase(db.prisma, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    demo: true,
+    uploadsDir: config.uploadsDir,
+    uploadsUrlPath: UPLOADS_URL_PATH,
+  });
+  if (seeded.demoSeeded) console.log("Seeded the demo catalogue, shopper and past orders.");
+  return { email: demo.DEMO_SHOPPER_EMAIL, password: demo.DEMO_SHOPPER_PASSWORD };
+}
 
+/** Serves the shop on the configured port until SIGTERM/SIGINT; answers the port it listens on. */
+async function serve(config: Config, db: Database, jwtSecret: string, logger: Logger): Promise<number> {
   const shop = createShop(db.prisma, {
     jwtSecret,
     tokenTtlSeconds: config.tokenTtlSeconds,
     uploadsDir: config.uploadsDir,
     uploadsUrlPath: UPLOADS_URL_PATH,
     events: db.events,
+    readRows: db.readRows,
   });
   const { app, serveLive, stop } = await createApp({ ...config, logger }, shop, db);
   const server = createHttpServer(app);
@@ -54,21 +70,6 @@ async function main(): Promise<void> {
     server.once("error", reject);
     server.listen(config.port, config.host, resolve);
   });
-
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : config.port;
-  const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
-  const url = `http://${shownHost}:${port}`;
-  const lines = [
-    "",
-    `Verdant plant shop is running on ${db.kind === "pglite" ? `the embedded database in ${config.dataDir}` : "PostgreSQL"}.`,
-    `  Shop:            ${url}/`,
-    `  GraphQL/Sandbox: ${url}/graphql`,
-    `  Admin login:     ${config.adminEmail} / ${config.adminPassword === DEMO_ADMIN_PASSWORD ? DEMO_ADMIN_PASSWORD : "(the ADMIN_PASSWORD you set)"}`,
-  ];
-  if (demoShopper) lines.push(`  Shopper login:   ${demoShopper.email} / ${demoShopper.password}`);
-  if (!config.jwtSecret) lines.push(`  Tokens signed with the secret generated in ${config.dataDir}/jwt-secret (set JWT_SECRET to choose one).`);
-  console.log(lines.join("\n") + "\n");
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -89,10 +90,56 @@ async function main(): Promise<void> {
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+
+  const address = server.address();
+  return typeof address === "object" && address ? address.port : config.port;
+}
+
+function printBanner(config: Config, kind: Database["kind"], port: number, workers: number, demoShopper: DemoShopper | null): void {
+  const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  const url = `http://${shownHost}:${port}`;
+  const lines = [
+    "",
+    `Verdant plant shop is running on ${kind === "pglite" ? `the embedded database in ${config.dataDir}` : "PostgreSQL"}.`,
+    `  Shop:            ${url}/`,
+    `  GraphQL/Sandbox: ${url}/graphql`,
+    `  Admin login:     ${config.adminEmail} / ${config.adminPassword === DEMO_ADMIN_PASSWORD ? DEMO_ADMIN_PASSWORD : "(the ADMIN_PASSWORD you set)"}`,
+  ];
+  if (demoShopper) lines.push(`  Shopper login:   ${demoShopper.email} / ${demoShopper.password}`);
+  if (!config.jwtSecret) lines.push(`  Tokens signed with the secret generated in ${config.dataDir}/jwt-secret (set JWT_SECRET to choose one).`);
+  if (workers > 1) lines.push(`  Workers:         ${workers} processes on one port (WEB_CONCURRENCY).`);
+  console.log(lines.join("\n") + "\n");
+}
+
+async function main(): Promise<void> {
+  // npm runs this in server/; relative paths (DATA_DIR, UPLOADS_DIR) mean where the user typed `npm start`.
+  const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
+  const jwtSecret = config.jwtSecret ?? jwtSecretFor(config.dataDir);
+  const logger = createLogger(config.logLevel);
+
+  if (cluster.isWorker) {
+    // The primary already migrated and seeded.
+    await serve(config, await open(config, logger), jwtSecret, logger);
+    return;
+  }
+
+  // The embedded database lives in this one process: it cannot be shared by workers.
+  const workers = config.databaseUrl ? config.webConcurrency : 1;
+  if (!config.databaseUrl && config.webConcurrency > 1) {
+    console.log(`WEB_CONCURRENCY=${config.webConcurrency} ignored: the embedded database serves one process, so the shop runs one worker. Set DATABASE_URL to PostgreSQL to run several.`);
+  }
+  const db = await open(config, logger);
+  const demoShopper = await prepare(config, db);
+  if (workers === 1) {
+    printBanner(config, db.kind, await serve(config, db, jwtSecret, logger), 1, demoShopper);
+    return;
+  }
+  await db.close();
+  printBanner(config, db.kind, await startWorkers(workers), workers, demoShopper);
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof DatabaseOpenError) {
+  if (error instanceof ConfigError || error instanceof DatabaseOpenError || error instanceof WorkersStartError) {
     console.error(`Cannot start: ${error.message}`);
   } else if ((error as NodeJS.ErrnoException)?.code === "EADDRINUSE") {
     console.error(`Cannot start: the port is already in use. Set PORT to a free port.`);

@@ -127,4 +127,11 @@ describe("the signing secret without JWT_SECRET (never in production)", () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it("reads the worker count and the catalogue cache lifetime, refusing nonsense", () => {
+    expect(loadConfig({}, "/srv/shop")).toMatchObject({ webConcurrency: 1, catalogueCacheSeconds: 60 });
+    expect(loadConfig({ WEB_CONCURRENCY: "2", CATALOGUE_CACHE_SECONDS: "0" }, "/srv/shop")).toMatchObject({ webConcurrency: 2, catalogueCacheSeconds: 0 });
+    expect(() => loadConfig({ WEB_CONCURRENCY: "0" }, "/srv/shop")).toThrow(/WEB_CONCURRENCY must be a positive whole number/);
+    expect(() => loadConfig({ CATALOGUE_CACHE_SECONDS: "soon" }, "/srv/shop")).toThrow(/CATALOGUE_CACHE_SECONDS must be a whole number/);
+  });
 });

@@ -1,7 +1,9 @@
 // Shop processes for tests: src/main.ts started as `npm start` runs it, on a port of its own, and
 // everything they leave behind (processes, data folders, PostgreSQL schemas) removed by stopAll().
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 
@@ -21,6 +23,37 @@ export interface ShopProcess {
 export function cleanUpLater({ folder, schema }: { folder?: string; schema?: string }): void {
   if (folder) folders.push(folder);
   if (schema) schemas.push(schema);
+}
+
+/** A fresh data folder, removed when stopAll() runs. */
+export function tempDataDir(prefix: string): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+  cleanUpLater({ folder });
+  return folder;
+}
+
+/** TEST_DATABASE_URL with a fresh private schema (`<prefix>_<random>`), dropped when stopAll() runs. */
+export function privateSchemaUrl(prefix: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  const schema = `${prefix}_${crypto.randomBytes(4).toString("hex")}`;
+  url.searchParams.set("schema", schema);
+  cleanUpLater({ schema });
+  return url.toString();
+}
+
+/** The child processes (the workers) of a shop process. */
+export function workersOf(pid: number): number[] {
+  try {
+    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).trim().split("\n").filter(Boolean).map(Number);
+  } catch {
+    return []; // pgrep exits 1 when there are none
+  }
+}
+
+/** POSTs a query without a token and answers the JSON body. */
+export async function postQuery(baseUrl: string, query: string): Promise<any> {
+  const response = await fetch(`${baseUrl}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query }) });
+  return response.json();
 }
 
 /** Starts the shop (development mode, port 0) with `env`; resolves once it printed its URL. */

@@ -40,7 +40,7 @@ export async function createTestShop(): Promise<TestShop> {
     : await openDatabase({ kind: "pglite", dataDir: "memory" });
   await db.migrate();
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-uploads-"));
-  const shop = createShop(db.prisma, { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: 3600, uploadsDir, uploadsUrlPath: "/uploads", events: db.events });
+  const shop = createShop(db.prisma, { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: 3600, uploadsDir, uploadsUrlPath: "/uploads", events: db.events, readRows: db.readRows });
   const schema = await buildShopSchema();
   let counter = 0;
 

@@ -9,10 +9,32 @@ export type EventErrorHandler = (message: string, error: unknown) => void;
 const RECONNECT_FIRST_MS = 250;
 const RECONNECT_MAX_MS = 10_000;
 
-/** The events of one process only: the embedded database serves one process. */
-export function createLocalEventBus(onError: EventErrorHandler): EventBus {
+/** Where the embedded database's own notifications (the catalogue trigger's) can be heard. */
+export interface NotificationSource {
+  listen(channel: string, callback: (payload: string) => void): Promise<unknown>;
+}
+
+/** A notification's payload as a shop event, or null when it is not one we know. */
+function eventFrom(payload: string | undefined): ShopEvent | null {
+  if (!payload) return null;
+  try {
+    return readShopEvent(JSON.parse(payload));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The events of one process only: the embedded database serves one process. With `database`, events the
+ * database itself sends (NOTIFY on the shop's channel, e.g. from the catalogue trigger) are delivered too.
+ */
+export async function createLocalEventBus(onError: EventErrorHandler, database?: NotificationSource): Promise<EventBus> {
   const listeners = new ListenerSet();
   let closed = false;
+  await database?.listen(eventChannel(undefined), (payload) => {
+    const event = eventFrom(payload);
+    if (event && !closed) listeners.deliver(event, (error) => onError("A shop event listener failed.", error));
+  });
   return {
     async publish(event) {
       if (closed) return;
@@ -30,6 +52,8 @@ export function createLocalEventBus(onError: EventErrorHandler): EventBus {
 
 /** One channel per schema: test files and shops sharing a database in separate schemas never cross. */
 export function eventChannel(schema: string | undefined): string {
+  // The catalogue trigger names the channel after its table's schema: public is the shop without a schema.
+  if (schema === "public") schema = undefined;
   const channel = `shop_events${schema ? `_${schema}` : ""}`.toLowerCase().replace(/[^a-z0-9_]/g, "_");
   return channel.slice(0, 63);
 }
@@ -53,13 +77,8 @@ export async function createPostgresEventBus(
   let retryTimer: NodeJS.Timeout | undefined;
 
   const heard = (message: pg.Notification) => {
-    if (message.channel !== channel || !message.payload) return;
-    let event: ShopEvent | null;
-    try {
-      event = readShopEvent(JSON.parse(message.payload));
-    } catch {
-      event = null;
-    }
+    if (message.channel !== channel) return;
+    const event = eventFrom(message.payload);
     if (event) listeners.deliver(event, (error) => onError("A shop event listener failed.", error));
   };
 

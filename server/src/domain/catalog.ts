@@ -11,7 +11,9 @@ import {
   keysOfRow,
   orderBy,
   pageOf,
+  prismaReader,
   readPage,
+  type RowReader,
   type KeyValue,
   type Page,
   type SortKey,
@@ -251,6 +253,8 @@ export class CatalogService {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly images: ImageStore,
+    /** The hot reads (lists, search, product by slug) go through this; see RowReader. */
+    private readonly readRows: RowReader = prismaReader(prisma),
   ) {}
 
   /** Products filtered and sorted in SQL, in one query whatever the size of the catalogue. */
@@ -325,14 +329,14 @@ export class CatalogService {
   private async categoryMatches(category: string | null, search: string, closeSpellings: boolean): Promise<CategoryMatches> {
     const matches: CategoryMatches = { chosen: category === null ? null : [], containing: [], close: [] };
     if (category === null && !search) return matches;
-    const rows = await this.prisma.$queryRaw<{ id: number; chosen: boolean; containing: boolean; close: boolean }[]>`
+    const rows = await this.readRows<{ id: number; chosen: boolean; containing: boolean; close: boolean }>(Prisma.sql`
       SELECT id, chosen, containing, close FROM (
         SELECT id,
                COALESCE(lower(name) = lower(${category}::text), false) AS chosen,
                (${search} <> '' AND name ILIKE ${containsPattern(search)}) AS containing,
                (${closeSpellings} AND ${search} <% name) AS close
         FROM categories) matched
-      WHERE chosen OR containing OR close`;
+      WHERE chosen OR containing OR close`);
     for (const row of rows) {
       if (row.chosen) matches.chosen!.push(Number(row.id));
       if (row.containing) matches.containing.push(Number(row.id));
@@ -345,15 +349,15 @@ export class CatalogService {
   private async selectPage(conditions: Prisma.Sql[], keys: SortKey[], after: KeyValue[] | null, limit: number, countAlong = false) {
     const where = allOf(after ? [...conditions, comesAfter(keys, after)] : conditions);
     const matching = countAlong ? Prisma.sql`, count(*) OVER () AS matching` : Prisma.empty;
-    const rows = await this.prisma.$queryRaw<(ProductListRow & Record<string, unknown>)[]>`
+    const rows = await this.readRows<ProductListRow & Record<string, unknown>>(Prisma.sql`
       SELECT ${PRODUCT_COLUMNS}, ${keyColumns(keys)} ${matching}
       FROM products p JOIN categories c ON c.id = p.category_id
-      WHERE ${where} ORDER BY ${orderBy(keys)} LIMIT ${limit}`;
+      WHERE ${where} ORDER BY ${orderBy(keys)} LIMIT ${limit}`);
     return rows.map((row) => ({ product: productFromListRow(row), keys: keysOfRow(keys, row), matching: Number(row.matching ?? 0) }));
   }
 
   private async countProducts(conditions: Prisma.Sql[]): Promise<number> {
-    return countOf(await this.prisma.$queryRaw<{ count: unknown }[]>`SELECT count(*) AS count FROM products p WHERE ${allOf(conditions)}`);
+    return countOf(await this.readRows<{ count: unknown }>(Prisma.sql`SELECT count(*) AS count FROM products p WHERE ${allOf(conditions)}`));
   }
 
   /**
@@ -361,8 +365,8 @@ export class CatalogService {
    * shop's hottest paths, and this is measurably faster than Prisma's findMany with include (npm run bench:api).
    */
   private async selectProducts(rest: Prisma.Sql): Promise<ProductWithCategory[]> {
-    const rows = await this.prisma.$queryRaw<ProductListRow[]>`
-      SELECT ${PRODUCT_COLUMNS} FROM products p JOIN categories c ON c.id = p.category_id ${rest}`;
+    const rows = await this.readRows<ProductListRow>(Prisma.sql`
+      SELECT ${PRODUCT_COLUMNS} FROM products p JOIN categories c ON c.id = p.category_id ${rest}`);
     return rows.map(productFromListRow);
   }
 

@@ -2,7 +2,7 @@
 // and a category that still holds products cannot be deleted, so no product is ever orphaned.
 import { Prisma, type Category, type PrismaClient } from "../generated/prisma/client.js";
 import { conflict, invalid, isForeignKeyViolation, isUniqueViolation, notFound } from "./errors.js";
-import { checkSearch, containsPattern, keysetPage, newestFirst, type ListPageOptions, type Page } from "./pages.js";
+import { checkSearch, containsPattern, keysetPage, newestFirst, prismaReader, type ListPageOptions, type Page, type RowReader } from "./pages.js";
 import { Checks, parseId, received, text, type Deferred, type FormInput } from "./input.js";
 import { requireAdmin, type Viewer } from "./viewer.js";
 
@@ -17,7 +17,11 @@ const stillHasProducts = (count: number) =>
   `This category still has ${count} ${count === 1 ? "product" : "products"}. Move or delete them first.`;
 
 export class CategoryService {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    /** The page read (the home page's categories) goes through this; see RowReader. */
+    private readonly readRows: RowReader = prismaReader(prisma),
+  ) {}
 
   /** Newest first: the whole list (the REST shim's answer). */
   list(): Promise<Category[]> {
@@ -28,7 +32,7 @@ export class CategoryService {
   async page(options: ListPageOptions = {}): Promise<Page<Category>> {
     const search = checkSearch(options.search);
     return keysetPage<{ id: number; name: string; created_at: Date | string }, Category>(
-      this.prisma,
+      this.readRows,
       {
         list: JSON.stringify(["categories", search.toLowerCase()]),
         first: options.first,

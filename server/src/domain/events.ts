@@ -10,7 +10,13 @@ export type ShopEvent =
    * Sessions that no longer hold: one token (tokenId, e.g. logout), or every session of a user
    * (userId), optionally but one (exceptTokenId, the session that changed the password).
    */
-  | { type: "sessionsEnded"; tokenId?: string; userId?: number; exceptTokenId?: string };
+  | { type: "sessionsEnded"; tokenId?: string; userId?: number; exceptTokenId?: string }
+  /**
+   * A product, category or delivery region was written (stock and ratings included): cached anonymous
+   * catalogue answers are out of date. Sent by the database itself (a trigger, see the catalogue_changed
+   * migration), so no write path can forget it.
+   */
+  | { type: "catalogueChanged" };
 
 export type ShopEventListener = (event: ShopEvent) => void;
 
@@ -42,6 +48,8 @@ export function readShopEvent(value: unknown): ShopEvent | null {
       return isId(event.orderId) && isId(event.userId) && ORDER_STATUSES.has(event.status as string)
         ? { type: "orderStatusChanged", orderId: event.orderId, userId: event.userId, status: event.status as OrderStatusName }
         : null;
+    case "catalogueChanged":
+      return { type: "catalogueChanged" };
     case "sessionsEnded":
       if (!isOptionalText(event.tokenId) || !isOptionalText(event.exceptTokenId)) return null;
       if (event.userId !== undefined && !isId(event.userId)) return null;

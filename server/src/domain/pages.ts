@@ -83,7 +83,17 @@ function readSize(first: unknown, defaultSize: number): number {
 
 // ---- cursors -----------------------------------------------------------------------------------------
 
-const listFingerprint = (list: string) => crypto.createHash("sha256").update(list).digest("base64url").slice(0, 12);
+// Every item of a page shares its list's fingerprint: kept for the lists seen lately, not hashed per item.
+const fingerprints = new Map<string, string>();
+function listFingerprint(list: string): string {
+  let fingerprint = fingerprints.get(list);
+  if (fingerprint === undefined) {
+    fingerprint = crypto.createHash("sha256").update(list).digest("base64url").slice(0, 12);
+    if (fingerprints.size >= 1000) fingerprints.clear();
+    fingerprints.set(list, fingerprint);
+  }
+  return fingerprint;
+}
 const checksum = (list: string, values: unknown[]) =>
   crypto.createHash("sha256").update(`verdant-cursor|${list}|${JSON.stringify(values)}`).digest("base64url").slice(0, 8);
 
@@ -251,6 +261,19 @@ export function newestFirst(alias: string): SortKey[] {
   ];
 }
 
+/**
+ * Runs one read query and answers its rows. The shop's Prisma client by default; on PostgreSQL the
+ * database layer hands the hot catalogue reads straight to node-postgres (db/client.ts), which skips
+ * Prisma's per-query work: same SQL, same rows (the callers normalise drivers' types anyway).
+ */
+export type RowReader = <R>(query: Prisma.Sql) => Promise<R[]>;
+
+/** The reader of a Prisma client, for services given none. */
+export const prismaReader =
+  (prisma: Pick<PrismaClient, "$queryRaw">): RowReader =>
+  <R>(query: Prisma.Sql) =>
+    prisma.$queryRaw<R[]>(query);
+
 /** Reads a count(*) answer: node-postgres gives bigints as strings, PGlite as numbers or bigints. */
 export const countOf = (rows: { count: unknown }[]) => Number(rows[0]?.count ?? 0);
 
@@ -274,18 +297,19 @@ export interface KeysetQuery {
  * meanwhile (deleted between two queries) is left out.
  */
 export async function keysetPage<R extends Record<string, unknown>, T>(
-  prisma: PrismaClient,
+  database: PrismaClient | RowReader,
   query: KeysetQuery,
   nodes: (rows: R[]) => Promise<(T | undefined)[]> | (T | undefined)[],
 ): Promise<Page<T>> {
   const { list, keys, conditions, columns, from } = query;
+  const read = typeof database === "function" ? database : prismaReader(database);
   const request = readPage(query.first, query.after, query.defaultSize, list, keys);
   const where = allOf(request.after ? [...conditions, comesAfter(keys, request.after)] : conditions);
-  const rows = await prisma.$queryRaw<R[]>`
-    SELECT ${columns}, ${keyColumns(keys)} FROM ${from} WHERE ${where} ORDER BY ${orderBy(keys)} LIMIT ${request.size + 1}`;
+  const rows = await read<R>(Prisma.sql`
+    SELECT ${columns}, ${keyColumns(keys)} FROM ${from} WHERE ${where} ORDER BY ${orderBy(keys)} LIMIT ${request.size + 1}`);
   const items = await nodes(rows);
   const kept = rows.map((row, index) => ({ row, node: items[index] })).filter((item): item is { row: R; node: T } => item.node !== undefined);
-  const count = async () => countOf(await prisma.$queryRaw<{ count: unknown }[]>`SELECT count(*) AS count FROM ${from} WHERE ${allOf(conditions)}`);
+  const count = async () => countOf(await read<{ count: unknown }>(Prisma.sql`SELECT count(*) AS count FROM ${from} WHERE ${allOf(conditions)}`));
   // A row left out was not the extra one that only tells whether more follow, so size still holds.
   return pageOf(kept, request, list, (item) => keysOfRow(keys, item.row), (item) => item.node, count);
 }

@@ -8,6 +8,7 @@ import type { EventBus } from "./events.js";
 import { FavouriteService } from "./favourites.js";
 import { ImageStore } from "./images.js";
 import { OrderService } from "./orders.js";
+import { prismaReader, type RowReader } from "./pages.js";
 import { RatingService } from "./ratings.js";
 import { RegionService } from "./regions.js";
 import { Throttle } from "./throttle.js";
@@ -22,6 +23,8 @@ export interface ShopOptions {
   uploadsUrlPath: string;
   /** Where services announce what happened (orders placed and moved, sessions ended). */
   events: EventBus;
+  /** Runs the catalogue's hot read queries; the Prisma client's $queryRaw when not given. */
+  readRows?: RowReader;
 }
 
 export interface Shop {
@@ -44,6 +47,7 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
   const images = new ImageStore(options.uploadsDir, options.uploadsUrlPath);
   const tokens = new TokenService(prisma, options.events, options.jwtSecret, options.tokenTtlSeconds);
   const throttle = new Throttle(prisma);
+  const readRows = options.readRows ?? prismaReader(prisma);
   return {
     prisma,
     events: options.events,
@@ -51,8 +55,8 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
     tokens,
     throttle,
     accounts: new AccountService(prisma, tokens, throttle),
-    catalog: new CatalogService(prisma, images),
-    categories: new CategoryService(prisma),
+    catalog: new CatalogService(prisma, images, readRows),
+    categories: new CategoryService(prisma, readRows),
     regions: new RegionService(prisma),
     ratings: new RatingService(prisma),
     favourites: new FavouriteService(prisma),

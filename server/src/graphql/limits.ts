@@ -54,7 +54,7 @@ const PAGE_SIZE_ARGUMENTS = ["first", "limit"];
 
 type Fragments = Record<string, FragmentDefinitionNode>;
 
-const fragmentsOf = (context: ValidationContext): Fragments =>
+export const fragmentsOf = (context: ValidationContext): Fragments =>
   Object.fromEntries(
     context
       .getDocument()
@@ -88,7 +88,7 @@ function depthOf(selectionSet: SelectionSetNode | undefined, fragments: Fragment
 }
 
 /** The root fields an operation selects, through fragments and inline fragments at the root. */
-function rootFields(selectionSet: SelectionSetNode, fragments: Fragments, seen = new Set<string>()): FieldNode[] {
+export function rootFields(selectionSet: SelectionSetNode, fragments: Fragments, seen = new Set<string>()): FieldNode[] {
   const fields: FieldNode[] = [];
   for (const selection of selectionSet.selections) {
     if (selection.kind === Kind.FIELD) fields.push(selection);

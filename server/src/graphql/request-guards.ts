@@ -1,12 +1,13 @@
 // What every GraphQL request goes through besides the schema: text the shop cannot store is refused
 // before anything runs (variables and inline literals), unexpected errors are logged here (the caller
-// only hears INTERNAL_ERROR, see errors.ts), answers are never cached, and a throttled sign-in carries
-// Retry-After.
+// only hears INTERNAL_ERROR, see errors.ts), answers are never cached unless they are anonymous catalogue
+// answers (catalogue-answers.ts), and a throttled sign-in carries Retry-After.
 import type { ApolloServerPlugin } from "@apollo/server";
 import { GraphQLError, valueFromASTUntyped, visit, type DocumentNode } from "graphql";
 import type { Logger } from "pino";
 import { findUnstorableText, unstorableTextMessage } from "../domain/text.js";
 import { safeError } from "../domain/errors.js";
+import { catalogueCacheControl, readsOnlyCatalogue } from "./catalogue-answers.js";
 import type { GraphQLContext } from "./context.js";
 import { isUnexpectedError } from "./errors.js";
 
@@ -15,8 +16,19 @@ function unstorableText(field: string): GraphQLError {
   return new GraphQLError(message, { extensions: { code: "BAD_USER_INPUT", fields: { [field]: [message] }, http: { status: 400 } } });
 }
 
+// Apollo keeps one parsed document per query text, so the answer for its literals is kept with it.
+const literalChecks = new WeakMap<DocumentNode, string | null>();
+
 /** The first argument, object field or variable default written in the document with unstorable text. */
 function unstorableLiteral(document: DocumentNode): string | null {
+  const known = literalChecks.get(document);
+  if (known !== undefined) return known;
+  const found = findUnstorableLiteral(document);
+  literalChecks.set(document, found);
+  return found;
+}
+
+function findUnstorableLiteral(document: DocumentNode): string | null {
   let found: string | null = null;
   visit(document, {
     Argument(node) {
@@ -36,7 +48,11 @@ export function unstorableTextIn(variables: Record<string, unknown> | null | und
   return field === null ? null : unstorableText(field);
 }
 
-export function shopRequestPlugin(logger: Logger): ApolloServerPlugin<GraphQLContext> {
+/**
+ * `catalogueCacheSeconds`: how long an anonymous catalogue answer fetched with GET may be reused (see
+ * catalogue-answers.ts); 0: never.
+ */
+export function shopRequestPlugin(logger: Logger, { catalogueCacheSeconds }: { catalogueCacheSeconds: number }): ApolloServerPlugin<GraphQLContext> {
   return {
     async requestDidStart() {
       return {
@@ -50,8 +66,17 @@ export function shopRequestPlugin(logger: Logger): ApolloServerPlugin<GraphQLCon
             (contextValue?.log ?? logger).error({ err: safeError(error.originalError ?? error), operationName, path: error.path }, "unexpected error in a GraphQL request");
           }
         },
-        async willSendResponse({ response }) {
-          response.http.headers.set("cache-control", "no-store");
+        async willSendResponse({ request, response, document, operation }) {
+          const cacheable =
+            catalogueCacheSeconds > 0 &&
+            request.http?.method === "GET" &&
+            !request.http.headers.get("authorization") &&
+            response.body.kind === "single" &&
+            !response.body.singleResult.errors &&
+            document !== undefined &&
+            operation !== undefined &&
+            readsOnlyCatalogue(document, operation);
+          response.http.headers.set("cache-control", cacheable ? catalogueCacheControl(catalogueCacheSeconds) : "no-store");
           if (response.body.kind !== "single") return;
           const throttled = response.body.singleResult.errors?.find((error) => error.extensions?.code === "TOO_MANY_REQUESTS");
           const retryAfter = throttled?.extensions?.retryAfter;

@@ -9,7 +9,7 @@ import express, { type ErrorRequestHandler, type RequestHandler } from "express"
 import { ApolloServer } from "@apollo/server";
 import { expressMiddleware } from "@as-integrations/express5";
 import { ApolloServerPluginLandingPageLocalDefault } from "@apollo/server/plugin/landingPage/default";
-import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import graphqlUploadExpress from "graphql-upload/graphqlUploadExpress.mjs";
 import helmet from "helmet";
 import type { Logger } from "pino";
@@ -24,6 +24,7 @@ import { shopRequestPlugin } from "../graphql/request-guards.js";
 import { buildShopSchema } from "../graphql/schema.js";
 import { createRestRouter } from "../rest/router.js";
 import { requireUtf8Body } from "../rest/charset.js";
+import { createCatalogueCache } from "./catalogue-cache.js";
 import { clientFiles } from "./client-files.js";
 import { serveLiveUpdates, type LiveServer } from "./live.js";
 import { createLogger, requestLogger } from "./logging.js";
@@ -35,13 +36,16 @@ export const UPLOADS_URL_PATH = "/uploads";
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../client/dist");
 
 export interface ShopApp {
-  app: express.Express;
+  /** The request handler to serve: kept catalogue answers first, then the Express app. */
+  app: http.RequestListener;
   /** Serves GraphQL subscriptions over WebSocket on the HTTP server that serves `app`. */
   serveLive(server: http.Server): LiveServer;
   stop(): Promise<void>;
 }
 
 type AppConfig = Pick<Config, "env" | "introspection" | "corsOrigins" | "uploadsDir"> & {
+  /** See Config; 60 s when not given. */
+  catalogueCacheSeconds?: number;
   logger?: Logger;
   /** The built storefront to serve; client/dist by default. */
   clientDist?: string;
@@ -138,6 +142,8 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     }),
   );
 
+  const catalogueCacheSeconds = config.catalogueCacheSeconds ?? 60;
+  const catalogueCache = createCatalogueCache(shop.events, logger);
   const schema = await buildShopSchema();
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
@@ -151,7 +157,10 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     formatError: formatShopError,
     includeStacktraceInErrorResponses: false,
     plugins: [
-      shopRequestPlugin(logger),
+      shopRequestPlugin(logger, { catalogueCacheSeconds }),
+      // Apollo's cache-control plugin wraps every field's resolver to read @cacheControl hints the shop
+      // never writes (it sets Cache-Control itself); without it graphql runs the resolvers directly.
+      ApolloServerPluginCacheControlDisabled(),
       config.introspection
         ? ApolloServerPluginLandingPageLocalDefault({ embed: true, includeCookies: false })
         : ApolloServerPluginLandingPageDisabled(),
@@ -159,13 +168,20 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   });
   await apollo.start();
 
-  app.use(
-    "/graphql",
+  // GraphQL answers carry an ETag only where they may be reused (catalogue-cache.ts), never personal ones:
+  // served by a sub-app without Express's automatic ETags.
+  const graphqlApp = express();
+  graphqlApp.disable("x-powered-by");
+  graphqlApp.set("etag", false);
+  app.use("/graphql", graphqlApp);
+  graphqlApp.use(
     (_req, res, next) => {
       // Answers may be personal (a user's data, a fresh token); so are the errors Apollo never sees.
       res.setHeader("Cache-Control", "no-store");
       next();
     },
+    // Anonymous catalogue answers fetched with GET, kept until the catalogue changes.
+    catalogueCache.middleware,
     requireUtf8Body,
     express.json({ limit: "1mb" }),
     graphqlUploadExpress({ maxFileSize: MAX_UPLOAD_BYTES, maxFiles: MAX_UPLOAD_FILES }),
@@ -188,9 +204,14 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   app.use(jsonErrors);
 
   return {
-    app,
+    app: (req, res) => {
+      if (!catalogueCache.serveKept(req, res)) app(req, res);
+    },
     serveLive: (server) =>
       serveLiveUpdates(server, { schema, shop, validationRules: queryLimitRules, parseOptions: { maxTokens: MAX_TOKENS }, logger }),
-    stop: () => apollo.stop(),
+    stop: async () => {
+      catalogueCache.stop();
+      await apollo.stop();
+    },
   };
 }

@@ -12,7 +12,7 @@ export function createLogger(level: string): Logger {
 }
 
 /** A caller's X-Request-Id is kept when it is a sane token, so logs can be joined across services. */
-function requestId(req: IncomingMessage): string {
+export function requestId(req: IncomingMessage): string {
   const given = req.headers["x-request-id"];
   return typeof given === "string" && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : crypto.randomUUID();
 }

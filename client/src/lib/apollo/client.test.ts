@@ -36,6 +36,36 @@ describe("Sign-in state: the access token is attached as a Bearer authorization 
   });
 });
 
+describe("Guests' queries go as automatic persisted queries with GET, so catalogue answers can be reused", () => {
+  const answer = () => new Response(JSON.stringify({ data: { categories: { __typename: "CategoryConnection", nodes: [] } } }), { headers: { "content-type": "application/json" } });
+  const query = gql`query Categories { categories { nodes { id } } }`;
+
+  it("a guest's query is a GET naming the query by its sha256, with the preflight header and no query text", async () => {
+    localStorage.removeItem(ACCESS_TOKEN_KEY);
+    const fetchSpy = vi.fn(async (_url: string, _init: RequestInit) => answer());
+    const client = createApolloClient({ uri: "http://shop.test/graphql", fetch: fetchSpy as unknown as typeof fetch, persistedQueries: true });
+    await client.query({ query });
+    const [url, init] = fetchSpy.mock.calls[0];
+    expect(init.method).toBe("GET");
+    const params = new URL(url).searchParams;
+    expect(params.get("query")).toBeNull();
+    expect(JSON.parse(params.get("extensions")!).persistedQuery.sha256Hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(new Headers(init.headers).get("apollo-require-preflight")).toBe("true");
+  });
+
+  it("a signed-in shopper's query is a POST with its token, never a shared GET", async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, "token-3");
+    const fetchSpy = vi.fn(async (_url: string, _init: RequestInit) => answer());
+    const client = createApolloClient({ uri: "http://shop.test/graphql", fetch: fetchSpy as unknown as typeof fetch, persistedQueries: true });
+    await client.query({ query });
+    const [, init] = fetchSpy.mock.calls[0];
+    expect(init.method).toBe("POST");
+    expect(JSON.parse(String(init.body)).query).toContain("categories");
+    expect(new Headers(init.headers).get("authorization")).toBe("Bearer token-3");
+    localStorage.removeItem(ACCESS_TOKEN_KEY);
+  });
+});
+
 describe("Lists page by page: pages of one list merge in the cache; different filters never mix", () => {
   const card = (id: number) => ({
     __typename: "Product",

@@ -1,7 +1,8 @@
 // The one Apollo Client: every request carries the access token as a Bearer header (spec section 4),
 // files in variables go as a multipart upload, and lists live in the normalized cache, page by page.
-import { ApolloClient, ApolloLink, InMemoryCache } from "@apollo/client";
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from "@apollo/client";
 import { SetContextLink } from "@apollo/client/link/context";
+import { PersistedQueryLink } from "@apollo/client/link/persisted-queries";
 import { relayStylePagination } from "@apollo/client/utilities";
 import UploadHttpLink from "apollo-upload-client/UploadHttpLink.mjs";
 import { bearer, readAccessToken, removeAccessToken } from "../auth/tokenStorage";
@@ -65,13 +66,42 @@ export function createShopCache(): InMemoryCache {
   });
 }
 
+/** SHA-256 of the query text, in hex, as automatic persisted queries name a query. */
+async function sha256(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** A query sent without a token: the server may answer it from its catalogue cache (it decides what is cacheable). */
+const isGuestQuery = (operation: ApolloLink.Operation) =>
+  operation.operationType === "query" && !(operation.getContext().headers as Headers | undefined)?.authorization;
+
 export function createApolloClient({
   uri = GRAPHQL_PATH,
   fetch: fetchImpl,
   live,
-}: { uri?: string; fetch?: typeof fetch; live?: ApolloLink } = {}) {
-  // Apollo Server's CSRF prevention accepts multipart uploads only with this preflight header.
-  const http = ApolloLink.from([authLink, new UploadHttpLink({ uri, fetch: fetchImpl, headers: { "apollo-require-preflight": "true" } })]);
+  persistedQueries = false,
+}: {
+  uri?: string;
+  fetch?: typeof fetch;
+  live?: ApolloLink;
+  /**
+   * Send guests' queries as automatic persisted queries with GET (the query's hash in the URL), so the
+   * browser, a CDN and the shop's own cache can reuse catalogue answers. Needs crypto.subtle (https or localhost).
+   */
+  persistedQueries?: boolean;
+} = {}) {
+  // Apollo Server's CSRF prevention accepts multipart uploads (and GETs) only with this preflight header.
+  const headers = { "apollo-require-preflight": "true" };
+  const upload = new UploadHttpLink({ uri, fetch: fetchImpl, headers });
+  const transport = persistedQueries
+    ? ApolloLink.split(
+        isGuestQuery,
+        ApolloLink.from([new PersistedQueryLink({ sha256, useGETForHashedQueries: true }), new HttpLink({ uri, fetch: fetchImpl, headers })]),
+        upload,
+      )
+    : upload;
+  const http = ApolloLink.from([authLink, transport]);
   return new ApolloClient({
     // Subscriptions over the WebSocket, everything else over HTTP.
     link: live ? ApolloLink.split((operation) => operation.operationType === "subscription", live, http) : http,
@@ -87,6 +117,6 @@ export function createApolloClient({
 export function createShopClient(): { client: ApolloClient; live: LiveConnection } {
   const readAgain = () => void client.refetchQueries({ include: "active" }).catch(() => undefined);
   const live = createLiveConnection({ url: liveUrl(GRAPHQL_PATH), onReconnected: readAgain, onSessionEnded: readAgain });
-  const client = createApolloClient({ live: live.link });
+  const client = createApolloClient({ live: live.link, persistedQueries: Boolean(globalThis.crypto?.subtle) });
   return { client, live };
 }
