@@ -110,7 +110,11 @@ async function measureApi(base: string, screen: Screen, token: string | undefine
   const answer = await fetch(`${base}/graphql`, { method: "POST", headers: { ...headers, "accept-encoding": "identity" }, body });
   const wireBytes = brotliCompressSync(Buffer.from(await answer.text())).length;
   const uncached = await load(screen.name, { url: `${base}/graphql`, method: "POST", headers, body });
-  const asGuest = screen.admin ? null : await load(`${screen.name} as a guest`, { url: persistedQueryUrl(base, screen, false), headers }, persistedQueryUrl(base, screen, true));
+  // The storefront's own headers (client/src/lib/apollo/client.ts): Apollo's CSRF rule wants the preflight one on a GET.
+  const guestHeaders = { "accept-encoding": "br, gzip", "apollo-require-preflight": "true" };
+  const asGuest = screen.admin
+    ? null
+    : await load(`${screen.name} as a guest`, { url: persistedQueryUrl(base, screen, false), headers: guestHeaders }, persistedQueryUrl(base, screen, true));
   return { jsonBytes: bytes, wireBytes, ...uncached, asGuest };
 }
 
