@@ -20,7 +20,7 @@ import { notifyError, notifySuccess } from "../../../lib/notify";
 import { formatDateTime } from "../../../lib/orders/invoice";
 import { ORDER_STATUS_TEXT } from "../../../lib/orders/orderStatus";
 import { ChangeChoice, Detail, ListHeader, PagedList, useListSearch, useQuietListState } from "../AdminParts";
-import { adminOrderPath, OrderStatusBadge } from "./orderParts";
+import { AdminOrderRow, OrderStatusBadge } from "./orderParts";
 import { useUpdateOrderStatus } from "./useUpdateOrderStatus";
 import { useLiveOrderStatus, useNewOrders } from "../../../lib/orders/liveOrders";
 
@@ -83,24 +83,7 @@ export function ManageOrdersScreen() {
                 </Table.Thead>
                 <Table.Tbody>
                   {orders.map((order) => (
-                    <Table.Tr key={order.id} aria-label={`Order ${order.orderNumber}`}>
-                      <Table.Td>
-                        <Anchor component={Link} to={adminOrderPath(order.orderNumber)} fw={700}>
-                          {order.orderNumber}
-                        </Anchor>
-                        <Text size="xs" c="dimmed" ff="monospace">
-                          {order.reference}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <OrderStatusBadge status={order.status} />
-                      </Table.Td>
-                      <Table.Td ta="right">{order.totalItems}</Table.Td>
-                      <Table.Td>{formatDateTime(order.createdAt)}</Table.Td>
-                      <Table.Td ta="right" fw={700}>
-                        {formatMoney(order.total)}
-                      </Table.Td>
-                    </Table.Tr>
+                    <AdminOrderRow key={order.id} order={order} />
                   ))}
                 </Table.Tbody>
               </Table>

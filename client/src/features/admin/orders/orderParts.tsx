@@ -1,6 +1,9 @@
-// What the order list, the order view and the user detail share: the status badge and the order's address.
-import { Badge } from "@mantine/core";
-import type { OrderStatus } from "../../../graphql/generated/graphql";
+// What the order list, the order view and the user detail share: the status badge and an order's row.
+import { Anchor, Badge, Table, Text } from "@mantine/core";
+import { Link } from "react-router-dom";
+import type { OrderStatus, OrderSummaryFieldsFragment } from "../../../graphql/generated/graphql";
+import { formatMoney } from "../../../lib/money";
+import { formatDateTime } from "../../../lib/orders/invoice";
 import { ORDER_STATUS_COLOR, ORDER_STATUS_TEXT } from "../../../lib/orders/orderStatus";
 
 /** The admin order view: /admin/view-order/{order_number}. */
@@ -12,5 +15,35 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
     <Badge color={ORDER_STATUS_COLOR[status]} style={{ minWidth: "max-content" }}>
       {ORDER_STATUS_TEXT[status]}
     </Badge>
+  );
+}
+
+/**
+ * An order as the admin's lists show it: number (linking to the order), status, items, date, total.
+ * The order list names the reference under the number and heads its columns; a user's orders are a
+ * compact list without headings, so it says what the count counts.
+ */
+export function AdminOrderRow({ order, compact = false }: { order: OrderSummaryFieldsFragment; compact?: boolean }) {
+  return (
+    <Table.Tr aria-label={`Order ${order.orderNumber}`}>
+      <Table.Td>
+        <Anchor component={Link} to={adminOrderPath(order.orderNumber)} fw={compact ? 600 : 700}>
+          {order.orderNumber}
+        </Anchor>
+        {!compact && (
+          <Text size="xs" c="dimmed" ff="monospace">
+            {order.reference}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <OrderStatusBadge status={order.status} />
+      </Table.Td>
+      <Table.Td ta="right">{compact ? `${order.totalItems} item(s)` : order.totalItems}</Table.Td>
+      <Table.Td>{formatDateTime(order.createdAt)}</Table.Td>
+      <Table.Td ta="right" fw={700}>
+        {formatMoney(order.total)}
+      </Table.Td>
+    </Table.Tr>
   );
 }

@@ -12,12 +12,11 @@ import { LoadMore } from "../../../components/LoadMore";
 import { AdminUserDocument, AdminUsersDocument, type Role } from "../../../graphql/generated/graphql";
 import { serverMessage } from "../../../lib/apollo/errors";
 import { ADMIN_PAGE_SIZE, nextPageVariables, nodesOf, ORDERS_PAGE_SIZE, useLastAnswer } from "../../../lib/apollo/pages";
-import { formatMoney } from "../../../lib/money";
 import { notifySuccess } from "../../../lib/notify";
-import { formatDate, formatDateTime } from "../../../lib/orders/invoice";
+import { formatDate } from "../../../lib/orders/invoice";
 import { notifyServerFailure } from "../adminFeedback";
 import { ChangeChoice, Detail, ListHeader, PagedList, useListSearch, useQuietListState } from "../AdminParts";
-import { adminOrderPath, OrderStatusBadge } from "../orders/orderParts";
+import { AdminOrderRow } from "../orders/orderParts";
 import { useSetUserRole } from "./useSetUserRole";
 
 export const NO_USERS_YET = "No users yet.";
@@ -175,21 +174,7 @@ export function UserDetailScreen() {
                 <Table verticalSpacing="xs" style={{ whiteSpace: "nowrap" }}>
                   <Table.Tbody>
                     {orders.map((order) => (
-                      <Table.Tr key={order.id} aria-label={`Order ${order.orderNumber}`}>
-                        <Table.Td>
-                          <Anchor component={Link} to={adminOrderPath(order.orderNumber)} fw={600}>
-                            {order.orderNumber}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>
-                          <OrderStatusBadge status={order.status} />
-                        </Table.Td>
-                        <Table.Td ta="right">{order.totalItems} item(s)</Table.Td>
-                        <Table.Td>{formatDateTime(order.createdAt)}</Table.Td>
-                        <Table.Td ta="right" fw={700}>
-                          {formatMoney(order.total)}
-                        </Table.Td>
-                      </Table.Tr>
+                      <AdminOrderRow key={order.id} order={order} compact />
                     ))}
                   </Table.Tbody>
                 </Table>
