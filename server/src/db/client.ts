@@ -13,6 +13,7 @@ import { prismaReader, type RowReader } from "../domain/pages.js";
 import { PrismaClient, type Prisma as PrismaNamespace } from "../generated/prisma/client.js";
 import { createLocalEventBus, createPostgresEventBus, type EventErrorHandler } from "./events.js";
 import { applyMigrations, type SqlRunner } from "./migrate.js";
+import { readTypes } from "./timestamps.js";
 
 export type Prisma = PrismaClient;
 type PrismaSql = PrismaNamespace.Sql;
@@ -179,7 +180,7 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
     events,
     // Prisma.Sql gives the text with $1.. placeholders and the values, as node-postgres takes them.
     readRows: async <R>(query: PrismaSql) =>
-      (await pool.query({ name: statementName(query.text), text: query.text, values: query.values as unknown[] })).rows as R[],
+      (await pool.query({ name: statementName(query.text), text: query.text, values: query.values as unknown[], types: readTypes })).rows as R[],
     migrate: () =>
       withClient(async (client) => {
         if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);

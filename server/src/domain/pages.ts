@@ -54,9 +54,14 @@ export interface ListPageOptions {
 }
 
 /** An optional search text, trimmed; "" when blank. Refused when not text or longer than `max`. */
+// Every list read checks its search text: the rule is built once per length, not per request.
+const searchRules = new Map<number, ReturnType<typeof optionalText>>();
+
 export function checkSearch(value: unknown, max = 255): string {
+  let rule = searchRules.get(max);
+  if (!rule) searchRules.set(max, (rule = optionalText("search", max)));
   const checks = new Checks();
-  const search = checks.field("search", optionalText("search", max), value) ?? "";
+  const search = checks.field("search", rule, value) ?? "";
   checks.done();
   return search;
 }
@@ -228,11 +233,27 @@ export function pageOf<R, T>(
   totalCount: () => Promise<number>,
 ): Page<T> {
   const shown = rows.slice(0, request.size);
-  const edges = shown.map((row) => ({ cursor: encodeCursor(list, cursorOf(row)), node: node(row) }));
+  // A cursor costs a hash; most screens ask only for the last one (endCursor), so each is made when read.
+  const edges = shown.map((row) => {
+    let cursor: string | undefined;
+    return {
+      node: node(row),
+      get cursor() {
+        return (cursor ??= encodeCursor(list, cursorOf(row)));
+      },
+    };
+  });
   const hasNextPage = rows.length > request.size;
   // A first page with nothing after it holds the whole list: its length is the count, no query needed.
   const count = request.after === null && !hasNextPage ? async () => edges.length : once(totalCount);
-  return { edges, hasNextPage, endCursor: edges.at(-1)?.cursor ?? null, totalCount: count };
+  return {
+    edges,
+    hasNextPage,
+    get endCursor() {
+      return edges.at(-1)?.cursor ?? null;
+    },
+    totalCount: count,
+  };
 }
 
 /** Rows loaded by id in any order, lined up with `ids` (undefined where a row is gone). */

@@ -62,11 +62,22 @@ export function viewConnection<TRow, TNode>(
   page: Page<TRow>,
   view: (row: TRow) => TNode,
 ): Connection<TNode> {
-  const edges = page.edges.map((edge) => ({ cursor: edge.cursor, node: view(edge.node) }));
+  // Cursors are read from the page only when the query asks for them (see pageOf).
+  const edges = page.edges.map((edge) => ({
+    node: view(edge.node),
+    get cursor() {
+      return edge.cursor;
+    },
+  }));
   return Object.assign(new Type() as Connection<TNode> & { countItems: () => Promise<number> }, {
     edges,
     nodes: edges.map((edge) => edge.node),
-    pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.endCursor },
+    pageInfo: {
+      hasNextPage: page.hasNextPage,
+      get endCursor() {
+        return page.endCursor;
+      },
+    },
     countItems: page.totalCount,
   });
 }

@@ -28,11 +28,17 @@ import { createCatalogueCache } from "./catalogue-cache.js";
 import { clientFiles } from "./client-files.js";
 import { serveLiveUpdates, type LiveServer } from "./live.js";
 import { createLogger, requestLogger } from "./logging.js";
+import { createQueryLane, reportLaneBodyError, type Step } from "./query-lane.js";
+import { compileQueries } from "../graphql/compiled-queries.js";
 import { INTERNAL_ERROR, safeError } from "../domain/errors.js";
 
 export const MAX_UPLOAD_BYTES = MAX_IMAGE_BYTES;
 export const MAX_UPLOAD_FILES = 2;
 export const UPLOADS_URL_PATH = "/uploads";
+/** The largest JSON body the API reads. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/** Requests from a proxy on this machine may name the caller's address in X-Forwarded-For. */
+const TRUST_PROXY = "loopback";
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../client/dist");
 
 export interface ShopApp {
@@ -92,11 +98,13 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   const logger = config.logger ?? createLogger("silent");
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
-  app.use(requestLogger(logger));
+  app.set("trust proxy", TRUST_PROXY);
+  const logRequest = requestLogger(logger);
+  app.use(logRequest);
   // API answers (GraphQL, REST) and any text file not compressed at build: brotli or gzip, as the caller
   // accepts. Images are left alone (already compressed), and so are the client's precompressed files.
-  app.use(compression());
+  const compress = compression();
+  app.use(compress);
 
   // Security headers everywhere; Apollo Sandbox (an embedded page from Apollo's CDN) gets its own relaxed policy.
   const strictHeaders = helmet({
@@ -126,7 +134,8 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     }
   });
 
-  app.use(cors(config.corsOrigins));
+  const allowOrigins = cors(config.corsOrigins);
+  app.use(allowOrigins);
 
   // Uploaded product images: served as inert files (no scripts even if someone sneaks one in).
   app.use(
@@ -141,6 +150,9 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
       },
     }),
   );
+
+  const contextFor = async (req: http.IncomingMessage, clientAddress: string | null, log?: Logger): Promise<GraphQLContext> =>
+    createGraphQLContext(shop, await shop.tokens.viewerFromAuthorization(req.headers.authorization), clientAddress, log);
 
   const catalogueCacheSeconds = config.catalogueCacheSeconds ?? 60;
   const catalogueCache = createCatalogueCache(shop.events, logger);
@@ -183,11 +195,11 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     // Anonymous catalogue answers fetched with GET, kept until the catalogue changes.
     catalogueCache.middleware,
     requireUtf8Body,
-    express.json({ limit: "1mb" }),
+    express.json({ limit: MAX_JSON_BODY_BYTES }),
+    reportLaneBodyError as RequestHandler,
     graphqlUploadExpress({ maxFileSize: MAX_UPLOAD_BYTES, maxFiles: MAX_UPLOAD_FILES }),
     expressMiddleware(apollo, {
-      context: async ({ req }): Promise<GraphQLContext> =>
-        createGraphQLContext(shop, await shop.tokens.viewerFromAuthorization(req.headers.authorization), req.ip ?? null, req.log),
+      context: ({ req }) => contextFor(req, req.ip ?? null, req.log),
     }),
   );
 
@@ -203,9 +215,18 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   });
   app.use(jsonErrors);
 
+  const queryLane = createQueryLane({
+    compiled: compileQueries(schema),
+    context: contextFor,
+    steps: [logRequest, compress, sandboxHeaders, allowOrigins] as Step[],
+    maxBodyBytes: MAX_JSON_BODY_BYTES,
+    trustProxy: TRUST_PROXY,
+    express: app,
+  });
+
   return {
     app: (req, res) => {
-      if (!catalogueCache.serveKept(req, res)) app(req, res);
+      if (!catalogueCache.serveKept(req, res) && !queryLane.take(req, res)) app(req, res);
     },
     serveLive: (server) =>
       serveLiveUpdates(server, { schema, shop, validationRules: queryLimitRules, parseOptions: { maxTokens: MAX_TOKENS }, logger }),
