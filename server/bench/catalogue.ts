@@ -77,7 +77,7 @@ function ensureClientBuilt(): boolean {
 function startServer(schema: string, uploadsDir: string): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(here, "serve.ts"), ["app", url, schema], {
-      execArgv: ["--import", "tsx"],
+      execArgv: ["--max-semi-space-size=32", "--import", "tsx"],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       env: { ...process.env, NODE_ENV: "production", BENCH_UPLOADS_DIR: uploadsDir, BENCH_CLIENT_DIST: clientDist },
     });

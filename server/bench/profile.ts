@@ -75,7 +75,7 @@ async function profileUnderLoad(): Promise<void> {
     fs.mkdirSync(profileDir, { recursive: true });
     const before = new Set(fs.readdirSync(profileDir));
     const child = fork(path.join(here, "serve.ts"), ["app", url, schema], {
-      execArgv: ["--import", "tsx", "--cpu-prof", `--cpu-prof-dir=${profileDir}`],
+      execArgv: ["--max-semi-space-size=32", "--import", "tsx", "--cpu-prof", `--cpu-prof-dir=${profileDir}`],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       env: { ...process.env, NODE_ENV: "production" },
     });
