@@ -61,8 +61,14 @@ function send(body: string, headers: Record<string, string>, chunked: boolean): 
 
 const answeredByLane = (answer: Answer) => logLines.some((line) => line.msg === "answered by the query lane" && line.req?.id === answer.requestId);
 
+const sent = new Set<string>();
+
 /** Sends the request both ways; both answers must be the same. Returns the one sent with Content-Length. */
 async function bothWays(body: string, headers: Record<string, string> = {}) {
+  // The lane compiles a query text the second time it sees it: the first answer comes from Apollo.
+  const first = await send(body, headers, false);
+  if (!sent.has(body)) expect(answeredByLane(first)).toBe(false);
+  sent.add(body);
   const sized = await send(body, headers, false);
   const chunked = await send(body, headers, true);
   expect(answeredByLane(chunked)).toBe(false);
@@ -173,5 +179,26 @@ describe("requests the lane hands on: answered by Express and Apollo as before",
     } finally {
       tokens.viewerFromAuthorization = lookUp;
     }
+  });
+});
+
+describe("which query texts are compiled", () => {
+  it("a text is compiled when it comes a second time, and the texts remembered are bounded", async () => {
+    const { compileQueries } = await import("../src/graphql/compiled-queries.js");
+    const { buildShopSchema } = await import("../src/graphql/schema.js");
+    const { createGraphQLContext } = await import("../src/graphql/context.js");
+    const compiled = compileQueries(await buildShopSchema());
+    const context = () => createGraphQLContext(t.shop, null, null);
+    const request = { query: "{ products(first: 1) { nodes { name } } }", operationName: null, variables: null };
+
+    expect(await compiled.run(request, context())).toBeNull();
+    expect(await compiled.run(request, context())).toEqual({ products: { nodes: [{ name: expect.stringMatching(/Lane Fern/) }] } });
+
+    // One-off texts (10,000 characters each, 2.5 MB in all) push the oldest out of memory.
+    for (let index = 0; index < 250; index += 1) {
+      expect(await compiled.run({ query: `{ __typename } # ${index} ${"x".repeat(10_000)}`, operationName: null, variables: null }, context())).toBeNull();
+    }
+    expect(await compiled.run(request, context())).toBeNull();
+    expect(await compiled.run(request, context())).not.toBeNull();
   });
 });

@@ -2,6 +2,7 @@
 // validated and compiled to plain JavaScript (graphql-jit) once, then run directly. Only the case where
 // the answer is plain data is served this way; Apollo answers everything else with its own rules, so
 // both paths give the same answers:
+// - a query text the first time it is seen (only texts that come again are worth compiling);
 // - a document that does not parse or validate (Apollo's rules: graphql's, its introspection switch and
 //   the shop's limits), a mutation or subscription, an unknown operation name, text the shop cannot store;
 // - any answer with an error (bad variables, a missing product, a failure): the query runs again under
@@ -32,10 +33,11 @@ interface Compiled {
   query: CompiledQuery;
 }
 
-/** Enough for every query the storefront and admin send, many times over; the oldest makes room. */
-const MAX_DOCUMENTS = 1000;
-/** Longer texts are left to Apollo (its own document cache is bounded by size). */
-const MAX_QUERY_LENGTH = 20_000;
+/**
+ * The query texts remembered, in characters (a compiled query's code grows with its text): far more than
+ * every query the storefront and admin send, and a bound on memory whatever callers send.
+ */
+const MAX_REMEMBERED_CHARACTERS = 2_000_000;
 
 // Apollo's introspection switch (its NoIntrospection rule refuses exactly these two fields). Here only
 // whether a document passes matters: one that uses them goes to Apollo, which answers as configured.
@@ -48,8 +50,11 @@ const noIntrospection: ValidationRule = (context) => ({
 export function compileQueries(schema: GraphQLSchema): CompiledQueries {
   // Introspection is always left to Apollo, whether or not it is enabled: it is neither hot nor worth a copy.
   const rules = [...specifiedRules, noIntrospection, ...queryLimitRules];
-  // Keyed by operation name and text; null marks a text Apollo must answer, so it is not parsed again.
-  const known = new Map<string, Compiled | null>();
+  // Keyed by operation name and text, oldest first. A text seen once is only noted ("seen"): it is compiled
+  // when it comes again, so a stream of one-off texts costs no more than under Apollo and evicts nothing hot.
+  // null marks a text Apollo must answer, so it is not parsed again.
+  const known = new Map<string, Compiled | null | "seen">();
+  let rememberedCharacters = 0;
 
   function compile(query: string, operationName: string | null): Compiled | null {
     let document: DocumentNode;
@@ -64,14 +69,28 @@ export function compileQueries(schema: GraphQLSchema): CompiledQueries {
     return isCompiledQuery(compiled) ? { document, query: compiled } : null;
   }
 
+  function remember(key: string, entry: Compiled | null | "seen"): void {
+    if (!known.has(key)) rememberedCharacters += key.length;
+    known.delete(key);
+    known.set(key, entry);
+    for (const oldest of known.keys()) {
+      if (rememberedCharacters <= MAX_REMEMBERED_CHARACTERS) break;
+      known.delete(oldest);
+      rememberedCharacters -= oldest.length;
+    }
+  }
+
   function compiledFor(query: string, operationName: string | null): Compiled | null {
-    if (query.length > MAX_QUERY_LENGTH) return null;
     const key = `${operationName ?? ""}\n${query}`;
-    let entry = known.get(key);
+    const entry = known.get(key);
     if (entry === undefined) {
-      entry = compile(query, operationName);
-      if (known.size >= MAX_DOCUMENTS) known.delete(known.keys().next().value!);
-      known.set(key, entry);
+      remember(key, "seen");
+      return null;
+    }
+    if (entry === "seen") {
+      const compiled = compile(query, operationName);
+      remember(key, compiled);
+      return compiled;
     }
     return entry;
   }
