@@ -97,8 +97,10 @@ function readBody(req: IncomingMessage): Promise<Buffer | null> {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => resolve(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
-    // A client that goes away mid-body: node closes the connection, nothing is left to answer.
+    // A client that goes away mid-body: node closes the connection, nothing is left to answer. (After
+    // "end", resolving again changes nothing.)
     req.on("error", () => resolve(null));
+    req.on("close", () => resolve(null));
   });
 }
 
