@@ -77,6 +77,34 @@ function cors(origins: string[]): RequestHandler {
   };
 }
 
+// The query lane's versions of three middlewares, with the same effect for less work per request
+// (npm run bench:api; the lane's tests check that both paths send the same headers):
+
+/** The headers a middleware that only sets fixed headers (helmet's) sets, read once and set as they are. */
+function headersOf(middleware: RequestHandler): Step {
+  const headers: [string, string][] = [];
+  const recorder = { setHeader: (name: string, value: unknown) => headers.push([name, String(value)]), removeHeader: () => undefined, getHeader: () => undefined };
+  middleware({ headers: {}, method: "POST", url: "/graphql", path: "/graphql" } as never, recorder as never, () => undefined);
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
+}
+
+// For a caller that accepts no encoding, compression() only adds "Vary: Accept-Encoding" as the headers go
+// out (after CORS's "Vary: Origin"): the lane does that itself, and calls compression() for everyone else.
+const compressIfAccepted =
+  (compress: RequestHandler): Step =>
+  (req, res, next) =>
+    req.headers["accept-encoding"] ? (compress as unknown as Step)(req, res, next) : next();
+const varyIfNotCompressing: Step = (req, res, next) => {
+  if (!req.headers["accept-encoding"]) {
+    const vary = res.getHeader("Vary");
+    res.setHeader("Vary", vary ? `${String(vary)}, Accept-Encoding` : "Accept-Encoding");
+  }
+  next();
+};
+
 /** Malformed JSON, oversized bodies and anything unexpected: a JSON answer, never an HTML stack trace. */
 const jsonErrors: ErrorRequestHandler = (error, req, res, _next) => {
   const status = typeof error?.status === "number" && error.status >= 400 && error.status < 500 ? error.status : 500;
@@ -218,7 +246,7 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   const queryLane = createQueryLane({
     compiled: compileQueries(schema),
     context: contextFor,
-    steps: [logRequest, compress, sandboxHeaders, allowOrigins] as Step[],
+    steps: [logRequest, compressIfAccepted(compress), headersOf(sandboxHeaders), allowOrigins, varyIfNotCompressing] as Step[],
     maxBodyBytes: MAX_JSON_BODY_BYTES,
     trustProxy: TRUST_PROXY,
     express: app,
