@@ -9,6 +9,7 @@ import {
   countOf,
   keyColumns,
   keysOfRow,
+  asDate,
   orderBy,
   pageOf,
   prismaReader,
@@ -232,9 +233,9 @@ function productFromListRow(row: ProductListRow): ProductWithCategory {
     imageTwo: row.image_two,
     ratingSum: Number(row.rating_sum),
     peopleRated: Number(row.people_rated),
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-    category: { id: Number(row.category_id), name: row.category_name, createdAt: new Date(row.category_created_at) },
+    createdAt: asDate(row.created_at),
+    updatedAt: asDate(row.updated_at),
+    category: { id: Number(row.category_id), name: row.category_name, createdAt: asDate(row.category_created_at) },
   };
 }
 
@@ -353,7 +354,14 @@ export class CatalogService {
       SELECT ${PRODUCT_COLUMNS}, ${keyColumns(keys)} ${matching}
       FROM products p JOIN categories c ON c.id = p.category_id
       WHERE ${where} ORDER BY ${orderBy(keys)} LIMIT ${limit}`);
-    return rows.map((row) => ({ product: productFromListRow(row), keys: keysOfRow(keys, row), matching: Number(row.matching ?? 0) }));
+    return rows.map((row) => ({
+      product: productFromListRow(row),
+      // Read only for the cursors a query asks for (see pageOf).
+      get keys() {
+        return keysOfRow(keys, row);
+      },
+      matching: Number(row.matching ?? 0),
+    }));
   }
 
   private async countProducts(conditions: Prisma.Sql[]): Promise<number> {

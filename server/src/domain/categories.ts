@@ -2,7 +2,7 @@
 // and a category that still holds products cannot be deleted, so no product is ever orphaned.
 import { Prisma, type Category, type PrismaClient } from "../generated/prisma/client.js";
 import { conflict, invalid, isForeignKeyViolation, isUniqueViolation, notFound } from "./errors.js";
-import { checkSearch, containsPattern, keysetPage, newestFirst, prismaReader, type ListPageOptions, type Page, type RowReader } from "./pages.js";
+import { asDate, checkSearch, containsPattern, keysetPage, newestFirst, prismaReader, type ListPageOptions, type Page, type RowReader } from "./pages.js";
 import { Checks, parseId, received, text, type Deferred, type FormInput } from "./input.js";
 import { requireAdmin, type Viewer } from "./viewer.js";
 
@@ -43,7 +43,7 @@ export class CategoryService {
         conditions: search ? [Prisma.sql`c.name ILIKE ${containsPattern(search)}`] : [],
         keys: newestFirst("c"),
       },
-      (rows) => rows.map((row) => ({ id: Number(row.id), name: row.name, createdAt: new Date(row.created_at) })),
+      (rows) => rows.map((row) => ({ id: Number(row.id), name: row.name, createdAt: asDate(row.created_at) })),
     );
   }
 

@@ -192,11 +192,14 @@ export function comesAfter(keys: SortKey[], values: KeyValue[]): Prisma.Sql {
   return Prisma.sql`(${bound} AND ${condition!})`;
 }
 
+/** A timestamp as a driver gives it (node-postgres: a Date; PGlite through Prisma: a Date or text), as a Date. */
+export const asDate = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
+
 /** Key values as read back from a row's k0, k1, ... columns (drivers differ on timestamps and bigints). */
 export function keysOfRow(keys: SortKey[], row: Record<string, unknown>): KeyValue[] {
   return keys.map((key, index) => {
     const value = row[`k${index}`];
-    if (key.kind === "time") return new Date(value as string | Date);
+    if (key.kind === "time") return asDate(value as string | Date);
     if (key.kind === "text") return String(value);
     return Number(value);
   });
