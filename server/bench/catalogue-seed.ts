@@ -5,6 +5,7 @@
 // Rows go in as multi-row INSERT ... SELECT FROM unnest(arrays), 10,000 a statement: 100k products and
 // 100k orders take seconds, not minutes. Deterministic: the same sizes give the same shop.
 import pg from "pg";
+import { mulberry32 } from "../seed/plant-art.js";
 import { SEED_CATEGORIES } from "../seed/seed-data.js";
 import { hashPassword } from "../src/domain/passwords.js";
 import { slugify } from "../src/domain/slugs.js";
@@ -36,17 +37,6 @@ const STATUSES = ["pending", "in-transit", "delivered", "delivered", "delivered"
 const DAY = 86_400_000;
 const BATCH = 10_000;
 
-/** A small deterministic random source (mulberry32), so every run seeds the same shop. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 const pick = <T>(next: () => number, items: readonly T[]) => items[Math.floor(next() * items.length)];
 
 export interface BenchShopSize {
@@ -65,7 +55,8 @@ export async function seedBenchShop(url: string, schema: string, size: BenchShop
     );
     const images = (await client.query<{ image_one: string }>("SELECT DISTINCT image_one FROM products ORDER BY image_one")).rows.map((row) => row.image_one);
     const regions = (await client.query<{ id: number; name: string; fee_cents: number }>("SELECT id, name, fee_cents FROM regions")).rows;
-    const next = random(2026_11_23);
+    // The demo seed's deterministic random source, so every run seeds the same shop.
+    const next = mulberry32(2026_11_23);
     const now = Date.now();
 
     // ---- products ---------------------------------------------------------------------------------------

@@ -217,17 +217,17 @@ describe("which query texts are compiled", () => {
     const { buildShopSchema } = await import("../src/graphql/schema.js");
     const { createGraphQLContext } = await import("../src/graphql/context.js");
     const compiled = compileQueries(await buildShopSchema());
-    const context = () => createGraphQLContext(t.shop, null, null);
+    const context = async () => createGraphQLContext(t.shop, null, null);
     const request = { query: "{ products(first: 1) { nodes { name } } }", operationName: null, variables: null };
 
-    expect(await compiled.run(request, context())).toBeNull();
-    expect(await compiled.run(request, context())).toEqual({ products: { nodes: [{ name: expect.stringMatching(/Lane Fern/) }] } });
+    expect(await compiled.run(request, context)).toBeNull();
+    expect(await compiled.run(request, context)).toEqual({ products: { nodes: [{ name: expect.stringMatching(/Lane Fern/) }] } });
 
     // One-off texts (10,000 characters each, 2.5 MB in all) push the oldest out of memory.
     for (let index = 0; index < 250; index += 1) {
-      expect(await compiled.run({ query: `{ __typename } # ${index} ${"x".repeat(10_000)}`, operationName: null, variables: null }, context())).toBeNull();
+      expect(await compiled.run({ query: `{ __typename } # ${index} ${"x".repeat(10_000)}`, operationName: null, variables: null }, context)).toBeNull();
     }
-    expect(await compiled.run(request, context())).toBeNull();
-    expect(await compiled.run(request, context())).not.toBeNull();
+    expect(await compiled.run(request, context)).toBeNull();
+    expect(await compiled.run(request, context)).not.toBeNull();
   });
 });

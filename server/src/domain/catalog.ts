@@ -4,12 +4,12 @@ import { invalid, isForeignKeyViolation, isUniqueViolation, notFound, ShopError 
 import { IMAGE_UNREADABLE, type CheckedImage, type ImageStore, type ImageUpload } from "./images.js";
 import {
   allOf,
+  asDate,
   comesAfter,
   containsPattern,
   countOf,
   keyColumns,
   keysOfRow,
-  asDate,
   orderBy,
   pageOf,
   prismaReader,

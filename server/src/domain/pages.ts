@@ -53,10 +53,10 @@ export interface ListPageOptions {
   search?: unknown;
 }
 
-/** An optional search text, trimmed; "" when blank. Refused when not text or longer than `max`. */
 // Every list read checks its search text: the rule is built once per length, not per request.
 const searchRules = new Map<number, ReturnType<typeof optionalText>>();
 
+/** An optional search text, trimmed; "" when blank. Refused when not text or longer than `max`. */
 export function checkSearch(value: unknown, max = 255): string {
   let rule = searchRules.get(max);
   if (!rule) searchRules.set(max, (rule = optionalText("search", max)));

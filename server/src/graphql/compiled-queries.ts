@@ -23,9 +23,10 @@ export interface QueryRequest {
 export interface CompiledQueries {
   /**
    * The data of a query that ran without errors, or null when Apollo must answer the request (then
-   * nothing was changed; at most a query ran and its answer was dropped).
+   * nothing was changed; at most a query ran and its answer was dropped). The context (which looks up the
+   * viewer) is made only for a query that will run here.
    */
-  run(request: QueryRequest, context: GraphQLContext): Promise<unknown | null>;
+  run(request: QueryRequest, context: () => Promise<GraphQLContext>): Promise<unknown | null>;
 }
 
 interface Compiled {
@@ -99,7 +100,7 @@ export function compileQueries(schema: GraphQLSchema): CompiledQueries {
     async run(request, context) {
       const compiled = compiledFor(request.query, request.operationName);
       if (!compiled || unstorableTextIn(request.variables, compiled.document)) return null;
-      const result = await compiled.query.query(undefined, context, request.variables ?? {});
+      const result = await compiled.query.query(undefined, await context(), request.variables ?? {});
       return result.errors?.length || !result.data ? null : result.data;
     },
   };

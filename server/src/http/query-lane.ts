@@ -135,7 +135,7 @@ export function createQueryLane(options: QueryLaneOptions): QueryLane {
     const type = answerType(req.headers.accept, answerTypes);
     if (!request || !type) return void express(req, res);
 
-    const data = await compiled.run(request, await options.context(req, proxyaddr(req, trust)));
+    const data = await compiled.run(request, () => options.context(req, proxyaddr(req, trust)));
     if (data === null) return void express(req, res);
 
     const text = `${JSON.stringify({ data })}\n`;
