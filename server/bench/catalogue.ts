@@ -23,6 +23,7 @@ import { chromium, type Browser } from "playwright-core";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/config.js";
 import { openDatabase } from "../src/db/client.js";
 import { seedDatabase } from "../seed/demo-shop.js";
+import { LocalImageStore } from "../src/storage/local-store.js";
 import { CLIENT_DIST } from "../src/http/app.js";
 import { seedBenchShop } from "./catalogue-seed.js";
 import { CATEGORY_PAGE, screens, type Screen, type ScreenInputs } from "./screens.js";
@@ -217,7 +218,7 @@ async function benchSize(size: string, browser: Browser | null): Promise<{ label
   try {
     await db.migrate();
     const seedStart = Date.now();
-    await seedDatabase(db.prisma, { adminEmail: DEMO_ADMIN_EMAIL, adminPassword: DEMO_ADMIN_PASSWORD, demo: true, uploadsDir, uploadsUrlPath: "/uploads" });
+    await seedDatabase(db.prisma, { adminEmail: DEMO_ADMIN_EMAIL, adminPassword: DEMO_ADMIN_PASSWORD, demo: true, imageStore: new LocalImageStore(uploadsDir) });
     if (!demo) {
       const [demoProducts, demoOrders] = await Promise.all([db.prisma.product.count(), db.prisma.order.count()]);
       const orders = Number(process.env.BENCH_ORDERS ?? products);

@@ -27,6 +27,7 @@ import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/config.js";
 import { openDatabase, type Database } from "../src/db/client.js";
 import { CLIENT_DIST } from "../src/http/app.js";
 import { seedDatabase } from "../seed/demo-shop.js";
+import { LocalImageStore } from "../src/storage/local-store.js";
 import { cameraPhoto } from "./camera-photos.js";
 
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -201,7 +202,7 @@ async function main() {
   }
   try {
     await db.migrate();
-    await seedDatabase(db.prisma, { adminEmail: DEMO_ADMIN_EMAIL, adminPassword: DEMO_ADMIN_PASSWORD, demo: false, uploadsDir, uploadsUrlPath: "/uploads" });
+    await seedDatabase(db.prisma, { adminEmail: DEMO_ADMIN_EMAIL, adminPassword: DEMO_ADMIN_PASSWORD, demo: false, imageStore: new LocalImageStore(uploadsDir) });
     const started = await startServer(uploadsDir);
     server = started.child;
     const base = `http://127.0.0.1:${started.port}`;
