@@ -52,7 +52,7 @@ export async function readHeader(bytes: Uint8Array): Promise<ImageHeader> {
   let meta: Metadata;
   try {
     // limitInputPixels is not applied to a header read: the caller compares width x height itself.
-    meta = await sharp(bytes, { failOn: "error" }).metadata();
+    meta = await sharp(bytes, { failOn: "error", limitInputPixels: false }).metadata();
   } catch (error) {
     throw new UnreadableImageError((error as Error).message);
   }
