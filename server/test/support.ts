@@ -14,7 +14,7 @@ import type * as z from "zod";
 import { ShopError } from "../src/domain/errors.js";
 import { openDatabase, type Database } from "../src/db/client.js";
 import { createShop, type Shop } from "../src/domain/shop.js";
-import { keyOfRef } from "../src/domain/images/store.js";
+import { keyOfRef, type ImageStore } from "../src/domain/images/store.js";
 import { LocalImageStore } from "../src/storage/local-store.js";
 import type { Viewer } from "../src/domain/viewer.js";
 import { createGraphQLContext } from "../src/graphql/context.js";
@@ -26,7 +26,7 @@ export interface TestShop {
   db: Database;
   shop: Shop;
   uploadsDir: string;
-  /** The shop's image store: the local folder uploadsDir. */
+  /** The local folder uploadsDir as an image store (the shop's own, unless createTestShop was given another). */
   imageStore: LocalImageStore;
   /** Runs a GraphQL operation through the real schema, as the holder of `token` (or as a guest). */
   gql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, token?: string): Promise<ExecutionResult<T>>;
@@ -37,7 +37,7 @@ export interface TestShop {
 
 export const onPostgres = process.env.TEST_DB === "postgres";
 
-export async function createTestShop(): Promise<TestShop> {
+export async function createTestShop(options: { imageStore?: ImageStore } = {}): Promise<TestShop> {
   const schemaName = `t_${crypto.randomBytes(6).toString("hex")}`;
   const db = onPostgres
     ? await openDatabase({ kind: "postgres", url: process.env.TEST_DATABASE_URL!, schema: schemaName, poolSize: 25 })
@@ -45,7 +45,7 @@ export async function createTestShop(): Promise<TestShop> {
   await db.migrate();
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-uploads-"));
   const imageStore = new LocalImageStore(uploadsDir);
-  const shop = createShop(db.prisma, { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: 3600, imageStore, events: db.events, readRows: db.readRows });
+  const shop = createShop(db.prisma, { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: 3600, imageStore: options.imageStore ?? imageStore, events: db.events, readRows: db.readRows });
   const schema = await buildShopSchema();
   let counter = 0;
 

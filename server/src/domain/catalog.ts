@@ -438,12 +438,14 @@ export class CatalogService {
     const checked = await this.check(await received(input), { imageOneRequired: true });
     const stored = await this.storeImages(checked);
     try {
-      return await this.withFreeSlug(checked.name, null, (slug) =>
+      const product = await this.withFreeSlug(checked.name, null, (slug) =>
         this.prisma.product.create({
           data: { ...columns(checked), slug, imageOne: stored.imageOne!.ref, imageTwo: stored.imageTwo?.ref ?? null },
           include: withCategory,
         }),
       );
+      this.images.saved();
+      return product;
     } catch (error) {
       await this.removeImages(stored);
       throw categoryGoneOr(error);
@@ -468,7 +470,9 @@ export class CatalogService {
     const write = (slug?: string) =>
       this.prisma.product.update({ where: { id: product.id }, data: slug ? { ...data, slug } : data, include: withCategory });
     try {
-      return checked.name === product.name ? await write() : await this.withFreeSlug(checked.name, product.id, write);
+      const updated = checked.name === product.name ? await write() : await this.withFreeSlug(checked.name, product.id, write);
+      if (stored.imageOne || stored.imageTwo) this.images.saved();
+      return updated;
     } catch (error) {
       await this.removeImages(stored);
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw notFound("Product");

@@ -36,6 +36,10 @@ export class S3ImageStore implements ImageStore {
       region: options.region,
       ...(options.endpoint ? { endpoint: options.endpoint } : {}),
       forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
+      // Checksums only where S3 requires them: many S3-compatible servers do not take the SDK's newer
+      // streamed checksum trailers.
+      requestChecksumCalculation: "WHEN_REQUIRED",
+      responseChecksumValidation: "WHEN_REQUIRED",
       ...(options.accessKeyId && options.secretAccessKey
         ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
         : {}),

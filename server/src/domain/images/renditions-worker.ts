@@ -33,11 +33,16 @@ interface ClaimedPicture {
 
 export type PictureOutcome = { ref: string; made: number } | { ref: string; failure: string };
 
-/** Which pictures are due: still pending, or made by an older recipe; with `failedToo`, failed ones as well. */
-const due = (failedToo: boolean) =>
-  failedToo
-    ? Prisma.sql`(state IN ('pending', 'failed') OR (state = 'ready' AND recipe < ${RECIPE}))`
-    : Prisma.sql`(state = 'pending' OR (state = 'ready' AND recipe < ${RECIPE}))`;
+/** Which pictures are due: still pending, or made by an older recipe. */
+const DUE = Prisma.sql`(state = 'pending' OR (state = 'ready' AND recipe < ${RECIPE}))`;
+
+export interface RebuildProgress {
+  /** Pictures due when the run started. */
+  total: number;
+  done: number;
+  renditions: number;
+  failed: { ref: string; failure: string }[];
+}
 
 export class RenditionsWorker {
   private running: Promise<void> | null = null;
@@ -105,19 +110,40 @@ export class RenditionsWorker {
       ON CONFLICT (ref) DO NOTHING`;
   }
 
-  /** How many pictures are due (the rebuild command's progress bar). */
-  async countDue(failedToo = false): Promise<number> {
-    const [row] = await this.prisma.$queryRaw<{ count: bigint | number }[]>`SELECT count(*) AS count FROM images WHERE ${due(failedToo)}`;
+  /** How many pictures are due. */
+  async countDue(): Promise<number> {
+    const [row] = await this.prisma.$queryRaw<{ count: bigint | number }[]>`SELECT count(*) AS count FROM images WHERE ${DUE}`;
     return Number(row.count);
   }
 
+  /**
+   * `npm run images:rebuild`: every picture that lacks renditions gets them, in this process, one at a time,
+   * pictures that failed before being tried once more. `report` hears of each picture; `stopping` is asked
+   * before each (Ctrl-C finishes the picture in hand, and the next run goes on from there).
+   */
+  async rebuild(report: (progress: RebuildProgress, outcome: PictureOutcome | null) => void, stopping: () => boolean = () => false): Promise<RebuildProgress> {
+    await this.prisma.$executeRaw`UPDATE images SET state = 'pending', failure = NULL, updated_at = now() WHERE state = 'failed'`;
+    await this.discover();
+    const progress: RebuildProgress = { total: await this.countDue(), done: 0, renditions: 0, failed: [] };
+    report(progress, null);
+    while (!stopping()) {
+      const outcome = await this.makeNext();
+      if (!outcome) break;
+      progress.done += 1;
+      if ("failure" in outcome) progress.failed.push(outcome);
+      else progress.renditions += outcome.made;
+      report(progress, outcome);
+    }
+    return progress;
+  }
+
   /** Claims one due picture and makes what it lacks; null when nothing is due (or all due ones are claimed). */
-  async makeNext(failedToo = false): Promise<PictureOutcome | null> {
+  async makeNext(): Promise<PictureOutcome | null> {
     const [claimed] = await this.prisma.$queryRaw<ClaimedPicture[]>`
       UPDATE images SET claimed_until = now() + make_interval(mins => ${CLAIM_MINUTES}), updated_at = now()
       WHERE id = (
         SELECT id FROM images
-        WHERE ${due(failedToo)} AND (claimed_until IS NULL OR claimed_until < now())
+        WHERE ${DUE} AND (claimed_until IS NULL OR claimed_until < now())
         ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
       RETURNING id, ref, width, renditions, state, recipe`;
     if (!claimed) return null;
@@ -131,11 +157,6 @@ export class RenditionsWorker {
       this.log.error({ ref: claimed.ref, failure }, "could not make the renditions of a picture");
       return { ref: claimed.ref, failure };
     }
-  }
-
-  /** Releases every claim (the rebuild command stopped with Ctrl-C): the next run starts at once. */
-  async releaseClaims(refs: string[]): Promise<void> {
-    if (refs.length) await this.prisma.$executeRaw`UPDATE images SET claimed_until = NULL WHERE ref = ANY(${refs}::text[]) AND state <> 'ready'`;
   }
 
   private async make(claimed: ClaimedPicture): Promise<number> {
@@ -166,19 +187,25 @@ export class RenditionsWorker {
     await Promise.all(work.renditions.map((rendition, index) => this.store.put(made[index].key, rendition.data, MIME_TYPES[rendition.format])));
     if (work.stripped) await this.store.put(key, work.stripped, `image/${header!.format}`);
     const described = claimed.width === null ? { width: work.width, height: work.height, placeholder: work.placeholder } : null;
-    await this.finish(claimed.id, described, [...kept, ...made].sort((a, b) => a.width - b.width || a.format.localeCompare(b.format)));
+    const written = await this.finish(claimed.id, described, [...kept, ...made].sort((a, b) => a.width - b.width || a.format.localeCompare(b.format)));
+    if (written === 0) {
+      // The picture was discarded meanwhile (its product could not be written): take the new files away too.
+      await Promise.all(made.map((rendition) => this.store.remove(rendition.key)));
+      return 0;
+    }
     return made.length;
   }
 
-  private async finish(id: number, described: { width: number; height: number; placeholder: string | null } | null, renditions: StoredRendition[]) {
+  /** Records a picture's renditions; answers 0 when its row is gone. */
+  private async finish(id: number, described: { width: number; height: number; placeholder: string | null } | null, renditions: StoredRendition[]): Promise<number> {
     const renditionsJson = JSON.stringify(renditions);
     if (described) {
-      await this.prisma.$executeRaw`
+      return this.prisma.$executeRaw`
         UPDATE images SET width = ${described.width}, height = ${described.height}, placeholder = ${described.placeholder},
           renditions = ${renditionsJson}::jsonb, state = 'ready', recipe = ${RECIPE}, failure = NULL, claimed_until = NULL, updated_at = now()
         WHERE id = ${id}`;
     } else {
-      await this.prisma.$executeRaw`
+      return this.prisma.$executeRaw`
         UPDATE images SET renditions = ${renditionsJson}::jsonb, state = 'ready', recipe = ${RECIPE}, failure = NULL, claimed_until = NULL, updated_at = now()
         WHERE id = ${id}`;
     }

@@ -84,8 +84,12 @@ export class ImageService {
       INSERT INTO images (ref, width, height, placeholder, renditions, state, recipe, updated_at)
       VALUES (${ref}, ${pixels.width}, ${pixels.height}, ${placeholder}, ${JSON.stringify(stored)}::jsonb, 'pending', ${RECIPE}, now())
       ON CONFLICT (ref) DO NOTHING RETURNING id`;
-    this.renditions.wake();
     return { ref, created: rows.length === 1 };
+  }
+
+  /** The product that shows saved pictures was written: their background renditions may start. */
+  saved(): void {
+    this.renditions.wake();
   }
 
   /** Undoes save() for a form whose product could not be written: only what that call created. */
