@@ -17,7 +17,7 @@
 // When the shop computes some renditions after answering the upload, the bench waits for them (and says
 // how long that took) before it opens the browser: the pages are measured as shoppers see them.
 // The schema and the uploaded files are removed afterwards.
-import { fork, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -27,6 +27,7 @@ import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/config.js";
 import { openDatabase, type Database } from "../src/db/client.js";
 import { CLIENT_DIST } from "../src/http/app.js";
 import { seedDatabase } from "../seed/demo-shop.js";
+import { startAppProcess } from "./app-process.js";
 import { LocalImageStore } from "../src/storage/local-store.js";
 import { cameraPhoto } from "./camera-photos.js";
 
@@ -56,17 +57,6 @@ function ensureClientBuilt(): void {
   if (build.status !== 0) throw new Error("The client build failed.");
 }
 
-function startServer(uploadsDir: string): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(here, "serve.ts"), ["app", url, schema], {
-      execArgv: ["--max-semi-space-size=32", "--import", "tsx"],
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-      env: { ...process.env, NODE_ENV: "production", BENCH_UPLOADS_DIR: uploadsDir, BENCH_CLIENT_DIST: clientDist },
-    });
-    child.once("message", (message) => resolve({ child, port: (message as { port: number }).port }));
-    child.once("exit", (code) => reject(new Error(`the app server exited with ${code}`)));
-  });
-}
 
 async function graphql(base: string, query: string, variables: Record<string, unknown> = {}, token?: string) {
   const response = await fetch(`${base}/graphql`, {
@@ -203,7 +193,7 @@ async function main() {
   try {
     await db.migrate();
     await seedDatabase(db.prisma, { adminEmail: DEMO_ADMIN_EMAIL, adminPassword: DEMO_ADMIN_PASSWORD, demo: false, imageStore: new LocalImageStore(uploadsDir) });
-    const started = await startServer(uploadsDir);
+    const started = await startAppProcess({ url, schema, uploadsDir, clientDist });
     server = started.child;
     const base = `http://127.0.0.1:${started.port}`;
     const token = (await must(base, `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { accessToken } }`, { e: DEMO_ADMIN_EMAIL, p: DEMO_ADMIN_PASSWORD })).login

@@ -38,11 +38,15 @@ export interface Config {
 export interface S3Config {
   bucket: string;
   region: string;
+  /** An S3-compatible endpoint (MinIO, R2...); AWS's own when absent. */
   endpoint?: string;
   accessKeyId?: string;
   secretAccessKey?: string;
+  /** Path-style URLs (endpoint/bucket/key), which most S3-compatible servers want. */
   forcePathStyle?: boolean;
+  /** Where browsers fetch the pictures (a CDN); the shop's own /uploads when absent. */
   publicBaseUrl?: string;
+  /** Keys are stored under this prefix (e.g. "shop/"), so one bucket can hold other things too. */
   prefix?: string;
 }
 

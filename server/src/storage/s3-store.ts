@@ -4,22 +4,11 @@
 // or the bucket's public address) when set; otherwise through the shop's own /uploads, which streams them.
 import { Readable } from "node:stream";
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { S3Config } from "../config.js";
 import { contentTypeOf, isStoreKey, UPLOADS_PATH, type ImageStore, type StoredFile } from "../domain/images/store.js";
 
-export interface S3StoreOptions {
-  bucket: string;
-  region: string;
-  /** An S3-compatible endpoint (MinIO, R2...); AWS's own when absent. */
-  endpoint?: string;
-  accessKeyId?: string;
-  secretAccessKey?: string;
-  /** Path-style URLs (endpoint/bucket/key), which most S3-compatible servers want. */
-  forcePathStyle?: boolean;
-  /** Where browsers fetch the pictures; this shop's /uploads when absent. */
-  publicBaseUrl?: string;
-  /** Keys are stored under this prefix (e.g. "shop/"), so one bucket can hold other things too. */
-  prefix?: string;
-}
+/** Bucket, region, endpoint, credentials, public URL and prefix: S3_* in config.ts. */
+export type S3StoreOptions = S3Config;
 
 /** Content-hashed names never change meaning: browsers and CDNs may keep them for a year. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
