@@ -247,6 +247,15 @@ describe("an uploaded photo: upright, without metadata, in renditions, with a pl
     }
   });
 
+  it("picks one rendition by width for a place that takes a single picture (an Open Graph image)", async () => {
+    const large = await t.shop.images.renditionUrl(stored.imageOne, 1200);
+    expect((await sharp(fs.readFileSync(path.join(t.uploadsDir, path.basename(large)))).metadata()).width).toBe(1200);
+    expect(large).toMatch(/\.jpg$/);
+    expect(await t.shop.images.renditionUrl(stored.imageOne, 100, "webp")).toMatch(/\.webp$/);
+    // A ref without renditions (another site's URL) answers itself.
+    expect(await t.shop.images.renditionUrl("https://example.com/fern.jpg", 600)).toBe("https://example.com/fern.jpg");
+  });
+
   it("adds AVIF once the background renditions are made, each variant made exactly once", async () => {
     const before = (await t.gql<{ product: { image: ImageAnswer } }>(PICTURE, { slug })).data!.product.image;
     expect(before.sources.map((source) => source.type)).toEqual(["image/webp"]);

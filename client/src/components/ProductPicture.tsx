@@ -67,7 +67,8 @@ export function ProductPicture({ image, src, sizes, alt, fit = "cover", radius, 
         position: "relative",
         overflow: "hidden",
         borderRadius: radius,
-        backgroundColor: "var(--mantine-color-gray-1)",
+        // A soft tone while nothing has arrived; none behind a loaded picture (transparent ones show the page).
+        ...(loaded === url ? {} : { backgroundColor: "var(--mantine-color-gray-1)" }),
         ...(placeholder ? { backgroundImage: `url("${placeholder}")`, backgroundSize: "cover", backgroundPosition: "center" } : {}),
       }}
       data-placeholder={placeholder ? "shown" : undefined}

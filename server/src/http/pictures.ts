@@ -33,8 +33,13 @@ export function servePictures(store: ImageStore): RequestHandler {
   }
   return async (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const key = decodeURIComponent(req.path.slice(1));
     try {
+      let key: string;
+      try {
+        key = decodeURIComponent(req.path.slice(1));
+      } catch {
+        key = ""; // a malformed %-escape names no picture
+      }
       const file = isStoreKey(key) ? await store.open(key) : null;
       if (!file) {
         res.status(404).json({ message: "Not found.", error: "Not found." });

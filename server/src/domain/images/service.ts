@@ -4,7 +4,7 @@
 import crypto from "node:crypto";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { invalid } from "../errors.js";
-import { viewPicture, renditionsOf, type ImageRecord, type Picture, type StoredRendition } from "./pictures.js";
+import { pickRendition, renditionsOf, viewPicture, type ImageRecord, type Picture, type StoredRendition } from "./pictures.js";
 import {
   decodeUpright,
   encodeKept,
@@ -16,7 +16,7 @@ import {
   type PictureEncoder,
 } from "./processing.js";
 import { RenditionsWorker, type WorkerLog } from "./renditions-worker.js";
-import { IMAGE_UNREADABLE, MIME_TYPES, RECIPE, UPLOAD_FORMATS } from "./rules.js";
+import { IMAGE_UNREADABLE, MIME_TYPES, RECIPE, UPLOAD_FORMATS, type RenditionFormat } from "./rules.js";
 import { contentTypeOf, keyOfRef, refOfKey, type ImageStore } from "./store.js";
 import { checkImageBytes, readUpload, type CheckedImage, type ImageUpload } from "./uploads.js";
 
@@ -109,6 +109,17 @@ export class ImageService {
       ? await this.prisma.image.findMany({ where: { ref: { in: [...new Set(refs)] } }, select: { ref: true, width: true, height: true, placeholder: true, renditions: true, state: true } })
       : [];
     return new Map(rows.map((row) => [row.ref, { ...row, renditions: renditionsOf(row.renditions) }]));
+  }
+
+  /**
+   * One rendition's URL for a place that takes a single picture (an Open Graph image, an e-mail, a preload
+   * link): the narrowest at least `width` wide in `format`, else the widest; the stored file when the
+   * picture has no renditions (yet).
+   */
+  async renditionUrl(ref: string, width: number, format: RenditionFormat = "jpeg"): Promise<string> {
+    const record = (await this.records([ref])).get(ref) ?? null;
+    const picture = this.picture(ref, record, "");
+    return pickRendition(picture.renditions, width, format)?.url ?? picture.url;
   }
 
   /** A picture as the APIs show it. */
