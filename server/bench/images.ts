@@ -140,7 +140,10 @@ async function visit(browser: Browser, base: string, route: string, device: Brow
     if (throttled) await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
     const types = new Map<string, string>();
     const figures: PageFigures = { imageBytes: 0, imageRequests: 0, largestImage: 0, lcpMs: null };
-    cdp.on("Network.responseReceived", (event) => types.set(event.requestId, event.type));
+    // Placeholders are data: URLs inside the API's answer, not downloads: only pictures fetched count.
+    cdp.on("Network.responseReceived", (event) => {
+      if (!event.response.url.startsWith("data:")) types.set(event.requestId, event.type);
+    });
     cdp.on("Network.loadingFinished", (event) => {
       if (types.get(event.requestId) !== "Image") return;
       figures.imageBytes += event.encodedDataLength;
