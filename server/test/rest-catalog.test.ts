@@ -4,6 +4,7 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_IMAGE_BYTES } from "../src/domain/images/rules.js";
 import { makeCategory, makeProduct, openRestApi, productForm, TINY_GIF, TINY_PNG, type RestApi } from "./rest-support.js";
+import { pngHeaderOnly } from "./fixtures/images.js";
 import { createTestShop, storedFile, type TestShop } from "./support.js";
 
 let t: TestShop;
@@ -162,6 +163,19 @@ describe("POST /product-store (multipart)", () => {
     expect(answer.body).toEqual({ image_two: ["The image may not be greater than 5 MB."] });
     expect(await t.shop.prisma.product.count()).toBe(products);
     expect(storedFiles()).toHaveLength(files);
+  });
+
+  it("an image of more than 50 megapixels (a decompression bomb: a few bytes that decode to gigabytes) is 422 on its field", async () => {
+    // A PNG header declaring 20000 x 20000: 400 MP in a few hundred bytes.
+    const bomb = pngHeaderOnly(20_000, 20_000);
+    const answer = await api.post("/product-store", {
+      token: admin.token,
+      form: productForm(validFields("Bomb Fern"), { image_one: { bytes: bomb, name: "bomb.png" } }),
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({
+      image_one: ["The image may not be larger than 50 megapixels (for example 8000 x 6000 pixels). Please make it smaller and upload it again."],
+    });
   });
 
   it("an image of exactly 5 MB is accepted", async () => {

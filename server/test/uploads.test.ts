@@ -5,7 +5,6 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
-import zlib from "node:zlib";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CatalogService } from "../src/domain/catalog.js";
@@ -15,7 +14,7 @@ import { makePicture } from "../src/domain/images/processing.js";
 import { detectImageType, MAX_IMAGE_BYTES, RECIPE, renditionWidths } from "../src/domain/images/rules.js";
 import { checkImageBytes, readUpload } from "../src/domain/images/uploads.js";
 import type { Viewer } from "../src/domain/viewer.js";
-import { GIF, JPEG, PNG, upload, WEBP } from "./fixtures/images.js";
+import { GIF, JPEG, PNG, pngHeaderOnly, upload, WEBP } from "./fixtures/images.js";
 import { createTestShop, failure, refusal, serveTestShop, storedFile, type TestShop } from "./support.js";
 
 let t: TestShop;
@@ -60,24 +59,6 @@ const fakeStream = (chunks: Buffer[], pulled: { count: number }) => () =>
       }
     })(),
   );
-
-/** A PNG whose header claims width x height: no pixel data at all, as a decompression bomb's header looks. */
-function pngHeaderOnly(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, "latin1"), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(zlib.crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(width, 0);
-  ihdr.writeUInt32BE(height, 4);
-  ihdr[8] = 8; // bit depth
-  ihdr[9] = 2; // truecolour
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk("IHDR", ihdr), chunk("IDAT", zlib.deflateSync(Buffer.alloc(64))), chunk("IEND", Buffer.alloc(0))]);
-}
 
 const TOO_MANY_PIXELS = "The image may not be larger than 50 megapixels (for example 8000 x 6000 pixels). Please make it smaller and upload it again.";
 
