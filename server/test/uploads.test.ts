@@ -6,11 +6,12 @@ import fs from "node:fs";
 import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { CatalogService } from "../src/domain/catalog.js";
 import { lowPriorityEncoder } from "../src/domain/images/encoder-process.js";
 import { pickRendition, type StoredRendition } from "../src/domain/images/pictures.js";
 import { makePicture } from "../src/domain/images/processing.js";
+import { RenditionsWorker } from "../src/domain/images/renditions-worker.js";
 import { detectImageType, MAX_IMAGE_BYTES, RECIPE, renditionWidths } from "../src/domain/images/rules.js";
 import { checkImageBytes, readUpload } from "../src/domain/images/uploads.js";
 import type { Viewer } from "../src/domain/viewer.js";
@@ -433,6 +434,21 @@ describe("pictures stored before renditions existed (npm run images:rebuild and 
 });
 
 describe("the low-priority renditions process", () => {
+  it("a shutdown abandons the picture in hand: its claim is released for the next start, it is not marked failed", async () => {
+    const key = "99998888777766665555444433332222.jpg";
+    fs.writeFileSync(path.join(t.uploadsDir, key), PHONE_PHOTO);
+    await t.shop.images.renditions.idle();
+    await t.shop.prisma.image.create({ data: { ref: `/uploads/${key}`, state: "pending" } });
+    const worker = new RenditionsWorker(t.shop.prisma, t.imageStore, lowPriorityEncoder());
+    worker.wake();
+    const claimed = async () => (await t.shop.prisma.image.findUniqueOrThrow({ where: { ref: `/uploads/${key}` } })).claimedUntil !== null;
+    await vi.waitFor(async () => expect(await claimed()).toBe(true), { timeout: 10_000, interval: 20 });
+    await worker.stop();
+    expect(await t.shop.prisma.image.findUniqueOrThrow({ where: { ref: `/uploads/${key}` } })).toMatchObject({ state: "pending", claimedUntil: null, failure: null });
+    // The shop's own worker takes it from there.
+    expect(await t.shop.images.renditions.makeNext()).toMatchObject({ ref: `/uploads/${key}`, made: 12 });
+  });
+
   it("makes the same renditions as this process would, in a child process at the lowest priority", async () => {
     const encoder = lowPriorityEncoder();
     try {

@@ -19,6 +19,7 @@ export function lowPriorityEncoder(): PictureEncoder {
   let child: ChildProcess | null = null;
   let nextId = 0;
   let idleTimer: NodeJS.Timeout | null = null;
+  let closed = false;
   const waiting = new Map<number, { resolve: (work: PictureWork) => void; reject: (error: Error) => void }>();
 
   const failAll = (reason: string) => {
@@ -57,6 +58,8 @@ export function lowPriorityEncoder(): PictureEncoder {
 
   return {
     makePicture(bytes: Uint8Array, job: PictureJob): Promise<PictureWork> {
+      // Closed for a shutdown: no new process is started behind the shop's back.
+      if (closed) return Promise.reject(new Error("the renditions process is closed"));
       if (idleTimer) clearTimeout(idleTimer);
       child ??= start();
       const id = (nextId += 1);
@@ -75,6 +78,7 @@ export function lowPriorityEncoder(): PictureEncoder {
       });
     },
     async close() {
+      closed = true;
       if (idleTimer) clearTimeout(idleTimer);
       const running = child;
       child = null;

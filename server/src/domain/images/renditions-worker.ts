@@ -90,12 +90,13 @@ export class RenditionsWorker {
     while (this.running) await this.running;
   }
 
+  /** Shutting down: the picture in hand is abandoned (its claim released for the next start), not waited for. */
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.sweep) clearInterval(this.sweep);
     this.sweep = null;
-    await this.running?.catch(() => undefined);
     await this.encoder.close();
+    await this.running?.catch(() => undefined);
   }
 
   /** A row, pending, for every ref in products and order lines that has none (pictures stored before issue 18). */
@@ -151,6 +152,11 @@ export class RenditionsWorker {
       const made = await this.make(claimed);
       return { ref: claimed.ref, made };
     } catch (error) {
+      if (this.stopped) {
+        // Cut short by a shutdown, not the picture's fault: the next start (or another replica) makes it.
+        await this.prisma.$executeRaw`UPDATE images SET claimed_until = NULL WHERE id = ${claimed.id}`.catch(() => undefined);
+        return null;
+      }
       const failure = (error as Error).message ?? String(error);
       await this.prisma.$executeRaw`
         UPDATE images SET state = 'failed', failure = ${failure.slice(0, 500)}, claimed_until = NULL, updated_at = now() WHERE id = ${claimed.id}`;
