@@ -19,11 +19,15 @@ const forbid = (target, from, message, except) => ({ target, from, message, ...(
 
 // Server: http (the express app) wires graphql and rest; graphql and rest are thin adapters over domain;
 // db implements what domain declares (the Prisma client factory, the event bus, the seed) and may use
-// domain's rules, so domain must never import db. config and main sit on top and are imported only by
-// main and http.
+// domain's rules, so domain must never import db; storage likewise implements domain's image store (a
+// folder, an S3 bucket). config and main sit on top and are imported only by main, http and storage.
 const serverZones = [
-  forbid(`${server}/domain`, [`${server}/graphql`, `${server}/rest`, `${server}/http`, `${server}/db`, `${server}/config.ts`, `${server}/main.ts`],
-    "domain/ holds the shop's rules: it imports no transport (graphql, rest, http), no db module and no config."),
+  forbid(`${server}/domain`, [`${server}/graphql`, `${server}/rest`, `${server}/http`, `${server}/db`, `${server}/storage`, `${server}/config.ts`, `${server}/main.ts`],
+    "domain/ holds the shop's rules: it imports no transport (graphql, rest, http), no db or storage module and no config."),
+  forbid(`${server}/storage`, [`${server}/graphql`, `${server}/rest`, `${server}/http`, `${server}/db`, `${server}/main.ts`],
+    "storage/ keeps the bytes of pictures for domain/: it imports no transport and no db module."),
+  forbid(`${server}/graphql`, [`${server}/storage`], "graphql/ reaches pictures through domain/, never a store directly."),
+  forbid(`${server}/rest`, [`${server}/storage`], "rest/ reaches pictures through domain/, never a store directly."),
   forbid(`${server}/db`, [`${server}/graphql`, `${server}/rest`, `${server}/http`, `${server}/main.ts`],
     "db/ sits under the adapters: it may use domain/, never graphql, rest or http."),
   forbid(`${server}/graphql`, [`${server}/rest`, `${server}/http`, `${server}/main.ts`],

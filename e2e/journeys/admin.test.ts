@@ -132,10 +132,13 @@ describe("the admin area", () => {
       const card = page.getByRole("region", { name: "New arrivals" }).getByRole("article", { name: newProduct.name, exact: true });
       await card.waitFor();
       await card.getByText("12 item(s) left").waitFor();
-      // The uploaded image itself is served and shown, not the placeholder.
-      const image = card.getByRole("img", { name: newProduct.name });
-      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBe(48);
-      expect(await image.getAttribute("src")).toMatch(/^\/uploads\//);
+      // The uploaded image is shown (not the fallback), as a modern-format rendition the browser chose from
+      // the <picture>; the card's name beside it makes the picture decoration (alt="").
+      const image = card.locator("picture img");
+      // (naturalWidth is in CSS pixels for a srcset choice: the 48 px upload drawn 200 px wide reads ~200.)
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+      expect(await image.getAttribute("alt")).toBe("");
+      expect(await image.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(/\/uploads\/[a-f0-9]{32}\.(avif|webp)$/);
       await card.getByRole("link").first().click();
       await page.getByRole("heading", { level: 1, name: newProduct.name }).waitFor();
       await page.getByText(newProduct.description).waitFor();

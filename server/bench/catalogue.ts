@@ -12,7 +12,7 @@
 // - in headless Chromium (a fresh profile per screen: a first visit), the time until the first product
 //   card or table row shows, the JS+CSS and GraphQL bytes on the wire, and the page's JS heap.
 // The schema is dropped afterwards. BENCH_CLIENT_DIST serves another build of the client.
-import { spawnSync, fork, type ChildProcess } from "node:child_process";
+import { spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -23,6 +23,8 @@ import { chromium, type Browser } from "playwright-core";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/config.js";
 import { openDatabase } from "../src/db/client.js";
 import { seedDatabase } from "../seed/demo-shop.js";
+import { startAppProcess } from "./app-process.js";
+import { LocalImageStore } from "../src/storage/local-store.js";
 import { CLIENT_DIST } from "../src/http/app.js";
 import { seedBenchShop } from "./catalogue-seed.js";
 import { CATEGORY_PAGE, screens, type Screen, type ScreenInputs } from "./screens.js";
@@ -74,17 +76,6 @@ function ensureClientBuilt(): boolean {
 
 // ---- the server -------------------------------------------------------------------------------------------
 
-function startServer(schema: string, uploadsDir: string): Promise<{ child: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const child = fork(path.join(here, "serve.ts"), ["app", url, schema], {
-      execArgv: ["--max-semi-space-size=32", "--import", "tsx"],
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
-      env: { ...process.env, NODE_ENV: "production", BENCH_UPLOADS_DIR: uploadsDir, BENCH_CLIENT_DIST: clientDist },
-    });
-    child.once("message", (message) => resolve({ child, port: (message as { port: number }).port }));
-    child.once("exit", (code) => reject(new Error(`the app server exited with ${code}`)));
-  });
-}
 
 async function graphql(base: string, query: string, variables: Record<string, unknown>, token?: string) {
   const response = await fetch(`${base}/graphql`, {
@@ -217,7 +208,7 @@ async function benchSize(size: string, browser: Browser | null): Promise<{ label
   try {
     await db.migrate();
     const seedStart = Date.now();
-    await seedDatabase(db.prisma, { adminEmail: DEMO_ADMIN_EMAIL, adminPassword: DEMO_ADMIN_PASSWORD, demo: true, uploadsDir, uploadsUrlPath: "/uploads" });
+    await seedDatabase(db.prisma, { adminEmail: DEMO_ADMIN_EMAIL, adminPassword: DEMO_ADMIN_PASSWORD, demo: true, imageStore: new LocalImageStore(uploadsDir) });
     if (!demo) {
       const [demoProducts, demoOrders] = await Promise.all([db.prisma.product.count(), db.prisma.order.count()]);
       const orders = Number(process.env.BENCH_ORDERS ?? products);
@@ -230,7 +221,7 @@ async function benchSize(size: string, browser: Browser | null): Promise<{ label
       `\n== ${label}, ${orderCount.toLocaleString("en")} orders, ${userCount.toLocaleString("en")} users (schema ${schema}, seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s)`,
     );
 
-    const started = await startServer(schema, uploadsDir);
+    const started = await startAppProcess({ url, schema, uploadsDir, clientDist });
     server = started.child;
     const base = `http://127.0.0.1:${started.port}`;
     const token = (await graphql(base, `mutation($e: String!, $p: String!) { login(email: $e, password: $p) { accessToken } }`, { e: DEMO_ADMIN_EMAIL, p: DEMO_ADMIN_PASSWORD })).body.data!.login.accessToken as string;

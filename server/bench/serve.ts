@@ -11,16 +11,27 @@ import http from "node:http";
 import os from "node:os";
 import pg from "pg";
 import { openDatabase } from "../src/db/client.js";
+import { lowPriorityEncoder } from "../src/domain/images/encoder-process.js";
 import { createShop } from "../src/domain/shop.js";
 import { createApp } from "../src/http/app.js";
 import { startWorkers } from "../src/http/workers.js";
+import { LocalImageStore } from "../src/storage/local-store.js";
 
 const [mode, url, schema] = process.argv.slice(2);
 
 async function serveApp(): Promise<http.Server> {
   const db = await openDatabase({ kind: "postgres", url, schema, poolSize: 10 });
   const uploadsDir = process.env.BENCH_UPLOADS_DIR || os.tmpdir();
-  const shop = createShop(db.prisma, { jwtSecret: "bench-secret-bench-secret-bench-secret!", tokenTtlSeconds: 3600, uploadsDir, uploadsUrlPath: "/uploads", events: db.events, readRows: db.readRows });
+  // As the shop runs: AVIF renditions in a low-priority process, started (with the start-up work) by the worker.
+  const shop = createShop(db.prisma, {
+    jwtSecret: "bench-secret-bench-secret-bench-secret!",
+    tokenTtlSeconds: 3600,
+    imageStore: new LocalImageStore(uploadsDir),
+    imageEncoder: lowPriorityEncoder(),
+    events: db.events,
+    readRows: db.readRows,
+  });
+  shop.images.renditions.start();
   const clientDist = process.env.BENCH_CLIENT_DIST || undefined;
   const { app } = await createApp({ env: "production", introspection: false, corsOrigins: [], uploadsDir, clientDist }, shop, db);
   return http.createServer(app);

@@ -3,15 +3,15 @@
 // catalogue with generated pictures, delivery regions, a demo shopper, customers, three months of past
 // orders, ratings and favourites, so every screen (dashboard included) has something to show.
 // Idempotent: a second run finds the admin and the products and changes nothing.
-import fs from "node:fs/promises";
-import path from "node:path";
 import { ensureAdmin } from "../src/db/admin.js";
 import type { OrderStatus, Prisma, PrismaClient } from "../src/generated/prisma/client.js";
+import { RECIPE } from "../src/domain/images/rules.js";
+import { refOfKey, type ImageStore } from "../src/domain/images/store.js";
 import { newOrderNumber, newReference } from "../src/domain/order-numbers.js";
 import { hashPassword } from "../src/domain/passwords.js";
 import { lineTotalCents, unitPriceCents } from "../src/domain/pricing.js";
 import { firstFreeSlug, slugify } from "../src/domain/slugs.js";
-import { mulberry32, plantArt } from "./plant-art.js";
+import { ART_SIZE, mulberry32, plantArt } from "./plant-art.js";
 import { SEED_CATEGORIES, SEED_CUSTOMERS, SEED_PRODUCTS, SEED_REGIONS, SEED_SHOPPER, type SeedPerson } from "./seed-data.js";
 
 export const DEMO_SHOPPER_EMAIL = SEED_SHOPPER.email;
@@ -24,9 +24,8 @@ export interface SeedOptions {
   adminPassword: string;
   /** Seed the demo shop (only ever into a database with no products). */
   demo: boolean;
-  /** Folder the http layer serves at uploadsUrlPath; pictures go to its catalog/ subfolder. */
-  uploadsDir: string;
-  uploadsUrlPath: string;
+  /** Where the demo's pictures go (under catalog/). */
+  imageStore: ImageStore;
   /** The seed's "today": dates of products, customers and orders are spread back from it. */
   now?: Date;
 }
@@ -75,9 +74,7 @@ function momentIn(now: Date, month: number, fraction: number): Date {
 
 const minDate = (a: Date, b: Date) => (a.getTime() <= b.getTime() ? a : b);
 
-function catalogUrl(urlPath: string, slug: string, variant: 1 | 2): string {
-  return `${urlPath.replace(/\/+$/, "")}/catalog/${slug}-${variant}.svg`;
-}
+const catalogKey = (slug: string, variant: 1 | 2) => `catalog/${slug}-${variant}.svg`;
 
 interface ProductRow {
   slug: string;
@@ -120,7 +117,7 @@ interface PlannedRating {
 }
 
 /** Everything the demo shop holds, decided in memory first so the writes are a handful of bulk inserts. Pure but for order numbers and references. */
-export function planDemoShop(now: Date, uploadsUrlPath: string) {
+export function planDemoShop(now: Date) {
   const rng = mulberry32(PRNG_SEED);
   const between = (low: number, high: number) => low + (high - low) * rng();
   const chance = (p: number) => rng() < p;
@@ -157,8 +154,8 @@ export function planDemoShop(now: Date, uploadsUrlPath: string) {
         priceCents: product.priceCents,
         discountPriceCents: product.discountPriceCents ?? null,
         quantity: product.quantity,
-        imageOne: catalogUrl(uploadsUrlPath, slug, 1),
-        imageTwo: product.twoImages ? catalogUrl(uploadsUrlPath, slug, 2) : null,
+        imageOne: refOfKey(catalogKey(slug, 1)),
+        imageTwo: product.twoImages ? refOfKey(catalogKey(slug, 2)) : null,
         ratingSum: 0,
         peopleRated: 0,
         createdAt,
@@ -244,24 +241,26 @@ export function planDemoShop(now: Date, uploadsUrlPath: string) {
   return { products, people, joined, orders, ratings, wished };
 }
 
-async function writePictures(uploadsDir: string, products: PlannedProduct[]): Promise<void> {
-  const folder = path.join(uploadsDir, "catalog");
-  await fs.mkdir(folder, { recursive: true });
-  await Promise.all(
-    products.flatMap((product) =>
-      ([1, 2] as const)
-        .filter((variant) => variant === 1 || product.data.imageTwo)
-        .map((variant) => fs.writeFile(path.join(folder, `${product.slug}-${variant}.svg`), plantArt(product.slug, product.category, variant))),
-    ),
+/** The demo's drawings as (key, SVG) pairs: vector pictures, served as they are (they need no renditions). */
+function drawPictures(products: PlannedProduct[]): { key: string; svg: string }[] {
+  return products.flatMap((product) =>
+    ([1, 2] as const)
+      .filter((variant) => variant === 1 || product.data.imageTwo)
+      .map((variant) => ({ key: catalogKey(product.slug, variant), svg: plantArt(product.slug, product.category, variant) })),
   );
+}
+
+async function writePictures(store: ImageStore, pictures: { key: string; svg: string }[]): Promise<void> {
+  await Promise.all(pictures.map(({ key, svg }) => store.put(key, Buffer.from(svg), "image/svg+xml")));
 }
 
 export async function seedDemoShop(prisma: PrismaClient, options: SeedOptions, now: Date): Promise<boolean> {
   // The cheap test first: a seeded (or real) shop skips the drawing and hashing below.
   if ((await prisma.product.count()) > 0) return false;
-  const plan = planDemoShop(now, options.uploadsUrlPath);
+  const plan = planDemoShop(now);
+  const pictures = drawPictures(plan.products);
   // Pictures first: a failed transaction leaves only unused files, never products without pictures.
-  await writePictures(options.uploadsDir, plan.products);
+  await writePictures(options.imageStore, pictures);
   // argon2id costs ~50 ms a hash: the customers share one.
   const [shopperHash, customerHash] = await Promise.all([hashPassword(DEMO_SHOPPER_PASSWORD), hashPassword(DEMO_CUSTOMER_PASSWORD)]);
 
@@ -270,6 +269,11 @@ export async function seedDemoShop(prisma: PrismaClient, options: SeedOptions, n
       // Two replicas starting together must not both seed: the second waits here, then sees products.
       await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${SEED_LOCK})`);
       if ((await tx.product.count()) > 0) return false;
+      // Their rows too, ready: a drawing has its size and needs no renditions, so start-up has nothing to do.
+      await tx.image.createMany({
+        data: pictures.map(({ key }) => ({ ref: refOfKey(key), width: ART_SIZE, height: ART_SIZE, state: "ready", recipe: RECIPE })),
+        skipDuplicates: true,
+      });
       await insertDemoShop(tx, plan, { shopperHash, customerHash, now });
       return true;
     },

@@ -30,6 +30,24 @@ export interface Config {
   webConcurrency: number;
   /** CATALOGUE_CACHE_SECONDS: how long browsers and CDNs may reuse an anonymous catalogue answer; 0 turns caching off. */
   catalogueCacheSeconds: number;
+  /** S3_*: product pictures in S3-compatible object storage shared by every replica; null keeps them in uploadsDir. */
+  s3: S3Config | null;
+}
+
+/** Where product pictures live when several machines share them (see storage/s3-store.ts). */
+export interface S3Config {
+  bucket: string;
+  region: string;
+  /** An S3-compatible endpoint (MinIO, R2...); AWS's own when absent. */
+  endpoint?: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  /** Path-style URLs (endpoint/bucket/key), which most S3-compatible servers want. */
+  forcePathStyle?: boolean;
+  /** Where browsers fetch the pictures (a CDN); the shop's own /uploads when absent. */
+  publicBaseUrl?: string;
+  /** Keys are stored under this prefix (e.g. "shop/"), so one bucket can hold other things too. */
+  prefix?: string;
 }
 
 export class ConfigError extends Error {}
@@ -69,6 +87,38 @@ function readPositiveInt(name: string, value: string | undefined, fallback: numb
     throw new ConfigError(`${name} must be a positive whole number, got "${value}".`);
   }
   return Number(value);
+}
+
+function readS3(env: Env): S3Config | null {
+  const bucket = env.S3_BUCKET?.trim();
+  const others = ["S3_ENDPOINT", "S3_PUBLIC_URL", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PREFIX"].filter((name) => env[name]?.trim());
+  if (!bucket) {
+    if (others.length) throw new ConfigError(`${others[0]} is set but S3_BUCKET is not: set S3_BUCKET to store pictures in object storage, or unset ${others.join(", ")}.`);
+    return null;
+  }
+  const url = (name: string) => {
+    const value = env[name]?.trim();
+    if (!value) return undefined;
+    if (!/^https?:\/\/[^\s]+$/.test(value)) throw new ConfigError(`${name} must be an http(s) URL, got "${value}".`);
+    return value.replace(/\/+$/, "");
+  };
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError("S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together (or leave both unset to use the AWS SDK's usual credentials).");
+  }
+  const prefix = env.S3_PREFIX?.trim().replace(/^\/+/, "") || undefined;
+  if (prefix && !/^[A-Za-z0-9_\-/.]+\/$/.test(prefix)) throw new ConfigError(`S3_PREFIX must be a folder name ending with /, e.g. "shop/", got "${prefix}".`);
+  return {
+    bucket,
+    region: env.S3_REGION?.trim() || "us-east-1",
+    endpoint: url("S3_ENDPOINT"),
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: readBoolean("S3_FORCE_PATH_STYLE", env.S3_FORCE_PATH_STYLE, Boolean(env.S3_ENDPOINT?.trim())),
+    publicBaseUrl: url("S3_PUBLIC_URL"),
+    prefix,
+  };
 }
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -133,6 +183,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel,
     webConcurrency: readPositiveInt("WEB_CONCURRENCY", env.WEB_CONCURRENCY?.trim(), 1),
     catalogueCacheSeconds: readWholeNumber("CATALOGUE_CACHE_SECONDS", env.CATALOGUE_CACHE_SECONDS?.trim(), 60, 86_400),
+    s3: readS3(env),
   };
 }
 

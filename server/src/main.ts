@@ -7,11 +7,14 @@ import cluster from "node:cluster";
 import { ConfigError, DEMO_ADMIN_PASSWORD, jwtSecretFor, loadConfig, type Config } from "./config.js";
 import { openDatabase, DatabaseOpenError, type Database } from "./db/client.js";
 import { ensureAdmin } from "./db/admin.js";
+import { lowPriorityEncoder } from "./domain/images/encoder-process.js";
+import type { ImageStore } from "./domain/images/store.js";
 import { createShop } from "./domain/shop.js";
-import { createApp, UPLOADS_URL_PATH } from "./http/app.js";
+import { createApp } from "./http/app.js";
 import { createLogger } from "./http/logging.js";
 import { createHttpServer } from "./http/server.js";
 import { startWorkers, WorkersStartError } from "./http/workers.js";
+import { createImageStore, S3ImageStore } from "./storage/index.js";
 
 type Logger = ReturnType<typeof createLogger>;
 
@@ -33,7 +36,7 @@ interface DemoShopper {
  * Migrations, the initial admin and, when asked, the demo shop: once per start, before anything serves.
  * Answers the demo shopper's login when the demo is on.
  */
-async function prepare(config: Config, db: Database): Promise<DemoShopper | null> {
+async function prepare(config: Config, db: Database, imageStore: ImageStore): Promise<DemoShopper | null> {
   const applied = await db.migrate();
   if (applied.length > 0) console.log(`Applied ${applied.length} migration(s): ${applied.join(", ")}`);
 
@@ -46,8 +49,7 @@ async function prepare(config: Config, db: Database): Promise<DemoShopper | null
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
     demo: true,
-    uploadsDir: config.uploadsDir,
-    uploadsUrlPath: UPLOADS_URL_PATH,
+    imageStore,
   });
   if (seeded.demoSeeded) console.log("Seeded the demo catalogue, shopper and past orders.");
   return { email: demo.DEMO_SHOPPER_EMAIL, password: demo.DEMO_SHOPPER_PASSWORD };
@@ -58,8 +60,11 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
   const shop = createShop(db.prisma, {
     jwtSecret,
     tokenTtlSeconds: config.tokenTtlSeconds,
-    uploadsDir: config.uploadsDir,
-    uploadsUrlPath: UPLOADS_URL_PATH,
+    imageStore: createImageStore(config),
+    // AVIF renditions, and every rendition of pictures stored before they existed, are made by a
+    // low-priority child process, so they never slow the shop's answers.
+    imageEncoder: lowPriorityEncoder(),
+    log: logger,
     events: db.events,
     readRows: db.readRows,
   });
@@ -84,12 +89,17 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
     server.close(async () => {
       clearTimeout(force);
       await stop().catch(() => undefined);
+      await shop.images.renditions.stop().catch(() => undefined);
       await db.close().catch(() => undefined);
       process.exit(0);
     });
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
+
+  // Pictures that lack renditions (stored before they existed, or whose AVIF was not made yet) get them
+  // now, in the background: the shop serves meanwhile (their stored file, then each rendition as it comes).
+  shop.images.renditions.start();
 
   const address = server.address();
   return typeof address === "object" && address ? address.port : config.port;
@@ -128,8 +138,14 @@ async function main(): Promise<void> {
   if (!config.databaseUrl && config.webConcurrency > 1) {
     console.log(`WEB_CONCURRENCY=${config.webConcurrency} ignored: the embedded database serves one process, so the shop runs one worker. Set DATABASE_URL to PostgreSQL to run several.`);
   }
+  const imageStore = createImageStore(config);
+  if (imageStore instanceof S3ImageStore) {
+    await imageStore.check().catch((error: unknown) => {
+      throw new ConfigError(`the S3 bucket "${config.s3!.bucket}" does not answer (${(error as Error).message}). Check S3_BUCKET, S3_ENDPOINT, S3_REGION and the credentials.`);
+    });
+  }
   const db = await open(config, logger);
-  const demoShopper = await prepare(config, db);
+  const demoShopper = await prepare(config, db, imageStore);
   if (workers === 1) {
     printBanner(config, db.kind, await serve(config, db, jwtSecret, logger), 1, demoShopper);
     return;

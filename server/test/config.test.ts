@@ -135,3 +135,39 @@ describe("the signing secret without JWT_SECRET (never in production)", () => {
     expect(() => loadConfig({ CATALOGUE_CACHE_SECONDS: "soon" }, "/srv/shop")).toThrow(/CATALOGUE_CACHE_SECONDS must be a whole number/);
   });
 });
+
+describe("pictures in S3-compatible storage (S3_*)", () => {
+  it("keeps pictures in UPLOADS_DIR unless S3_BUCKET is set; reads the bucket's settings with path-style URLs for an endpoint", () => {
+    expect(loadConfig({}, "/srv/shop").s3).toBeNull();
+    expect(
+      loadConfig(
+        {
+          S3_BUCKET: "verdant-pictures",
+          S3_ENDPOINT: "http://minio:9000/",
+          S3_ACCESS_KEY_ID: "shop",
+          S3_SECRET_ACCESS_KEY: "secret",
+          S3_PUBLIC_URL: "https://cdn.example.com/pictures/",
+          S3_PREFIX: "shop/",
+        },
+        "/srv/shop",
+      ).s3,
+    ).toEqual({
+      bucket: "verdant-pictures",
+      region: "us-east-1",
+      endpoint: "http://minio:9000",
+      accessKeyId: "shop",
+      secretAccessKey: "secret",
+      forcePathStyle: true,
+      publicBaseUrl: "https://cdn.example.com/pictures",
+      prefix: "shop/",
+    });
+    expect(loadConfig({ S3_BUCKET: "b", S3_REGION: "eu-west-1" }, "/srv/shop").s3).toMatchObject({ region: "eu-west-1", forcePathStyle: false });
+  });
+
+  it("refuses half a setting with a line saying what to fix", () => {
+    expect(() => loadConfig({ S3_ENDPOINT: "http://minio:9000" }, "/srv/shop")).toThrow(new ConfigError("S3_ENDPOINT is set but S3_BUCKET is not: set S3_BUCKET to store pictures in object storage, or unset S3_ENDPOINT."));
+    expect(() => loadConfig({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "only-the-id" }, "/srv/shop")).toThrow(ConfigError);
+    expect(() => loadConfig({ S3_BUCKET: "b", S3_PUBLIC_URL: "cdn.example.com" }, "/srv/shop")).toThrow('S3_PUBLIC_URL must be an http(s) URL, got "cdn.example.com".');
+    expect(() => loadConfig({ S3_BUCKET: "b", S3_PREFIX: "shop" }, "/srv/shop")).toThrow(ConfigError);
+  });
+});

@@ -2,9 +2,10 @@
 // checked against the published OpenAPI document by rest-support.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_IMAGE_BYTES } from "../src/domain/images.js";
+import { MAX_IMAGE_BYTES } from "../src/domain/images/rules.js";
 import { makeCategory, makeProduct, openRestApi, productForm, TINY_GIF, TINY_PNG, type RestApi } from "./rest-support.js";
-import { createTestShop, type TestShop } from "./support.js";
+import { pngHeaderOnly } from "./fixtures/images.js";
+import { createTestShop, storedFile, type TestShop } from "./support.js";
 
 let t: TestShop;
 let api: RestApi;
@@ -114,8 +115,9 @@ describe("POST /product-store (multipart)", () => {
       quantity: 12,
       image_two: null,
     });
-    expect(answer.body.product.image_one).toMatch(/^\/uploads\/[a-f0-9]{32}\.png$/);
-    expect(fs.existsSync(t.shop.images.fileFor(answer.body.product.image_one)!)).toBe(true);
+    // The stored picture's path, as the older client always had it: named by content, without metadata.
+    expect(answer.body.product.image_one).toMatch(/^\/uploads\/[a-f0-9]{32}\.(jpg|png)$/);
+    expect(fs.existsSync(storedFile(t, answer.body.product.image_one)!)).toBe(true);
   });
 
   it("an empty file input (no file chosen) counts as no image", async () => {
@@ -128,6 +130,8 @@ describe("POST /product-store (multipart)", () => {
 
   it("every field problem is 422 on its field, and nothing is written", async () => {
     const products = await t.shop.prisma.product.count();
+    // Background renditions of earlier uploads finish first, so the count only sees this request.
+    await t.shop.images.renditions.idle();
     const files = storedFiles().length;
     const answer = await api.post("/product-store", {
       token: admin.token,
@@ -146,6 +150,8 @@ describe("POST /product-store (multipart)", () => {
 
   it("an image over 5 MB is 422 on its field, and nothing is written", async () => {
     const products = await t.shop.prisma.product.count();
+    // Background renditions of earlier uploads finish first, so the count only sees this request.
+    await t.shop.images.renditions.idle();
     const files = storedFiles().length;
     const big = Buffer.alloc(MAX_IMAGE_BYTES + 10, 0);
     TINY_PNG.copy(big);
@@ -157,6 +163,19 @@ describe("POST /product-store (multipart)", () => {
     expect(answer.body).toEqual({ image_two: ["The image may not be greater than 5 MB."] });
     expect(await t.shop.prisma.product.count()).toBe(products);
     expect(storedFiles()).toHaveLength(files);
+  });
+
+  it("an image of more than 50 megapixels (a decompression bomb: a few bytes that decode to gigabytes) is 422 on its field", async () => {
+    // A PNG header declaring 20000 x 20000: 400 MP in a few hundred bytes.
+    const bomb = pngHeaderOnly(20_000, 20_000);
+    const answer = await api.post("/product-store", {
+      token: admin.token,
+      form: productForm(validFields("Bomb Fern"), { image_one: { bytes: bomb, name: "bomb.png" } }),
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual({
+      image_one: ["The image may not be larger than 50 megapixels (for example 8000 x 6000 pixels). Please make it smaller and upload it again."],
+    });
   });
 
   it("an image of exactly 5 MB is accepted", async () => {
@@ -171,6 +190,8 @@ describe("POST /product-store (multipart)", () => {
 
   it("too many files, a file twice, or a file in a text field are 422 naming the field, and nothing is written", async () => {
     const products = await t.shop.prisma.product.count();
+    // Background renditions of earlier uploads finish first, so the count only sees this request.
+    await t.shop.images.renditions.idle();
     const files = storedFiles().length;
     const twice = productForm(validFields("Twice Fern"), { image_one: { bytes: TINY_PNG, name: "a.png" } });
     twice.append("image_one", new Blob([TINY_PNG]), "b.png");
@@ -208,6 +229,8 @@ describe("POST /product-store (multipart)", () => {
 
   it("a form far over the size of two images is refused with 413, and nothing is written", async () => {
     const products = await t.shop.prisma.product.count();
+    // Background renditions of earlier uploads finish first, so the count only sees this request.
+    await t.shop.images.renditions.idle();
     const files = storedFiles().length;
     const huge = Buffer.alloc(12 * 1024 * 1024, 1);
     TINY_PNG.copy(huge);
@@ -222,6 +245,8 @@ describe("POST /product-store (multipart)", () => {
   });
 
   it("a guest is 401 and a user 403, before any upload is read or stored", async () => {
+    // Background renditions of earlier uploads finish first, so the count only sees this request.
+    await t.shop.images.renditions.idle();
     const files = storedFiles().length;
     const form = () => productForm(validFields("Sneaky Fern"), { image_one: { bytes: TINY_PNG, name: "a.png" } });
     expect((await api.post("/product-store", { form: form() })).status).toBe(401);
@@ -250,7 +275,8 @@ describe("POST /product-update/{id} and DELETE /product-destroy/{id}", () => {
       form: productForm(validFields("Calathea Orbifolia"), { image_one: { bytes: TINY_GIF, name: "new.gif" } }),
     });
     expect(replaced.body.product.image_one).not.toBe(image_one);
-    expect(replaced.body.product.image_one).toMatch(/\.gif$/);
+    // A GIF is kept as a PNG (its first frame), named by its content.
+    expect(replaced.body.product.image_one).toMatch(/^\/uploads\/[a-f0-9]{32}\.(png|jpg)$/);
     expect(replaced.body.product.image_two).toBe(image_two);
   });
 

@@ -138,10 +138,8 @@ export type RestApi = Awaited<ReturnType<typeof openRestApi>>;
 // ---- fixtures --------------------------------------------------------------------------------------
 
 /** The smallest valid PNG (1x1, transparent). */
-export const TINY_PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d4948445200000001000000010806000000" + "1f15c4890000000d49444154789c6360000002000100e221bc330000000049454e44ae426082",
-  "hex",
-);
+/** A 1x1 PNG that decodes (the shop reads every upload's pixels since issue 18). */
+export const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 export const TINY_GIF = Buffer.from("GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;", "latin1");
 
 export const imageBlob = (bytes: Uint8Array, type = "image/png") => new Blob([new Uint8Array(bytes)], { type });

@@ -57,7 +57,7 @@ async function snapshot() {
 
 beforeAll(async () => {
   t = await createTestShop();
-  options = { adminEmail: "  Owner@Verdant.Shop ", adminPassword: "admin-password-2026", demo: false, uploadsDir: t.uploadsDir, uploadsUrlPath: "/uploads", now: NOW };
+  options = { adminEmail: "  Owner@Verdant.Shop ", adminPassword: "admin-password-2026", demo: false, imageStore: t.imageStore, now: NOW };
   firstRun = await seedDatabase(t.db.prisma, options);
   const started = performance.now();
   demoRun = await seedDatabase(t.db.prisma, { ...options, demo: true });
@@ -287,7 +287,7 @@ describe("the pictures", () => {
 describe("the plan", () => {
   it("puts orders in each of the last three months even on the first hours of a month", () => {
     const now = new Date("2027-03-01T02:00:00.000Z");
-    const plan = planDemoShop(now, "/uploads");
+    const plan = planDemoShop(now);
     const months = new Set(plan.orders.map((order) => monthOf(order.createdAt)));
     expect([...months].sort()).toEqual(["2027-01", "2027-02", "2027-03"]);
     expect(plan.orders.every((order) => order.createdAt.getTime() < now.getTime())).toBe(true);
@@ -296,7 +296,7 @@ describe("the plan", () => {
   it("is the same from run to run but for order numbers and references", () => {
     const shape = (plan: ReturnType<typeof planDemoShop>) =>
       plan.orders.map((order) => [order.createdAt.toISOString(), order.buyer.email, order.status, order.lines.map((line) => [line.product.slug, line.quantity])]);
-    expect(shape(planDemoShop(NOW, "/uploads"))).toEqual(shape(planDemoShop(NOW, "/uploads")));
+    expect(shape(planDemoShop(NOW))).toEqual(shape(planDemoShop(NOW)));
   });
 });
 

@@ -14,6 +14,8 @@ import type * as z from "zod";
 import { ShopError } from "../src/domain/errors.js";
 import { openDatabase, type Database } from "../src/db/client.js";
 import { createShop, type Shop } from "../src/domain/shop.js";
+import { keyOfRef, type ImageStore } from "../src/domain/images/store.js";
+import { LocalImageStore } from "../src/storage/local-store.js";
 import type { Viewer } from "../src/domain/viewer.js";
 import { createGraphQLContext } from "../src/graphql/context.js";
 import { buildShopSchema } from "../src/graphql/schema.js";
@@ -24,6 +26,8 @@ export interface TestShop {
   db: Database;
   shop: Shop;
   uploadsDir: string;
+  /** The local folder uploadsDir as an image store (the shop's own, unless createTestShop was given another). */
+  imageStore: LocalImageStore;
   /** Runs a GraphQL operation through the real schema, as the holder of `token` (or as a guest). */
   gql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, token?: string): Promise<ExecutionResult<T>>;
   /** Creates a user directly and returns a valid access token for them. */
@@ -33,14 +37,15 @@ export interface TestShop {
 
 export const onPostgres = process.env.TEST_DB === "postgres";
 
-export async function createTestShop(): Promise<TestShop> {
+export async function createTestShop(options: { imageStore?: ImageStore } = {}): Promise<TestShop> {
   const schemaName = `t_${crypto.randomBytes(6).toString("hex")}`;
   const db = onPostgres
     ? await openDatabase({ kind: "postgres", url: process.env.TEST_DATABASE_URL!, schema: schemaName, poolSize: 25 })
     : await openDatabase({ kind: "pglite", dataDir: "memory" });
   await db.migrate();
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-uploads-"));
-  const shop = createShop(db.prisma, { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: 3600, uploadsDir, uploadsUrlPath: "/uploads", events: db.events, readRows: db.readRows });
+  const imageStore = new LocalImageStore(uploadsDir);
+  const shop = createShop(db.prisma, { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: 3600, imageStore: options.imageStore ?? imageStore, events: db.events, readRows: db.readRows });
   const schema = await buildShopSchema();
   let counter = 0;
 
@@ -48,6 +53,7 @@ export async function createTestShop(): Promise<TestShop> {
     db,
     shop,
     uploadsDir,
+    imageStore,
     async gql(query, variables, token) {
       const viewer: Viewer | null = await shop.tokens.viewerFromAuthorization(token ? `Bearer ${token}` : undefined);
       return graphql({ schema, source: query, variableValues: variables, contextValue: createGraphQLContext(shop, viewer, null) }) as never;
@@ -68,11 +74,18 @@ export async function createTestShop(): Promise<TestShop> {
       return { id: user.id, token, email, password };
     },
     async close() {
+      await shop.images.renditions.stop();
       if (onPostgres) await db.prisma.$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${schemaName}" CASCADE`);
       await db.close();
       fs.rmSync(uploadsDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The file on disk behind a stored picture's ref (products' image_one), or null for a ref the store does not hold. */
+export function storedFile(t: Pick<TestShop, "uploadsDir">, ref: string): string | null {
+  const key = keyOfRef(ref);
+  return key ? path.join(t.uploadsDir, key) : null;
 }
 
 /** Serves the real Express app for a test shop on a random local port. */

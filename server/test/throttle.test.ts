@@ -114,7 +114,7 @@ describe("sign-in per account and per address", () => {
   });
 
   it("the counts live in the database: two replicas (two shops on one database) count the same attempts", async () => {
-    const replica = createShop(t.shop.prisma, { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: 3600, uploadsDir: t.uploadsDir, uploadsUrlPath: "/uploads", events: t.shop.events });
+    const replica = createShop(t.shop.prisma, { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: 3600, imageStore: t.imageStore, events: t.shop.events });
     const user = await t.signUp();
     const address = freshAddress();
     const shops = [t.shop, replica];

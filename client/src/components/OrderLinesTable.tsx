@@ -1,9 +1,10 @@
 // The lines of one order (spec sections 2 and 4): each product's picture and name, unit price, quantity
 // and amount. The shopper's order page and the admin's order view show the same table; the admin view
 // adds the order total under it (spec section 4: "cart lines (name, unit price, quantity); total").
-import { Group, Image, Table, Text } from "@mantine/core";
+import { Group, Table, Text } from "@mantine/core";
 import type { OrderDetailFieldsFragment } from "../graphql/generated/graphql";
 import { formatMoney } from "../lib/money";
+import { ProductPicture } from "./ProductPicture";
 
 export type OrderLine = OrderDetailFieldsFragment["lines"][number];
 
@@ -25,7 +26,7 @@ export function OrderLinesTable({ lines, total }: { lines: readonly OrderLine[];
               <Table.Td>
                 <Group gap="sm" wrap="nowrap">
                   {/* The name stands beside the picture, so the picture is decoration. */}
-                  <Image src={line.imageOne} alt="" w={40} h={40} radius="sm" fallbackSrc="/placeholder-plant.svg" />
+                  <ProductPicture image={line.image} src={line.imageOne} alt="" sizes="40px" w={40} h={40} miw={40} radius="var(--mantine-radius-sm)" />
                   <Text>{line.name}</Text>
                 </Group>
               </Table.Td>

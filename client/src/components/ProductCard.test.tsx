@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
+import { picture } from "../test/fixtures";
 import { renderWithShop } from "../test/renderWithShop";
 import { ProductCard, type ProductCardProduct } from "./ProductCard";
 
@@ -8,7 +9,7 @@ const fern: ProductCardProduct = {
   id: 1,
   slug: "boston-fern",
   name: "Boston Fern",
-  imageOne: "/uploads/fern.jpg",
+  image: picture("fern", "Boston Fern"),
   price: 30,
   discountPrice: 20,
   quantity: 4,
@@ -47,9 +48,20 @@ describe("Product card", () => {
     expect(within(card).queryByText("Out Of Stock")).not.toBeInTheDocument();
   });
 
-  it("shows the image (image_one) with the product name as alt text, and the name", async () => {
+  it("shows the image (image_one) in every rendition as decoration (its name is written beside it), and the name", async () => {
     const card = await renderCard(fern);
-    expect(within(card).getByRole("img", { name: "Boston Fern" })).toHaveAttribute("src", "/uploads/fern.jpg");
+    // alt="": a screen reader reads the name once, from the text under the picture.
+    const image = within(card).getByRole("presentation");
+    expect(image).toHaveAttribute("alt", "");
+    expect(image).toHaveAttribute("src", "/uploads/fern-640.jpg");
+    expect(image).toHaveAttribute("srcset", fern.image.srcSet);
+    expect(image.getAttribute("sizes")).toMatch(/^\(min-width: 75em\) 202px, /);
+    expect(image).toHaveAttribute("width", "800");
+    expect(image).toHaveAttribute("height", "600");
+    expect(image).toHaveAttribute("loading", "lazy");
+    expect(image).toHaveAttribute("decoding", "async");
+    const sources = [...card.querySelectorAll("picture source")].map((source) => source.getAttribute("type"));
+    expect(sources).toEqual(["image/avif", "image/webp"]);
     expect(within(card).getByText("Boston Fern")).toBeInTheDocument();
   });
 

@@ -1,9 +1,10 @@
 // The product card shared by home, category, search and the admin list (spec section 2).
-import { Badge, Box, Button, Card, Image, Overlay, Stack, Text } from "@mantine/core";
+import { Badge, Box, Button, Card, Overlay, Stack, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
 import type { ProductCardFieldsFragment } from "../graphql/generated/graphql";
 import { discountPercent } from "../lib/pricing";
 import { Price } from "./Price";
+import { ProductPicture } from "./ProductPicture";
 import { ProductRating } from "./RatingStars";
 
 /**
@@ -15,7 +16,9 @@ export const productCardFields = /* GraphQL */ `
     id
     slug
     name
-    imageOne
+    image {
+      ...ProductPictureFields
+    }
     price
     discountPrice
     quantity
@@ -48,16 +51,27 @@ export interface ProductCardProps {
   product: ProductCardProduct;
   /** The admin variant: 'Edit Product' and 'Delete Product' under the card. */
   admin?: { onDelete: (product: ProductCardProduct) => void; deleting: boolean };
+  /** The card is in the first rows of its grid, visible without scrolling: its picture loads at once. */
+  eager?: boolean;
 }
 
-export function ProductCard({ product, admin }: ProductCardProps) {
+/** Cards in a grid shown without scrolling on a phone or a wide screen (ProductGrid: 2 to 6 a row). */
+export const EAGER_CARDS = 6;
+
+// How wide a card's picture is drawn (ProductGrid's columns in a Container of at most 1320 px with 16 px
+// padding and 16 px gaps): 2 a row on phones, 3 from 48em, 6 (the admin grid: 5) from 75em.
+const CARD_SIZES = "(min-width: 75em) 202px, (min-width: 48em) calc((100vw - 64px) / 3), calc((100vw - 48px) / 2)";
+const ADMIN_CARD_SIZES = "(min-width: 75em) 245px, (min-width: 48em) calc((100vw - 64px) / 3), calc((100vw - 48px) / 2)";
+
+export function ProductCard({ product, admin, eager = false }: ProductCardProps) {
   const percent = discountPercent(product);
   const soldOut = product.quantity <= 0;
   return (
     <Card component="article" withBorder radius="md" padding="sm" h="100%" aria-label={product.name}>
       <Box component={Link} to={`/products/${product.slug}`} c="inherit" td="none" style={{ display: "block", borderRadius: 8 }}>
         <Card.Section pos="relative">
-          <Image src={product.imageOne} alt={product.name} h={180} fit="cover" fallbackSrc="/placeholder-plant.svg" />
+          {/* The name is written under the picture: the picture itself is decoration for screen readers. */}
+          <ProductPicture image={product.image} alt="" sizes={admin ? ADMIN_CARD_SIZES : CARD_SIZES} h={180} eager={eager} />
           {percent !== null && (
             <Badge color="red" pos="absolute" top={8} left={8} style={{ zIndex: 2 }}>
               -{percent}%

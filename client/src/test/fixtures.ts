@@ -18,13 +18,31 @@ const tools = { __typename: "Category" as const, id: 2, name: "Garden Tools" };
 
 export type ProductFixture = ProductCardFieldsFragment & { __typename: "Product" };
 
+/** A picture as the API answers it: renditions at 320 and 640 px in AVIF, WebP and JPEG. */
+export function picture(name: string, alt = name) {
+  const at = (width: number, extension: string) => `/uploads/${name}-${width}.${extension} ${width}w`;
+  return {
+    __typename: "Image" as const,
+    url: `/uploads/${name}-640.jpg`,
+    width: 800,
+    height: 600,
+    placeholder: "data:image/webp;base64,UklGRg==",
+    alt,
+    srcSet: `${at(320, "jpg")}, ${at(640, "jpg")}`,
+    sources: [
+      { __typename: "ImageSource" as const, type: "image/avif", srcSet: `${at(320, "avif")}, ${at(640, "avif")}` },
+      { __typename: "ImageSource" as const, type: "image/webp", srcSet: `${at(320, "webp")}, ${at(640, "webp")}` },
+    ],
+  };
+}
+
 export function product(id: number, overrides: Partial<ProductCardFieldsFragment> = {}): ProductFixture {
   return {
     __typename: "Product",
     id,
     slug: `plant-${id}`,
     name: `Plant ${id}`,
-    imageOne: `/uploads/plant-${id}.svg`,
+    image: picture(`plant-${id}`, `Plant ${id}`),
     price: 20,
     discountPrice: null,
     quantity: 5,

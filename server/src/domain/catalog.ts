@@ -1,7 +1,10 @@
 // The catalogue: listing, searching and sorting products, and the admin's product forms (money in cents).
 import { Prisma, type Category, type Product, type PrismaClient } from "../generated/prisma/client.js";
 import { invalid, isForeignKeyViolation, isUniqueViolation, notFound, ShopError } from "./errors.js";
-import { IMAGE_UNREADABLE, type CheckedImage, type ImageStore, type ImageUpload } from "./images.js";
+import { renditionsOf, type ImageRecord } from "./images/pictures.js";
+import { IMAGE_UNREADABLE } from "./images/rules.js";
+import type { ImageService, StoredPicture } from "./images/service.js";
+import type { CheckedImage, ImageUpload } from "./images/uploads.js";
 import {
   allOf,
   asDate,
@@ -24,7 +27,11 @@ import { cents, Checks, fieldRule, isBlank, parseId, received, text, wholeNumber
 import type { Cents } from "./money.js";
 import { requireAdmin, type Viewer } from "./viewer.js";
 
-export type ProductWithCategory = Product & { category: Category };
+/**
+ * A product with its category; read by the catalogue's own queries, it also carries the rows of its
+ * pictures (by ref; null for a ref without one), so showing them costs no further query.
+ */
+export type ProductWithCategory = Product & { category: Category; pictures?: Map<string, ImageRecord | null> };
 
 /** The spec's four sorts (section 9), as the REST shim offers them. */
 export const PRODUCT_SORTS = ["default", "price-highest", "price-lowest", "highest-rated"] as const;
@@ -211,12 +218,41 @@ interface ProductListRow {
   updated_at: Date | string;
   category_name: string;
   category_created_at: Date | string;
+  image_one_width: number | null;
+  image_one_height: number | null;
+  image_one_placeholder: string | null;
+  image_one_renditions: unknown;
+  image_one_state: string | null;
+  image_two_width: number | null;
+  image_two_height: number | null;
+  image_two_placeholder: string | null;
+  image_two_renditions: unknown;
+  image_two_state: string | null;
 }
 
 const PRODUCT_COLUMNS = Prisma.sql`
   p.id, p.slug, p.name, p.description, p.category_id, p.price_cents, p.discount_price_cents, p.quantity,
   p.image_one, p.image_two, p.rating_sum, p.people_rated, p.created_at, p.updated_at,
-  c.name AS category_name, c.created_at AS category_created_at`;
+  c.name AS category_name, c.created_at AS category_created_at,
+  i1.width AS image_one_width, i1.height AS image_one_height, i1.placeholder AS image_one_placeholder,
+  i1.renditions AS image_one_renditions, i1.state AS image_one_state,
+  i2.width AS image_two_width, i2.height AS image_two_height, i2.placeholder AS image_two_placeholder,
+  i2.renditions AS image_two_renditions, i2.state AS image_two_state`;
+
+/** The products with their category and the rows of their pictures (one unique-index lookup each). */
+const PRODUCTS_JOINED = Prisma.sql`
+  products p JOIN categories c ON c.id = p.category_id
+  LEFT JOIN images i1 ON i1.ref = p.image_one LEFT JOIN images i2 ON i2.ref = p.image_two`;
+
+/** A picture's row from the joined columns, or null when the ref has none (yet). */
+function pictureFromRow(row: ProductListRow, which: "one" | "two"): ImageRecord | null {
+  const ref = which === "one" ? row.image_one : row.image_two;
+  const state = which === "one" ? row.image_one_state : row.image_two_state;
+  if (ref === null || state === null) return null;
+  return which === "one"
+    ? { ref, state, width: row.image_one_width, height: row.image_one_height, placeholder: row.image_one_placeholder, renditions: renditionsOf(row.image_one_renditions) }
+    : { ref, state, width: row.image_two_width, height: row.image_two_height, placeholder: row.image_two_placeholder, renditions: renditionsOf(row.image_two_renditions) };
+}
 
 // Raw rows come back with driver-specific types (PGlite and node-postgres differ on timestamps): normalise here.
 function productFromListRow(row: ProductListRow): ProductWithCategory {
@@ -236,6 +272,10 @@ function productFromListRow(row: ProductListRow): ProductWithCategory {
     createdAt: asDate(row.created_at),
     updatedAt: asDate(row.updated_at),
     category: { id: Number(row.category_id), name: row.category_name, createdAt: asDate(row.category_created_at) },
+    pictures: new Map([
+      [row.image_one, pictureFromRow(row, "one")],
+      ...(row.image_two === null ? [] : [[row.image_two, pictureFromRow(row, "two")] as const]),
+    ]),
   };
 }
 
@@ -253,7 +293,7 @@ interface CheckedProduct {
 export class CatalogService {
   constructor(
     private readonly prisma: PrismaClient,
-    private readonly images: ImageStore,
+    private readonly images: ImageService,
     /** The hot reads (lists, search, product by slug) go through this; see RowReader. */
     private readonly readRows: RowReader = prismaReader(prisma),
   ) {}
@@ -352,7 +392,7 @@ export class CatalogService {
     const matching = countAlong ? Prisma.sql`, count(*) OVER () AS matching` : Prisma.empty;
     const rows = await this.readRows<ProductListRow & Record<string, unknown>>(Prisma.sql`
       SELECT ${PRODUCT_COLUMNS}, ${keyColumns(keys)} ${matching}
-      FROM products p JOIN categories c ON c.id = p.category_id
+      FROM ${PRODUCTS_JOINED}
       WHERE ${where} ORDER BY ${orderBy(keys)} LIMIT ${limit}`);
     return rows.map((row) => ({
       product: productFromListRow(row),
@@ -374,7 +414,7 @@ export class CatalogService {
    */
   private async selectProducts(rest: Prisma.Sql): Promise<ProductWithCategory[]> {
     const rows = await this.readRows<ProductListRow>(Prisma.sql`
-      SELECT ${PRODUCT_COLUMNS} FROM products p JOIN categories c ON c.id = p.category_id ${rest}`);
+      SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCTS_JOINED} ${rest}`);
     return rows.map(productFromListRow);
   }
 
@@ -398,12 +438,14 @@ export class CatalogService {
     const checked = await this.check(await received(input), { imageOneRequired: true });
     const stored = await this.storeImages(checked);
     try {
-      return await this.withFreeSlug(checked.name, null, (slug) =>
+      const product = await this.withFreeSlug(checked.name, null, (slug) =>
         this.prisma.product.create({
-          data: { ...columns(checked), slug, imageOne: stored.imageOne!, imageTwo: stored.imageTwo },
+          data: { ...columns(checked), slug, imageOne: stored.imageOne!.ref, imageTwo: stored.imageTwo?.ref ?? null },
           include: withCategory,
         }),
       );
+      this.images.saved();
+      return product;
     } catch (error) {
       await this.removeImages(stored);
       throw categoryGoneOr(error);
@@ -412,8 +454,8 @@ export class CatalogService {
 
   /**
    * Admin only. Every field is required as on create, except the images: a product keeps its current
-   * images when none is sent. The slug changes only when the name does. Replaced image files stay on
-   * disk because past orders' snapshots may still show them.
+   * images when none is sent. The slug changes only when the name does. Replaced pictures stay stored
+   * (files and rows) because past orders' snapshots may still show them.
    */
   async update(viewer: Viewer | null, id: unknown, input: Deferred<ProductInput>): Promise<ProductWithCategory> {
     requireAdmin(viewer);
@@ -422,13 +464,15 @@ export class CatalogService {
     const stored = await this.storeImages(checked);
     const data = {
       ...columns(checked),
-      ...(stored.imageOne ? { imageOne: stored.imageOne } : {}),
-      ...(stored.imageTwo ? { imageTwo: stored.imageTwo } : {}),
+      ...(stored.imageOne ? { imageOne: stored.imageOne.ref } : {}),
+      ...(stored.imageTwo ? { imageTwo: stored.imageTwo.ref } : {}),
     };
     const write = (slug?: string) =>
       this.prisma.product.update({ where: { id: product.id }, data: slug ? { ...data, slug } : data, include: withCategory });
     try {
-      return checked.name === product.name ? await write() : await this.withFreeSlug(checked.name, product.id, write);
+      const updated = checked.name === product.name ? await write() : await this.withFreeSlug(checked.name, product.id, write);
+      if (stored.imageOne || stored.imageTwo) this.images.saved();
+      return updated;
     } catch (error) {
       await this.removeImages(stored);
       if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw notFound("Product");
@@ -438,7 +482,7 @@ export class CatalogService {
 
   /**
    * Admin only. Ratings and favourites go with the product; order lines keep their snapshot (their
-   * product_id becomes null). Image files stay: past orders still show them.
+   * product_id becomes null). Its pictures stay stored: past orders still show them.
    */
   async delete(viewer: Viewer | null, id: unknown): Promise<void> {
     requireAdmin(viewer);
@@ -503,8 +547,7 @@ export class CatalogService {
       return null;
     }
     try {
-      if (source instanceof Uint8Array) return this.images.checkBuffer(source, field);
-      if (isUpload(source)) return await this.images.check(source, field);
+      if (source instanceof Uint8Array || isUpload(source)) return await this.images.check(source, field);
     } catch (error) {
       if (!(error instanceof ShopError)) throw error;
       for (const message of error.fields?.[field] ?? [error.message]) checks.add(field, message);
@@ -514,19 +557,23 @@ export class CatalogService {
     return null;
   }
 
-  private async storeImages(checked: CheckedProduct): Promise<{ imageOne: string | null; imageTwo: string | null }> {
-    const imageOne = checked.imageOne ? await this.images.write(checked.imageOne) : null;
+  /**
+   * Stores the checked images (the work of resizing and encoding happens here, once every field passed).
+   * An image that turns out unreadable while decoding fails the form on its field, leaving nothing stored.
+   */
+  private async storeImages(checked: CheckedProduct): Promise<{ imageOne: StoredPicture | null; imageTwo: StoredPicture | null }> {
+    const imageOne = checked.imageOne ? await this.images.save(checked.imageOne, "image_one") : null;
     try {
-      const imageTwo = checked.imageTwo ? await this.images.write(checked.imageTwo) : null;
+      const imageTwo = checked.imageTwo ? await this.images.save(checked.imageTwo, "image_two") : null;
       return { imageOne, imageTwo };
     } catch (error) {
-      if (imageOne) await this.images.remove(imageOne);
+      if (imageOne) await this.images.discard(imageOne);
       throw error;
     }
   }
 
-  private async removeImages(stored: { imageOne: string | null; imageTwo: string | null }): Promise<void> {
-    for (const url of [stored.imageOne, stored.imageTwo]) if (url) await this.images.remove(url);
+  private async removeImages(stored: { imageOne: StoredPicture | null; imageTwo: StoredPicture | null }): Promise<void> {
+    for (const picture of [stored.imageOne, stored.imageTwo]) if (picture) await this.images.discard(picture);
   }
 
   /** Runs `write` with the first free slug for `name`, trying again if another product takes it meanwhile. */

@@ -6,7 +6,10 @@ import { CatalogService } from "./catalog.js";
 import { CategoryService } from "./categories.js";
 import type { EventBus } from "./events.js";
 import { FavouriteService } from "./favourites.js";
-import { ImageStore } from "./images.js";
+import type { PictureEncoder } from "./images/processing.js";
+import type { WorkerLog } from "./images/renditions-worker.js";
+import { ImageService } from "./images/service.js";
+import type { ImageStore } from "./images/store.js";
 import { OrderService } from "./orders.js";
 import { prismaReader, type RowReader } from "./pages.js";
 import { RatingService } from "./ratings.js";
@@ -17,10 +20,12 @@ import { TokenService } from "./tokens.js";
 export interface ShopOptions {
   jwtSecret: string;
   tokenTtlSeconds: number;
-  /** Folder where uploaded product images are written. */
-  uploadsDir: string;
-  /** URL path under which the http layer serves uploadsDir, e.g. /uploads. */
-  uploadsUrlPath: string;
+  /** Where product pictures are stored (a folder or an S3 bucket, see server/src/storage/). */
+  imageStore: ImageStore;
+  /** Where background renditions are encoded; this process when not given (tests). */
+  imageEncoder?: PictureEncoder;
+  /** Where the background renditions worker reports. */
+  log?: WorkerLog;
   /** Where services announce what happened (orders placed and moved, sessions ended). */
   events: EventBus;
   /** Runs the catalogue's hot read queries; the Prisma client's $queryRaw when not given. */
@@ -30,7 +35,7 @@ export interface ShopOptions {
 export interface Shop {
   prisma: PrismaClient;
   events: EventBus;
-  images: ImageStore;
+  images: ImageService;
   tokens: TokenService;
   throttle: Throttle;
   accounts: AccountService;
@@ -44,7 +49,7 @@ export interface Shop {
 }
 
 export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
-  const images = new ImageStore(options.uploadsDir, options.uploadsUrlPath);
+  const images = new ImageService(prisma, options.imageStore, { encoder: options.imageEncoder, log: options.log });
   const tokens = new TokenService(prisma, options.events, options.jwtSecret, options.tokenTtlSeconds);
   const throttle = new Throttle(prisma);
   const readRows = options.readRows ?? prismaReader(prisma);

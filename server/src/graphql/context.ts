@@ -1,6 +1,7 @@
 import DataLoader from "dataloader";
 import type { Logger } from "pino";
 import { ShopError } from "../domain/errors.js";
+import type { ImageRecord } from "../domain/images/pictures.js";
 import type { OrderWithLines } from "../domain/orders.js";
 import type { Page } from "../domain/pages.js";
 import type { Shop } from "../domain/shop.js";
@@ -30,11 +31,18 @@ export interface OrdersPageArgs {
  */
 export class RequestLoaders {
   private readonly userOrderPages = new Map<string, DataLoader<number, Page<OrderWithLines>>>();
+  /** The rows of stored pictures by ref (null: none yet), for pictures not read with their product. */
+  readonly pictures: DataLoader<string, ImageRecord | null>;
 
   constructor(
     private readonly shop: Shop,
     private readonly viewer: Viewer | null,
-  ) {}
+  ) {
+    this.pictures = new DataLoader(async (refs) => {
+      const records = await shop.images.records(refs);
+      return refs.map((ref) => records.get(ref) ?? null);
+    });
+  }
 
   userOrders(args: OrdersPageArgs): DataLoader<number, Page<OrderWithLines>> {
     const key = JSON.stringify([args.first, args.after]);

@@ -7,6 +7,7 @@ import { accountResolvers } from "./accounts.resolver.js";
 import { catalogResolvers } from "./catalog.resolver.js";
 import { liveOrderResolvers } from "./live-orders.resolver.js";
 import { orderResolvers } from "./orders.resolver.js";
+import { pictureResolvers } from "./pictures.resolver.js";
 
 let built: Promise<GraphQLSchema> | undefined;
 
@@ -23,7 +24,7 @@ const noTopics: PubSub = {
 
 export function buildShopSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
-    resolvers: [...catalogResolvers, ...accountResolvers, ...orderResolvers, ...liveOrderResolvers],
+    resolvers: [...catalogResolvers, ...accountResolvers, ...orderResolvers, ...liveOrderResolvers, ...pictureResolvers],
     pubSub: noTopics,
     // Inputs are checked by the domain services (one rule, one place), not by class-validator.
     validate: false,

@@ -10,6 +10,7 @@ import type {
   Region as RegionRow,
   User as UserRow,
 } from "../generated/prisma/client.js";
+import type { ImageRecord } from "../domain/images/pictures.js";
 import { unitPriceCents } from "../domain/pricing.js";
 import { MoneyScalar } from "./scalars.js";
 
@@ -72,8 +73,11 @@ export class Product {
   @Field(() => MoneyScalar, { description: "What one unit costs now: the discount price when set, else the price." })
   unitPrice!: number;
   @Field(() => Int, { description: "Units in stock." }) quantity!: number;
-  @Field(() => String, { description: "URL of the main image." }) imageOne!: string;
-  @Field(() => String, { nullable: true }) imageTwo!: string | null;
+  /** The stored pictures' refs; the fields imageOne, imageTwo, image and images are resolved in pictures.resolver.ts. */
+  imageOne!: string;
+  imageTwo!: string | null;
+  /** The pictures' rows when the catalogue read them with the product (see ProductWithCategory). */
+  pictures?: Map<string, ImageRecord | null>;
   @Field(() => Int, { description: "The sum of all ratings given." }) rating!: number;
   @Field(() => Int, { description: "How many users rated." }) peopleRated!: number;
   @Field(() => Float, { description: "rating / peopleRated, 0 when nobody rated." }) averageRating!: number;
@@ -93,8 +97,9 @@ export class OrderLine {
   @Field(() => MoneyScalar) unitPrice!: number;
   @Field(() => Int) quantity!: number;
   @Field(() => MoneyScalar) lineTotal!: number;
-  @Field(() => String) imageOne!: string;
-  @Field(() => String, { nullable: true }) imageTwo!: string | null;
+  /** The pictures' refs as the order kept them (see pictures.resolver.ts). */
+  imageOne!: string;
+  imageTwo!: string | null;
 }
 
 @ObjectType()
@@ -209,7 +214,8 @@ export class TopProduct {
   @Field(() => String) slug!: string;
   @Field(() => String) name!: string;
   @Field(() => String, { description: "The category's name." }) category!: string;
-  @Field(() => String) imageOne!: string;
+  /** The picture's ref (see pictures.resolver.ts). */
+  imageOne!: string;
   @Field(() => Int) purchasedQuantity!: number;
 }
 
@@ -220,7 +226,7 @@ export const viewCategory = (row: CategoryRow): Category => ({ id: row.id, name:
 
 export const viewRegion = (row: RegionRow): Region => ({ id: row.id, name: row.name, fee: row.feeCents, createdAt: row.createdAt });
 
-export function viewProduct(row: ProductRow & { category: CategoryRow }): Product {
+export function viewProduct(row: ProductRow & { category: CategoryRow; pictures?: Map<string, ImageRecord | null> }): Product {
   return {
     id: row.id,
     slug: row.slug,
@@ -233,6 +239,7 @@ export function viewProduct(row: ProductRow & { category: CategoryRow }): Produc
     quantity: row.quantity,
     imageOne: row.imageOne,
     imageTwo: row.imageTwo,
+    pictures: row.pictures,
     rating: row.ratingSum,
     peopleRated: row.peopleRated,
     averageRating: row.peopleRated > 0 ? row.ratingSum / row.peopleRated : 0,

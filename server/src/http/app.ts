@@ -15,7 +15,8 @@ import helmet from "helmet";
 import type { Logger } from "pino";
 import type { Config } from "../config.js";
 import type { Database } from "../db/client.js";
-import { MAX_IMAGE_BYTES } from "../domain/images.js";
+import { MAX_IMAGE_BYTES } from "../domain/images/rules.js";
+import { UPLOADS_PATH } from "../domain/images/store.js";
 import type { Shop } from "../domain/shop.js";
 import { createGraphQLContext, type GraphQLContext } from "../graphql/context.js";
 import { formatShopError } from "../graphql/errors.js";
@@ -26,6 +27,7 @@ import { createRestRouter } from "../rest/router.js";
 import { requireUtf8Body } from "../rest/charset.js";
 import { createCatalogueCache } from "./catalogue-cache.js";
 import { clientFiles } from "./client-files.js";
+import { servePictures } from "./pictures.js";
 import { serveLiveUpdates, type LiveServer } from "./live.js";
 import { createLogger, requestLogger } from "./logging.js";
 import { createQueryLane, reportLaneBodyError, type Step } from "./query-lane.js";
@@ -34,7 +36,7 @@ import { INTERNAL_ERROR, safeError } from "../domain/errors.js";
 
 export const MAX_UPLOAD_BYTES = MAX_IMAGE_BYTES;
 export const MAX_UPLOAD_FILES = 2;
-export const UPLOADS_URL_PATH = "/uploads";
+export const UPLOADS_URL_PATH = UPLOADS_PATH;
 /** The largest JSON body the API reads. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 /** Requests from a proxy on this machine may name the caller's address in X-Forwarded-For. */
@@ -165,19 +167,8 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   const allowOrigins = cors(config.corsOrigins);
   app.use(allowOrigins);
 
-  // Uploaded product images: served as inert files (no scripts even if someone sneaks one in).
-  app.use(
-    UPLOADS_URL_PATH,
-    express.static(config.uploadsDir, {
-      dotfiles: "deny",
-      fallthrough: false,
-      maxAge: "7d",
-      setHeaders(res) {
-        res.setHeader("X-Content-Type-Options", "nosniff");
-        res.setHeader("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-      },
-    }),
-  );
+  // Product pictures: served as inert files (no scripts even if someone sneaks one in).
+  app.use(UPLOADS_URL_PATH, servePictures(shop.images.store));
 
   const contextFor = async (req: http.IncomingMessage, clientAddress: string | null, log?: Logger): Promise<GraphQLContext> =>
     createGraphQLContext(shop, await shop.tokens.viewerFromAuthorization(req.headers.authorization), clientAddress, log);

@@ -9,7 +9,7 @@ import * as z from "zod";
 import { accountForm, contactForm, passwordChangeForm, registrationForm, signInForm } from "../domain/accounts.js";
 import { productForm, type ProductInput } from "../domain/catalog.js";
 import { categoryForm } from "../domain/categories.js";
-import { IMAGE_RULE } from "../domain/images.js";
+import { IMAGE_RULE } from "../domain/images/rules.js";
 import { isBlank, type FormInput, type FormShape } from "../domain/input.js";
 import { parseDollars } from "../domain/money.js";
 import { REFERENCE_PATTERN } from "../domain/order-numbers.js";

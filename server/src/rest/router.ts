@@ -5,7 +5,7 @@
 import express, { Router, type Request, type RequestHandler, type Response } from "express";
 import { invalid, type FieldErrors } from "../domain/errors.js";
 import type * as z from "zod";
-import type { ImageUpload } from "../domain/images.js";
+import type { ImageUpload } from "../domain/images/uploads.js";
 import type { Shop } from "../domain/shop.js";
 import { unstorableTextError } from "../domain/text.js";
 import { safeError } from "../domain/errors.js";

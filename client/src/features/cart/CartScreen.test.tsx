@@ -42,7 +42,8 @@ describe("Cart", () => {
   it("each item shows image, name, line price, quantity with minus and plus, and 'Remove item'", async () => {
     renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart() });
     const line = await screen.findByRole("article", { name: "Boston Fern" });
-    expect(within(line).getByRole("img", { name: "Boston Fern" })).toBeInTheDocument();
+    // A cart saved with only a URL still shows it; the name beside it makes the picture decoration.
+    expect(within(line).getByRole("presentation")).toHaveAttribute("src", "/f.svg");
     expect(within(line).getByTestId("line-price")).toHaveTextContent("$40.00");
     expect(within(line).getByTestId("line-quantity")).toHaveTextContent("2");
     expect(within(line).getByRole("button", { name: "Decrease quantity of Boston Fern" })).toBeInTheDocument();

@@ -1,10 +1,11 @@
 // The cart (spec sections 2, 4, 6 and 8): its lines with minus, plus and 'Remove item', Clear Cart,
 // the 'cart Summary' and 'Proceed to checkout', which checks the cart with the server first.
 import { useApolloClient } from "@apollo/client/react";
-import { ActionIcon, Anchor, Button, Card, Grid, Group, Image, Paper, Stack, Text, Title } from "@mantine/core";
+import { ActionIcon, Anchor, Button, Card, Grid, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
+import { ProductPicture } from "../../components/ProductPicture";
 import { CheckCartDocument } from "../../graphql/generated/graphql";
 import { serverMessage } from "../../lib/apollo/errors";
 import { useCart } from "../../lib/cart/CartProvider";
@@ -59,7 +60,8 @@ function CartLine({ item }: { item: CartItem }) {
   return (
     <Card withBorder padding="sm" component="article" aria-label={item.name}>
       <Group wrap="nowrap" align="center" gap="md">
-        <Image src={item.imageOne} alt={item.name} w={80} h={80} radius="sm" fit="cover" fallbackSrc="/placeholder-plant.svg" />
+        {/* The name links beside the picture: the picture itself is decoration for screen readers. */}
+        <ProductPicture image={item.image} src={item.imageOne} alt="" sizes="80px" w={80} h={80} miw={80} radius="var(--mantine-radius-sm)" />
         <Stack gap={4} style={{ flex: 1 }}>
           <Anchor component={Link} to={`/products/${item.slug}`} fw={600} c="inherit">
             {item.name}

@@ -109,7 +109,7 @@ describe("Category page: Sort by (default, price-highest, price-lowest, highest-
       ...at("Indoor Plants"),
       mocks: [
         categoryPageMock("Indoor Plants", [fern, product(9, { price: 4 })]),
-        categoryPageMock("Indoor Plants", [product(9, { price: 4 }), fern], { sort: "PRICE_LOWEST" }, { delay: 30 }),
+        categoryPageMock("Indoor Plants", [product(9, { price: 4 }), fern], { sort: "PRICE_LOWEST" }, { delay: 300 }),
       ],
     });
     const sort = await screen.findByRole("combobox", { name: "Sort by" });

@@ -7,7 +7,7 @@ import { Link, useParams, useSearchParams } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingView } from "../../components/LoadingView";
 import { LoadMore } from "../../components/LoadMore";
-import { ProductCard } from "../../components/ProductCard";
+import { EAGER_CARDS, ProductCard } from "../../components/ProductCard";
 import { ProductGrid } from "../../components/ProductGrid";
 import { SortSelect } from "../../components/SortSelect";
 import { UpdatingResults } from "../../components/UpdatingResults";
@@ -63,8 +63,8 @@ export function CategoryScreen() {
         </Group>
         <UpdatingResults updating={!shown.current} label={shown.forKey ? "Updating products…" : "Sorting products…"}>
           <ProductGrid>
-            {products.map((product) => (
-              <ProductCard key={product.id} product={product} />
+            {products.map((product, index) => (
+              <ProductCard key={product.id} product={product} eager={index < EAGER_CARDS} />
             ))}
           </ProductGrid>
           {shown.current && (

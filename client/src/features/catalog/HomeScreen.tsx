@@ -6,7 +6,7 @@ import { Button, Card, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingView } from "../../components/LoadingView";
-import { ProductCard } from "../../components/ProductCard";
+import { EAGER_CARDS, ProductCard } from "../../components/ProductCard";
 import { CategoryGrid, ProductGrid } from "../../components/ProductGrid";
 import { HomePageDocument } from "../../graphql/generated/graphql";
 import { TrustBanner } from "./TrustBanner";
@@ -47,8 +47,8 @@ export function HomeScreen() {
           <EmptyState title="No products yet" description="New plants arrive soon. Check back in a few days." />
         ) : (
           <ProductGrid>
-            {arrivals.map((product) => (
-              <ProductCard key={product.id} product={product} />
+            {arrivals.map((product, index) => (
+              <ProductCard key={product.id} product={product} eager={index < EAGER_CARDS} />
             ))}
           </ProductGrid>
         )}

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { OrderDetailDocument } from "../../graphql/generated/graphql";
 import { createTestLive } from "../../test/liveEvents";
 import { renderWithShop, shopper } from "../../test/renderWithShop";
+import { picture } from "../../test/fixtures";
 import { OrderDetailScreen } from "./OrderDetailScreen";
 
 const order = {
@@ -22,7 +23,7 @@ const order = {
   userAddress: "1 Fern Street",
   createdAt: "2026-03-02T10:00:00.000Z",
   updatedAt: "2026-03-05T10:00:00.000Z",
-  lines: [{ __typename: "OrderLine" as const, productId: 101, slug: "boston-fern", name: "Boston Fern", imageOne: "/f.svg", unitPrice: 20, quantity: 2, lineTotal: 40 }],
+  lines: [{ __typename: "OrderLine" as const, productId: 101, slug: "boston-fern", name: "Boston Fern", imageOne: "/f.svg", image: picture("fern", "Boston Fern"), unitPrice: 20, quantity: 2, lineTotal: 40 }],
 };
 
 const at = { route: "/user/order/ORD-000004", path: "/user/order/:orderNumber", user: shopper };

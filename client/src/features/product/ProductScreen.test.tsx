@@ -11,6 +11,7 @@ import {
 import { createCartStore } from "../../lib/cart/cartStore";
 import { notifyError } from "../../lib/notify";
 import { renderWithShop, shopper } from "../../test/renderWithShop";
+import { picture } from "../../test/fixtures";
 import { ProductScreen } from "./ProductScreen";
 
 const detail = {
@@ -19,8 +20,8 @@ const detail = {
   slug: "boston-fern",
   name: "Boston Fern",
   description: "A lush fern for bright rooms.",
-  imageOne: "/uploads/fern-1.svg",
-  imageTwo: "/uploads/fern-2.svg" as string | null,
+  imageOne: "/uploads/fern-1-640.jpg",
+  images: [picture("fern-1", "Boston Fern"), picture("fern-2", "Boston Fern, second picture")],
   price: 30,
   discountPrice: 20,
   quantity: 3,
@@ -66,7 +67,7 @@ describe("Product detail", () => {
   });
 
   it("re-fetches when the slug changes", async () => {
-    const shovel = { ...detail, id: 102, slug: "steel-shovel", name: "Steel Shovel", imageTwo: null };
+    const shovel = { ...detail, id: 102, slug: "steel-shovel", name: "Steel Shovel", images: [picture("shovel", "Steel Shovel")] };
     const { router } = renderWithShop(<ProductScreen />, { ...atProduct, mocks: [productMock(), productMock(shovel)] });
     await screen.findByRole("heading", { name: "Boston Fern" });
     await act(() => router.navigate("/products/steel-shovel"));
@@ -99,7 +100,7 @@ describe("Product detail", () => {
     });
 
     it("does not move with a single image", async () => {
-      renderWithShop(<ProductScreen />, { ...atProduct, mocks: [productMock({ ...detail, imageTwo: null })] });
+      renderWithShop(<ProductScreen />, { ...atProduct, mocks: [productMock({ ...detail, images: [detail.images[0]] })] });
       expect(await screen.findByRole("img", { name: "Boston Fern" })).toBeInTheDocument();
       expect(screen.queryByRole("button", { name: "Next image" })).not.toBeInTheDocument();
     });

@@ -46,11 +46,10 @@ export function ProductScreen() {
     );
   }
 
-  const images = [product.imageOne, product.imageTwo].filter((image): image is string => Boolean(image));
   return (
     <Grid gap="xl">
       <Grid.Col span={{ base: 12, md: 6 }}>
-        <ImageCarousel key={product.slug} images={images} name={product.name} />
+        <ImageCarousel key={product.slug} images={product.images} name={product.name} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Stack gap="md">
@@ -84,8 +83,10 @@ export function ProductScreen() {
 type DetailedProduct = ProductDetailQuery["product"];
 
 /** Quantity controls and Add to cart: minus acts only when the quantity in the cart is above 1; plus adds one. */
-function CartControls({ product }: { product: DetailedProduct }) {
+function CartControls({ product: detailed }: { product: DetailedProduct }) {
   const { cartItems, addToCart, decreaseQuantity } = useCart();
+  // The cart line shows the main picture with its renditions.
+  const product = { ...detailed, image: detailed.images[0] ?? null };
   const inCart = cartItems.find((item) => item.id === product.id)?.cartQuantity ?? 0;
   return (
     <Stack gap="sm">

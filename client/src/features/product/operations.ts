@@ -7,7 +7,9 @@ export const productOperations = /* GraphQL */ `
       name
       description
       imageOne
-      imageTwo
+      images {
+        ...ProductPictureFields
+      }
       price
       discountPrice
       quantity

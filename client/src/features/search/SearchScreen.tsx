@@ -10,7 +10,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { SearchIcon } from "../../components/icons";
 import { LoadingView } from "../../components/LoadingView";
 import { LoadMore } from "../../components/LoadMore";
-import { ProductCard } from "../../components/ProductCard";
+import { EAGER_CARDS, ProductCard } from "../../components/ProductCard";
 import { ProductGrid } from "../../components/ProductGrid";
 import { SortSelect } from "../../components/SortSelect";
 import { UpdatingResults } from "../../components/UpdatingResults";
@@ -95,8 +95,8 @@ export function SearchScreen() {
               {page.totalCount} {page.totalCount === 1 ? "product" : "products"}
             </Text>
             <ProductGrid>
-              {products.map((product) => (
-                <ProductCard key={product.id} product={product} />
+              {products.map((product, index) => (
+                <ProductCard key={product.id} product={product} eager={index < EAGER_CARDS} />
               ))}
             </ProductGrid>
             {!updating && (

@@ -6,7 +6,7 @@ import { useEffect } from "react";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingView } from "../../components/LoadingView";
 import { LoadMore } from "../../components/LoadMore";
-import { ProductCard } from "../../components/ProductCard";
+import { EAGER_CARDS, ProductCard } from "../../components/ProductCard";
 import { ProductGrid } from "../../components/ProductGrid";
 import { FavouritesDocument } from "../../graphql/generated/graphql";
 import { RequireUser } from "../../components/RequireUser";
@@ -40,8 +40,8 @@ function Wishlist() {
       ) : (
         <>
           <ProductGrid>
-            {products.map((product) => (
-              <ProductCard key={product.id} product={product} />
+            {products.map((product, index) => (
+              <ProductCard key={product.id} product={product} eager={index < EAGER_CARDS} />
             ))}
           </ProductGrid>
           <LoadMore

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ACCESS_TOKEN_KEY } from "../auth/tokenStorage";
 import { CategoryProductsDocument, type CategoryProductsQuery } from "../../graphql/generated/graphql";
 import { CONNECTION_KEY_ARGS, createApolloClient, createShopCache, withAuthorization } from "./client";
+import { picture } from "../../test/fixtures";
 
 describe("Sign-in state: the access token is attached as a Bearer authorization header on every request", () => {
   it("adds the header when a token exists", () => {
@@ -72,7 +73,7 @@ describe("Lists page by page: pages of one list merge in the cache; different fi
     id,
     slug: `plant-${id}`,
     name: `Plant ${id}`,
-    imageOne: `/p${id}.svg`,
+    image: picture(`p${id}`),
     price: 10,
     discountPrice: null,
     quantity: 1,

@@ -1,5 +1,6 @@
 // The cart's state and every rule of spec sections 4 and 5 as a pure reducer. A refused action leaves
 // the state unchanged and names the reason, which the cart store shows as an error notification.
+import type { ProductPictureFieldsFragment } from "../../graphql/generated/graphql";
 import { messages } from "../messages";
 import type { Priced } from "../pricing";
 
@@ -8,6 +9,8 @@ export interface CartProduct extends Priced {
   slug: string;
   name: string;
   imageOne: string;
+  /** The main picture with its renditions (a cart saved before pictures had them keeps only imageOne). */
+  image?: ProductPictureFieldsFragment | null;
   /** Units in stock: the cart never holds more than this. */
   quantity: number;
 }

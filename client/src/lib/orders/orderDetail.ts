@@ -21,6 +21,9 @@ export const orderDetailFields = /* GraphQL */ `
       slug
       name
       imageOne
+      image {
+        ...ProductPictureFields
+      }
       unitPrice
       quantity
       lineTotal

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { AdminAnalyticsDocument, AdminTopProductsDocument } from "../../../graphql/generated/graphql";
 import { createTestLive } from "../../../test/liveEvents";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
+import { picture } from "../../../test/fixtures";
 import { DashboardScreen } from "./DashboardScreen";
 
 const analytics = {
@@ -21,8 +22,8 @@ const analytics = {
 };
 
 const topProducts = [
-  { __typename: "TopProduct" as const, id: 101, slug: "boston-fern", name: "Boston Fern", category: "Indoor Plants", imageOne: "/uploads/fern.jpg", purchasedQuantity: 9 },
-  { __typename: "TopProduct" as const, id: 102, slug: "steel-shovel", name: "Steel Shovel", category: "Garden Tools", imageOne: "/uploads/shovel.jpg", purchasedQuantity: 4 },
+  { __typename: "TopProduct" as const, id: 101, slug: "boston-fern", name: "Boston Fern", category: "Indoor Plants", image: picture("fern", "Boston Fern"), purchasedQuantity: 9 },
+  { __typename: "TopProduct" as const, id: 102, slug: "steel-shovel", name: "Steel Shovel", category: "Garden Tools", image: picture("shovel", "Steel Shovel"), purchasedQuantity: 4 },
 ];
 
 const analyticsMock = (outcome: { error?: Error; delay?: number } = {}) => ({
@@ -92,7 +93,7 @@ describe("Dashboard", () => {
     expect(table.getByRole("columnheader", { name: "Total Sales" })).toBeInTheDocument();
     const fernRow = table.getByRole("link", { name: /Boston Fern/ }).closest("tr")!;
     expect(within(fernRow).getByRole("link", { name: /Boston Fern/ })).toHaveAttribute("href", "/products/boston-fern");
-    expect(within(fernRow).getByRole("img", { name: "Boston Fern" })).toHaveAttribute("src", "/uploads/fern.jpg");
+    expect(within(fernRow).getByRole("presentation")).toHaveAttribute("src", "/uploads/fern-640.jpg");
     expect(within(fernRow).getByText("Indoor Plants")).toBeInTheDocument();
     expect(within(fernRow).getByText("9")).toBeInTheDocument();
     expect(table.getByRole("link", { name: /Steel Shovel/ })).toHaveAttribute("href", "/products/steel-shovel");

@@ -5,10 +5,11 @@
 import "@mantine/charts/styles.css";
 import { useQuery } from "@apollo/client/react";
 import { LineChart } from "@mantine/charts";
-import { Anchor, Avatar, Badge, Box, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Box, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { LoadingView } from "../../../components/LoadingView";
+import { ProductPicture } from "../../../components/ProductPicture";
 import { AdminAnalyticsDocument, AdminTopProductsDocument, type AdminAnalyticsQuery } from "../../../graphql/generated/graphql";
 import { formatMoney } from "../../../lib/money";
 import { useSession } from "../../../lib/session/session";
@@ -137,7 +138,8 @@ function TopSellingProducts() {
                     <Table.Td>
                       <Anchor component={Link} to={`/products/${product.slug}`} c="inherit">
                         <Group gap="sm" wrap="nowrap">
-                          <Avatar src={product.imageOne} alt={product.name} radius="xl" size="md" />
+                          {/* Small and round, the name beside it: decoration for screen readers. */}
+                          <ProductPicture image={product.image} alt="" sizes="38px" w={38} h={38} miw={38} radius="50%" />
                           <Text fw={600}>{product.name}</Text>
                         </Group>
                       </Anchor>

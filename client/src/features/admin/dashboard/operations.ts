@@ -24,7 +24,9 @@ export const dashboardOperations = /* GraphQL */ `
       slug
       name
       category
-      imageOne
+      image {
+        ...ProductPictureFields
+      }
       purchasedQuantity
     }
   }

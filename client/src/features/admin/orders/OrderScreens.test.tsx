@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AdminOrderDocument, AdminOrdersDocument, UpdateOrderStatusDocument } from "../../../graphql/generated/graphql";
 import { ORDERS_PAGE_SIZE } from "../../../lib/apollo/pages";
-import { connection, cursorOf, queryMock, type PageOptions } from "../../../test/fixtures";
+import { connection, cursorOf, picture, queryMock, type PageOptions } from "../../../test/fixtures";
 import { createTestLive } from "../../../test/liveEvents";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
 import { ManageOrdersScreen, ViewOrderScreen } from "./OrderScreens";
@@ -136,8 +136,8 @@ const order = {
   createdAt: "2026-03-02T15:04:00.000Z",
   updatedAt: "2026-03-02T15:04:00.000Z",
   lines: [
-    { __typename: "OrderLine" as const, productId: 101, slug: "boston-fern", name: "Boston Fern", imageOne: "/f.svg", unitPrice: 20, quantity: 2, lineTotal: 40 },
-    { __typename: "OrderLine" as const, productId: null, slug: "old-trowel", name: "Old Trowel", imageOne: "/t.svg", unitPrice: 12.5, quantity: 1, lineTotal: 12.5 },
+    { __typename: "OrderLine" as const, productId: 101, slug: "boston-fern", name: "Boston Fern", imageOne: "/f.svg", image: picture("fern", "Boston Fern"), unitPrice: 20, quantity: 2, lineTotal: 40 },
+    { __typename: "OrderLine" as const, productId: null, slug: "old-trowel", name: "Old Trowel", imageOne: "/t.svg", image: picture("trowel", "Old Trowel"), unitPrice: 12.5, quantity: 1, lineTotal: 12.5 },
   ],
 };
 

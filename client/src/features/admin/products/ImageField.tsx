@@ -1,7 +1,8 @@
 // A file area for a product image (spec section 2): it reads its label ('Upload image 1') until a file
 // is chosen, then 'Image added'; a preview shows the chosen file, else the product's current image.
-import { Image, Paper, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Paper, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { ProductPicture, type PictureImage } from "../../../components/ProductPicture";
 
 export const IMAGE_ADDED = "Image added";
 const ACCEPTED = "image/jpeg,image/png,image/webp,image/gif";
@@ -26,14 +27,13 @@ export interface ImageFieldProps {
   name: string;
   file: File | null;
   onChange: (file: File | null) => void;
-  /** The product's current image, previewed until another is chosen. */
-  currentUrl?: string | null;
+  /** The product's current picture, previewed until another is chosen. */
+  currentImage?: PictureImage | null;
   error?: string;
 }
 
-export function ImageField({ label, name, file, onChange, currentUrl, error }: ImageFieldProps) {
+export function ImageField({ label, name, file, onChange, currentImage, error }: ImageFieldProps) {
   const chosenUrl = useFilePreview(file);
-  const preview = chosenUrl ?? currentUrl ?? null;
   return (
     <Stack gap={6}>
       <Paper
@@ -60,7 +60,18 @@ export function ImageField({ label, name, file, onChange, currentUrl, error }: I
           {error}
         </Text>
       )}
-      {preview && <Image src={preview} alt={`Preview of ${name}`} h={120} w={120} fit="cover" radius="md" />}
+      {(chosenUrl || currentImage) && (
+        // The chosen file as it is (it exists only in this browser), else the current picture's renditions.
+        <ProductPicture
+          image={chosenUrl ? null : currentImage}
+          src={chosenUrl}
+          alt={`Preview of ${name}`}
+          sizes="120px"
+          w={120}
+          h={120}
+          radius="var(--mantine-radius-md)"
+        />
+      )}
     </Stack>
   );
 }

@@ -171,8 +171,7 @@ const fernDetail = {
   price: 30,
   discountPrice: 20,
   quantity: 3,
-  imageOne: fern.imageOne,
-  imageTwo: null,
+  images: [fern.image],
   category: categories[0],
 };
 
@@ -201,7 +200,7 @@ describe("Edit product", () => {
     expect(screen.getByLabelText(/^Discount price/)).toHaveValue("$20");
     expect(screen.getByLabelText(/^Quantity/)).toHaveValue("3");
     await waitFor(() => expect(screen.getByLabelText(/^Category/)).toHaveDisplayValue("Indoor Plants"));
-    expect(screen.getByRole("img", { name: "Preview of image 1" })).toHaveAttribute("src", fern.imageOne);
+    expect(screen.getByRole("img", { name: "Preview of image 1" })).toHaveAttribute("src", fern.image.url);
     expect(screen.getByText("Upload image 1")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Update" })).toBeInTheDocument();
   });

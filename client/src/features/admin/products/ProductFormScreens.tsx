@@ -19,6 +19,7 @@ import { useGoBack } from "../../../lib/navigation/useGoBack";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { notifyServerFailure } from "../adminFeedback";
 import { AdminForm } from "../AdminParts";
+import type { PictureImage } from "../../../components/ProductPicture";
 import { ImageField } from "./ImageField";
 import {
   emptyProductForm,
@@ -37,7 +38,7 @@ interface ProductFormProps {
   submitLabel: string;
   initial: ProductFormValues;
   /** The product's current images, previewed until others are chosen (edit). */
-  currentImages?: { imageOne: string; imageTwo: string | null };
+  currentImages?: { imageOne: PictureImage | null; imageTwo: PictureImage | null };
   imageOneRequired: boolean;
   submitting: boolean;
   onSubmit: (values: ProductFormValues) => void;
@@ -113,7 +114,7 @@ function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequi
           name="image 1"
           file={values.imageOne}
           onChange={(file) => set("imageOne", file)}
-          currentUrl={currentImages?.imageOne}
+          currentImage={currentImages?.imageOne}
           error={errors.imageOne}
         />
         <ImageField
@@ -121,7 +122,7 @@ function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequi
           name="image 2"
           file={values.imageTwo}
           onChange={(file) => set("imageTwo", file)}
-          currentUrl={currentImages?.imageTwo}
+          currentImage={currentImages?.imageTwo}
         />
       </SimpleGrid>
     </AdminForm>
@@ -197,7 +198,7 @@ export function EditProductScreen() {
       title="edit product"
       submitLabel="Update"
       initial={formValuesOf(product)}
-      currentImages={{ imageOne: product.imageOne, imageTwo: product.imageTwo }}
+      currentImages={{ imageOne: product.images[0] ?? null, imageTwo: product.images[1] ?? null }}
       imageOneRequired={false}
       submitting={saving}
       onSubmit={(values) => void save(values)}

@@ -24,8 +24,9 @@ export const adminProductOperations = /* GraphQL */ `
       price
       discountPrice
       quantity
-      imageOne
-      imageTwo
+      images {
+        ...ProductPictureFields
+      }
       category {
         id
         name

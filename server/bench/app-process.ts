@@ -1,0 +1,18 @@
+// The real app in a child process for the benchmarks (bench/serve.ts in production mode, the built client
+// and an uploads folder of the bench's own); resolves with the port it listens on.
+import { fork, type ChildProcess } from "node:child_process";
+import path from "node:path";
+
+const here = path.dirname(new URL(import.meta.url).pathname);
+
+export function startAppProcess(options: { url: string; schema: string; uploadsDir: string; clientDist: string }): Promise<{ child: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(here, "serve.ts"), ["app", options.url, options.schema], {
+      execArgv: ["--max-semi-space-size=32", "--import", "tsx"],
+      stdio: ["ignore", "inherit", "inherit", "ipc"],
+      env: { ...process.env, NODE_ENV: "production", BENCH_UPLOADS_DIR: options.uploadsDir, BENCH_CLIENT_DIST: options.clientDist },
+    });
+    child.once("message", (message) => resolve({ child, port: (message as { port: number }).port }));
+    child.once("exit", (code) => reject(new Error(`the app server exited with ${code}`)));
+  });
+}
