@@ -8,6 +8,7 @@ import { ConfigError, DEMO_ADMIN_PASSWORD, jwtSecretFor, loadConfig, type Config
 import { openDatabase, DatabaseOpenError, type Database } from "./db/client.js";
 import { ensureAdmin } from "./db/admin.js";
 import { createShop } from "./domain/shop.js";
+import { OutboxRunner } from "./delivery/outbox-runner.js";
 import { createApp, UPLOADS_URL_PATH } from "./http/app.js";
 import { createLogger } from "./http/logging.js";
 import { createHttpServer } from "./http/server.js";
@@ -66,6 +67,10 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
   const { app, serveLive, stop } = await createApp({ ...config, logger }, shop, db);
   const server = createHttpServer(app);
   const live = serveLive(server);
+  // Every worker process sends the outbox's messages; SKIP LOCKED keeps them from sending one twice.
+  const outbox = new OutboxRunner({ prisma: db.prisma, events: db.events, logger });
+  // Deliverers, one per channel, are registered here (webhooks, email) before the runner starts.
+  outbox.start();
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, resolve);
@@ -84,6 +89,8 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
     server.close(async () => {
       clearTimeout(force);
       await stop().catch(() => undefined);
+      // Claims no more messages and lets the attempts in flight finish (each within its timeout).
+      await outbox.stop().catch(() => undefined);
       await db.close().catch(() => undefined);
       process.exit(0);
     });
