@@ -102,6 +102,7 @@ const operations: Record<string, Operation> = {
   createApiKey: { access: "admin", document: 'mutation { createApiKey(input: { name: "Matrix", scopes: [ORDERS_READ] }) { secret } }' },
   revokeApiKey: { access: "admin", document: "mutation { revokeApiKey(id: 999999) { id } }" },
   webhookEndpoints: { access: "admin", document: "{ webhookEndpoints { id } }" },
+  webhookEndpoint: { access: "admin", document: "query($id: Int!) { webhookEndpoint(id: $id) { id } }", variables: () => ({ id: ids.endpoint }) },
   webhookEventTypes: { access: "admin", document: "{ webhookEventTypes { type } }" },
   createWebhookEndpoint: {
     access: "admin",

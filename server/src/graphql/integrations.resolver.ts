@@ -184,6 +184,11 @@ class IntegrationsResolver {
     return (await shop.webhooks.endpoints(viewer)).map(viewEndpoint);
   }
 
+  @Query(() => WebhookEndpoint, { description: "One webhook endpoint (admins)." })
+  async webhookEndpoint(@Ctx() { shop, viewer }: GraphQLContext, @Arg("id", () => Int) id: number): Promise<WebhookEndpoint> {
+    return viewEndpoint(await shop.webhooks.endpoint(viewer, id));
+  }
+
   @Query(() => [WebhookEventInfo], { description: "Every event a webhook endpoint may ask for (admins)." })
   webhookEventTypes(@Ctx() { shop, viewer }: GraphQLContext): WebhookEventInfo[] {
     return shop.webhooks.eventTypes(viewer);

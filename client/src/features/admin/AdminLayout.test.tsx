@@ -33,6 +33,7 @@ describe("Admin navigation: links to the six admin areas, the current one highli
       "/admin/manage-order",
       "/admin/manage-region",
       "/admin/manage-users",
+      "/admin/integrations",
     ]);
   });
 

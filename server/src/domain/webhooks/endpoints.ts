@@ -89,6 +89,12 @@ export class WebhookService {
     return rows.map(viewEndpoint);
   }
 
+  /** Admin: one endpoint. */
+  async endpoint(viewer: Viewer | null, id: unknown): Promise<EndpointRow> {
+    requireAdmin(viewer);
+    return viewEndpoint(await this.find(id));
+  }
+
   /** Admin: a new endpoint; its signing secret is in the answer (and can be rotated later). */
   async create(viewer: Viewer | null, given: Deferred<EndpointInput>): Promise<EndpointWithSecret> {
     requireAdmin(viewer);
