@@ -2,7 +2,7 @@
 // works; a form to make one (name, scopes, optional expiry) whose secret is shown once; Revoke, confirmed
 // first, which stops the key at its next request.
 import { useMutation, useQuery } from "@apollo/client/react";
-import { Badge, Button, Checkbox, Group, Modal, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
+import { Badge, Button, Checkbox, Group, Paper, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
@@ -11,7 +11,7 @@ import { AdminApiKeysDocument, CreateApiKeyDocument, RevokeApiKeyDocument, type 
 import { ADMIN_PAGE_SIZE, nextPageVariables, nodesOf } from "../../../lib/apollo/pages";
 import { notifySuccess } from "../../../lib/notify";
 import { notifyServerFailure } from "../adminFeedback";
-import { fieldErrorsOf, SecretReveal, when } from "./integrationParts";
+import { ConfirmDialog, fieldErrorsOf, LoadFailure, SecretReveal, when } from "./integrationParts";
 
 /** ORDERS_WRITE -> "orders:write", as the API and the README name scopes. */
 export const scopeName = (scope: string) => scope.toLowerCase().replace("_", ":");
@@ -93,18 +93,7 @@ export function ApiKeysPanel() {
   };
 
   if (loading && !data) return <LoadingView label="Loading API keys" />;
-  if (error && !data) {
-    return (
-      <EmptyState
-        title="We could not load the API keys."
-        action={
-          <Button variant="light" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
-  }
+  if (error && !data) return <LoadFailure what="the API keys" onRetry={() => void refetch()} />;
   const page = data!.apiKeys;
   const keys = nodesOf(page);
   return (
@@ -171,19 +160,15 @@ export function ApiKeysPanel() {
       )}
       <LoadMore shown={keys.length} total={page.totalCount} noun="keys" hasMore={page.pageInfo.hasNextPage} onLoadMore={() => fetchMore({ variables: nextPageVariables(page) })} />
       <NewKeyForm scopes={data!.apiScopes} onMade={setSecret} />
-      <Modal opened={revoking !== null} onClose={() => setRevoking(null)} title={`Revoke ${revoking?.name ?? ""}?`}>
-        <Stack>
-          <Text size="sm">Integrations using this key are refused from their next request, on every server. This cannot be undone.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setRevoking(null)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={revocation.loading} onClick={() => void revoke()}>
-              Revoke key
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={revoking !== null}
+        title={`Revoke ${revoking?.name ?? ""}?`}
+        text="Integrations using this key are refused from their next request, on every server. This cannot be undone."
+        confirmLabel="Revoke key"
+        confirming={revocation.loading}
+        onConfirm={() => void revoke()}
+        onClose={() => setRevoking(null)}
+      />
     </Stack>
   );
 }

@@ -2,7 +2,7 @@
 // rotation (the new secret shown once; the old one signs too for a day), deletion, and its delivery log:
 // each event with its state, attempts, the last response code and when, and 'Send again'.
 import { useMutation, useQuery } from "@apollo/client/react";
-import { Alert, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
+import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate, useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
@@ -20,7 +20,7 @@ import {
 import { ADMIN_PAGE_SIZE, nodesOf } from "../../../lib/apollo/pages";
 import { notifySuccess } from "../../../lib/notify";
 import { notifyServerFailure } from "../adminFeedback";
-import { EndpointForm, EndpointStatus, fieldErrorsOf, SecretReveal, when, type EndpointValues } from "./integrationParts";
+import { ConfirmDialog, EndpointForm, EndpointStatus, fieldErrorsOf, SecretReveal, when, type EndpointValues } from "./integrationParts";
 
 const INTEGRATIONS_WEBHOOKS = "/admin/integrations?tab=webhooks";
 /** The log refreshes itself this often, so retries and deliveries show as they happen. */
@@ -245,31 +245,23 @@ export function WebhookEndpointScreen() {
         <EndpointForm key={endpoint.id} initial={initial} eventTypes={data.webhookEventTypes} submitLabel="Save" submitting={updating.loading} errors={errors} onSubmit={(values) => void save(values)} />
       </Paper>
 
-      <Modal opened={confirmDelete} onClose={() => setConfirmDelete(false)} title="Delete this endpoint?">
-        <Stack>
-          <Text size="sm">The shop stops sending it events, and its delivery log is deleted.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmDelete(false)}>
-              Cancel
-            </Button>
-            <Button
-              color="red"
-              loading={removing.loading}
-              onClick={() =>
-                void remove({ variables: { id: endpoint.id } }).then(
-                  (result) => {
-                    if (result.data) notifySuccess(result.data.deleteWebhookEndpoint.message);
-                    navigate(INTEGRATIONS_WEBHOOKS);
-                  },
-                  (failure: unknown) => notifyServerFailure(failure),
-                )
-              }
-            >
-              Delete endpoint
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
+      <ConfirmDialog
+        opened={confirmDelete}
+        title="Delete this endpoint?"
+        text="The shop stops sending it events, and its delivery log is deleted."
+        confirmLabel="Delete endpoint"
+        confirming={removing.loading}
+        onConfirm={() =>
+          void remove({ variables: { id: endpoint.id } }).then(
+            (result) => {
+              if (result.data) notifySuccess(result.data.deleteWebhookEndpoint.message);
+              navigate(INTEGRATIONS_WEBHOOKS);
+            },
+            (failure: unknown) => notifyServerFailure(failure),
+          )
+        }
+        onClose={() => setConfirmDelete(false)}
+      />
     </Stack>
   );
 }

@@ -10,7 +10,7 @@ import { LoadingView } from "../../../components/LoadingView";
 import { AdminWebhookEndpointsDocument, CreateWebhookEndpointDocument } from "../../../graphql/generated/graphql";
 import { notifySuccess } from "../../../lib/notify";
 import { notifyServerFailure } from "../adminFeedback";
-import { EndpointForm, EndpointStatus, eventName, fieldErrorsOf, NEW_ENDPOINT, SecretReveal, type EndpointValues } from "./integrationParts";
+import { EndpointForm, EndpointStatus, eventName, fieldErrorsOf, LoadFailure, NEW_ENDPOINT, SecretReveal, type EndpointValues } from "./integrationParts";
 
 export const endpointPath = (id: number) => `/admin/integrations/webhooks/${id}`;
 
@@ -37,18 +37,7 @@ export function WebhooksPanel() {
   };
 
   if (loading && !data) return <LoadingView label="Loading webhook endpoints" />;
-  if (error && !data) {
-    return (
-      <EmptyState
-        title="We could not load the webhook endpoints."
-        action={
-          <Button variant="light" onClick={() => void refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
-  }
+  if (error && !data) return <LoadFailure what="the webhook endpoints" onRetry={() => void refetch()} />;
   const endpoints = data!.webhookEndpoints;
   const turnedOff = endpoints.filter((endpoint) => !endpoint.active && endpoint.disabledAt);
   return (

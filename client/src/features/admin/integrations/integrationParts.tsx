@@ -1,9 +1,10 @@
 // Pieces the Integrations screens share: the once-only secret panel, the webhook endpoint form, status
 // badges and dates. Secrets are shown once (a key's) or on creation and rotation (an endpoint's): the
 // panel says so and offers a copy button.
-import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, NumberInput, Stack, Switch, Text, TextInput } from "@mantine/core";
+import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Modal, NumberInput, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import type { AdminWebhookEndpointFragment, WebhookEventType } from "../../../graphql/generated/graphql";
+import { EmptyState } from "../../../components/EmptyState";
 import { formatDateTime } from "../../../lib/orders/invoice";
 
 /** "Nov 22, 2026, 3:04 PM", or the word for none. */
@@ -123,4 +124,47 @@ export function fieldErrorsOf(error: unknown): Record<string, string[]> {
   const errors = (error as { errors?: ReadonlyArray<{ extensions?: { code?: unknown; fields?: unknown } }> })?.errors ?? [];
   const fields = errors.find((entry) => entry.extensions?.code === "BAD_USER_INPUT")?.extensions?.fields;
   return fields && typeof fields === "object" ? (fields as Record<string, string[]>) : {};
+}
+
+/** A list that could not load: what, and 'Try again'. */
+export function LoadFailure({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <EmptyState
+      title={`We could not load ${what}.`}
+      action={
+        <Button variant="light" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    />
+  );
+}
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  text: string;
+  confirmLabel: string;
+  confirming: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Asks before something that cannot be undone (revoking a key, deleting an endpoint). */
+export function ConfirmDialog({ opened, title, text, confirmLabel, confirming, onConfirm, onClose }: ConfirmDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title}>
+      <Stack>
+        <Text size="sm">{text}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button color="red" loading={confirming} onClick={onConfirm}>
+            {confirmLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
 }
