@@ -175,7 +175,7 @@ describe("delivering an event", () => {
     await receiver.waitFor(6, "/fast", 5_000);
     expect(Date.now() - started).toBeLessThan(1_000);
     const slow = await until(
-      async () => t.db.prisma.outboxMessage.findFirst({ where: { lastError: { not: null } } }),
+      async () => t.db.prisma.outboxMessage.findFirst({ where: { channel: "webhook", lastError: { not: null } } }),
       (message) => message !== null,
     );
     expect(slow?.lastError).toBe("No answer within 1 s.");
