@@ -18,16 +18,22 @@ const client = "client/src";
 const forbid = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
 
 // Server: http (the express app) wires graphql and rest; graphql and rest are thin adapters over domain;
+// delivery (the outbox runner and its deliverers) sends what domain wrote to the outbox;
 // db implements what domain declares (the Prisma client factory, the event bus, the seed) and may use
 // domain's rules, so domain must never import db; storage likewise implements domain's image store (a
 // folder, an S3 bucket). config and main sit on top and are imported only by main, http and storage.
 const serverZones = [
-  forbid(`${server}/domain`, [`${server}/graphql`, `${server}/rest`, `${server}/http`, `${server}/db`, `${server}/storage`, `${server}/config.ts`, `${server}/main.ts`],
-    "domain/ holds the shop's rules: it imports no transport (graphql, rest, http), no db or storage module and no config."),
-  forbid(`${server}/storage`, [`${server}/graphql`, `${server}/rest`, `${server}/http`, `${server}/db`, `${server}/main.ts`],
+  forbid(`${server}/domain`, [`${server}/graphql`, `${server}/rest`, `${server}/http`, `${server}/db`, `${server}/storage`, `${server}/delivery`, `${server}/config.ts`, `${server}/main.ts`],
+    "domain/ holds the shop's rules: it imports no transport (graphql, rest, http, delivery), no db or storage module and no config."),
+  forbid(`${server}/storage`, [`${server}/graphql`, `${server}/rest`, `${server}/http`, `${server}/db`, `${server}/delivery`, `${server}/main.ts`],
     "storage/ keeps the bytes of pictures for domain/: it imports no transport and no db module."),
   forbid(`${server}/graphql`, [`${server}/storage`], "graphql/ reaches pictures through domain/, never a store directly."),
   forbid(`${server}/rest`, [`${server}/storage`], "rest/ reaches pictures through domain/, never a store directly."),
+  // delivery/ sends the outbox's messages (webhooks, email): it reads domain/ (and graphql/ to show objects
+  // as the API does), and is started by main.ts; nothing below it imports it.
+  forbid(`${server}/delivery`, [`${server}/rest`, `${server}/http`, `${server}/main.ts`],
+    "delivery/ sits beside the adapters: it may use domain/, db/ and graphql/, never rest, http or main."),
+  forbid(`${server}/graphql`, [`${server}/delivery`], "graphql/ does not import delivery/: main.ts wires the outbox runner."),
   forbid(`${server}/db`, [`${server}/graphql`, `${server}/rest`, `${server}/http`, `${server}/main.ts`],
     "db/ sits under the adapters: it may use domain/, never graphql, rest or http."),
   forbid(`${server}/graphql`, [`${server}/rest`, `${server}/http`, `${server}/main.ts`],

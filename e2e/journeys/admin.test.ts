@@ -3,6 +3,7 @@
 // sees the new status.
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -194,5 +195,64 @@ describe("the admin area", () => {
       await toast(shopperPage, `Order ${orderNumber} is now in-transit.`);
       expect(await shopperPage.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
     });
+  });
+  it("an admin makes an API key (shown once, then revoked) and a webhook endpoint that receives a signed test event (issue 22)", async () => {
+    // A receiver on loopback, as an integrator's would be (loopback URLs are allowed outside production).
+    const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+    const receiver = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk) => (body += chunk));
+      req.on("end", () => {
+        received.push({ headers: req.headers, body });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+    const hookUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/e2e-hook`;
+    try {
+      await journey(browser(), "admin sets up integrations", async ({ page }) => {
+        await signIn(page, shop().url, demo.admin);
+        await page.goto(`${shop().url}/admin/dashboard`);
+        await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Integrations" }).click();
+        await page.getByRole("heading", { name: "Integrations", exact: true }).waitFor();
+
+        await page.getByRole("textbox", { name: "Name" }).fill("E2E ERP");
+        await page.getByRole("checkbox", { name: /^orders:read/ }).check();
+        await page.getByRole("button", { name: "Create key" }).click();
+        const secret = ((await page.getByTestId("revealed-secret").textContent()) ?? "").trim();
+        expect(secret).toMatch(/^vrd_/);
+        const asKey = await graphql<{ orders: { totalCount: number } }>(shop().url, "{ orders { totalCount } }", {}, secret);
+        expect(asKey.orders.totalCount).toBeGreaterThan(0);
+        await page.getByRole("button", { name: "I have copied it" }).click();
+        await expect(page.getByTestId("revealed-secret").count()).resolves.toBe(0);
+        await page.getByRole("button", { name: "Revoke E2E ERP" }).click();
+        await page.getByRole("dialog").getByRole("button", { name: "Revoke key" }).click();
+        await toast(page, "The key 'E2E ERP' was revoked.");
+        await expect(graphql(shop().url, "{ orders { totalCount } }", {}, secret)).rejects.toThrow(/sign in/i);
+
+        await page.getByRole("tab", { name: "Webhooks" }).click();
+        await page.getByRole("textbox", { name: "URL" }).fill(hookUrl);
+        await page.getByRole("checkbox", { name: /^order\.placed/ }).check();
+        await page.getByRole("button", { name: "Add endpoint" }).click();
+        const signingSecret = ((await page.getByTestId("revealed-secret").textContent()) ?? "").trim();
+        expect(signingSecret).toMatch(/^whsec_/);
+        await page.getByRole("link", { name: `Delivery log of ${hookUrl}` }).click();
+        await page.getByRole("button", { name: "Send a test event" }).click();
+        const log = page.getByRole("table", { name: "Delivery log" });
+        await log.getByText("webhook.test").waitFor();
+        // The log refreshes itself every 5 s.
+        await log.getByText("Delivered", { exact: true }).waitFor({ timeout: 15_000 });
+
+        expect(received).toHaveLength(1);
+        const [request] = received;
+        const id = String(request.headers["webhook-id"]);
+        const timestamp = String(request.headers["webhook-timestamp"]);
+        const expected = crypto.createHmac("sha256", Buffer.from(signingSecret.slice("whsec_".length), "base64")).update(`${id}.${timestamp}.${request.body}`).digest("base64");
+        expect(String(request.headers["webhook-signature"]).split(" ")).toContain(`v1,${expected}`);
+        expect(JSON.parse(request.body)).toMatchObject({ id, type: "webhook.test" });
+      });
+    } finally {
+      await new Promise((resolve) => receiver.close(resolve));
+    }
   });
 });

@@ -33,7 +33,7 @@ describe("layout and fallback", () => {
     );
   });
 
-  it("the admin menu on a phone is a drawer with the six admin links", async () => {
+  it("the admin menu on a phone is a drawer with the six admin links and Integrations", async () => {
     await journey(
       browser(),
       "admin drawer on a phone",
@@ -49,7 +49,7 @@ describe("layout and fallback", () => {
         await drawer.waitFor();
         const menu = drawer.getByRole("navigation", { name: "Admin" });
         const links = menu.getByRole("link");
-        await expect.poll(() => links.allTextContents()).toEqual(["Dashboard", "Products", "Categories", "Orders", "Regions", "Users"]);
+        await expect.poll(() => links.allTextContents()).toEqual(["Dashboard", "Products", "Categories", "Orders", "Regions", "Users", "Integrations"]);
         const targets = await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")));
         expect(targets).toEqual([
           "/admin/dashboard",
@@ -58,6 +58,7 @@ describe("layout and fallback", () => {
           "/admin/manage-order",
           "/admin/manage-region",
           "/admin/manage-users",
+          "/admin/integrations",
         ]);
         expect(await menu.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
 

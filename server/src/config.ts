@@ -32,6 +32,10 @@ export interface Config {
   catalogueCacheSeconds: number;
   /** S3_*: product pictures in S3-compatible object storage shared by every replica; null keeps them in uploadsDir. */
   s3: S3Config | null;
+  /** Which webhook URLs may be registered and called: https only in production; private addresses only when WEBHOOK_ALLOW_PRIVATE_URLS. */
+  webhookSafety: { allowHttp: boolean; allowPrivateAddresses: boolean };
+  /** WEBHOOK_TIMEOUT_SECONDS: how long one webhook attempt may take, connecting included. */
+  webhookTimeoutSeconds: number;
 }
 
 /** Where product pictures live when several machines share them (see storage/s3-store.ts). */
@@ -121,6 +125,12 @@ function readS3(env: Env): S3Config | null {
   };
 }
 
+function readTimeout(value: string | undefined): number {
+  if (value === undefined || value === "") return 5;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 30) throw new ConfigError(`WEBHOOK_TIMEOUT_SECONDS must be a whole number from 1 to 30, got "${value}".`);
+  return Number(value);
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const nodeEnv = env.NODE_ENV === "production" ? "production" : env.NODE_ENV === "test" ? "test" : "development";
   const production = nodeEnv === "production";
@@ -184,6 +194,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webConcurrency: readPositiveInt("WEB_CONCURRENCY", env.WEB_CONCURRENCY?.trim(), 1),
     catalogueCacheSeconds: readWholeNumber("CATALOGUE_CACHE_SECONDS", env.CATALOGUE_CACHE_SECONDS?.trim(), 60, 86_400),
     s3: readS3(env),
+    // A webhook URL must not reach the shop's own network (SSRF): loopback and private addresses are for
+    // trying webhooks out on one machine, so they are allowed by default only outside production.
+    webhookSafety: {
+      allowHttp: !production,
+      allowPrivateAddresses: readBoolean("WEBHOOK_ALLOW_PRIVATE_URLS", env.WEBHOOK_ALLOW_PRIVATE_URLS?.trim(), !production),
+    },
+    webhookTimeoutSeconds: readTimeout(env.WEBHOOK_TIMEOUT_SECONDS?.trim()),
   };
 }
 

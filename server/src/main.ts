@@ -10,6 +10,9 @@ import { ensureAdmin } from "./db/admin.js";
 import { lowPriorityEncoder } from "./domain/images/encoder-process.js";
 import type { ImageStore } from "./domain/images/store.js";
 import { createShop } from "./domain/shop.js";
+import { OutboxRunner } from "./delivery/outbox-runner.js";
+import { createWebhookDeliverer, WEBHOOK_CHANNEL } from "./delivery/webhooks.js";
+import { buildShopSchema } from "./graphql/schema.js";
 import { createApp } from "./http/app.js";
 import { createLogger } from "./http/logging.js";
 import { createHttpServer } from "./http/server.js";
@@ -67,10 +70,19 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
     log: logger,
     events: db.events,
     readRows: db.readRows,
+    webhookSafety: config.webhookSafety,
   });
   const { app, serveLive, stop } = await createApp({ ...config, logger }, shop, db);
   const server = createHttpServer(app);
   const live = serveLive(server);
+  // Every worker process sends the outbox's messages; SKIP LOCKED keeps them from sending one twice.
+  const outbox = new OutboxRunner({ prisma: db.prisma, events: db.events, logger });
+  // Deliverers, one per channel, are registered here (webhooks, email) before the runner starts.
+  outbox.register(
+    WEBHOOK_CHANNEL,
+    createWebhookDeliverer({ prisma: db.prisma, schema: await buildShopSchema(), safety: config.webhookSafety, timeoutMs: config.webhookTimeoutSeconds * 1000, logger }),
+  );
+  outbox.start();
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, resolve);
@@ -90,6 +102,8 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
       clearTimeout(force);
       await stop().catch(() => undefined);
       await shop.images.renditions.stop().catch(() => undefined);
+      // Claims no more messages and lets the attempts in flight finish (each within its timeout).
+      await outbox.stop().catch(() => undefined);
       await db.close().catch(() => undefined);
       process.exit(0);
     });

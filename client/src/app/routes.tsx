@@ -56,6 +56,8 @@ export const ADMIN_SCREENS = {
   "/admin/view-order/:orderNumber": screen(() => import("../features/admin/orders/OrderScreens"), "ViewOrderScreen"),
   "/admin/manage-users": screen(() => import("../features/admin/users/UserScreens"), "ManageUsersScreen"),
   "/admin/manage-users/:id": screen(() => import("../features/admin/users/UserScreens"), "UserDetailScreen"),
+  "/admin/integrations": screen(() => import("../features/admin/integrations/IntegrationsScreen"), "IntegrationsScreen"),
+  "/admin/integrations/webhooks/:id": screen(() => import("../features/admin/integrations/WebhookEndpointScreen"), "WebhookEndpointScreen"),
 } as const;
 
 export const ADMIN_ROUTES = Object.keys(ADMIN_SCREENS) as Array<keyof typeof ADMIN_SCREENS>;

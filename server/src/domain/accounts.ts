@@ -21,6 +21,7 @@ import {
   type FormInput,
 } from "./input.js";
 import { requireAdmin, requireUser, ROLES, type Role, type Viewer } from "./viewer.js";
+import { reportWebhookEvents } from "./webhooks/events.js";
 
 /** A user as the rest of the shop may see it: everything but the password hash. */
 export type UserRow = Omit<User, "passwordHash">;
@@ -183,7 +184,12 @@ export class AccountService {
 
     const passwordHash = await hashPassword(password);
     try {
-      return await this.prisma.user.create({ data: { name, email, passwordHash, role: "user" }, omit: WITHOUT_HASH });
+      return await this.prisma.$transaction(async (tx) => {
+        const user = await tx.user.create({ data: { name, email, passwordHash, role: "user" }, omit: WITHOUT_HASH });
+        // Webhooks: customer.registered, in this transaction (issue 22).
+        await reportWebhookEvents(tx, [{ type: "customer.registered", data: { customer: user } }]);
+        return user;
+      });
     } catch (error) {
       // Two sign-ups with one email at once: the unique index decides, the loser hears it like anyone else.
       if (isUniqueViolation(error)) throw invalid({ email: [EMAIL_TAKEN] });
@@ -309,7 +315,7 @@ export class AccountService {
    * as a case-insensitive substring, % and _ literal.
    */
   async listUsers(viewer: Viewer | null, search?: unknown): Promise<UserRow[]> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "customers:read");
     const text = checkSearch(search, SEARCH_MAX_LENGTH);
     if (!text) return this.prisma.user.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], omit: WITHOUT_HASH });
     const ids = await this.prisma.$queryRaw<{ id: number }[]>`
@@ -321,7 +327,7 @@ export class AccountService {
 
   /** Admin: a page of users, newest first; search matches name or email as a case-insensitive substring. */
   async pageUsers(viewer: Viewer | null, options: { first?: unknown; after?: unknown; search?: unknown } = {}): Promise<Page<UserRow>> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "customers:read");
     const text = checkSearch(options.search, SEARCH_MAX_LENGTH);
     return keysetPage<{ id: number }, UserRow>(
       this.prisma,
@@ -344,7 +350,7 @@ export class AccountService {
 
   /** Admin: one user. */
   async getUser(viewer: Viewer | null, id: unknown): Promise<UserRow> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "customers:read");
     const userId = parseId(id);
     const user = userId === null ? null : await this.prisma.user.findUnique({ where: { id: userId }, omit: WITHOUT_HASH });
     if (!user) throw notFound("User");

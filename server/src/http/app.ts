@@ -29,7 +29,7 @@ import { createCatalogueCache } from "./catalogue-cache.js";
 import { clientFiles } from "./client-files.js";
 import { servePictures } from "./pictures.js";
 import { serveLiveUpdates, type LiveServer } from "./live.js";
-import { createLogger, requestLogger } from "./logging.js";
+import { createLogger, requestLogger, type KeyedRequest } from "./logging.js";
 import { createQueryLane, reportLaneBodyError, type Step } from "./query-lane.js";
 import { compileQueries } from "../graphql/compiled-queries.js";
 import { INTERNAL_ERROR, safeError } from "../domain/errors.js";
@@ -170,8 +170,12 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   // Product pictures: served as inert files (no scripts even if someone sneaks one in).
   app.use(UPLOADS_URL_PATH, servePictures(shop.images.store));
 
-  const contextFor = async (req: http.IncomingMessage, clientAddress: string | null, log?: Logger): Promise<GraphQLContext> =>
-    createGraphQLContext(shop, await shop.tokens.viewerFromAuthorization(req.headers.authorization), clientAddress, log);
+  const contextFor = async (req: http.IncomingMessage, clientAddress: string | null, log?: Logger): Promise<GraphQLContext> => {
+    const viewer = await shop.tokens.viewerFromAuthorization(req.headers.authorization);
+    // The request's log line names the API key that made it.
+    if (viewer?.apiKey) (req as KeyedRequest).apiKey = { id: viewer.apiKey.id, name: viewer.apiKey.name };
+    return createGraphQLContext(shop, viewer, clientAddress, log);
+  };
 
   const catalogueCacheSeconds = config.catalogueCacheSeconds ?? 60;
   const catalogueCache = createCatalogueCache(shop.events, logger);

@@ -33,6 +33,7 @@ describe("Admin navigation: links to the six admin areas, the current one highli
       "/admin/manage-order",
       "/admin/manage-region",
       "/admin/manage-users",
+      "/admin/integrations",
     ]);
   });
 
@@ -73,7 +74,7 @@ describe("On small screens the admin menu is a slide-in drawer", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Open the admin menu" }));
     const drawer = await screen.findByRole("dialog", { name: "Admin" });
     const links = within(drawer).getAllByRole("link");
-    expect(links).toHaveLength(6);
+    expect(links).toHaveLength(7);
     await userEvent.click(within(drawer).getByRole("link", { name: "Regions" }));
     expect(router.state.location.pathname).toBe("/admin/manage-region");
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Admin" })).not.toBeInTheDocument());

@@ -1,8 +1,10 @@
-// The admin page frame (spec section 2): navigation with the six admin links, the current one
-// highlighted; on small screens the menu is a slide-in drawer; the pages sit right of a left gutter.
+// The admin page frame (spec section 2): navigation with the six admin links (and Integrations, issue
+// 22), the current one highlighted; on small screens the menu is a slide-in drawer; the pages sit right
+// of a left gutter, under the notice of a webhook endpoint the shop turned off.
 import { Box, Burger, Drawer, Group, NavLink, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
 import { Link, Outlet, useLocation } from "react-router-dom";
+import { WebhookAlert } from "./integrations/WebhookAlert";
 
 export interface AdminLink {
   to: string;
@@ -18,6 +20,7 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
   { to: "/admin/manage-order", label: "Orders", pages: ["/admin/view-order"] },
   { to: "/admin/manage-region", label: "Regions", pages: ["/admin/add-region", "/admin/edit-region"] },
   { to: "/admin/manage-users", label: "Users", pages: [] },
+  { to: "/admin/integrations", label: "Integrations", pages: [] },
 ];
 
 const isAt = (pathname: string, page: string) => pathname === page || pathname.startsWith(`${page}/`);
@@ -69,6 +72,7 @@ export function AdminLayout() {
           <Burger opened={menuOpened} onClick={menu.toggle} aria-label="Open the admin menu" size="sm" />
           <Text fw={600}>Admin menu</Text>
         </Group>
+        <WebhookAlert />
         <Outlet />
       </Stack>
       <Drawer opened={menuOpened} onClose={menu.close} title="Admin" size={ADMIN_GUTTER + 60} hiddenFrom="md">
