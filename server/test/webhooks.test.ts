@@ -11,6 +11,7 @@ import { webhookUrlProblem } from "../src/domain/webhooks/addresses.js";
 import { buildShopSchema } from "../src/graphql/schema.js";
 import { createTestShop, failure, TEST_WEBHOOK_SAFETY, type TestShop } from "./support.js";
 import { startReceiver, verifies, type Receiver } from "./webhook-receiver.js";
+import { PNG } from "./fixtures/images.js";
 
 let t: TestShop;
 let admin: { id: number; token: string };
@@ -192,7 +193,7 @@ describe("delivering an event", () => {
       priceCents: 500,
       quantity: 3,
       category: ids.category,
-      imageOne: new Uint8Array(Buffer.from("89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f01f0005000201a5f5d6f10000000049454e44ae426082", "hex")),
+      imageOne: new Uint8Array(PNG),
     });
     const [request] = await receiver.waitFor(1, "/products");
     expect(request.json).toMatchObject({ type: "product.created", data: { product: { id: made.id, name: "Only Products Fern", price: 5, category: { name: "Webhook Ferns" } } } });
