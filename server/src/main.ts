@@ -4,6 +4,7 @@
 // worker processes on the same port (http/workers.ts); each worker serves as a single process would.
 import "reflect-metadata";
 import cluster from "node:cluster";
+import path from "node:path";
 import { ConfigError, DEMO_ADMIN_PASSWORD, jwtSecretFor, loadConfig, type Config } from "./config.js";
 import { openDatabase, DatabaseOpenError, type Database } from "./db/client.js";
 import { ensureAdmin } from "./db/admin.js";
@@ -12,6 +13,10 @@ import { createApp, UPLOADS_URL_PATH } from "./http/app.js";
 import { createLogger } from "./http/logging.js";
 import { createHttpServer } from "./http/server.js";
 import { startWorkers, WorkersStartError } from "./http/workers.js";
+import { DevMailbox } from "./delivery/email/dev-mailbox.js";
+import { createEmailDeliverer } from "./delivery/email/deliverer.js";
+import { createMailTransport, smtpHost } from "./delivery/email/transport.js";
+import { DEV_MAIL_PATH } from "./http/dev-mail.js";
 
 type Logger = ReturnType<typeof createLogger>;
 
@@ -63,13 +68,20 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
     events: db.events,
     readRows: db.readRows,
   });
-  const { app, serveLive, stop } = await createApp({ ...config, logger }, shop, db);
+  // Issue 23: without SMTP_URL outside production, emails go to the development mailbox (/dev/mail).
+  const mailbox = usesDevMailbox(config) ? new DevMailbox(path.join(config.dataDir, "dev-mail")) : null;
+  const mailTransport = createMailTransport(config.email, mailbox);
+  const { app, serveLive, stop } = await createApp({ ...config, logger, devMailbox: mailbox }, shop, db);
   const server = createHttpServer(app);
   const live = serveLive(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, resolve);
   });
+  const listening = server.address();
+  const shopUrl = config.email.publicUrl ?? shopAddress(config, typeof listening === "object" && listening ? listening.port : config.port);
+  // TODO(issue 22): hand this deliverer to the outbox for channel "email" once it exists on this branch.
+  void createEmailDeliverer({ emails: shop.emails, transport: mailTransport, shopUrl: () => shopUrl });
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -84,6 +96,7 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
     server.close(async () => {
       clearTimeout(force);
       await stop().catch(() => undefined);
+      mailTransport.close();
       await db.close().catch(() => undefined);
       process.exit(0);
     });
@@ -91,13 +104,27 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));
 
-  const address = server.address();
-  return typeof address === "object" && address ? address.port : config.port;
+  return typeof listening === "object" && listening ? listening.port : config.port;
+}
+
+/** Emails go to the development mailbox: email on, no SMTP_URL, not production. */
+const usesDevMailbox = (config: Config) => config.email.enabled && !config.email.smtpUrl && config.env !== "production";
+
+/** The address the shop listens on, as a browser on this machine reaches it. */
+function shopAddress(config: Config, port: number): string {
+  const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  return `http://${shownHost}:${port}`;
+}
+
+/** Where the shop's emails go, for the start banner. */
+function emailLine(config: Config, url: string): string {
+  if (!config.email.enabled) return "off (EMAIL_ENABLED=false): emails are recorded, none is sent";
+  if (config.email.smtpUrl) return `sent through ${smtpHost(config.email.smtpUrl)} from ${config.email.from}`;
+  return `not sent: read them in the development mailbox, ${url}${DEV_MAIL_PATH} (set SMTP_URL to send them)`;
 }
 
 function printBanner(config: Config, kind: Database["kind"], port: number, workers: number, demoShopper: DemoShopper | null): void {
-  const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
-  const url = `http://${shownHost}:${port}`;
+  const url = shopAddress(config, port);
   const lines = [
     "",
     `Verdant plant shop is running on ${kind === "pglite" ? `the embedded database in ${config.dataDir}` : "PostgreSQL"}.`,
@@ -106,6 +133,7 @@ function printBanner(config: Config, kind: Database["kind"], port: number, worke
     `  Admin login:     ${config.adminEmail} / ${config.adminPassword === DEMO_ADMIN_PASSWORD ? DEMO_ADMIN_PASSWORD : "(the ADMIN_PASSWORD you set)"}`,
   ];
   if (demoShopper) lines.push(`  Shopper login:   ${demoShopper.email} / ${demoShopper.password}`);
+  lines.push(`  Emails:          ${emailLine(config, url)}`);
   if (!config.jwtSecret) lines.push(`  Tokens signed with the secret generated in ${config.dataDir}/jwt-secret (set JWT_SECRET to choose one).`);
   if (workers > 1) lines.push(`  Workers:         ${workers} processes on one port (WEB_CONCURRENCY).`);
   console.log(lines.join("\n") + "\n");

@@ -1,6 +1,7 @@
 // Orders: the cart check before checkout, placing an order, and reading order history.
 // Prices, totals and stock always come from the database; whatever totals a client sends are ignored.
 import { Prisma, type Order, type OrderLine, type PrismaClient } from "../generated/prisma/client.js";
+import { queueEmail } from "./emails.js";
 import { conflict, forbidden, invalid, isUniqueViolation, notFound, unauthenticated } from "./errors.js";
 import type { EventBus, ShopEvent } from "./events.js";
 import { MAX_MONEY_CENTS, type Cents } from "./money.js";
@@ -382,19 +383,25 @@ export class OrderService {
     checks.done();
     const id = parseId(orderId);
     if (id === null) throw notFound("Order");
-    try {
-      const row = await this.prisma.order.update({
+    const order = await this.prisma.$transaction(async (tx) => {
+      // The status before, read under the row's lock: only a real change owes the shopper an email.
+      const before = await tx.$queryRaw<{ status: string }[]>`SELECT status::text AS status FROM orders WHERE id = ${id} FOR UPDATE`;
+      if (before.length === 0) throw notFound("Order");
+      const row = await tx.order.update({
         where: { id },
         data: { status: status === "in-transit" ? "in_transit" : (status as "pending" | "delivered") },
-        include: withLines,
+        include: { ...withLines, user: { select: { email: true } } },
       });
-      const order = toOrder(row);
-      await this.events.publish({ type: "orderStatusChanged", orderId: order.id, userId: order.userId, status: order.status });
+      const { user, ...changed } = row;
+      const order = toOrder(changed);
+      // Issue 23: the shopper hears of each status change (sent by the outbox after the commit).
+      if (before[0].status !== status) {
+        await queueEmail(tx, { userId: order.userId, address: user.email }, { kind: "order-status", orderId: order.id, orderNumber: order.orderNumber, status });
+      }
       return order;
-    } catch (error) {
-      if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === "P2025") throw notFound("Order");
-      throw error;
-    }
+    }, ORDER_TRANSACTION);
+    await this.events.publish({ type: "orderStatusChanged", orderId: order.id, userId: order.userId, status: order.status });
+    return order;
   }
 
   /**
@@ -514,12 +521,14 @@ export class OrderService {
         },
         include: withLines,
       });
+      // Issue 23: the order confirmation, owed exactly when the order commits.
+      await queueEmail(tx, { userId, address: contact.email }, { kind: "order-confirmation", orderId: row.id, orderNumber: row.orderNumber });
       return toOrder(row);
     }, ORDER_TRANSACTION);
   }
 }
 
-function toOrder(row: OrderRow): OrderWithLines {
+export function toOrder(row: OrderRow): OrderWithLines {
   return { ...row, status: row.status === "in_transit" ? "in-transit" : row.status };
 }
 

@@ -4,10 +4,12 @@ import { AccountService } from "./accounts.js";
 import { AnalyticsService } from "./analytics.js";
 import { CatalogService } from "./catalog.js";
 import { CategoryService } from "./categories.js";
+import { EmailService } from "./email-log.js";
 import type { EventBus } from "./events.js";
 import { FavouriteService } from "./favourites.js";
 import { ImageStore } from "./images.js";
 import { OrderService } from "./orders.js";
+import { PasswordResetService } from "./password-reset.js";
 import { prismaReader, type RowReader } from "./pages.js";
 import { RatingService } from "./ratings.js";
 import { RegionService } from "./regions.js";
@@ -41,6 +43,9 @@ export interface Shop {
   favourites: FavouriteService;
   orders: OrderService;
   analytics: AnalyticsService;
+  /** Issue 23: the log of emails to shoppers, and password reset by email. */
+  emails: EmailService;
+  passwordResets: PasswordResetService;
 }
 
 export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
@@ -48,6 +53,7 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
   const tokens = new TokenService(prisma, options.events, options.jwtSecret, options.tokenTtlSeconds);
   const throttle = new Throttle(prisma);
   const readRows = options.readRows ?? prismaReader(prisma);
+  const passwordResets = new PasswordResetService(prisma, tokens, throttle, options.jwtSecret);
   return {
     prisma,
     events: options.events,
@@ -62,5 +68,7 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
     favourites: new FavouriteService(prisma),
     orders: new OrderService(prisma, options.events),
     analytics: new AnalyticsService(prisma),
+    emails: new EmailService(prisma, (resetId) => passwordResets.linkToken(resetId)),
+    passwordResets,
   };
 }

@@ -27,7 +27,7 @@ export interface Connection<TNode> {
 }
 
 /** The edge and connection object types of one node type, e.g. ProductEdge and ProductConnection. */
-function connectionOf<TNode extends object>(name: string, Node: ClassType<TNode>): ClassType<Connection<TNode>> {
+export function connectionOf<TNode extends object>(name: string, Node: ClassType<TNode>): ClassType<Connection<TNode>> {
   @ObjectType(`${name}Edge`)
   class Edge {
     @Field(() => String) cursor!: string;

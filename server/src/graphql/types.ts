@@ -10,7 +10,7 @@ import type {
   Region as RegionRow,
   User as UserRow,
 } from "../generated/prisma/client.js";
-import { unitPriceCents } from "../domain/pricing.js";
+import { orderLineTotalCents, unitPriceCents } from "../domain/pricing.js";
 import { MoneyScalar } from "./scalars.js";
 
 export enum Role {
@@ -259,7 +259,7 @@ export function viewOrder(
       discountPrice: line.discountPriceCents,
       unitPrice: line.unitPriceCents,
       quantity: line.quantity,
-      lineTotal: line.unitPriceCents * line.quantity,
+      lineTotal: orderLineTotalCents(line),
       imageOne: line.imageOne,
       imageTwo: line.imageTwo,
     })),
