@@ -18,12 +18,18 @@ const client = "client/src";
 const forbid = (target, from, message, except) => ({ target, from, message, ...(except ? { except } : {}) });
 
 // Server: http (the express app) wires graphql and rest; graphql and rest are thin adapters over domain;
+// delivery (the outbox runner and its deliverers) sends what domain wrote to the outbox;
 // db implements what domain declares (the Prisma client factory, the event bus, the seed) and may use
 // domain's rules, so domain must never import db. config and main sit on top and are imported only by
 // main and http.
 const serverZones = [
-  forbid(`${server}/domain`, [`${server}/graphql`, `${server}/rest`, `${server}/http`, `${server}/db`, `${server}/config.ts`, `${server}/main.ts`],
-    "domain/ holds the shop's rules: it imports no transport (graphql, rest, http), no db module and no config."),
+  forbid(`${server}/domain`, [`${server}/graphql`, `${server}/rest`, `${server}/http`, `${server}/db`, `${server}/delivery`, `${server}/config.ts`, `${server}/main.ts`],
+    "domain/ holds the shop's rules: it imports no transport (graphql, rest, http, delivery), no db module and no config."),
+  // delivery/ sends the outbox's messages (webhooks, email): it reads domain/ (and graphql/ to show objects
+  // as the API does), and is started by main.ts; nothing below it imports it.
+  forbid(`${server}/delivery`, [`${server}/rest`, `${server}/http`, `${server}/main.ts`],
+    "delivery/ sits beside the adapters: it may use domain/, db/ and graphql/, never rest, http or main."),
+  forbid(`${server}/graphql`, [`${server}/delivery`], "graphql/ does not import delivery/: main.ts wires the outbox runner."),
   forbid(`${server}/db`, [`${server}/graphql`, `${server}/rest`, `${server}/http`, `${server}/main.ts`],
     "db/ sits under the adapters: it may use domain/, never graphql, rest or http."),
   forbid(`${server}/graphql`, [`${server}/rest`, `${server}/http`, `${server}/main.ts`],

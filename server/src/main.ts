@@ -9,6 +9,7 @@ import { ConfigError, DEMO_ADMIN_PASSWORD, jwtSecretFor, loadConfig, type Config
 import { openDatabase, DatabaseOpenError, type Database } from "./db/client.js";
 import { ensureAdmin } from "./db/admin.js";
 import { createShop } from "./domain/shop.js";
+import { OutboxRunner } from "./delivery/outbox-runner.js";
 import { createApp, UPLOADS_URL_PATH } from "./http/app.js";
 import { createLogger } from "./http/logging.js";
 import { createHttpServer } from "./http/server.js";
@@ -17,6 +18,7 @@ import { DevMailbox } from "./delivery/email/dev-mailbox.js";
 import { createEmailDeliverer } from "./delivery/email/deliverer.js";
 import { createMailTransport, smtpHost } from "./delivery/email/transport.js";
 import { DEV_MAIL_PATH } from "./http/dev-mail.js";
+import { EMAIL_CHANNEL } from "./domain/emails.js";
 
 type Logger = ReturnType<typeof createLogger>;
 
@@ -74,14 +76,20 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
   const { app, serveLive, stop } = await createApp({ ...config, logger, devMailbox: mailbox }, shop, db);
   const server = createHttpServer(app);
   const live = serveLive(server);
+  // Every worker process sends the outbox's messages; SKIP LOCKED keeps them from sending one twice.
+  const outbox = new OutboxRunner({ prisma: db.prisma, events: db.events, logger });
+  // Deliverers, one per channel, are registered here (webhooks, email) before the runner starts.
+  // Email links point at PUBLIC_URL, or else at the address the shop listens on (known once it listens).
+  let listened: (url: string) => void = () => undefined;
+  const listeningUrl = new Promise<string>((resolve) => (listened = resolve));
+  outbox.register(EMAIL_CHANNEL, createEmailDeliverer({ emails: shop.emails, transport: mailTransport, shopUrl: () => config.email.publicUrl ?? listeningUrl }));
+  outbox.start();
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, resolve);
   });
   const listening = server.address();
-  const shopUrl = config.email.publicUrl ?? shopAddress(config, typeof listening === "object" && listening ? listening.port : config.port);
-  // TODO(issue 22): hand this deliverer to the outbox for channel "email" once it exists on this branch.
-  void createEmailDeliverer({ emails: shop.emails, transport: mailTransport, shopUrl: () => shopUrl });
+  listened(shopAddress(config, typeof listening === "object" && listening ? listening.port : config.port));
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -96,6 +104,8 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
     server.close(async () => {
       clearTimeout(force);
       await stop().catch(() => undefined);
+      // Claims no more messages and lets the attempts in flight finish (each within its timeout).
+      await outbox.stop().catch(() => undefined);
       mailTransport.close();
       await db.close().catch(() => undefined);
       process.exit(0);

@@ -1,9 +1,12 @@
-// Issue 23: the emails a shop sends. A real SMTP server on loopback receives each one (mail-support.ts);
-// the tests read its recipient, subject, figures and links as a mail program would.
+// Issue 23: the emails a shop sends. Each is an outbox message written with the change that makes it due;
+// the outbox runner hands it to the email deliverer, which sends it through nodemailer to a real SMTP
+// server on loopback (mail-support.ts). The tests read recipient, subject, figures and links as a mail
+// program would.
 import type { ParsedMail } from "mailparser";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createEmailDeliverer, type EmailDeliverer } from "../src/delivery/email/deliverer.js";
+import { createEmailDeliverer } from "../src/delivery/email/deliverer.js";
 import { createMailTransport, type MailTransport } from "../src/delivery/email/transport.js";
+import { OutboxRunner, type Deliverer } from "../src/delivery/outbox-runner.js";
 import { newReference } from "../src/domain/order-numbers.js";
 import { createTestShop, failure, type TestShop } from "./support.js";
 import { linkIn, recipientOf, startMailServer, type TestMailServer } from "./mail-support.js";
@@ -14,8 +17,16 @@ const FROM = "Verdant <hello@shop.example.test>";
 let t: TestShop;
 let mail: TestMailServer;
 let transport: MailTransport;
-let deliverer: EmailDeliverer;
+let deliverer: Deliverer;
+let runner: OutboxRunner | undefined;
 let categoryId: number;
+
+/** Runs the outbox with this email deliverer (in place of the one before); retries come after `backoffMs`. */
+async function runOutbox(with_: Deliverer, backoffMs = 20): Promise<OutboxRunner> {
+  await runner?.stop();
+  runner = new OutboxRunner({ prisma: t.db.prisma, events: t.db.events, pollMs: 60_000, backoff: () => backoffMs }).register("email", with_).start();
+  return runner;
+}
 
 beforeAll(async () => {
   t = await createTestShop();
@@ -26,24 +37,28 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await runner?.stop();
   transport?.close();
   await mail?.close();
   await t?.close();
 });
 
-// Each test starts with nothing owed and an empty inbox (an earlier test may have left a notice unsent).
+// Each test starts with the real deliverer, nothing owed and an empty inbox.
 beforeEach(async () => {
-  await sendOwedEmails();
-  mail.received.length = 0;
+  await runOutbox(deliverer);
+  await sentEmails();
 });
 
-/** Hands every email the shop owes to the deliverer, as the outbox does after each commit; answers what arrived. */
-async function sendOwedEmails(): Promise<ParsedMail[]> {
-  const owed = await t.shop.prisma.email.findMany({ where: { state: "queued" }, orderBy: { id: "asc" } });
-  const before = mail.received.length;
-  for (const email of owed) await deliverer.deliver(email.id);
-  return owed.length === 0 ? [] : (await mail.waitFor(before + owed.length)).slice(before);
+const pendingEmails = () => t.db.prisma.outboxMessage.count({ where: { channel: "email", state: "pending" } });
+
+/** Waits until the outbox owes no email, then answers the messages the SMTP server received since the last call. */
+async function sentEmails(): Promise<ParsedMail[]> {
+  await expect.poll(async () => (await pendingEmails()) + runner!.inFlight(), { timeout: 15_000, interval: 20 }).toBe(0);
+  return mail.received.splice(0);
 }
+
+/** The email messages of one user in the outbox, oldest first. */
+const outboxOf = (userId: number) => t.db.prisma.outboxMessage.findMany({ where: { channel: "email", userId }, orderBy: { createdAt: "asc" } });
 
 const textOf = (message: ParsedMail) => message.text ?? "";
 const htmlOf = (message: ParsedMail) => (typeof message.html === "string" ? message.html : "");
@@ -73,7 +88,7 @@ describe("welcome after sign-up", () => {
     const email = `newcomer-${Date.now()}@example.com`;
     const registered = await t.gql(REGISTER, { input: { name: "Ivy <Climber>", email, password: "ivy-climbs-2", passwordConfirmation: "ivy-climbs-2" } });
     expect(registered.errors).toBeUndefined();
-    const [message, ...more] = await sendOwedEmails();
+    const [message, ...more] = await sentEmails();
     expect(more).toEqual([]);
     expect(recipientOf(message)).toBe(email);
     expect(message.from?.text).toBe('"Verdant" <hello@shop.example.test>');
@@ -86,10 +101,10 @@ describe("welcome after sign-up", () => {
 
   it("a refused sign-up owes no email", async () => {
     const taken = await t.signUp();
-    const before = await t.shop.prisma.email.count();
+    const before = await t.db.prisma.outboxMessage.count({ where: { channel: "email" } });
     const refused = await t.gql(REGISTER, { input: { name: "Copy", email: taken.email, password: "copycat-12", passwordConfirmation: "copycat-12" } });
     expect(failure(refused).code).toBe("BAD_USER_INPUT");
-    expect(await t.shop.prisma.email.count()).toBe(before);
+    expect(await t.db.prisma.outboxMessage.count({ where: { channel: "email" } })).toBe(before);
   });
 });
 
@@ -106,7 +121,7 @@ describe("order confirmation and status changes", () => {
     );
     expect(placed.errors).toBeUndefined();
     const order = placed.data!.placeOrder.order;
-    const [message, ...more] = await sendOwedEmails();
+    const [message, ...more] = await sentEmails();
     expect(more).toEqual([]);
     expect(recipientOf(message)).toBe(shopper.email);
     expect(message.subject).toBe(`Your Verdant order ${order.orderNumber} is confirmed`);
@@ -136,17 +151,17 @@ describe("order confirmation and status changes", () => {
     const input = { lines: [{ productId: fern.id, quantity: 1 }], regionId: region.id, reference: newReference() };
     await t.gql(PLACE_ORDER, { input }, shopper.token);
     await t.gql(PLACE_ORDER, { input }, shopper.token);
-    expect(await sendOwedEmails()).toHaveLength(1);
+    expect(await sentEmails()).toHaveLength(1);
   });
 
   it("an order rolled back inside its transaction (total too large) owes no email", async () => {
     const shopper = await t.signUp();
     const huge = await makeProduct(2_000_000_000, null, 5);
     const region = await t.shop.prisma.region.create({ data: { name: `Far ${Date.now()}`, feeCents: 100 } });
-    const before = await t.shop.prisma.email.count();
+    const before = await t.db.prisma.outboxMessage.count({ where: { channel: "email" } });
     const refused = await t.gql(PLACE_ORDER, { input: { lines: [{ productId: huge.id, quantity: 2 }], regionId: region.id, reference: newReference() } }, shopper.token);
     expect(failure(refused).code).toBe("BAD_USER_INPUT");
-    expect(await t.shop.prisma.email.count()).toBe(before);
+    expect(await t.db.prisma.outboxMessage.count({ where: { channel: "email" } })).toBe(before);
   });
 
   it("each status change (pending, in-transit, delivered) sends the shopper an email with a link to the order; no change, no email", async () => {
@@ -160,8 +175,7 @@ describe("order confirmation and status changes", () => {
       shopper.token,
     );
     const { id, orderNumber } = placed.data!.placeOrder.order;
-    await sendOwedEmails();
-    mail.received.length = 0;
+    await sentEmails();
 
     const expected = [
       ["IN_TRANSIT", `Your order ${orderNumber} is on its way`, "In transit"],
@@ -170,8 +184,7 @@ describe("order confirmation and status changes", () => {
     ] as const;
     for (const [status, subject, label] of expected) {
       expect((await t.gql(UPDATE_STATUS, { id, status }, admin.token)).errors).toBeUndefined();
-      const [message, ...more] = await sendOwedEmails();
-      mail.received.length = 0;
+      const [message, ...more] = await sentEmails();
       expect(more).toEqual([]);
       expect(recipientOf(message)).toBe(shopper.email);
       expect(message.subject).toBe(subject);
@@ -180,7 +193,7 @@ describe("order confirmation and status changes", () => {
     }
     // Setting the status it already has changes nothing and sends nothing.
     expect((await t.gql(UPDATE_STATUS, { id, status: "PENDING" }, admin.token)).errors).toBeUndefined();
-    expect(await sendOwedEmails()).toEqual([]);
+    expect(await sentEmails()).toEqual([]);
   });
 });
 
@@ -190,8 +203,7 @@ describe("password reset by email", () => {
   async function askForLink(email: string): Promise<string> {
     const answer = await t.gql<{ requestPasswordReset: { message: string } }>(REQUEST_RESET, { email });
     expect(answer.errors).toBeUndefined();
-    const [message] = await sendOwedEmails();
-    mail.received.length = 0;
+    const [message] = await sentEmails();
     expect(recipientOf(message)).toBe(email);
     expect(message.subject).toBe("Reset your Verdant password");
     const link = linkIn(message, "Choose a new password");
@@ -212,7 +224,7 @@ describe("password reset by email", () => {
     expect(known.data!.requestPasswordReset.message).toBe(
       "If an account exists for this email, we have sent it a link to reset the password. The link works for 30 minutes.",
     );
-    const sent = await sendOwedEmails();
+    const sent = await sentEmails();
     expect(sent.map(recipientOf)).toEqual([shopper.email]);
   });
 
@@ -224,7 +236,7 @@ describe("password reset by email", () => {
     const stored = await t.shop.prisma.passwordReset.findMany({ where: { userId: shopper.id } });
     expect(stored).toHaveLength(1);
     expect(stored[0].tokenHash).not.toContain(token);
-    expect(JSON.stringify(await t.shop.prisma.email.findMany({ where: { userId: shopper.id } }))).not.toContain(token);
+    expect(JSON.stringify(await outboxOf(shopper.id))).not.toContain(token);
 
     expect((await t.gql<{ passwordResetLinkValid: boolean }>(LINK_VALID, { token })).data!.passwordResetLinkValid).toBe(true);
     const reset = await t.gql<{ resetPassword: { accessToken: string; user: { id: number; email: string } } }>(RESET, {
@@ -241,7 +253,7 @@ describe("password reset by email", () => {
     expect((await t.gql(LOGIN, { email: shopper.email, password: NEW_PASSWORD })).errors).toBeUndefined();
     expect(failure(await t.gql(LOGIN, { email: shopper.email, password: shopper.password })).code).toBe("UNAUTHENTICATED");
 
-    const [notice] = await sendOwedEmails();
+    const [notice] = await sentEmails();
     expect(recipientOf(notice)).toBe(shopper.email);
     expect(notice.subject).toBe("Your Verdant password was changed");
     expect(textOf(notice)).toContain("Every other device that was signed in to your account has been signed out.");
@@ -293,7 +305,7 @@ describe("password reset by email", () => {
       password: NEW_PASSWORD,
       passwordConfirmation: NEW_PASSWORD,
     });
-    const [notice] = await sendOwedEmails();
+    const [notice] = await sentEmails();
     expect(notice.subject).toBe("Your Verdant password was changed");
     expect(recipientOf(notice)).toBe(shopper.email);
     expect((await t.gql<{ passwordResetLinkValid: boolean }>(LINK_VALID, { token })).data!.passwordResetLinkValid).toBe(false);
@@ -316,54 +328,70 @@ describe("password reset by email", () => {
       expect(refused.code).toBe("TOO_MANY_REQUESTS");
       expect(refused.message).toMatch(/^Too many password reset requests\. Please wait \d+ minutes? and try again\.$/);
     }
-    await sendOwedEmails();
+    await sentEmails();
   });
 });
 
 describe("the admin's user screen lists the emails sent to the user", () => {
-  it("shows subject, time and delivery state, newest first; a temporary failure is retried and noted", async () => {
+  it("shows subject, time and delivery state, newest first; only admins see them", async () => {
     const admin = await t.signUp({ role: "admin" });
     const shopper = await t.signUp();
     await t.gql(REQUEST_RESET, { email: shopper.email });
-    mail.refuseNext(1);
-    const owed = await t.shop.prisma.email.findFirstOrThrow({ where: { userId: shopper.id, state: "queued" } });
-    await expect(deliverer.deliver(owed.id)).rejects.toThrow(/451/);
-
-    const listed = async () => (await t.gql<{ user: { emails: { nodes: any[]; totalCount: number } } }>(USER_EMAILS, { id: shopper.id }, admin.token)).data!.user.emails;
-    expect((await listed()).nodes).toEqual([
-      expect.objectContaining({ kind: "password-reset", subject: "Reset your Verdant password", recipient: shopper.email, state: "QUEUED", attempts: 1, sentAt: null }),
+    await sentEmails();
+    await t.shop.accounts.updatePassword((await t.shop.tokens.verify(shopper.token))!, { oldPassword: shopper.password, password: "new-leaf-42", passwordConfirmation: "new-leaf-42" });
+    await sentEmails();
+    const { nodes, totalCount } = (await t.gql<{ user: { emails: { nodes: any[]; totalCount: number } } }>(USER_EMAILS, { id: shopper.id }, admin.token)).data!.user.emails;
+    expect(totalCount).toBe(2);
+    expect(nodes).toEqual([
+      expect.objectContaining({ kind: "password-changed", subject: "Your Verdant password was changed", recipient: shopper.email, state: "SENT", attempts: 1, lastError: null }),
+      expect.objectContaining({ kind: "password-reset", subject: "Reset your Verdant password", recipient: shopper.email, state: "SENT", attempts: 1, lastError: null }),
     ]);
-    expect((await listed()).nodes[0].lastError).toMatch(/^451 .*Mailbox busy/);
-
-    // The retry goes through; a repeated call (at least once) sends nothing twice.
-    expect(await deliverer.deliver(owed.id)).toBe("sent");
-    expect(await deliverer.deliver(owed.id)).toBe("not-owed");
-    expect(await mail.waitFor(1)).toHaveLength(1);
-    const [entry] = (await listed()).nodes;
-    expect(entry).toMatchObject({ state: "SENT", attempts: 2, lastError: null });
-    expect(new Date(entry.sentAt).getTime()).toBeGreaterThanOrEqual(new Date(entry.createdAt).getTime());
-    expect((await listed()).totalCount).toBe(1);
-
-    // Only admins see a user's emails.
+    for (const entry of nodes) expect(new Date(entry.sentAt).getTime()).toBeGreaterThanOrEqual(new Date(entry.createdAt).getTime());
     expect(failure(await t.gql(USER_EMAILS, { id: shopper.id }, shopper.token)).code).toBe("FORBIDDEN");
   });
 
-  it("an email the last retry could not send is marked failed", async () => {
+  it("a mail server's temporary refusal (451) shows as pending with its reason, and the retry sends the email", async () => {
+    const admin = await t.signUp({ role: "admin" });
     const shopper = await t.signUp();
+    const listed = async () => (await t.gql<{ user: { emails: { nodes: any[] } } }>(USER_EMAILS, { id: shopper.id }, admin.token)).data!.user.emails.nodes;
+    // Retries a minute apart, so the refusal can be seen before the retry.
+    await runOutbox(deliverer, 60_000);
+    mail.refuseNext(1, 451);
     await t.gql(REQUEST_RESET, { email: shopper.email });
-    const owed = await t.shop.prisma.email.findFirstOrThrow({ where: { userId: shopper.id, state: "queued" } });
-    mail.refuseNext(1);
-    await expect(deliverer.deliver(owed.id, { lastAttempt: true })).rejects.toThrow();
-    expect(await t.shop.prisma.email.findUniqueOrThrow({ where: { id: owed.id } })).toMatchObject({ state: "failed", attempts: 1 });
+    await expect.poll(async () => (await listed())[0]?.attempts, { timeout: 15_000 }).toBe(1);
+    await runner!.idle();
+    const [waiting] = await listed();
+    expect(waiting).toMatchObject({ state: "PENDING", attempts: 1, sentAt: null });
+    expect(waiting.lastError).toMatch(/451 Mailbox busy, try again later/);
+
+    // The retry comes due: the same message is sent, once.
+    await runOutbox(deliverer);
+    await t.db.prisma.outboxMessage.updateMany({ where: { userId: shopper.id }, data: { availableAt: new Date() } });
+    runner!.wake();
+    const [received, ...more] = await sentEmails();
+    expect(more).toEqual([]);
+    expect(recipientOf(received)).toBe(shopper.email);
+    expect((await listed())[0]).toMatchObject({ state: "SENT", attempts: 2, lastError: null });
   });
 
-  it("with email turned off, emails are recorded as skipped and never sent", async () => {
-    const off = createEmailDeliverer({ emails: t.shop.emails, transport: createMailTransport({ enabled: false, smtpUrl: undefined, from: FROM }, null), shopUrl: () => SHOP_URL });
+  it("a permanent refusal (550) is not retried: the email shows as failed with the server's answer", async () => {
+    const shopper = await t.signUp();
+    mail.refuseNext(1, 550);
+    await t.gql(REQUEST_RESET, { email: shopper.email });
+    expect(await sentEmails()).toEqual([]);
+    const [message] = await outboxOf(shopper.id);
+    expect(message).toMatchObject({ state: "failed", attempts: 1, lastStatus: 550 });
+    expect(message.lastError).toMatch(/550 No such mailbox here/);
+  });
+
+  it("with email turned off, emails are recorded as not sent and never reach a mail server", async () => {
+    const off = createMailTransport({ enabled: false, smtpUrl: undefined, from: FROM }, null);
+    await runOutbox(createEmailDeliverer({ emails: t.shop.emails, transport: off, shopUrl: () => SHOP_URL }));
     const shopper = await t.signUp();
     await t.gql(REQUEST_RESET, { email: shopper.email });
-    const owed = await t.shop.prisma.email.findFirstOrThrow({ where: { userId: shopper.id, state: "queued" } });
-    expect(await off.deliver(owed.id)).toBe("skipped");
-    expect(await t.shop.prisma.email.findUniqueOrThrow({ where: { id: owed.id } })).toMatchObject({ state: "skipped", sentAt: null });
-    expect(mail.received).toEqual([]);
+    expect(await sentEmails()).toEqual([]);
+    expect(await outboxOf(shopper.id)).toEqual([
+      expect.objectContaining({ state: "failed", lastError: "Not sent: email is turned off (EMAIL_ENABLED=false)." }),
+    ]);
   });
 });

@@ -9,8 +9,8 @@ export interface TestMailServer {
   url: string;
   /** Every message received so far, oldest first. */
   received: ParsedMail[];
-  /** The next `count` deliveries are refused with 451 (a temporary failure), as a busy server would. */
-  refuseNext(count: number): void;
+  /** The next `count` deliveries are refused with this SMTP code: 451 (try later) or 550 (never). */
+  refuseNext(count: number, code: 451 | 550): void;
   /** Waits until at least `count` messages have arrived, and answers them all. */
   waitFor(count: number): Promise<ParsedMail[]>;
   close(): Promise<void>;
@@ -19,6 +19,7 @@ export interface TestMailServer {
 export async function startMailServer(): Promise<TestMailServer> {
   const received: ParsedMail[] = [];
   let refusals = 0;
+  let refusalCode = 451;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS"],
@@ -26,7 +27,8 @@ export async function startMailServer(): Promise<TestMailServer> {
     onRcptTo(_address, _session, callback) {
       if (refusals > 0) {
         refusals -= 1;
-        const error = Object.assign(new Error("Mailbox busy, try again later"), { responseCode: 451 });
+        const reason = refusalCode === 451 ? "Mailbox busy, try again later" : "No such mailbox here";
+        const error = Object.assign(new Error(reason), { responseCode: refusalCode });
         callback(error);
         return;
       }
@@ -47,8 +49,9 @@ export async function startMailServer(): Promise<TestMailServer> {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    refuseNext(count) {
+    refuseNext(count, code) {
       refusals = count;
+      refusalCode = code;
     },
     async waitFor(count) {
       await expect.poll(() => received.length, { timeout: 15_000, interval: 20 }).toBeGreaterThanOrEqual(count);

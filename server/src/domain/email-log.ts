@@ -1,12 +1,14 @@
-// The log of the emails written to shoppers (what the admin sees on a user's page) and, for the email
-// deliverer, an email with what its template needs, read when it is sent: an order's figures come from
-// the order as it was placed, a reset link's token is derived then (it is never stored).
-import { Prisma, type Email, type PrismaClient } from "../generated/prisma/client.js";
-import { readDueEmail, type DueEmail } from "./emails.js";
+// The emails written to a shopper as the admin sees them on the user's page (the email channel's outbox
+// messages: subject, time, delivery state), and, for the email deliverer, an email with what its template
+// needs, read when it is sent: an order's figures come from the order as it was placed, a reset link's
+// token is derived then (it is never stored).
+import { Prisma, type PrismaClient } from "../generated/prisma/client.js";
+import { EMAIL_CHANNEL, readQueuedEmail, type DueEmail } from "./emails.js";
 import { notFound } from "./errors.js";
 import { parseId } from "./input.js";
 import { toOrder, type OrderStatusName, type OrderWithLines } from "./orders.js";
-import { alignedById, keysetPage, newestFirst, type Page } from "./pages.js";
+import type { OutboxState } from "./outbox.js";
+import { asDate, keysetPage, type Page, type SortKey } from "./pages.js";
 import { requireAdmin, type Viewer } from "./viewer.js";
 
 /** An email as its template needs it when it is sent: the figures and links are read then, from the database. */
@@ -18,22 +20,57 @@ export type EmailContent =
   | { kind: "password-changed"; name: string; changedAt: Date };
 
 export interface EmailToSend {
-  id: number;
-  recipient: string;
+  to: string;
   subject: string;
-  state: Email["state"];
-  attempts: number;
   content: EmailContent;
 }
 
-/** The log's row as the admin sees it. */
-export type EmailLogEntry = Omit<Email, "data">;
+/** One email of a user's log, as the admin sees it. */
+export interface EmailLogEntry {
+  id: string;
+  kind: string;
+  subject: string;
+  recipient: string;
+  state: OutboxState;
+  attempts: number;
+  lastError: string | null;
+  createdAt: Date;
+  deliveredAt: Date | null;
+}
 
 const EMAIL_PAGE_SIZE = 20;
-const EMAIL_KEYS = newestFirst("e");
+// Newest first, then by id (a uuid: compared as its text, the same order PostgreSQL gives uuids).
+const EMAIL_KEYS: SortKey[] = [
+  { sql: Prisma.raw("m.created_at"), descending: true, kind: "time" },
+  { sql: Prisma.raw("m.id::text"), descending: true, kind: "text" },
+];
 const emailsOfUser = (userId: number) => JSON.stringify(["emails-of-user", userId]);
-// A delivery failure is kept as a short excerpt: enough to tell "connection refused" from "mailbox full".
-const LAST_ERROR_MAX_LENGTH = 300;
+
+type LogRow = {
+  id: string;
+  type: string;
+  payload: unknown;
+  state: OutboxState;
+  attempts: number;
+  last_error: string | null;
+  created_at: Date | string;
+  delivered_at: Date | string | null;
+};
+
+function logEntry(row: LogRow): EmailLogEntry {
+  const queued = readQueuedEmail(row.type, row.payload);
+  return {
+    id: row.id,
+    kind: row.type,
+    subject: queued?.subject ?? "(an email this version cannot read)",
+    recipient: queued?.to ?? "",
+    state: row.state,
+    attempts: Number(row.attempts),
+    lastError: row.last_error,
+    createdAt: asDate(row.created_at),
+    deliveredAt: row.delivered_at === null ? null : asDate(row.delivered_at),
+  };
+}
 
 export class EmailService {
   constructor(
@@ -42,42 +79,36 @@ export class EmailService {
     private readonly resetLinkToken: (resetId: string) => string,
   ) {}
 
-  /** Admin: the emails written to one user, newest first. */
+  /** Admin: the emails written to one user, newest first, with their delivery state. */
   async pageForUser(viewer: Viewer | null, userId: unknown, options: { first?: unknown; after?: unknown } = {}): Promise<Page<EmailLogEntry>> {
     requireAdmin(viewer);
     const id = parseId(userId);
     if (id === null) throw notFound("User");
-    return keysetPage<{ id: number }, EmailLogEntry>(
+    return keysetPage<LogRow, EmailLogEntry>(
       this.prisma,
       {
         list: emailsOfUser(id),
         first: options.first,
         after: options.after,
         defaultSize: EMAIL_PAGE_SIZE,
-        columns: Prisma.sql`e.id`,
-        from: Prisma.sql`emails e`,
-        conditions: [Prisma.sql`e.user_id = ${id}`],
+        columns: Prisma.sql`m.id::text AS id, m.type, m.payload, m.state::text AS state, m.attempts, m.last_error, m.created_at, m.delivered_at`,
+        from: Prisma.sql`outbox_messages m`,
+        conditions: [Prisma.sql`m.user_id = ${id}`, Prisma.sql`m.channel = ${EMAIL_CHANNEL}`],
         keys: EMAIL_KEYS,
       },
-      async (rows) => {
-        const ids = rows.map((row) => Number(row.id));
-        return alignedById(ids, await this.prisma.email.findMany({ where: { id: { in: ids } }, omit: { data: true } }));
-      },
+      (rows) => rows.map(logEntry),
     );
   }
 
   /**
-   * An email with what its template needs, read now; null when it is gone or names something that no
-   * longer exists (its order was deleted), or its data is not one this version knows.
+   * An email of the outbox with what its template needs, read now; null when it is not one this version
+   * writes, or names an order that no longer exists.
    */
-  async toSend(emailId: number): Promise<EmailToSend | null> {
-    const row = await this.prisma.email.findUnique({ where: { id: emailId } });
-    if (!row) return null;
-    const due = readDueEmail(row.kind, row.data);
-    if (!due) return null;
-    const content = await this.contentOf(due);
-    if (!content) return null;
-    return { id: row.id, recipient: row.recipient, subject: row.subject, state: row.state, attempts: row.attempts, content };
+  async toSend(message: { type: string; payload: unknown }): Promise<EmailToSend | null> {
+    const queued = readQueuedEmail(message.type, message.payload);
+    if (!queued) return null;
+    const content = await this.contentOf(queued.due);
+    return content ? { to: queued.to, subject: queued.subject, content } : null;
   }
 
   private async contentOf(due: DueEmail): Promise<EmailContent | null> {
@@ -96,23 +127,5 @@ export class EmailService {
         return due.kind === "order-status" ? { kind: due.kind, order, status: due.status } : { kind: due.kind, order };
       }
     }
-  }
-
-  /** The email left the shop (accepted by the mail server, or kept in the development mailbox). */
-  async markSent(emailId: number): Promise<void> {
-    await this.prisma.email.updateMany({ where: { id: emailId }, data: { state: "sent", sentAt: new Date(), attempts: { increment: 1 }, lastError: null } });
-  }
-
-  /** One delivery attempt failed; `gaveUp` when no other will follow. */
-  async markFailed(emailId: number, error: string, gaveUp: boolean): Promise<void> {
-    await this.prisma.email.updateMany({
-      where: { id: emailId, state: { not: "sent" } },
-      data: { attempts: { increment: 1 }, lastError: error.slice(0, LAST_ERROR_MAX_LENGTH), ...(gaveUp ? { state: "failed" } : {}) },
-    });
-  }
-
-  /** Email is turned off: the email stays in the log, marked as never sent. */
-  async markSkipped(emailId: number): Promise<void> {
-    await this.prisma.email.updateMany({ where: { id: emailId, state: "queued" }, data: { state: "skipped" } });
   }
 }

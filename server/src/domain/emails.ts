@@ -1,9 +1,13 @@
 // The emails the shop sends its shoppers: which one is due (the services call queueEmail in the
-// transaction of the change that makes it due, so a rolled-back change owes no email) and what it is
-// about (its subject). The log the admin reads and what a template needs are in email-log.ts; how an
-// email looks and how it leaves the shop is delivery/email's business.
-import type { Prisma } from "../generated/prisma/client.js";
+// transaction of the change that makes it due, so a rolled-back change owes no email: it is an outbox
+// message of that same commit, domain/outbox.ts) and what it is about (its subject). The log the admin
+// reads and what a template needs are in email-log.ts; how an email looks and how it leaves the shop is
+// delivery/email's business.
 import type { OrderStatusName } from "./orders.js";
+import { addToOutbox, type Transaction } from "./outbox.js";
+
+/** The outbox channel of emails (delivery/email/deliverer.ts sends them). */
+export const EMAIL_CHANNEL = "email";
 
 /** What an email is about, with what it needs to be written later: ids and snapshots, never a secret. */
 export type DueEmail =
@@ -47,28 +51,35 @@ export function subjectOf(email: DueEmail): string {
   }
 }
 
-/** What writing an email needs: the caller's transaction. */
-export type EmailWriter = Pick<Prisma.TransactionClient, "email">;
+/** An email as the outbox keeps it: its kind (the message's type), who it goes to, its subject, and its data. */
+export interface QueuedEmail {
+  to: string;
+  subject: string;
+  due: DueEmail;
+}
 
 /**
- * Records an email as due, in the caller's transaction: it exists exactly when the change that made it
- * due commits. Answers its id.
+ * Writes an email as due, in the caller's transaction: it exists exactly when the change that made it
+ * due commits, and the outbox sends it after the commit. Answers the outbox message's id.
  */
-export async function queueEmail(tx: EmailWriter, to: EmailRecipient, email: DueEmail): Promise<number> {
+export function queueEmail(tx: Transaction, to: EmailRecipient, email: DueEmail): Promise<string> {
   const { kind, ...data } = email;
-  const row = await tx.email.create({
-    data: { userId: to.userId, recipient: to.address, kind, subject: subjectOf(email), data: data as Prisma.InputJsonObject },
-    select: { id: true },
-  });
-  return row.id;
+  return addToOutbox(tx, { channel: EMAIL_CHANNEL, type: kind, payload: { to: to.address, subject: subjectOf(email), ...data }, userId: to.userId });
+}
+
+/** An outbox message of the email channel read back, or null when it is not one this version writes. */
+export function readQueuedEmail(type: string, payload: unknown): QueuedEmail | null {
+  if (!isRecord(payload) || !isText(payload.to) || !isText(payload.subject)) return null;
+  const due = readDueEmail(type, payload);
+  return due ? { to: payload.to, subject: payload.subject, due } : null;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 const isText = (value: unknown): value is string => typeof value === "string";
 const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
 
-/** An email's stored kind and data read back, or null when they are not one this version writes. */
-export function readDueEmail(kind: string, data: unknown): DueEmail | null {
+/** An email's kind and data read back, or null when they are not one this version writes. */
+function readDueEmail(kind: string, data: unknown): DueEmail | null {
   if (!isRecord(data)) return null;
   switch (kind) {
     case "welcome":

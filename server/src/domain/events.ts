@@ -16,7 +16,13 @@ export type ShopEvent =
    * catalogue answers are out of date. Sent by the database itself (a trigger, see the catalogue_changed
    * migration), so no write path can forget it.
    */
-  | { type: "catalogueChanged" };
+  | { type: "catalogueChanged" }
+  /**
+   * Messages were written to the outbox (or queued again): the outbox runners of every replica look for
+   * due messages now rather than at their next poll. Sent by the database itself (a trigger on
+   * outbox_messages, see the outbox migration) when the writing transaction commits.
+   */
+  | { type: "outboxMessagesAdded" };
 
 export type ShopEventListener = (event: ShopEvent) => void;
 
@@ -50,6 +56,8 @@ export function readShopEvent(value: unknown): ShopEvent | null {
         : null;
     case "catalogueChanged":
       return { type: "catalogueChanged" };
+    case "outboxMessagesAdded":
+      return { type: "outboxMessagesAdded" };
     case "sessionsEnded":
       if (!isOptionalText(event.tokenId) || !isOptionalText(event.exceptTokenId)) return null;
       if (event.userId !== undefined && !isId(event.userId)) return null;

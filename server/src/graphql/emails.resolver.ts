@@ -8,30 +8,30 @@ import type { GraphQLContext } from "./context.js";
 import { AuthPayload, Message, User, viewUser } from "./types.js";
 
 export enum EmailState {
-  QUEUED = "queued",
-  SENT = "sent",
+  PENDING = "pending",
+  SENT = "delivered",
   FAILED = "failed",
-  SKIPPED = "skipped",
 }
 registerEnumType(EmailState, {
   name: "EmailState",
   description: [
-    "QUEUED: owed and not sent yet (attempts and lastError tell of failed tries; it will be tried again).",
-    "SENT: accepted by the mail server (or kept in the development mailbox). FAILED: given up after its retries.",
-    "SKIPPED: recorded while email was turned off (EMAIL_ENABLED=false), never sent.",
+    "PENDING: owed and not sent yet (attempts and lastError tell of failed tries; it will be tried again).",
+    "SENT: accepted by the mail server (or kept in the development mailbox).",
+    "FAILED: given up: refused for good by the mail server, not sent for a day, or email is turned off (lastError says which).",
   ].join("\n"),
 });
 
 @ObjectType({ description: "An email the shop wrote to a user: what the admin's user screen lists." })
 export class Email {
-  @Field(() => Int) id!: number;
+  @Field(() => String, { description: "The outbox message's id." }) id!: string;
   @Field(() => String, { description: "welcome, order-confirmation, order-status, password-reset or password-changed." }) kind!: string;
   @Field(() => String) subject!: string;
   @Field(() => String, { description: "The address it was written to." }) recipient!: string;
   @Field(() => EmailState) state!: EmailState;
   @Field(() => Int, { description: "Delivery attempts so far." }) attempts!: number;
-  @Field(() => String, { nullable: true, description: "A short excerpt of the last failure; null once sent." }) lastError!: string | null;
-  @Field(() => Date, { description: "When the change that made it due committed." }) createdAt!: Date;
+  @Field(() => String, { nullable: true, description: "The last failure, as the mail server or the network said it; null once sent." })
+  lastError!: string | null;
+  @Field(() => Date, { description: "When the change that made it due was made." }) createdAt!: Date;
   @Field(() => Date, { nullable: true }) sentAt!: Date | null;
 }
 
@@ -46,7 +46,7 @@ const viewEmail = (row: EmailLogEntry): Email => ({
   attempts: row.attempts,
   lastError: row.lastError,
   createdAt: row.createdAt,
-  sentAt: row.sentAt,
+  sentAt: row.deliveredAt,
 });
 
 @Resolver()

@@ -13,8 +13,8 @@ export interface OutgoingEmail {
 export interface MailTransport {
   /** smtp: a real mail server; development: the /dev/mail mailbox; off: email is turned off. */
   kind: "smtp" | "development" | "off";
-  /** Sends one email; throws when the mail server refuses it or cannot be reached (the outbox retries). */
-  send(email: OutgoingEmail): Promise<void>;
+  /** Sends one email and answers the mail server's reply; throws when it refuses the email or cannot be reached. */
+  send(email: OutgoingEmail): Promise<string>;
   close(): void;
 }
 
@@ -43,9 +43,7 @@ export function createMailTransport(settings: TransportSettings, mailbox: DevMai
     const smtp = nodemailer.createTransport({ url: settings.smtpUrl, pool: true, maxConnections: 3, ...SMTP_TIMEOUTS }, { from: settings.from });
     return {
       kind: "smtp",
-      send: async (email) => {
-        await smtp.sendMail(email);
-      },
+      send: async (email) => (await smtp.sendMail(email)).response,
       close: () => smtp.close(),
     };
   }
@@ -56,7 +54,7 @@ export function createMailTransport(settings: TransportSettings, mailbox: DevMai
     kind: "development",
     send: async (email) => {
       await json.sendMail(email);
-      mailbox.keep({ from: settings.from, ...email });
+      return `Kept in the development mailbox as ${mailbox.keep({ from: settings.from, ...email }).id}.`;
     },
     close: () => json.close(),
   };
