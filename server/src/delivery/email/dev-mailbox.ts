@@ -21,12 +21,16 @@ const KEEP = 200;
 const ID = /^\d{13}-[0-9a-f]{8}$/;
 
 export class DevMailbox {
+  // Two emails sent in the same millisecond still list in the order they were sent.
+  private lastTime = 0;
+
   constructor(readonly folder: string) {}
 
   /** Keeps one email; the oldest beyond KEEP are removed. */
   keep(email: Omit<KeptEmail, "id" | "sentAt">): KeptEmail {
     fs.mkdirSync(this.folder, { recursive: true });
-    const now = Date.now();
+    const now = Math.max(Date.now(), this.lastTime + 1);
+    this.lastTime = now;
     const kept: KeptEmail = { id: `${now}-${crypto.randomBytes(4).toString("hex")}`, sentAt: new Date(now).toISOString(), ...email };
     // Written aside and renamed, so a reader never sees half a file.
     const file = path.join(this.folder, `${kept.id}.json`);
