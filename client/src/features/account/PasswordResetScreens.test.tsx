@@ -16,7 +16,7 @@ const INVALID_LINK = "This password reset link is invalid or has expired. Please
 const TOKEN = "AbC_-123";
 
 /** The server refusing one request with these GraphQL errors. */
-const refused = (query: DocumentNode, variables: Record<string, unknown>, error: { message: string; extensions: object }) => ({
+const refused = (query: DocumentNode, variables: Record<string, unknown>, error: { message: string; extensions: Record<string, unknown> }) => ({
   request: { query, variables },
   result: { errors: [error] },
 });
