@@ -47,7 +47,7 @@ function blockHtml(block: Block): string {
     case "paragraph":
       return `<p style="margin:0 0 16px;">${escapeHtml(block.text)}</p>`;
     case "note":
-      return `<p style="margin:0 0 16px;font-size:14px;color:${MUTED};">${escapeHtml(block.text)}</p>`;
+      return `<p style="margin:0 0 16px;font-size:14px;color:${MUTED};overflow-wrap:anywhere;">${escapeHtml(block.text)}</p>`;
     case "button":
       return `<p style="margin:24px 0;"><a href="${escapeHtml(block.url)}" style="display:inline-block;background:${GREEN};color:#ffffff;font-weight:bold;text-decoration:none;padding:12px 24px;border-radius:6px;">${escapeHtml(block.label)}</a></p>`;
     case "facts":
