@@ -37,10 +37,6 @@ const serverZones = [
   forbid(`${server}/rest`, [`${server}/graphql`, `${server}/http`, `${server}/main.ts`],
     "rest/ is an adapter over domain/: it does not import GraphQL or the express app."),
   forbid(`${server}/http`, [`${server}/main.ts`], "Only the process entry imports main.ts."),
-  // delivery/ (how outbound messages leave the shop: email) sends what domain/ decided was due.
-  forbid(`${server}/domain`, [`${server}/delivery`], "domain/ decides when a message is due and never imports delivery/, which sends it."),
-  forbid(`${server}/delivery`, [`${server}/graphql`, `${server}/rest`, `${server}/http`, `${server}/main.ts`, `${server}/config.ts`],
-    "delivery/ works over domain/: it imports no adapter, no express app, no config (main.ts hands it its settings)."),
 ];
 
 // Client: app -> features -> components -> lib; features share through components/ and lib/ only.

@@ -30,6 +30,10 @@ export interface Config {
   webConcurrency: number;
   /** CATALOGUE_CACHE_SECONDS: how long browsers and CDNs may reuse an anonymous catalogue answer; 0 turns caching off. */
   catalogueCacheSeconds: number;
+  /** Which webhook URLs may be registered and called: https only in production; private addresses only when WEBHOOK_ALLOW_PRIVATE_URLS. */
+  webhookSafety: { allowHttp: boolean; allowPrivateAddresses: boolean };
+  /** WEBHOOK_TIMEOUT_SECONDS: how long one webhook attempt may take, connecting included. */
+  webhookTimeoutSeconds: number;
   /** Email to shoppers (issue 23): how messages leave the shop and where their links point. */
   email: EmailConfig;
 }
@@ -81,6 +85,12 @@ function readPositiveInt(name: string, value: string | undefined, fallback: numb
   if (!/^\d+$/.test(value) || Number(value) <= 0) {
     throw new ConfigError(`${name} must be a positive whole number, got "${value}".`);
   }
+  return Number(value);
+}
+
+function readTimeout(value: string | undefined): number {
+  if (value === undefined || value === "") return 5;
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > 30) throw new ConfigError(`WEBHOOK_TIMEOUT_SECONDS must be a whole number from 1 to 30, got "${value}".`);
   return Number(value);
 }
 
@@ -146,6 +156,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel,
     webConcurrency: readPositiveInt("WEB_CONCURRENCY", env.WEB_CONCURRENCY?.trim(), 1),
     catalogueCacheSeconds: readWholeNumber("CATALOGUE_CACHE_SECONDS", env.CATALOGUE_CACHE_SECONDS?.trim(), 60, 86_400),
+    // A webhook URL must not reach the shop's own network (SSRF): loopback and private addresses are for
+    // trying webhooks out on one machine, so they are allowed by default only outside production.
+    webhookSafety: {
+      allowHttp: !production,
+      allowPrivateAddresses: readBoolean("WEBHOOK_ALLOW_PRIVATE_URLS", env.WEBHOOK_ALLOW_PRIVATE_URLS?.trim(), !production),
+    },
+    webhookTimeoutSeconds: readTimeout(env.WEBHOOK_TIMEOUT_SECONDS?.trim()),
     email: readEmailConfig(env, production),
   };
 }

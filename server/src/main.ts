@@ -10,6 +10,8 @@ import { openDatabase, DatabaseOpenError, type Database } from "./db/client.js";
 import { ensureAdmin } from "./db/admin.js";
 import { createShop } from "./domain/shop.js";
 import { OutboxRunner } from "./delivery/outbox-runner.js";
+import { createWebhookDeliverer, WEBHOOK_CHANNEL } from "./delivery/webhooks.js";
+import { buildShopSchema } from "./graphql/schema.js";
 import { createApp, UPLOADS_URL_PATH } from "./http/app.js";
 import { createLogger } from "./http/logging.js";
 import { createHttpServer } from "./http/server.js";
@@ -69,6 +71,7 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
     uploadsUrlPath: UPLOADS_URL_PATH,
     events: db.events,
     readRows: db.readRows,
+    webhookSafety: config.webhookSafety,
   });
   // Issue 23: without SMTP_URL outside production, emails go to the development mailbox (/dev/mail).
   const mailbox = usesDevMailbox(config) ? new DevMailbox(path.join(config.dataDir, "dev-mail")) : null;
@@ -79,6 +82,10 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
   // Every worker process sends the outbox's messages; SKIP LOCKED keeps them from sending one twice.
   const outbox = new OutboxRunner({ prisma: db.prisma, events: db.events, logger });
   // Deliverers, one per channel, are registered here (webhooks, email) before the runner starts.
+  outbox.register(
+    WEBHOOK_CHANNEL,
+    createWebhookDeliverer({ prisma: db.prisma, schema: await buildShopSchema(), safety: config.webhookSafety, timeoutMs: config.webhookTimeoutSeconds * 1000, logger }),
+  );
   // Email links point at PUBLIC_URL, or else at the address the shop listens on (known once it listens).
   let listened: (url: string) => void = () => undefined;
   const listeningUrl = new Promise<string>((resolve) => (listened = resolve));

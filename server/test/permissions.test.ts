@@ -1,6 +1,8 @@
-// The permission matrix: every operation of the schema, as a guest, a user and an admin. The table must
-// name every Query and Mutation field, so a new operation cannot ship without a decision about who may call it.
+// The permission matrix: every operation of the schema, as a guest, a user, an admin and an API key of
+// each scope. The table must name every Query and Mutation field, so a new operation cannot ship without a
+// decision about who may call it, and which scope (if any) opens it to a key.
 import type { GraphQLObjectType } from "graphql";
+import { API_SCOPES, type ApiScope } from "../src/domain/viewer.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildShopSchema } from "../src/graphql/schema.js";
 import { upload, PNG } from "./fixtures/images.js";
@@ -9,13 +11,15 @@ import { createTestShop, failure, type TestShop } from "./support.js";
 type Access = "guest" | "user" | "admin";
 interface Operation {
   access: Access;
+  /** The one scope that opens it to an API key; a key may also do what a guest may (but `me`: a key is nobody). */
+  scope?: ApiScope;
   document: string;
   variables?: () => Record<string, unknown>;
 }
 
 let t: TestShop;
 let tokens: Record<"user" | "admin" | "otherUser", string>;
-let ids: { ownOrderNumber: string; product: number; category: number; region: number; order: number; orderNumber: string; otherUserId: number; userId: number };
+let ids: { ownOrderNumber: string; product: number; category: number; region: number; order: number; orderNumber: string; otherUserId: number; userId: number; endpoint: number };
 
 const operations: Record<string, Operation> = {
   // Anyone, signed in or not.
@@ -44,8 +48,8 @@ const operations: Record<string, Operation> = {
   myRating: { access: "user", document: "query($id: Int!) { myRating(productId: $id) }", variables: () => ({ id: ids.product }) },
   rateProduct: { access: "user", document: "mutation($id: Int!) { rateProduct(productId: $id, rating: 4) { message } }", variables: () => ({ id: ids.product }) },
   myOrders: { access: "user", document: "{ myOrders { nodes { id } } }" },
-  order: { access: "user", document: "query($n: String!) { order(orderNumber: $n) { id } }", variables: () => ({ n: ids.ownOrderNumber }) },
-  userOrders: { access: "user", document: "query($id: Int!) { userOrders(userId: $id) { nodes { id } } }", variables: () => ({ id: ids.userId }) },
+  order: { access: "user", scope: "orders:read", document: "query($n: String!) { order(orderNumber: $n) { id } }", variables: () => ({ n: ids.ownOrderNumber }) },
+  userOrders: { access: "user", scope: "orders:read", document: "query($id: Int!) { userOrders(userId: $id) { nodes { id } } }", variables: () => ({ id: ids.userId }) },
   checkCart: {
     access: "user",
     document: "query($id: Int!) { checkCart(lines: [{ productId: $id, quantity: 1 }]) { message } }",
@@ -63,25 +67,27 @@ const operations: Record<string, Operation> = {
     document: 'mutation { updatePassword(oldPassword: "correct-horse-battery", password: "correct-horse-battery", passwordConfirmation: "correct-horse-battery") { message } }',
   },
   // Admins.
-  analytics: { access: "admin", document: "{ analytics { totalUsers } }" },
-  topProducts: { access: "admin", document: "{ topProducts { id } }" },
-  orders: { access: "admin", document: "{ orders { nodes { id } } }" },
-  users: { access: "admin", document: "{ users { nodes { id } } }" },
-  user: { access: "admin", document: "query($id: Int!) { user(id: $id) { id } }", variables: () => ({ id: ids.otherUserId }) },
+  analytics: { access: "admin", scope: "analytics:read", document: "{ analytics { totalUsers } }" },
+  topProducts: { access: "admin", scope: "analytics:read", document: "{ topProducts { id } }" },
+  orders: { access: "admin", scope: "orders:read", document: "{ orders { nodes { id } } }" },
+  users: { access: "admin", scope: "customers:read", document: "{ users { nodes { id } } }" },
+  user: { access: "admin", scope: "customers:read", document: "query($id: Int!) { user(id: $id) { id } }", variables: () => ({ id: ids.otherUserId }) },
   setUserRole: { access: "admin", document: "mutation($id: Int!) { setUserRole(id: $id, role: USER) { message } }", variables: () => ({ id: ids.otherUserId }) },
   updateOrderStatus: {
     access: "admin",
+    scope: "orders:write",
     document: "mutation($id: Int!) { updateOrderStatus(id: $id, status: IN_TRANSIT) { message } }",
     variables: () => ({ id: ids.order }),
   },
-  createCategory: { access: "admin", document: "mutation($n: String!) { createCategory(name: $n) { message } }", variables: () => ({ n: `Cat ${Math.random()}` }) },
-  updateCategory: { access: "admin", document: "mutation($id: Int!) { updateCategory(id: $id, name: \"Matrix Ferns\") { message } }", variables: () => ({ id: ids.category }) },
-  deleteCategory: { access: "admin", document: "mutation { deleteCategory(id: 999999) { message } }" },
-  createRegion: { access: "admin", document: "mutation($n: String!) { createRegion(name: $n, fee: 3.5) { message } }", variables: () => ({ n: `Region ${Math.random()}` }) },
-  updateRegion: { access: "admin", document: "mutation($id: Int!) { updateRegion(id: $id, name: \"Matrix Region\", fee: 2) { message } }", variables: () => ({ id: ids.region }) },
-  deleteRegion: { access: "admin", document: "mutation { deleteRegion(id: 999999) { message } }" },
+  createCategory: { access: "admin", scope: "catalogue:write", document: "mutation($n: String!) { createCategory(name: $n) { message } }", variables: () => ({ n: `Cat ${Math.random()}` }) },
+  updateCategory: { access: "admin", scope: "catalogue:write", document: "mutation($id: Int!) { updateCategory(id: $id, name: \"Matrix Ferns\") { message } }", variables: () => ({ id: ids.category }) },
+  deleteCategory: { access: "admin", scope: "catalogue:write", document: "mutation { deleteCategory(id: 999999) { message } }" },
+  createRegion: { access: "admin", scope: "catalogue:write", document: "mutation($n: String!) { createRegion(name: $n, fee: 3.5) { message } }", variables: () => ({ n: `Region ${Math.random()}` }) },
+  updateRegion: { access: "admin", scope: "catalogue:write", document: "mutation($id: Int!) { updateRegion(id: $id, name: \"Matrix Region\", fee: 2) { message } }", variables: () => ({ id: ids.region }) },
+  deleteRegion: { access: "admin", scope: "catalogue:write", document: "mutation { deleteRegion(id: 999999) { message } }" },
   createProduct: {
     access: "admin",
+    scope: "catalogue:write",
     document: "mutation($input: ProductInput!) { createProduct(input: $input) { message } }",
     variables: () => ({
       input: { name: `Matrix Plant ${Math.random()}`, description: "Green.", price: 10, quantity: 3, categoryId: ids.category, imageOne: upload(PNG) },
@@ -89,10 +95,31 @@ const operations: Record<string, Operation> = {
   },
   updateProduct: {
     access: "admin",
+    scope: "catalogue:write",
     document: "mutation($id: Int!, $input: ProductUpdateInput!) { updateProduct(id: $id, input: $input) { message } }",
     variables: () => ({ id: ids.product, input: { name: "Matrix Fern", description: "Green.", price: 10, quantity: 1000, categoryId: ids.category } }),
   },
-  deleteProduct: { access: "admin", document: "mutation { deleteProduct(id: 999999) { message } }" },
+  deleteProduct: { access: "admin", scope: "catalogue:write", document: "mutation { deleteProduct(id: 999999) { message } }" },
+  // Admins who signed in: no API key, whatever its scopes, manages keys or webhooks.
+  apiKeys: { access: "admin", document: "{ apiKeys { nodes { id } } }" },
+  apiScopes: { access: "admin", document: "{ apiScopes { scope } }" },
+  createApiKey: { access: "admin", document: 'mutation { createApiKey(input: { name: "Matrix", scopes: [ORDERS_READ] }) { secret } }' },
+  revokeApiKey: { access: "admin", document: "mutation { revokeApiKey(id: 999999) { id } }" },
+  webhookEndpoints: { access: "admin", document: "{ webhookEndpoints { id } }" },
+  webhookEventTypes: { access: "admin", document: "{ webhookEventTypes { type } }" },
+  createWebhookEndpoint: {
+    access: "admin",
+    document: 'mutation { createWebhookEndpoint(input: { url: "http://127.0.0.1:9/matrix", events: [ORDER_PLACED] }) { secret } }',
+  },
+  updateWebhookEndpoint: {
+    access: "admin",
+    document: 'mutation($id: Int!) { updateWebhookEndpoint(id: $id, input: { url: "http://127.0.0.1:9/matrix", events: [ORDER_PLACED], active: false }) { id } }',
+    variables: () => ({ id: ids.endpoint }),
+  },
+  deleteWebhookEndpoint: { access: "admin", document: "mutation { deleteWebhookEndpoint(id: 999999) { message } }" },
+  rotateWebhookSecret: { access: "admin", document: "mutation($id: Int!) { rotateWebhookSecret(id: $id) { secret } }", variables: () => ({ id: ids.endpoint }) },
+  resendWebhookDelivery: { access: "admin", document: 'mutation { resendWebhookDelivery(id: "00000000-0000-4000-8000-000000000000") { id } }' },
+  sendTestWebhook: { access: "admin", document: "mutation($id: Int!) { sendTestWebhook(endpointId: $id) { id } }", variables: () => ({ id: ids.endpoint }) },
 };
 
 function randomReference(): string {
@@ -100,9 +127,10 @@ function randomReference(): string {
   return Array.from({ length: 16 }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join("");
 }
 
-async function run(name: string, as: "guest" | "user" | "admin") {
+async function run(name: string, as: "guest" | "user" | "admin" | { apiKey: string }) {
   const operation = operations[name];
-  const token = as === "guest" ? undefined : name === "logout" ? (await t.shop.tokens.issue({ id: as === "admin" ? adminId : ids.userId })).token : tokens[as];
+  const token =
+    typeof as === "object" ? as.apiKey : as === "guest" ? undefined : name === "logout" ? (await t.shop.tokens.issue({ id: as === "admin" ? adminId : ids.userId })).token : tokens[as];
   const document = operation.document.replace('"SELF"', JSON.stringify(as === "admin" ? "matrix-admin@example.com" : "matrix-user@example.com"));
   const result = await t.gql(document, operation.variables?.(), token);
   return result.errors ? failure(result).code : undefined;
@@ -132,7 +160,8 @@ beforeAll(async () => {
     region: region.id,
     reference: randomReference(),
   });
-  ids = { ownOrderNumber: own.orderNumber, product: product.id, category: category.id, region: region.id, order: order.id, orderNumber: order.orderNumber, otherUserId: other.id, userId: user.id };
+  const endpoint = await t.shop.prisma.webhookEndpoint.create({ data: { url: "http://127.0.0.1:9/matrix", events: ["order.placed"], active: false, secret: "whsec_bWF0cml4" } });
+  ids = { ownOrderNumber: own.orderNumber, product: product.id, category: category.id, region: region.id, order: order.id, orderNumber: order.orderNumber, otherUserId: other.id, userId: user.id, endpoint: endpoint.id };
 });
 afterAll(async () => {
   await t?.close();
@@ -164,6 +193,33 @@ describe("permission matrix: guest, user and admin against every operation", () 
       });
     }
   }
+
+  /** An API key holding exactly `scopes`, made by the admin as the back office does. */
+  async function keyWith(scopes: ApiScope[]): Promise<{ apiKey: string }> {
+    const made = await t.shop.apiKeys.create(await t.shop.tokens.verify(tokens.admin), { name: `Matrix ${scopes.join(" ")}`, scopes });
+    return { apiKey: made.secret };
+  }
+
+  for (const scope of API_SCOPES) {
+    it(`an API key with only ${scope} may do what ${scope} names and what a guest may, nothing else`, async () => {
+      const key = await keyWith([scope]);
+      for (const [name, operation] of Object.entries(operations)) {
+        const allowed = operation.scope === scope || (operation.access === "guest" && name !== "me");
+        const code = await run(name, key);
+        if (allowed) expect(code ?? "ok", `${name} with ${scope}`).not.toMatch(/UNAUTHENTICATED|FORBIDDEN/);
+        else expect(code, `${name} with ${scope}`).toBe("FORBIDDEN");
+      }
+    });
+  }
+
+  it("an API key with every scope still cannot manage users' roles, API keys or webhooks, nor act as a person", async () => {
+    const key = await keyWith([...API_SCOPES]);
+    for (const [name, operation] of Object.entries(operations)) {
+      if (operation.scope || operation.access === "guest") continue;
+      expect(await run(name, key), name).toBe("FORBIDDEN");
+    }
+    expect(await run("me", key)).toBe("FORBIDDEN");
+  });
 
   it("users see only their own orders: another user's order is NOT_FOUND (as if missing), their order list forbidden", async () => {
     const someoneElses = await t.gql("query($n: String!) { order(orderNumber: $n) { id } }", { n: ids.orderNumber }, tokens.user);

@@ -19,6 +19,8 @@ import { createGraphQLContext } from "../src/graphql/context.js";
 import { buildShopSchema } from "../src/graphql/schema.js";
 
 export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
+/** Tests' webhook receivers listen on loopback over http, as in development. */
+export const TEST_WEBHOOK_SAFETY = { allowHttp: true, allowPrivateAddresses: true };
 
 export interface TestShop {
   db: Database;
@@ -40,7 +42,7 @@ export async function createTestShop(): Promise<TestShop> {
     : await openDatabase({ kind: "pglite", dataDir: "memory" });
   await db.migrate();
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-uploads-"));
-  const shop = createShop(db.prisma, { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: 3600, uploadsDir, uploadsUrlPath: "/uploads", events: db.events, readRows: db.readRows });
+  const shop = createShop(db.prisma, { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: 3600, uploadsDir, uploadsUrlPath: "/uploads", events: db.events, readRows: db.readRows, webhookSafety: TEST_WEBHOOK_SAFETY });
   const schema = await buildShopSchema();
   let counter = 0;
 

@@ -22,6 +22,7 @@ import {
   type FormInput,
 } from "./input.js";
 import { requireAdmin, requireUser, ROLES, type Role, type Viewer } from "./viewer.js";
+import { reportWebhookEvents } from "./webhooks/events.js";
 
 /** A user as the rest of the shop may see it: everything but the password hash. */
 export type UserRow = Omit<User, "passwordHash">;
@@ -186,6 +187,8 @@ export class AccountService {
     try {
       return await this.prisma.$transaction(async (tx) => {
         const user = await tx.user.create({ data: { name, email, passwordHash, role: "user" }, omit: WITHOUT_HASH });
+        // Webhooks: customer.registered, in this transaction (issue 22).
+        await reportWebhookEvents(tx, [{ type: "customer.registered", data: { customer: user } }]);
         // Issue 23: the welcome email, owed exactly when the account exists.
         await queueEmail(tx, { userId: user.id, address: user.email }, { kind: "welcome", name: user.name });
         return user;
@@ -323,7 +326,7 @@ export class AccountService {
    * as a case-insensitive substring, % and _ literal.
    */
   async listUsers(viewer: Viewer | null, search?: unknown): Promise<UserRow[]> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "customers:read");
     const text = checkSearch(search, SEARCH_MAX_LENGTH);
     if (!text) return this.prisma.user.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], omit: WITHOUT_HASH });
     const ids = await this.prisma.$queryRaw<{ id: number }[]>`
@@ -335,7 +338,7 @@ export class AccountService {
 
   /** Admin: a page of users, newest first; search matches name or email as a case-insensitive substring. */
   async pageUsers(viewer: Viewer | null, options: { first?: unknown; after?: unknown; search?: unknown } = {}): Promise<Page<UserRow>> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "customers:read");
     const text = checkSearch(options.search, SEARCH_MAX_LENGTH);
     return keysetPage<{ id: number }, UserRow>(
       this.prisma,
@@ -358,7 +361,7 @@ export class AccountService {
 
   /** Admin: one user. */
   async getUser(viewer: Viewer | null, id: unknown): Promise<UserRow> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "customers:read");
     const userId = parseId(id);
     const user = userId === null ? null : await this.prisma.user.findUnique({ where: { id: userId }, omit: WITHOUT_HASH });
     if (!user) throw notFound("User");

@@ -69,7 +69,7 @@ export class AnalyticsService {
 
   /** The dashboard's summary cards as of `now` (admin). Four queries whatever the data. */
   async summary(viewer: Viewer | null, now: Date = new Date()): Promise<AnalyticsSummary> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "analytics:read");
     const year = now.getUTCFullYear();
     const month = now.getUTCMonth();
     // Date.UTC rolls negative months back into the previous year.
@@ -123,7 +123,7 @@ export class AnalyticsService {
    * no longer point at a product and are left out. Two queries whatever the limit.
    */
   async topProducts(viewer: Viewer | null, limit: unknown = 10): Promise<TopProduct[]> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "analytics:read");
     const checks = new Checks();
     const take = checks.field("limit", wholeNumber("limit", { min: 1, max: 100 }), limit);
     checks.done();

@@ -23,6 +23,7 @@ import { firstFreeSlug, slugify } from "./slugs.js";
 import { cents, Checks, fieldRule, isBlank, parseId, received, text, wholeNumber, type Deferred, type FormInput } from "./input.js";
 import type { Cents } from "./money.js";
 import { requireAdmin, type Viewer } from "./viewer.js";
+import { reportWebhookEvents } from "./webhooks/events.js";
 
 export type ProductWithCategory = Product & { category: Category };
 
@@ -394,14 +395,19 @@ export class CatalogService {
 
   /** Admin only. Images are stored before the row is written, and removed again if the write fails. */
   async create(viewer: Viewer | null, input: Deferred<ProductInput>): Promise<ProductWithCategory> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "catalogue:write");
     const checked = await this.check(await received(input), { imageOneRequired: true });
     const stored = await this.storeImages(checked);
     try {
       return await this.withFreeSlug(checked.name, null, (slug) =>
-        this.prisma.product.create({
-          data: { ...columns(checked), slug, imageOne: stored.imageOne!, imageTwo: stored.imageTwo },
-          include: withCategory,
+        this.prisma.$transaction(async (tx) => {
+          const product = await tx.product.create({
+            data: { ...columns(checked), slug, imageOne: stored.imageOne!, imageTwo: stored.imageTwo },
+            include: withCategory,
+          });
+          // Webhooks: product.created, in this transaction (issue 22).
+          await reportWebhookEvents(tx, [{ type: "product.created", data: { product } }]);
+          return product;
         }),
       );
     } catch (error) {
@@ -416,7 +422,7 @@ export class CatalogService {
    * disk because past orders' snapshots may still show them.
    */
   async update(viewer: Viewer | null, id: unknown, input: Deferred<ProductInput>): Promise<ProductWithCategory> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "catalogue:write");
     const product = await this.byId(id);
     const checked = await this.check(await received(input), { imageOneRequired: false });
     const stored = await this.storeImages(checked);
@@ -426,7 +432,16 @@ export class CatalogService {
       ...(stored.imageTwo ? { imageTwo: stored.imageTwo } : {}),
     };
     const write = (slug?: string) =>
-      this.prisma.product.update({ where: { id: product.id }, data: slug ? { ...data, slug } : data, include: withCategory });
+      this.prisma.$transaction(async (tx) => {
+        const [before] = await tx.$queryRaw<{ quantity: number }[]>`SELECT quantity FROM products WHERE id = ${product.id} FOR UPDATE`;
+        const updated = await tx.product.update({ where: { id: product.id }, data: slug ? { ...data, slug } : data, include: withCategory });
+        // Webhooks: product.updated, and product.stock_low when the new stock crosses a threshold (issue 22).
+        await reportWebhookEvents(tx, [
+          { type: "product.updated", data: { product: updated } },
+          ...(before ? [{ type: "product.stock_low" as const, data: { product: updated }, stock: { before: Number(before.quantity), after: updated.quantity } }] : []),
+        ]);
+        return updated;
+      });
     try {
       return checked.name === product.name ? await write() : await this.withFreeSlug(checked.name, product.id, write);
     } catch (error) {
@@ -441,10 +456,16 @@ export class CatalogService {
    * product_id becomes null). Image files stay: past orders still show them.
    */
   async delete(viewer: Viewer | null, id: unknown): Promise<void> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "catalogue:write");
     const productId = parseId(id);
-    const { count } = productId === null ? { count: 0 } : await this.prisma.product.deleteMany({ where: { id: productId } });
-    if (count === 0) throw notFound("Product");
+    if (productId === null) throw notFound("Product");
+    await this.prisma.$transaction(async (tx) => {
+      const product = await tx.product.findUnique({ where: { id: productId }, include: withCategory });
+      const { count } = await tx.product.deleteMany({ where: { id: productId } });
+      if (!product || count === 0) throw notFound("Product");
+      // Webhooks: product.deleted with the product as it was, in this transaction (issue 22).
+      await reportWebhookEvents(tx, [{ type: "product.deleted", data: { product } }]);
+    });
   }
 
   // ---- product form ------------------------------------------------------------------------------

@@ -55,7 +55,7 @@ export class CategoryService {
   }
 
   async create(viewer: Viewer | null, input: Deferred<CategoryInput>): Promise<Category> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "catalogue:write");
     const name = await this.checkName(await received(input), null);
     try {
       return await this.prisma.category.create({ data: { name } });
@@ -65,7 +65,7 @@ export class CategoryService {
   }
 
   async update(viewer: Viewer | null, id: unknown, input: Deferred<CategoryInput>): Promise<Category> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "catalogue:write");
     const category = await this.byId(id);
     const name = await this.checkName(await received(input), category.id);
     try {
@@ -77,7 +77,7 @@ export class CategoryService {
 
   /** Refused with CONFLICT while products still belong to the category. */
   async delete(viewer: Viewer | null, id: unknown): Promise<void> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "catalogue:write");
     const categoryId = parseId(id);
     if (categoryId === null) throw notFound("Category");
     // Delete only an empty category in one statement; the foreign key (ON DELETE RESTRICT) backs this up

@@ -24,8 +24,9 @@ import {
 } from "./pages.js";
 import { lineTotalCents, unitPriceCents, type Priced } from "./pricing.js";
 import { isUnstorableText } from "./text.js";
+import { reportWebhookEvents } from "./webhooks/events.js";
 import { Checks, fieldRule, oneOf, parseId, received, type Deferred } from "./input.js";
-import { requireAdmin, requireSelfOrAdmin, requireUser, type Viewer } from "./viewer.js";
+import { requireAdmin, requireReader, requireSelfOrAdmin, requireUser, seesEveryone, type Viewer } from "./viewer.js";
 
 /** How callers name an order's status (spec section 4); the database enum spells in-transit as in_transit. */
 export type OrderStatusName = "pending" | "in-transit" | "delivered";
@@ -245,7 +246,7 @@ export class OrderService {
 
   /** A page of every order, newest first (admin), with the admin list's search and status filter. */
   async pageAll(viewer: Viewer | null, options: AllOrdersPageOptions = {}): Promise<Page<OrderWithLines>> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "orders:read");
     const search = checkSearch(options.search, MAX_ORDER_SEARCH_LENGTH);
     const status = readStatusFilter(options.status);
     return keysetPage<{ id: number }, OrderWithLines>(
@@ -289,11 +290,11 @@ export class OrderService {
 
   /** One order by its number, for its owner or an admin. */
   async byNumber(viewer: Viewer | null, orderNumber: unknown): Promise<OrderWithLines> {
-    const me = requireUser(viewer);
+    const me = requireReader(viewer, "orders:read");
     if (typeof orderNumber !== "string" || orderNumber.length > 64 || isUnstorableText(orderNumber)) throw notFound("Order");
     const row = await this.prisma.order.findUnique({ where: { orderNumber: orderNumber.trim() }, include: withLines });
     // Someone else's order answers exactly like a missing one, so order numbers cannot be probed.
-    if (!row || (me.role !== "admin" && row.userId !== me.userId)) throw notFound("Order");
+    if (!row || (!seesEveryone(me, "orders:read") && row.userId !== me.userId)) throw notFound("Order");
     return toOrder(row);
   }
 
@@ -302,7 +303,7 @@ export class OrderService {
    * number or reference, any case, % and _ literal.
    */
   async listAll(viewer: Viewer | null, search?: unknown): Promise<OrderWithLines[]> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "orders:read");
     const text = checkSearch(search, MAX_ORDER_SEARCH_LENGTH);
     if (!text) return (await this.prisma.order.findMany({ include: withLines, orderBy: NEWEST_FIRST })).map(toOrder);
     const ids = await this.prisma.$queryRaw<{ id: number }[]>`
@@ -322,10 +323,10 @@ export class OrderService {
 
   /** The id of a user whose orders the viewer may read (themself, or anyone for an admin) and who exists. */
   private async checkUserOrders(viewer: Viewer | null, userId: unknown): Promise<number> {
-    requireUser(viewer);
+    requireReader(viewer, "orders:read");
     const id = parseId(userId);
     if (id === null) throw notFound("User");
-    const { userId: viewerId } = requireSelfOrAdmin(viewer, id);
+    const { userId: viewerId } = requireSelfOrAdmin(viewer, id, "orders:read");
     if (id !== viewerId && !(await this.prisma.user.findUnique({ where: { id }, select: { id: true } }))) {
       throw notFound("User");
     }
@@ -339,8 +340,8 @@ export class OrderService {
    * grouped query for all of them.
    */
   async pagesForUsers(viewer: Viewer | null, userIds: readonly number[], options: OrderPageOptions = {}): Promise<Map<number, Page<OrderWithLines>>> {
-    requireUser(viewer);
-    for (const id of userIds) requireSelfOrAdmin(viewer, id);
+    requireReader(viewer, "orders:read");
+    for (const id of userIds) requireSelfOrAdmin(viewer, id, "orders:read");
     const users = [...new Set(userIds)];
     const requests = new Map(users.map((id) => [id, readPage(options.first, options.after, ORDER_PAGE_SIZE, userOrdersList(id), ORDER_KEYS)]));
     const pages = new Map<number, Page<OrderWithLines>>();
@@ -377,28 +378,31 @@ export class OrderService {
 
   /** Sets an order's status (admin). Any status may follow any other: the spec enforces no order. */
   async updateStatus(viewer: Viewer | null, orderId: unknown, given: Deferred<OrderStatusName>): Promise<OrderWithLines> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "orders:write");
     const checks = new Checks();
     const status = checks.field("status", statusField, await received(given));
     checks.done();
     const id = parseId(orderId);
     if (id === null) throw notFound("Order");
     const order = await this.prisma.$transaction(async (tx) => {
-      // The status before, read under the row's lock: only a real change owes the shopper an email.
-      const before = await tx.$queryRaw<{ status: string }[]>`SELECT status::text AS status FROM orders WHERE id = ${id} FOR UPDATE`;
-      if (before.length === 0) throw notFound("Order");
+      // Locked, so two admins changing one order at once each report the status they really replaced.
+      const [before] = await tx.$queryRaw<{ status: string }[]>`SELECT status::text AS status FROM orders WHERE id = ${id} FOR UPDATE`;
+      if (!before) throw notFound("Order");
       const row = await tx.order.update({
         where: { id },
         data: { status: status === "in-transit" ? "in_transit" : (status as "pending" | "delivered") },
         include: { ...withLines, user: { select: { email: true } } },
       });
-      const { user, ...changed } = row;
-      const order = toOrder(changed);
-      // Issue 23: the shopper hears of each status change (sent by the outbox after the commit).
-      if (before[0].status !== status) {
-        await queueEmail(tx, { userId: order.userId, address: user.email }, { kind: "order-status", orderId: order.id, orderNumber: order.orderNumber, status });
+      const { user, ...updated } = row;
+      const changed = toOrder(updated);
+      const previousStatus = toOrder({ ...updated, status: before.status as Order["status"] }).status;
+      if (previousStatus !== changed.status) {
+        // Webhooks: order.status_changed, in this transaction (issue 22).
+        await reportWebhookEvents(tx, [{ type: "order.status_changed", data: { order: changed, previousStatus } }]);
+        // Issue 23: the shopper hears of each status change (sent by the outbox after the commit).
+        await queueEmail(tx, { userId: changed.userId, address: user.email }, { kind: "order-status", orderId: changed.id, orderNumber: changed.orderNumber, status: changed.status });
       }
-      return order;
+      return changed;
     }, ORDER_TRANSACTION);
     await this.events.publish({ type: "orderStatusChanged", orderId: order.id, userId: order.userId, status: order.status });
     return order;
@@ -410,8 +414,8 @@ export class OrderService {
    * An unknown order and someone else's are refused alike (FORBIDDEN).
    */
   async statusFollower(viewer: Viewer | null, orderNumber?: string | null): Promise<(event: OrderEvent) => boolean> {
-    const user = requireUser(viewer);
-    const isAdmin = user.role === "admin";
+    const user = requireReader(viewer, "orders:read");
+    const isAdmin = seesEveryone(user, "orders:read");
     if (orderNumber === undefined || orderNumber === null) {
       return (event) => event.type === "orderStatusChanged" && (isAdmin || event.userId === user.userId);
     }
@@ -425,16 +429,17 @@ export class OrderService {
 
   /** Admins may follow every new order as it is placed. */
   placedFollower(viewer: Viewer | null): (event: OrderEvent) => boolean {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "orders:read");
     return (event) => event.type === "orderPlaced";
   }
 
   /** The order an event names, read afresh, for its owner or an admin; null when it is gone or not theirs. */
   async forEvent(viewer: Viewer | null, event: OrderEvent): Promise<OrderWithLines | null> {
-    const user = requireUser(viewer);
-    if (user.role !== "admin" && event.userId !== user.userId) return null;
+    const user = requireReader(viewer, "orders:read");
+    const everyone = seesEveryone(user, "orders:read");
+    if (!everyone && event.userId !== user.userId) return null;
     const row = await this.prisma.order.findUnique({ where: { id: event.orderId }, include: withLines });
-    if (!row || (user.role !== "admin" && row.userId !== user.userId)) return null;
+    if (!row || (!everyone && row.userId !== user.userId)) return null;
     return toOrder(row);
   }
 
@@ -521,9 +526,20 @@ export class OrderService {
         },
         include: withLines,
       });
+      const order = toOrder(row);
+      // Webhooks: order.placed, and product.stock_low for each product this order took below a threshold (issue 22).
+      const taken = new Map(wanted.map((line) => [line.productId, line.quantity!]));
+      await reportWebhookEvents(tx, [
+        { type: "order.placed", data: { order } },
+        ...products.map((product) => ({
+          type: "product.stock_low" as const,
+          data: { product },
+          stock: { before: product.quantity + (taken.get(product.id) ?? 0), after: product.quantity },
+        })),
+      ]);
       // Issue 23: the order confirmation, owed exactly when the order commits.
       await queueEmail(tx, { userId, address: contact.email }, { kind: "order-confirmation", orderId: row.id, orderNumber: row.orderNumber });
-      return toOrder(row);
+      return order;
     }, ORDER_TRANSACTION);
   }
 }

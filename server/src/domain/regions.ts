@@ -48,7 +48,7 @@ export class RegionService {
   }
 
   async create(viewer: Viewer | null, input: Deferred<RegionInput>): Promise<Region> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "catalogue:write");
     const data = await this.check(await received(input), null);
     try {
       return await this.prisma.region.create({ data });
@@ -58,7 +58,7 @@ export class RegionService {
   }
 
   async update(viewer: Viewer | null, id: unknown, input: Deferred<RegionInput>): Promise<Region> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "catalogue:write");
     const region = await this.byId(id);
     const data = await this.check(await received(input), region.id);
     try {
@@ -69,7 +69,7 @@ export class RegionService {
   }
 
   async delete(viewer: Viewer | null, id: unknown): Promise<void> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "catalogue:write");
     const regionId = parseId(id);
     const { count } = regionId === null ? { count: 0 } : await this.prisma.region.deleteMany({ where: { id: regionId } });
     if (count === 0) throw notFound("Region");

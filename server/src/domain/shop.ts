@@ -1,6 +1,7 @@
 // The shop's services, wired once over one Prisma client. Adapters (GraphQL, REST) receive this object.
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { AccountService } from "./accounts.js";
+import { ApiKeyService } from "./api-keys.js";
 import { AnalyticsService } from "./analytics.js";
 import { CatalogService } from "./catalog.js";
 import { CategoryService } from "./categories.js";
@@ -15,6 +16,8 @@ import { RatingService } from "./ratings.js";
 import { RegionService } from "./regions.js";
 import { Throttle } from "./throttle.js";
 import { TokenService } from "./tokens.js";
+import type { WebhookSafety } from "./webhooks/addresses.js";
+import { WebhookService } from "./webhooks/endpoints.js";
 
 export interface ShopOptions {
   jwtSecret: string;
@@ -27,7 +30,12 @@ export interface ShopOptions {
   events: EventBus;
   /** Runs the catalogue's hot read queries; the Prisma client's $queryRaw when not given. */
   readRows?: RowReader;
+  /** Which webhook URLs may be registered: https and public addresses only when not given. */
+  webhookSafety?: WebhookSafety;
 }
+
+/** The strict rule of production: https URLs whose hosts resolve to public addresses only. */
+export const STRICT_WEBHOOK_SAFETY: WebhookSafety = { allowHttp: false, allowPrivateAddresses: false };
 
 export interface Shop {
   prisma: PrismaClient;
@@ -43,6 +51,8 @@ export interface Shop {
   favourites: FavouriteService;
   orders: OrderService;
   analytics: AnalyticsService;
+  apiKeys: ApiKeyService;
+  webhooks: WebhookService;
   /** Issue 23: the log of emails to shoppers, and password reset by email. */
   emails: EmailService;
   passwordResets: PasswordResetService;
@@ -50,7 +60,8 @@ export interface Shop {
 
 export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
   const images = new ImageStore(options.uploadsDir, options.uploadsUrlPath);
-  const tokens = new TokenService(prisma, options.events, options.jwtSecret, options.tokenTtlSeconds);
+  const apiKeys = new ApiKeyService(prisma, options.events);
+  const tokens = new TokenService(prisma, options.events, options.jwtSecret, options.tokenTtlSeconds, apiKeys);
   const throttle = new Throttle(prisma);
   const readRows = options.readRows ?? prismaReader(prisma);
   const passwordResets = new PasswordResetService(prisma, tokens, throttle, options.jwtSecret);
@@ -68,6 +79,8 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
     favourites: new FavouriteService(prisma),
     orders: new OrderService(prisma, options.events),
     analytics: new AnalyticsService(prisma),
+    apiKeys,
+    webhooks: new WebhookService(prisma, options.webhookSafety ?? STRICT_WEBHOOK_SAFETY),
     emails: new EmailService(prisma, (resetId) => passwordResets.linkToken(resetId)),
     passwordResets,
   };

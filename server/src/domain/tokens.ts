@@ -5,6 +5,7 @@
 import crypto from "node:crypto";
 import jwt from "jsonwebtoken";
 import type { PrismaClient } from "../generated/prisma/client.js";
+import { isApiKeySecret } from "./api-keys.js";
 import type { EventBus } from "./events.js";
 import type { Role, Viewer } from "./viewer.js";
 
@@ -21,15 +22,20 @@ export class TokenService {
     private readonly events: EventBus,
     private readonly secret: string,
     private readonly ttlSeconds: number,
+    /** Checks `Bearer vrd_...` API keys (domain/api-keys.ts); without it, such a token makes a guest. */
+    private readonly apiKeys?: { verify(secret: string): Promise<Viewer | null> },
   ) {}
 
   /**
-   * The viewer an Authorization header names ("Bearer <token>"). A missing, forged, expired or revoked
-   * token makes the caller a guest; operations that need a user then answer UNAUTHENTICATED.
+   * The viewer an Authorization header names ("Bearer <token>": a session's access token or an API key's
+   * vrd_ secret). A missing, forged, expired or revoked token makes the caller a guest; operations that
+   * need a user then answer UNAUTHENTICATED.
    */
   async viewerFromAuthorization(header: string | undefined): Promise<Viewer | null> {
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    return match ? this.verify(match[1]) : null;
+    if (!match) return null;
+    if (isApiKeySecret(match[1])) return this.apiKeys ? this.apiKeys.verify(match[1]) : null;
+    return this.verify(match[1]);
   }
 
   /** Opens a session for the user and answers its access token. */

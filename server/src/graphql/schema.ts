@@ -5,6 +5,7 @@ import { lexicographicSortSchema, printSchema, type GraphQLSchema } from "graphq
 import { buildSchema, type PubSub } from "type-graphql";
 import { accountResolvers } from "./accounts.resolver.js";
 import { catalogResolvers } from "./catalog.resolver.js";
+import { integrationResolvers } from "./integrations.resolver.js";
 import { emailResolvers } from "./emails.resolver.js";
 import { liveOrderResolvers } from "./live-orders.resolver.js";
 import { orderResolvers } from "./orders.resolver.js";
@@ -24,7 +25,7 @@ const noTopics: PubSub = {
 
 export function buildShopSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
-    resolvers: [...catalogResolvers, ...accountResolvers, ...orderResolvers, ...liveOrderResolvers, ...emailResolvers],
+    resolvers: [...catalogResolvers, ...accountResolvers, ...orderResolvers, ...liveOrderResolvers, ...integrationResolvers, ...emailResolvers],
     pubSub: noTopics,
     // Inputs are checked by the domain services (one rule, one place), not by class-validator.
     validate: false,

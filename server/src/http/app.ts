@@ -29,7 +29,7 @@ import { clientFiles } from "./client-files.js";
 import type { DevMailbox } from "../delivery/email/dev-mailbox.js";
 import { DEV_MAIL_PATH, devMailRouter } from "./dev-mail.js";
 import { serveLiveUpdates, type LiveServer } from "./live.js";
-import { createLogger, requestLogger } from "./logging.js";
+import { createLogger, requestLogger, type KeyedRequest } from "./logging.js";
 import { createQueryLane, reportLaneBodyError, type Step } from "./query-lane.js";
 import { compileQueries } from "../graphql/compiled-queries.js";
 import { INTERNAL_ERROR, safeError } from "../domain/errors.js";
@@ -183,8 +183,12 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     }),
   );
 
-  const contextFor = async (req: http.IncomingMessage, clientAddress: string | null, log?: Logger): Promise<GraphQLContext> =>
-    createGraphQLContext(shop, await shop.tokens.viewerFromAuthorization(req.headers.authorization), clientAddress, log);
+  const contextFor = async (req: http.IncomingMessage, clientAddress: string | null, log?: Logger): Promise<GraphQLContext> => {
+    const viewer = await shop.tokens.viewerFromAuthorization(req.headers.authorization);
+    // The request's log line names the API key that made it.
+    if (viewer?.apiKey) (req as KeyedRequest).apiKey = { id: viewer.apiKey.id, name: viewer.apiKey.name };
+    return createGraphQLContext(shop, viewer, clientAddress, log);
+  };
 
   const catalogueCacheSeconds = config.catalogueCacheSeconds ?? 60;
   const catalogueCache = createCatalogueCache(shop.events, logger);

@@ -17,9 +17,22 @@ export function requestId(req: IncomingMessage): string {
   return typeof given === "string" && /^[A-Za-z0-9._-]{8,64}$/.test(given) ? given : crypto.randomUUID();
 }
 
+/**
+ * What the request's log line says about an API key that made it (its id and name, never its secret).
+ * The adapters set it once they know the caller (http/app.ts for GraphQL, rest/router.ts for REST).
+ */
+export interface KeyedRequest {
+  apiKey?: { id: number; name: string };
+}
+
 export function requestLogger(logger: Logger) {
   return pinoHttp({
     logger,
+    // Read when the line is written, so a key found while serving the request is named in it.
+    customProps: (req) => {
+      const key = (req as KeyedRequest).apiKey;
+      return key ? { apiKey: key } : {};
+    },
     genReqId: (req, res) => {
       const id = requestId(req);
       res.setHeader("X-Request-Id", id);

@@ -63,7 +63,7 @@ function operation(route: Route): Operation {
     operationId: route.name,
     tags: [route.tag],
     summary: route.summary,
-    ...(route.description ? { description: route.description } : {}),
+    ...(route.description || route.scope ? { description: [route.description, route.scope ? `An API key needs the ${route.scope} scope.` : ""].filter(Boolean).join(" ") } : {}),
     security: route.access === "guest" ? [] : [{ bearerAuth: [] }],
     ...(parameters.length ? { parameters } : {}),
     ...(body.kind === "json"
@@ -90,7 +90,7 @@ export function buildOpenApi(routes: Route[]) {
       version: "1.0.0",
       description:
         "The REST calls of the older shop client (spec section 7), served over the same domain services as the GraphQL API at /graphql. " +
-        "Send the access token from POST /login as 'Authorization: Bearer <token>'. Money is in US dollars as JSON numbers; dates are ISO 8601. " +
+        "Send the access token from POST /login, or an API key's secret (vrd_...), as 'Authorization: Bearer <token>'. Money is in US dollars as JSON numbers; dates are ISO 8601. " +
         "A 422 body is a map of field name to messages.",
     },
     jsonSchemaDialect: "https://spec.openapis.org/oas/3.1/dialect/base",
@@ -98,7 +98,7 @@ export function buildOpenApi(routes: Route[]) {
     paths,
     components: {
       schemas: Object.fromEntries(Object.entries(components).map(([name, schema]) => [name, jsonSchemaOf(schema, { io: "output", components })])),
-      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", description: "A session's access token (POST /login) or an API key's secret (vrd_...)." } },
     },
   };
 }

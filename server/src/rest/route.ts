@@ -4,7 +4,7 @@
 import type { Request } from "express";
 import type * as z from "zod";
 import type { Shop } from "../domain/shop.js";
-import type { Viewer } from "../domain/viewer.js";
+import type { ApiScope, Viewer } from "../domain/viewer.js";
 import type { InvalidStyle } from "./errors.js";
 
 /**
@@ -63,6 +63,11 @@ export interface Route<B extends Body = Body> {
   summary: string;
   description?: string;
   access: Access;
+  /**
+   * The API key scope that opens this call to a key (documented; the domain service enforces it). A key
+   * may call guest routes and routes naming one of its scopes; nothing else.
+   */
+  scope?: ApiScope;
   /** Documented only: path parameters reach the domain raw. */
   params?: Record<string, z.ZodType>;
   query?: Record<string, z.ZodType>;

@@ -98,6 +98,8 @@ function serve(shop: Shop, route: Route): RequestHandler {
     try {
       // Guests' calls never ask who is calling: the hot catalogue reads skip the session lookup.
       const viewer = route.access === "guest" ? null : await shop.tokens.viewerFromAuthorization(req.headers.authorization);
+      // The request's log line names the API key that made it (http/logging.ts).
+      if (viewer?.apiKey) Object.assign(req, { apiKey: { id: viewer.apiKey.id, name: viewer.apiKey.name } });
       const params = Object.fromEntries(Object.entries(req.params as Record<string, string>));
       const query = readQuery(route.query, req.query);
       refuseUnstorableText(params, query);
