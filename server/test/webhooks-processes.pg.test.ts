@@ -88,7 +88,7 @@ describe("webhooks across processes", () => {
     const orderNumber = await placeOrder(shop, shopper, productId, regionId);
     await receiver.waitFor(1);
     await first.exited;
-    const pending = await pool.query("SELECT state::text AS state, attempts FROM outbox_messages");
+    const pending = await pool.query("SELECT state::text AS state, attempts FROM outbox_messages WHERE channel = 'webhook'");
     expect(pending.rows).toEqual([{ state: "pending", attempts: 1 }]);
 
     shop = await startShopProcess(shopEnv(url));
@@ -98,7 +98,7 @@ describe("webhooks across processes", () => {
     expect(verifies(endpoint.secret, requests[1])).toBe(true);
     let delivered: { state: string; attempts: number }[] = [];
     for (let tries = 0; tries < 100 && delivered[0]?.state !== "delivered"; tries += 1) {
-      delivered = (await pool.query("SELECT state::text AS state, attempts FROM outbox_messages")).rows;
+      delivered = (await pool.query("SELECT state::text AS state, attempts FROM outbox_messages WHERE channel = 'webhook'")).rows;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(delivered).toEqual([{ state: "delivered", attempts: 2 }]);
