@@ -1,9 +1,12 @@
 // Issue 6, journey 1: a guest browses, fills the cart up to the stock limit, is sent to sign in at
 // checkout, signs up, signs in, fills the contact details, pays by card, places the order, finds it
 // under My orders and prints its invoice.
+// Issue 23: a shopper who forgot the password gets back in through 'Forgot password?', the link read in
+// the development mailbox (/dev/mail), and the reset screen.
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { journey } from "../browser.js";
+import type { Page } from "playwright-core";
 import { expectText, graphql, signInOnForm, toast, useShop } from "./support.js";
 
 const { shop, browser } = useShop();
@@ -178,6 +181,78 @@ describe("a guest becomes a customer", () => {
       // The server took the stock.
       await page.goto(`${shop().url}/products/${product.slug}`);
       await page.getByText(`${stock - ordered} item(s) left`).waitFor();
+    });
+  });
+});
+
+/** Opens the newest email to `to` with this subject in the development mailbox, waiting for the outbox to send it. */
+async function openEmail(page: Page, shopUrl: string, to: string, subject: string): Promise<void> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    await page.goto(`${shopUrl}/dev/mail`);
+    await page.getByRole("heading", { name: "Development mailbox" }).waitFor();
+    const link = page.getByRole("row").filter({ hasText: to }).getByRole("link", { name: subject, exact: true }).first();
+    if ((await link.count()) > 0) {
+      await link.click();
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`No email "${subject}" to ${to} in the development mailbox.`);
+    await page.waitForTimeout(250);
+  }
+}
+
+describe("a shopper who forgot the password (issue 23)", () => {
+  it("asks on the sign-in form, follows the link from the development mailbox, sets a new password and is signed in; the link works once", async () => {
+    expect(shop().output()).toMatch(/Emails:\s+not sent: read them in the development mailbox, http:\/\/\S+\/dev\/mail/);
+    const person = { name: "Hazel Root", email: `hazel.${crypto.randomBytes(3).toString("hex")}@example.com`, password: "old-roots-31" };
+    const newPassword = "new-shoots-42";
+    await graphql(shop().url, "mutation($input: RegisterInput!) { register(input: $input) { message } }", {
+      input: { name: person.name, email: person.email, password: person.password, passwordConfirmation: person.password },
+    });
+
+    await journey(browser(), "password reset", async ({ page }) => {
+      const navigation = page.getByRole("navigation", { name: "Shop" });
+      await page.goto(`${shop().url}/login`);
+      await page.getByRole("form", { name: "Welcome back" }).getByRole("link", { name: "Forgot password?" }).click();
+      const ask = page.getByRole("form", { name: "Forgot your password?" });
+      await ask.getByLabel("Email").fill(person.email);
+      await ask.getByRole("button", { name: "Send reset link" }).click();
+      await page.getByRole("heading", { level: 1, name: "Check your email" }).waitFor();
+
+      // The email, as the shopper would see it, and its button back to the shop.
+      await openEmail(page, shop().url, person.email, "Reset your Verdant password");
+      await page.getByRole("heading", { level: 1, name: "Reset your password" }).waitFor();
+      await page.getByRole("link", { name: "Choose a new password" }).click();
+      await page.getByRole("heading", { level: 1, name: "Choose a new password" }).waitFor();
+      const resetLink = page.url();
+      expect(resetLink).toMatch(new RegExp(`^${shop().url}/reset-password#token=`));
+      const form = page.getByRole("form", { name: "Choose a new password" });
+      await form.getByLabel("New password").fill(newPassword);
+      await form.getByLabel("Confirm password").fill(newPassword);
+      await form.getByRole("button", { name: "Set new password" }).click();
+      await toast(page, "Your password has been reset. You are signed in.");
+      await page.waitForURL(`${shop().url}/user`);
+      await page.getByText(person.email).waitFor();
+      await navigation.getByRole("link", { name: "Account" }).waitFor();
+
+      // The link works once.
+      await page.goto(resetLink);
+      await page.getByRole("heading", { level: 1, name: "This link no longer works" }).waitFor();
+
+      // The owner is told, and only the new password signs in.
+      await openEmail(page, shop().url, person.email, "Your Verdant password was changed");
+      await page.getByRole("heading", { level: 1, name: "Your password was changed" }).waitFor();
+      await page.goto(`${shop().url}/user`);
+      await page.getByRole("button", { name: "Logout" }).click();
+      await toast(page, "Logout successful!");
+      await page.goto(`${shop().url}/login`);
+      const signInForm = page.getByRole("form", { name: "Welcome back" });
+      await signInForm.getByLabel("Email", { exact: true }).fill(person.email);
+      await signInForm.getByLabel("Password", { exact: true }).fill(person.password);
+      await signInForm.getByRole("button", { name: "Sign in", exact: true }).click();
+      await toast(page, "Invalid email or password.");
+      await signInOnForm(page, { email: person.email, password: newPassword });
+      await navigation.getByRole("link", { name: "Account" }).waitFor();
     });
   });
 });

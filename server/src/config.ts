@@ -36,6 +36,19 @@ export interface Config {
   webhookSafety: { allowHttp: boolean; allowPrivateAddresses: boolean };
   /** WEBHOOK_TIMEOUT_SECONDS: how long one webhook attempt may take, connecting included. */
   webhookTimeoutSeconds: number;
+  /** Email to shoppers (issue 23): how messages leave the shop and where their links point. */
+  email: EmailConfig;
+}
+
+export interface EmailConfig {
+  /** EMAIL_ENABLED: false records the emails the shop owes but sends none. */
+  enabled: boolean;
+  /** SMTP_URL (smtp:// or smtps://); undefined outside production means the development mailbox at /dev/mail. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the From header, e.g. "Verdant <shop@example.com>". */
+  from: string;
+  /** PUBLIC_URL without a trailing slash: the shop's address in email links. Undefined: the address it listens on. */
+  publicUrl: string | undefined;
 }
 
 /** Where product pictures live when several machines share them (see storage/s3-store.ts). */
@@ -201,7 +214,44 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       allowPrivateAddresses: readBoolean("WEBHOOK_ALLOW_PRIVATE_URLS", env.WEBHOOK_ALLOW_PRIVATE_URLS?.trim(), !production),
     },
     webhookTimeoutSeconds: readTimeout(env.WEBHOOK_TIMEOUT_SECONDS?.trim()),
+    email: readEmailConfig(env, production),
   };
+}
+
+/**
+ * EMAIL_ENABLED, SMTP_URL, MAIL_FROM and PUBLIC_URL. In production a shop that sends email needs a real
+ * mail server and its own address for the links; elsewhere, without SMTP_URL, emails go to the
+ * development mailbox (/dev/mail) and links to the address the shop listens on.
+ */
+function readEmailConfig(env: Env, production: boolean): EmailConfig {
+  const enabled = readBoolean("EMAIL_ENABLED", env.EMAIL_ENABLED?.trim(), true);
+
+  const smtpUrl = env.SMTP_URL?.trim() || undefined;
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^/\s]+/.test(smtpUrl)) {
+    throw new ConfigError("SMTP_URL must look like smtp://user:password@mail.example.com:587 or smtps://…:465.");
+  }
+  if (production && enabled && !smtpUrl) {
+    throw new ConfigError("SMTP_URL is required when NODE_ENV=production (or set EMAIL_ENABLED=false to run without email).");
+  }
+
+  let publicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, "") || undefined;
+  if (publicUrl !== undefined) {
+    const parsed = URL.canParse(publicUrl) ? new URL(publicUrl) : null;
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.search || parsed.hash) {
+      throw new ConfigError(`PUBLIC_URL must be the shop's address, like https://shop.example.com, got "${publicUrl}".`);
+    }
+    publicUrl = `${parsed.origin}${parsed.pathname.replace(/\/+$/, "")}`;
+  }
+  if (production && enabled && !publicUrl) {
+    throw new ConfigError("PUBLIC_URL is required when NODE_ENV=production, for the links in emails (e.g. https://shop.example.com).");
+  }
+
+  const from = env.MAIL_FROM?.trim() || `Verdant <no-reply@${publicUrl ? new URL(publicUrl).hostname : "localhost"}>`;
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
+  if (!isEmailAddress(address.trim()) && !/^[^\s@]+@localhost$/.test(address.trim())) {
+    throw new ConfigError(`MAIL_FROM must be an email address, optionally with a name ("Verdant <shop@example.com>"), got "${from}".`);
+  }
+  return { enabled, smtpUrl, from, publicUrl };
 }
 
 /**

@@ -4,6 +4,7 @@
 // worker processes on the same port (http/workers.ts); each worker serves as a single process would.
 import "reflect-metadata";
 import cluster from "node:cluster";
+import path from "node:path";
 import { ConfigError, DEMO_ADMIN_PASSWORD, jwtSecretFor, loadConfig, type Config } from "./config.js";
 import { openDatabase, DatabaseOpenError, type Database } from "./db/client.js";
 import { ensureAdmin } from "./db/admin.js";
@@ -18,6 +19,11 @@ import { createLogger } from "./http/logging.js";
 import { createHttpServer } from "./http/server.js";
 import { startWorkers, WorkersStartError } from "./http/workers.js";
 import { createImageStore, S3ImageStore } from "./storage/index.js";
+import { DevMailbox } from "./delivery/email/dev-mailbox.js";
+import { createEmailDeliverer } from "./delivery/email/deliverer.js";
+import { createMailTransport, smtpHost } from "./delivery/email/transport.js";
+import { DEV_MAIL_PATH } from "./http/dev-mail.js";
+import { EMAIL_CHANNEL } from "./domain/emails.js";
 
 type Logger = ReturnType<typeof createLogger>;
 
@@ -72,7 +78,10 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
     readRows: db.readRows,
     webhookSafety: config.webhookSafety,
   });
-  const { app, serveLive, stop } = await createApp({ ...config, logger }, shop, db);
+  // Issue 23: without SMTP_URL outside production, emails go to the development mailbox (/dev/mail).
+  const mailbox = usesDevMailbox(config) ? new DevMailbox(path.join(config.dataDir, "dev-mail")) : null;
+  const mailTransport = createMailTransport(config.email, mailbox);
+  const { app, serveLive, stop } = await createApp({ ...config, logger, devMailbox: mailbox }, shop, db);
   const server = createHttpServer(app);
   const live = serveLive(server);
   // Every worker process sends the outbox's messages; SKIP LOCKED keeps them from sending one twice.
@@ -82,11 +91,17 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
     WEBHOOK_CHANNEL,
     createWebhookDeliverer({ prisma: db.prisma, schema: await buildShopSchema(), safety: config.webhookSafety, timeoutMs: config.webhookTimeoutSeconds * 1000, logger }),
   );
+  // Email links point at PUBLIC_URL, or else at the address the shop listens on (known once it listens).
+  let listened: (url: string) => void = () => undefined;
+  const listeningUrl = new Promise<string>((resolve) => (listened = resolve));
+  outbox.register(EMAIL_CHANNEL, createEmailDeliverer({ emails: shop.emails, transport: mailTransport, shopUrl: () => config.email.publicUrl ?? listeningUrl }));
   outbox.start();
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(config.port, config.host, resolve);
   });
+  const listening = server.address();
+  listened(shopAddress(config, typeof listening === "object" && listening ? listening.port : config.port));
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -104,6 +119,7 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
       await shop.images.renditions.stop().catch(() => undefined);
       // Claims no more messages and lets the attempts in flight finish (each within its timeout).
       await outbox.stop().catch(() => undefined);
+      mailTransport.close();
       await db.close().catch(() => undefined);
       process.exit(0);
     });
@@ -115,13 +131,27 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
   // now, in the background: the shop serves meanwhile (their stored file, then each rendition as it comes).
   shop.images.renditions.start();
 
-  const address = server.address();
-  return typeof address === "object" && address ? address.port : config.port;
+  return typeof listening === "object" && listening ? listening.port : config.port;
+}
+
+/** Emails go to the development mailbox: email on, no SMTP_URL, not production. */
+const usesDevMailbox = (config: Config) => config.email.enabled && !config.email.smtpUrl && config.env !== "production";
+
+/** The address the shop listens on, as a browser on this machine reaches it. */
+function shopAddress(config: Config, port: number): string {
+  const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
+  return `http://${shownHost}:${port}`;
+}
+
+/** Where the shop's emails go, for the start banner. */
+function emailLine(config: Config, url: string): string {
+  if (!config.email.enabled) return "off (EMAIL_ENABLED=false): emails are recorded, none is sent";
+  if (config.email.smtpUrl) return `sent through ${smtpHost(config.email.smtpUrl)} from ${config.email.from}`;
+  return `not sent: read them in the development mailbox, ${url}${DEV_MAIL_PATH} (set SMTP_URL to send them)`;
 }
 
 function printBanner(config: Config, kind: Database["kind"], port: number, workers: number, demoShopper: DemoShopper | null): void {
-  const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
-  const url = `http://${shownHost}:${port}`;
+  const url = shopAddress(config, port);
   const lines = [
     "",
     `Verdant plant shop is running on ${kind === "pglite" ? `the embedded database in ${config.dataDir}` : "PostgreSQL"}.`,
@@ -130,6 +160,7 @@ function printBanner(config: Config, kind: Database["kind"], port: number, worke
     `  Admin login:     ${config.adminEmail} / ${config.adminPassword === DEMO_ADMIN_PASSWORD ? DEMO_ADMIN_PASSWORD : "(the ADMIN_PASSWORD you set)"}`,
   ];
   if (demoShopper) lines.push(`  Shopper login:   ${demoShopper.email} / ${demoShopper.password}`);
+  lines.push(`  Emails:          ${emailLine(config, url)}`);
   if (!config.jwtSecret) lines.push(`  Tokens signed with the secret generated in ${config.dataDir}/jwt-secret (set JWT_SECRET to choose one).`);
   if (workers > 1) lines.push(`  Workers:         ${workers} processes on one port (WEB_CONCURRENCY).`);
   console.log(lines.join("\n") + "\n");

@@ -66,12 +66,19 @@ describe("configuration is read and validated in one place", () => {
     expect(() => loadConfig({ NODE_ENV: "production", ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "long-enough" })).toThrow(/JWT_SECRET/);
     expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: strongSecret, ADMIN_EMAIL: "a@b.co" })).toThrow(/ADMIN_PASSWORD/);
     expect(() => loadConfig({ NODE_ENV: "production", JWT_SECRET: strongSecret, ADMIN_PASSWORD: "long-enough" })).toThrow(/ADMIN_EMAIL/);
-    const config = loadConfig({ NODE_ENV: "production", JWT_SECRET: strongSecret, ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "long-enough" });
+    const config = loadConfig({ NODE_ENV: "production", JWT_SECRET: strongSecret, ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "long-enough", EMAIL_ENABLED: "false" });
     expect(config.seedDemo).toBe(false);
   });
 });
 
-const production = { NODE_ENV: "production", JWT_SECRET: strongSecret, ADMIN_EMAIL: "a@b.co", ADMIN_PASSWORD: "long-enough" };
+const production = {
+  NODE_ENV: "production",
+  JWT_SECRET: strongSecret,
+  ADMIN_EMAIL: "a@b.co",
+  ADMIN_PASSWORD: "long-enough",
+  SMTP_URL: "smtp://mail.example.com:587",
+  PUBLIC_URL: "https://shop.example.com",
+};
 
 describe("introspection and the demo shop follow the mode", () => {
   it("introspection and Sandbox are on in development, off in production unless INTROSPECTION=true", () => {
@@ -169,5 +176,50 @@ describe("pictures in S3-compatible storage (S3_*)", () => {
     expect(() => loadConfig({ S3_BUCKET: "b", S3_ACCESS_KEY_ID: "only-the-id" }, "/srv/shop")).toThrow(ConfigError);
     expect(() => loadConfig({ S3_BUCKET: "b", S3_PUBLIC_URL: "cdn.example.com" }, "/srv/shop")).toThrow('S3_PUBLIC_URL must be an http(s) URL, got "cdn.example.com".');
     expect(() => loadConfig({ S3_BUCKET: "b", S3_PREFIX: "shop" }, "/srv/shop")).toThrow(ConfigError);
+  });
+});
+
+describe("email settings (issue 23)", () => {
+  const { SMTP_URL: _smtp, PUBLIC_URL: _public, ...productionWithoutMail } = production;
+
+  it("outside production, without SMTP_URL, emails go to the development mailbox and links to the listening address", () => {
+    expect(loadConfig({}).email).toEqual({ enabled: true, smtpUrl: undefined, publicUrl: undefined, from: "Verdant <no-reply@localhost>" });
+  });
+
+  it("reads SMTP_URL, MAIL_FROM and PUBLIC_URL (without its trailing slash); the default sender uses the shop's host", () => {
+    expect(loadConfig({ ...production, MAIL_FROM: "Verdant Plants <hello@shop.example.com>", PUBLIC_URL: "https://shop.example.com/" }).email).toEqual({
+      enabled: true,
+      smtpUrl: "smtp://mail.example.com:587",
+      from: "Verdant Plants <hello@shop.example.com>",
+      publicUrl: "https://shop.example.com",
+    });
+    expect(loadConfig(production).email.from).toBe("Verdant <no-reply@shop.example.com>");
+    expect(loadConfig({ PUBLIC_URL: "http://localhost:8080/shop/" }).email.publicUrl).toBe("http://localhost:8080/shop");
+  });
+
+  it("production refuses to start without SMTP_URL or PUBLIC_URL while email is on, in one line", () => {
+    expect(() => loadConfig({ ...productionWithoutMail, PUBLIC_URL: production.PUBLIC_URL })).toThrow(
+      "SMTP_URL is required when NODE_ENV=production (or set EMAIL_ENABLED=false to run without email).",
+    );
+    expect(() => loadConfig({ ...productionWithoutMail, SMTP_URL: production.SMTP_URL })).toThrow(/^PUBLIC_URL is required when NODE_ENV=production/);
+    // With email off, neither is needed.
+    expect(loadConfig({ ...productionWithoutMail, EMAIL_ENABLED: "false" }).email).toMatchObject({ enabled: false, smtpUrl: undefined });
+  });
+
+  it.each([
+    [{ SMTP_URL: "mail.example.com" }, /^SMTP_URL must look like smtp:/],
+    [{ SMTP_URL: "http://mail.example.com" }, /^SMTP_URL must look like smtp:/],
+    [{ PUBLIC_URL: "shop.example.com" }, /^PUBLIC_URL must be the shop's address/],
+    [{ PUBLIC_URL: "ftp://shop.example.com" }, /^PUBLIC_URL must be the shop's address/],
+    [{ PUBLIC_URL: "https://shop.example.com/?a=1" }, /^PUBLIC_URL must be the shop's address/],
+    [{ MAIL_FROM: "not an address" }, /^MAIL_FROM must be an email address/],
+    [{ EMAIL_ENABLED: "sometimes" }, /^EMAIL_ENABLED must be true or false/],
+  ])("a bad email setting stops start-up with one line: %o", (env, pattern) => {
+    expect(() => loadConfig(env)).toThrow(pattern);
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect((error as Error).message).not.toContain("\n");
+    }
   });
 });

@@ -93,7 +93,13 @@ export function storedFile(t: Pick<TestShop, "uploadsDir">, ref: string): string
 /** Serves the real Express app for a test shop on a random local port. */
 export async function serveTestShop(
   t: TestShop,
-  overrides: { introspection?: boolean; env?: "development" | "production" | "test"; logger?: import("pino").Logger; clientDist?: string } = {},
+  overrides: {
+    introspection?: boolean;
+    env?: "development" | "production" | "test";
+    logger?: import("pino").Logger;
+    clientDist?: string;
+    devMailbox?: import("../src/delivery/email/dev-mailbox.js").DevMailbox;
+  } = {},
 ) {
   const { createApp } = await import("../src/http/app.js");
   const http = await import("node:http");
@@ -105,6 +111,7 @@ export async function serveTestShop(
       uploadsDir: t.uploadsDir,
       logger: overrides.logger,
       clientDist: overrides.clientDist,
+      devMailbox: overrides.devMailbox,
     },
     t.shop,
     t.db,

@@ -10,7 +10,7 @@ const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, "sample");
 const shopMocks = () => [homeMock(), checkoutRegionsMock()];
 
 describe("Screens and routes: every public, customer and admin route of the spec exists", () => {
-  it("lists the 16 public and customer routes, both /login and /login-user among them", () => {
+  it("lists the 16 public and customer routes, both /login and /login-user among them, then password reset (issue 23)", () => {
     expect(SHOP_ROUTES.map((route) => route.path)).toEqual([
       "/",
       "/signup",
@@ -28,6 +28,8 @@ describe("Screens and routes: every public, customer and admin route of the spec
       "/user/update-account-details",
       "/user/update-contact-details",
       "/user/update-password",
+      "/forgot-password",
+      "/reset-password",
     ]);
   });
 

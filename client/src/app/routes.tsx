@@ -1,6 +1,6 @@
-// Every route of spec section 2. The home page loads with the first page; every other screen is a
-// lazy chunk fetched on first visit, and the admin screens sit behind the admin guard, inside the
-// admin frame (also a lazy chunk).
+// Every route of spec section 2, and the password reset screens of issue 23. The home page loads with
+// the first page; every other screen is a lazy chunk fetched on first visit, and the admin screens sit
+// behind the admin guard, inside the admin frame (also a lazy chunk).
 import type { ComponentType, ReactElement } from "react";
 import { Navigate, type RouteObject } from "react-router-dom";
 import { HomeScreen } from "../features/catalog/HomeScreen";
@@ -38,6 +38,9 @@ export const SHOP_ROUTES: ReadonlyArray<{ path: string; element?: ReactElement; 
     lazy: screen(() => import("../features/account/UpdateAccountScreens"), "UpdateContactScreen"),
   },
   { path: "/user/update-password", lazy: screen(() => import("../features/account/UpdateAccountScreens"), "UpdatePasswordScreen") },
+  // Issue 23: password reset by email ('Forgot password?' on the sign-in form, and the email's link).
+  { path: "/forgot-password", lazy: screen(() => import("../features/account/PasswordResetScreens"), "ForgotPasswordScreen") },
+  { path: "/reset-password", lazy: screen(() => import("../features/account/PasswordResetScreens"), "ResetPasswordScreen") },
 ];
 
 /** The admin routes of spec section 2, each a lazy chunk apart from the storefront's bundle. */

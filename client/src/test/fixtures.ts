@@ -63,7 +63,7 @@ export const regions = [
 ];
 
 /** The cursor the fake API gives an entry: its id, so a test can say which `after` it expects. */
-export const cursorOf = (entry: { id: number }) => `cursor-${entry.id}`;
+export const cursorOf = (entry: { id: number | string }) => `cursor-${entry.id}`;
 
 export interface PageOptions {
   hasNextPage?: boolean;
@@ -72,7 +72,7 @@ export interface PageOptions {
 }
 
 /** One page of a connection (`edges`, `pageInfo`, `totalCount`) as the API answers it. */
-export function connection<T extends { id: number; __typename?: string }>(typename: string, nodes: readonly T[], options: PageOptions = {}) {
+export function connection<T extends { id: number | string; __typename?: string }>(typename: string, nodes: readonly T[], options: PageOptions = {}) {
   const last = nodes[nodes.length - 1];
   return {
     __typename: `${typename}Connection`,

@@ -2,6 +2,7 @@
 // Password hashes never leave this file: every row returned omits them.
 import crypto from "node:crypto";
 import { Prisma, type PrismaClient, type User } from "../generated/prisma/client.js";
+import { queueEmail } from "./emails.js";
 import { forbidden, invalid, isUniqueViolation, notFound, unauthenticated } from "./errors.js";
 import { alignedById, allOf, checkSearch, containsPattern, keysetPage, loadInOrder, newestFirst, orderBy, type Page } from "./pages.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
@@ -117,10 +118,10 @@ export const passwordChangeForm = {
 export type PasswordChangeInput = FormInput<typeof passwordChangeForm>;
 
 /** Where the clients read each field's problems (both APIs answer with these names). */
-const FIELD_NAMES = { passwordConfirmation: "password_confirmation", currentPassword: "current_password", oldPassword: "old_password" } as const;
+export const FIELD_NAMES = { passwordConfirmation: "password_confirmation", currentPassword: "current_password", oldPassword: "old_password" } as const;
 
 /** The rules for a new password (sign-up and password change): strength and a matching confirmation. */
-function checkNewPassword(checks: Checks, password: string | undefined, confirmation: unknown): void {
+export function checkNewPassword(checks: Checks, password: string | undefined, confirmation: unknown): void {
   if (!checks.has("password") && password !== undefined) {
     if (Array.from(password).length < PASSWORD_MIN_LENGTH) {
       checks.add("password", `The password must be at least ${PASSWORD_MIN_LENGTH} characters.`);
@@ -188,6 +189,8 @@ export class AccountService {
         const user = await tx.user.create({ data: { name, email, passwordHash, role: "user" }, omit: WITHOUT_HASH });
         // Webhooks: customer.registered, in this transaction (issue 22).
         await reportWebhookEvents(tx, [{ type: "customer.registered", data: { customer: user } }]);
+        // Issue 23: the welcome email, owed exactly when the account exists.
+        await queueEmail(tx, { userId: user.id, address: user.email }, { kind: "welcome", name: user.name });
         return user;
       });
     } catch (error) {
@@ -268,7 +271,12 @@ export class AccountService {
     checks.done();
 
     try {
-      return await this.prisma.user.update({ where: { id: userId }, data: { name, email }, omit: WITHOUT_HASH });
+      if (email === row.email) return await this.prisma.user.update({ where: { id: userId }, data: { name, email }, omit: WITHOUT_HASH });
+      return await this.prisma.$transaction(async (tx) => {
+        // Issue 23: reset links sent to the old address stop working when the account moves.
+        await endResetLinks(tx, userId);
+        return tx.user.update({ where: { id: userId }, data: { name, email }, omit: WITHOUT_HASH });
+      });
     } catch (error) {
       if (isUniqueViolation(error)) throw invalid({ email: [EMAIL_TAKEN] });
       throw error;
@@ -304,8 +312,11 @@ export class AccountService {
     checks.done();
     const passwordHash = await hashPassword(password);
     await this.prisma.$transaction(async (tx) => {
-      await tx.user.update({ where: { id: userId }, data: { passwordHash } });
+      const user = await tx.user.update({ where: { id: userId }, data: { passwordHash }, select: { name: true, email: true } });
       await this.tokens.endSessions(tx, userId, tokenId);
+      // Issue 23: reset links asked for before no longer work, and the owner hears of the change.
+      await endResetLinks(tx, userId);
+      await queueEmail(tx, { userId, address: user.email }, { kind: "password-changed", name: user.name, changedAt: new Date().toISOString() });
     });
     await this.tokens.announceEnded(userId, tokenId);
   }
@@ -406,4 +417,9 @@ export class AccountService {
     const owner = await this.prisma.user.findUnique({ where: { email }, select: { id: true } });
     return owner?.id ?? null;
   }
+}
+
+/** Ends a user's open password reset links (issue 23): after a password or email change they were asked for before. */
+export async function endResetLinks(tx: Pick<PrismaClient, "passwordReset">, userId: number): Promise<void> {
+  await tx.passwordReset.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } });
 }

@@ -1,5 +1,7 @@
 // What the shop says when an operation succeeds. Both adapters (GraphQL and REST) answer with these,
 // so the wording lives in one place. "Category created" and the order message are verbatim from the spec.
+import { RESET_LINK_MINUTES } from "./password-reset.js";
+
 export const messages = {
   productCreated: "Product created successfully.",
   productUpdated: "Product updated successfully.",
@@ -21,4 +23,6 @@ export const messages = {
   favouriteRemoved: "Removed from your wishlist.",
   orderPlaced: "Payment successful and order has been created",
   orderStatusUpdated: "Order status updated successfully.",
+  // Issue 23: the same answer whether or not the email has an account.
+  passwordResetRequested: `If an account exists for this email, we have sent it a link to reset the password. The link works for ${RESET_LINK_MINUTES} minutes.`,
 } as const;

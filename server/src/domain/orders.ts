@@ -1,6 +1,7 @@
 // Orders: the cart check before checkout, placing an order, and reading order history.
 // Prices, totals and stock always come from the database; whatever totals a client sends are ignored.
 import { Prisma, type Order, type OrderLine, type PrismaClient } from "../generated/prisma/client.js";
+import { queueEmail } from "./emails.js";
 import { conflict, forbidden, invalid, isUniqueViolation, notFound, unauthenticated } from "./errors.js";
 import type { EventBus, ShopEvent } from "./events.js";
 import { MAX_MONEY_CENTS, type Cents } from "./money.js";
@@ -390,14 +391,19 @@ export class OrderService {
       const row = await tx.order.update({
         where: { id },
         data: { status: status === "in-transit" ? "in_transit" : (status as "pending" | "delivered") },
-        include: withLines,
+        include: { ...withLines, user: { select: { email: true } } },
       });
-      const changed = toOrder(row);
-      const previousStatus = toOrder({ ...row, status: before.status as Order["status"] }).status;
-      // Webhooks: order.status_changed, in this transaction (issue 22).
-      if (previousStatus !== changed.status) await reportWebhookEvents(tx, [{ type: "order.status_changed", data: { order: changed, previousStatus } }]);
+      const { user, ...updated } = row;
+      const changed = toOrder(updated);
+      const previousStatus = toOrder({ ...updated, status: before.status as Order["status"] }).status;
+      if (previousStatus !== changed.status) {
+        // Webhooks: order.status_changed, in this transaction (issue 22).
+        await reportWebhookEvents(tx, [{ type: "order.status_changed", data: { order: changed, previousStatus } }]);
+        // Issue 23: the shopper hears of each status change (sent by the outbox after the commit).
+        await queueEmail(tx, { userId: changed.userId, address: user.email }, { kind: "order-status", orderId: changed.id, orderNumber: changed.orderNumber, status: changed.status });
+      }
       return changed;
-    });
+    }, ORDER_TRANSACTION);
     await this.events.publish({ type: "orderStatusChanged", orderId: order.id, userId: order.userId, status: order.status });
     return order;
   }
@@ -531,12 +537,14 @@ export class OrderService {
           stock: { before: product.quantity + (taken.get(product.id) ?? 0), after: product.quantity },
         })),
       ]);
+      // Issue 23: the order confirmation, owed exactly when the order commits.
+      await queueEmail(tx, { userId, address: contact.email }, { kind: "order-confirmation", orderId: row.id, orderNumber: row.orderNumber });
       return order;
     }, ORDER_TRANSACTION);
   }
 }
 
-function toOrder(row: OrderRow): OrderWithLines {
+export function toOrder(row: OrderRow): OrderWithLines {
   return { ...row, status: row.status === "in_transit" ? "in-transit" : row.status };
 }
 

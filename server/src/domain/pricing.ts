@@ -12,3 +12,6 @@ export const unitPriceCents = (product: Priced): Cents => product.discountPriceC
 
 /** Line total is the unit price times the quantity in the cart. */
 export const lineTotalCents = (product: Priced, quantity: number): Cents => unitPriceCents(product) * quantity;
+
+/** A line of a placed order: its unit price as bought times its quantity (the invoice's and the email's Amount). */
+export const orderLineTotalCents = (line: { unitPriceCents: Cents; quantity: number }): Cents => line.unitPriceCents * line.quantity;

@@ -5,6 +5,7 @@ import { ApiKeyService } from "./api-keys.js";
 import { AnalyticsService } from "./analytics.js";
 import { CatalogService } from "./catalog.js";
 import { CategoryService } from "./categories.js";
+import { EmailService } from "./email-log.js";
 import type { EventBus } from "./events.js";
 import { FavouriteService } from "./favourites.js";
 import type { PictureEncoder } from "./images/processing.js";
@@ -12,6 +13,7 @@ import type { WorkerLog } from "./images/renditions-worker.js";
 import { ImageService } from "./images/service.js";
 import type { ImageStore } from "./images/store.js";
 import { OrderService } from "./orders.js";
+import { PasswordResetService } from "./password-reset.js";
 import { prismaReader, type RowReader } from "./pages.js";
 import { RatingService } from "./ratings.js";
 import { RegionService } from "./regions.js";
@@ -56,6 +58,9 @@ export interface Shop {
   analytics: AnalyticsService;
   apiKeys: ApiKeyService;
   webhooks: WebhookService;
+  /** Issue 23: the log of emails to shoppers, and password reset by email. */
+  emails: EmailService;
+  passwordResets: PasswordResetService;
 }
 
 export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
@@ -64,6 +69,7 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
   const tokens = new TokenService(prisma, options.events, options.jwtSecret, options.tokenTtlSeconds, apiKeys);
   const throttle = new Throttle(prisma);
   const readRows = options.readRows ?? prismaReader(prisma);
+  const passwordResets = new PasswordResetService(prisma, tokens, throttle, options.jwtSecret);
   return {
     prisma,
     events: options.events,
@@ -80,5 +86,7 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
     analytics: new AnalyticsService(prisma),
     apiKeys,
     webhooks: new WebhookService(prisma, options.webhookSafety ?? STRICT_WEBHOOK_SAFETY),
+    emails: new EmailService(prisma, (resetId) => passwordResets.linkToken(resetId)),
+    passwordResets,
   };
 }

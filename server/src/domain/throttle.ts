@@ -37,6 +37,17 @@ export const PASSWORD_CHECK_LIMITS = {
   user: { attempts: 5, seconds: 5 * 60 },
 } as const satisfies Record<string, Limit>;
 
+/**
+ * Password reset by email (issue 23), counted like sign-in: asking for a link counts every request per
+ * account (known or not, so the limit tells nothing about which emails have accounts) and per address;
+ * using a link counts failures per address.
+ */
+export const PASSWORD_RESET_LIMITS = {
+  account: { attempts: 5, seconds: 15 * 60 },
+  address: { attempts: 20, seconds: 15 * 60 },
+  linkUse: { attempts: 20, seconds: 15 * 60 },
+} as const satisfies Record<string, Limit>;
+
 // Old counters are deleted at most this often per process (with the next attempt that comes along).
 const PRUNE_EVERY_MS = 60_000;
 

@@ -48,7 +48,8 @@ export const LARGEST_PAGE = 100;
 /** What a list without any page-size argument counts as (categories, regions, an order's lines). */
 export const UNSIZED_LIST = 20;
 /** Mutations of which one request may run at most one between them. */
-export const ONE_AT_A_TIME = ["login", "register", "placeOrder", "updatePassword", "updateAccount"] as const;
+// requestPasswordReset and resetPassword (issue 23): each hashes a password or writes an email, like sign-up.
+export const ONE_AT_A_TIME = ["login", "register", "placeOrder", "updatePassword", "updateAccount", "requestPasswordReset", "resetPassword"] as const;
 
 const PAGE_SIZE_ARGUMENTS = ["first", "limit"];
 

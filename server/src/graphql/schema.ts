@@ -6,6 +6,7 @@ import { buildSchema, type PubSub } from "type-graphql";
 import { accountResolvers } from "./accounts.resolver.js";
 import { catalogResolvers } from "./catalog.resolver.js";
 import { integrationResolvers } from "./integrations.resolver.js";
+import { emailResolvers } from "./emails.resolver.js";
 import { liveOrderResolvers } from "./live-orders.resolver.js";
 import { orderResolvers } from "./orders.resolver.js";
 import { pictureResolvers } from "./pictures.resolver.js";
@@ -25,7 +26,7 @@ const noTopics: PubSub = {
 
 export function buildShopSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
-    resolvers: [...catalogResolvers, ...accountResolvers, ...orderResolvers, ...liveOrderResolvers, ...pictureResolvers, ...integrationResolvers],
+    resolvers: [...catalogResolvers, ...accountResolvers, ...orderResolvers, ...liveOrderResolvers, ...pictureResolvers, ...integrationResolvers, ...emailResolvers],
     pubSub: noTopics,
     // Inputs are checked by the domain services (one rule, one place), not by class-validator.
     validate: false,

@@ -11,7 +11,7 @@ import type {
   User as UserRow,
 } from "../generated/prisma/client.js";
 import type { ImageRecord } from "../domain/images/pictures.js";
-import { unitPriceCents } from "../domain/pricing.js";
+import { orderLineTotalCents, unitPriceCents } from "../domain/pricing.js";
 import { MoneyScalar } from "./scalars.js";
 
 export enum Role {
@@ -266,7 +266,7 @@ export function viewOrder(
       discountPrice: line.discountPriceCents,
       unitPrice: line.unitPriceCents,
       quantity: line.quantity,
-      lineTotal: line.unitPriceCents * line.quantity,
+      lineTotal: orderLineTotalCents(line),
       imageOne: line.imageOne,
       imageTwo: line.imageTwo,
     })),

@@ -28,6 +28,8 @@ import { requireUtf8Body } from "../rest/charset.js";
 import { createCatalogueCache } from "./catalogue-cache.js";
 import { clientFiles } from "./client-files.js";
 import { servePictures } from "./pictures.js";
+import type { DevMailbox } from "../delivery/email/dev-mailbox.js";
+import { DEV_MAIL_PATH, devMailRouter } from "./dev-mail.js";
 import { serveLiveUpdates, type LiveServer } from "./live.js";
 import { createLogger, requestLogger, type KeyedRequest } from "./logging.js";
 import { createQueryLane, reportLaneBodyError, type Step } from "./query-lane.js";
@@ -57,6 +59,8 @@ type AppConfig = Pick<Config, "env" | "introspection" | "corsOrigins" | "uploads
   logger?: Logger;
   /** The built storefront to serve; client/dist by default. */
   clientDist?: string;
+  /** Issue 23: the development mailbox to show at /dev/mail (never in production); none when emails go elsewhere. */
+  devMailbox?: DevMailbox | null;
 };
 
 /** Lets the configured browser origins call the API; same-origin requests need nothing. */
@@ -225,6 +229,9 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
       context: ({ req }) => contextFor(req, req.ip ?? null, req.log),
     }),
   );
+
+  // Issue 23: the emails a development shop sent, readable in the browser. Never in production.
+  if (config.devMailbox && config.env !== "production") app.use(DEV_MAIL_PATH, devMailRouter(config.devMailbox));
 
   // The REST compatibility layer for older clients (spec section 7).
   app.use("/public/api", createRestRouter(shop));

@@ -1,5 +1,6 @@
 // Welcome back (spec sections 2 and 8), at /login and /login-user: on success the token is kept,
 // 'Log in successful' shows and the shopper goes back one page; on failure the server's error text.
+// 'Forgot password?' leads to the password reset by email (issue 23).
 import { useMutation } from "@apollo/client/react";
 import { Anchor, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
@@ -56,6 +57,9 @@ export function LoginScreen() {
         onChange={(event) => setPassword(event.currentTarget.value)}
       />
       <ShowPasswordToggle shown={shown} onChange={setShown} />
+      <Anchor component={Link} to="/forgot-password" size="sm">
+        Forgot password?
+      </Anchor>
     </AccountForm>
   );
 }

@@ -44,4 +44,24 @@ export const accountOperations = /* GraphQL */ `
       message
     }
   }
+
+  # Issue 23: password reset by email.
+  mutation RequestPasswordReset($email: String!) {
+    requestPasswordReset(email: $email) {
+      message
+    }
+  }
+
+  query PasswordResetLinkValid($token: String!) {
+    passwordResetLinkValid(token: $token)
+  }
+
+  mutation ResetPassword($token: String!, $password: String!, $passwordConfirmation: String!) {
+    resetPassword(token: $token, password: $password, passwordConfirmation: $passwordConfirmation) {
+      accessToken
+      user {
+        ...SessionUserFields
+      }
+    }
+  }
 `;

@@ -57,7 +57,8 @@ export function createShopCache(): InMemoryCache {
     typePolicies: {
       Query: { fields: queryFields },
       // A user's orders as the admin user detail pages them.
-      User: { fields: { orders: relayStylePagination(["first"]) } },
+      // ... and the emails written to them (issue 23).
+      User: { fields: { orders: relayStylePagination(["first"]), emails: relayStylePagination(["first"]) } },
       // Value objects without an id of their own live inside their parent.
       OrderLine: { keyFields: false },
       MonthFigures: { keyFields: false },

@@ -32,3 +32,12 @@ export function invalidInputMessages(error: unknown): string[] | null {
   });
   return fromFields.length > 0 ? fromFields : invalid.map((entry) => entry.message).filter(Boolean);
 }
+
+/** Whether invalid input was reported under this field (extensions.fields), e.g. a reset link's "token". */
+export function isFieldInvalid(error: unknown, field: string): boolean {
+  if (!CombinedGraphQLErrors.is(error)) return false;
+  return error.errors.some((entry) => {
+    const fields = entry.extensions?.fields;
+    return entry.extensions?.code === "BAD_USER_INPUT" && typeof fields === "object" && fields !== null && field in fields;
+  });
+}

@@ -2,7 +2,7 @@ import { notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AdminUserDocument, AdminUsersDocument, SetUserRoleDocument } from "../../../graphql/generated/graphql";
+import { AdminUserDocument, AdminUserEmailsDocument, AdminUsersDocument, SetUserRoleDocument } from "../../../graphql/generated/graphql";
 import { ADMIN_PAGE_SIZE, ORDERS_PAGE_SIZE } from "../../../lib/apollo/pages";
 import { connection, cursorOf, queryMock, type PageOptions } from "../../../test/fixtures";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
@@ -100,10 +100,12 @@ const ada = {
 
 const detail = { route: "/admin/manage-users/2", path: "/admin/manage-users/:id", user: admin };
 const userRequest = { query: AdminUserDocument, variables: { id: 2, first: ORDERS_PAGE_SIZE } };
+/** The emails section asks for its own page (issue 23): none, unless a test says otherwise. */
+const noEmails = (id = 2) => queryMock(AdminUserEmailsDocument, { id, first: ADMIN_PAGE_SIZE }, { user: { __typename: "User", id, emails: connection("Email", []) } });
 
 describe("User detail", () => {
   it("shows the loading view, then account info: name, email, role and created date", async () => {
-    renderWithShop(<UserDetailScreen />, { ...detail, mocks: [{ request: userRequest, result: { data: { user: ada } }, delay: 30 }] });
+    renderWithShop(<UserDetailScreen />, { ...detail, mocks: [{ request: userRequest, result: { data: { user: ada } }, delay: 30 }, noEmails()] });
     expect(screen.getByRole("status", { name: "Loading the user" })).toBeInTheDocument();
     const account = within(await screen.findByRole("region", { name: "Account info" }));
     expect(account.getByText("Ada Gardener")).toBeInTheDocument();
@@ -113,19 +115,19 @@ describe("User detail", () => {
   });
 
   it("contact info: address and phone, 'No address' and 'No contact' when empty", async () => {
-    const { unmount } = renderWithShop(<UserDetailScreen />, { ...detail, mocks: [{ request: userRequest, result: { data: { user: ada } } }] });
+    const { unmount } = renderWithShop(<UserDetailScreen />, { ...detail, mocks: [{ request: userRequest, result: { data: { user: ada } } }, noEmails()] });
     const contact = within(await screen.findByRole("region", { name: "Contact info" }));
     expect(contact.getByText("1 Fern Street, Portland")).toBeInTheDocument();
     expect(contact.getByText("+1 555 0100")).toBeInTheDocument();
     unmount();
-    renderWithShop(<UserDetailScreen />, { ...detail, mocks: [{ request: userRequest, result: { data: { user: { ...ada, address: null, phone: "" } } } }] });
+    renderWithShop(<UserDetailScreen />, { ...detail, mocks: [{ request: userRequest, result: { data: { user: { ...ada, address: null, phone: "" } } } }, noEmails()] });
     const empty = within(await screen.findByRole("region", { name: "Contact info" }));
     expect(empty.getByText("No address")).toBeInTheDocument();
     expect(empty.getByText("No contact")).toBeInTheDocument();
   });
 
   it("lists the user's orders, each linking to /admin/view-order/{order_number}", async () => {
-    renderWithShop(<UserDetailScreen />, { ...detail, mocks: [{ request: userRequest, result: { data: { user: ada } } }] });
+    renderWithShop(<UserDetailScreen />, { ...detail, mocks: [{ request: userRequest, result: { data: { user: ada } } }, noEmails()] });
     const orders = within(await screen.findByRole("region", { name: "Orders" }));
     expect(orders.getByRole("link", { name: "ORD-000004" })).toHaveAttribute("href", "/admin/view-order/ORD-000004");
     expect(orders.getByText("delivered")).toBeInTheDocument();
@@ -137,6 +139,7 @@ describe("User detail", () => {
     renderWithShop(<UserDetailScreen />, {
       ...detail,
       mocks: [
+        noEmails(),
         { request: userRequest, result: { data: { user: { ...ada, orders: connection("Order", ada.orders.edges.map((edge) => edge.node), { hasNextPage: true, totalCount: 2 }) } } } },
         {
           request: { query: AdminUserDocument, variables: { id: 2, first: ORDERS_PAGE_SIZE, after: cursorOf(ada.orders.edges[0]!.node) } },
@@ -152,12 +155,12 @@ describe("User detail", () => {
   });
 
   it("'No orders yet.' when the user has none", async () => {
-    renderWithShop(<UserDetailScreen />, { ...detail, mocks: [{ request: userRequest, result: { data: { user: { ...ada, orders: connection("Order", []) } } } }] });
+    renderWithShop(<UserDetailScreen />, { ...detail, mocks: [{ request: userRequest, result: { data: { user: { ...ada, orders: connection("Order", []) } } } }, noEmails()] });
     expect(await within(await screen.findByRole("region", { name: "Orders" })).findByText("No orders yet.")).toBeInTheDocument();
   });
 
   it("the change-role select offers only user and admin", async () => {
-    renderWithShop(<UserDetailScreen />, { ...detail, mocks: [{ request: userRequest, result: { data: { user: ada } } }] });
+    renderWithShop(<UserDetailScreen />, { ...detail, mocks: [{ request: userRequest, result: { data: { user: ada } } }, noEmails()] });
     const select = await screen.findByLabelText("Change role");
     expect(within(select).getAllByRole("option").map((option) => option.textContent)).toEqual(["user", "admin"]);
     expect(select).toHaveDisplayValue("user");
@@ -167,6 +170,7 @@ describe("User detail", () => {
     renderWithShop(<UserDetailScreen />, {
       ...detail,
       mocks: [
+        noEmails(),
         { request: userRequest, result: { data: { user: ada } } },
         {
           request: { query: SetUserRoleDocument, variables: { id: 2, role: "ADMIN" } },
@@ -185,6 +189,7 @@ describe("User detail", () => {
       ...detail,
       route: "/admin/manage-users/1",
       mocks: [
+        noEmails(1),
         { request: { query: AdminUserDocument, variables: { id: 1, first: ORDERS_PAGE_SIZE } }, result: { data: { user: { ...ada, ...person(1, "Root Admin", "admin@verdant.shop", "ADMIN") } } } },
         {
           request: { query: SetUserRoleDocument, variables: { id: 1, role: "USER" } },
@@ -204,5 +209,67 @@ describe("User detail", () => {
     });
     expect(await screen.findByText("We could not find this user.")).toBeInTheDocument();
     expect(screen.getByText("User not found.")).toBeInTheDocument();
+  });
+});
+
+describe("User detail: the emails the shop wrote to the user (issue 23)", () => {
+  const email = (id: string, subject: string, state: "PENDING" | "SENT" | "FAILED", extra: object = {}) => ({
+    __typename: "Email" as const,
+    id,
+    subject,
+    recipient: "ada@example.com",
+    state,
+    attempts: 1,
+    lastError: null,
+    createdAt: "2026-03-02T15:04:00.000Z",
+    sentAt: state === "SENT" ? "2026-03-02T15:04:02.000Z" : null,
+    ...extra,
+  });
+  const emailsMock = (emails: ReturnType<typeof email>[], page: PageOptions = {}, after?: string) =>
+    queryMock(AdminUserEmailsDocument, { id: 2, first: ADMIN_PAGE_SIZE, ...(after ? { after } : {}) }, { user: { __typename: "User", id: 2, emails: connection("Email", emails, page) } });
+
+  it("lists subject, time and delivery state, newest first, with the reason a delivery failed", async () => {
+    renderWithShop(<UserDetailScreen />, {
+      ...detail,
+      mocks: [
+        { request: userRequest, result: { data: { user: ada } } },
+        emailsMock([
+          email("e3", "Your order ORD-000004 has been delivered", "FAILED", { attempts: 1, lastError: "550 No such mailbox here" }),
+          email("e2", "Your Verdant order ORD-000004 is confirmed", "SENT"),
+          email("e1", "Welcome to Verdant", "SENT"),
+        ]),
+      ],
+    });
+    const section = within(await screen.findByRole("region", { name: "Emails" }));
+    const rows = await section.findAllByRole("row");
+    expect(rows.map((row) => within(row).queryAllByRole("cell")[0]?.textContent ?? "header")).toEqual([
+      "header",
+      "Your order ORD-000004 has been deliveredTo ada@example.com",
+      "Your Verdant order ORD-000004 is confirmedTo ada@example.com",
+      "Welcome to VerdantTo ada@example.com",
+    ]);
+    expect(within(rows[1]!).getByText("Not sent")).toBeInTheDocument();
+    expect(within(rows[1]!).getByText("1 attempt: 550 No such mailbox here")).toBeInTheDocument();
+    expect(within(rows[2]!).getByText("Sent")).toBeInTheDocument();
+    expect(within(rows[3]!).getAllByRole("cell")[1]).toHaveTextContent("Mar 2, 2026, 3:04 PM");
+  });
+
+  it("'No emails yet.' when the shop wrote none; 'Load more' fetches the next page", async () => {
+    const { unmount } = renderWithShop(<UserDetailScreen />, { ...detail, mocks: [{ request: userRequest, result: { data: { user: ada } } }, emailsMock([])] });
+    expect(await within(await screen.findByRole("region", { name: "Emails" })).findByText("No emails yet.")).toBeInTheDocument();
+    unmount();
+    const first = email("e2", "Welcome to Verdant", "SENT");
+    renderWithShop(<UserDetailScreen />, {
+      ...detail,
+      mocks: [
+        { request: userRequest, result: { data: { user: ada } } },
+        emailsMock([first], { hasNextPage: true, totalCount: 2 }),
+        emailsMock([email("e1", "Reset your Verdant password", "SENT")], { totalCount: 2 }, cursorOf(first)),
+      ],
+    });
+    const section = within(await screen.findByRole("region", { name: "Emails" }));
+    await userEvent.click(await section.findByRole("button", { name: "Load more emails" }));
+    expect(await section.findByText("Reset your Verdant password")).toBeInTheDocument();
+    expect(section.getByText("Showing 2 of 2 emails")).toBeInTheDocument();
   });
 });

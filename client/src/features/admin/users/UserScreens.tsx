@@ -2,7 +2,8 @@
 // with name, email and a role badge, newest first, a page at a time; a failed load is silent (logged).
 // The user detail: account info (name, email, role, created date), the change-role select (user or
 // admin) with the server's message on success and on failure, contact info ('No address' / 'No
-// contact'), and their orders (a page at a time) linking to the admin order view.
+// contact'), their orders (a page at a time) linking to the admin order view, and the emails the shop
+// wrote to them (issue 23).
 import { useQuery } from "@apollo/client/react";
 import { Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { Link, useParams } from "react-router-dom";
@@ -17,6 +18,7 @@ import { formatDate } from "../../../lib/orders/invoice";
 import { notifyServerFailure } from "../adminFeedback";
 import { ChangeChoice, Detail, ListHeader, PagedList, useListSearch, useQuietListState } from "../AdminParts";
 import { AdminOrderRow } from "../orders/orderParts";
+import { UserEmails } from "./UserEmails";
 import { useSetUserRole } from "./useSetUserRole";
 
 export const NO_USERS_YET = "No users yet.";
@@ -190,6 +192,7 @@ export function UserDetailScreen() {
           )}
         </Stack>
       </Paper>
+      <UserEmails userId={user.id} />
     </Stack>
   );
 }

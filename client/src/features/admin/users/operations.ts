@@ -34,6 +34,33 @@ export const adminUserOperations = /* GraphQL */ `
     }
   }
 
+  # Issue 23: the emails the shop wrote to the user, newest first.
+  query AdminUserEmails($id: Int!, $first: Int!, $after: String) {
+    user(id: $id) {
+      id
+      emails(first: $first, after: $after) {
+        edges {
+          cursor
+          node {
+            id
+            subject
+            recipient
+            state
+            attempts
+            lastError
+            createdAt
+            sentAt
+          }
+        }
+        pageInfo {
+          hasNextPage
+          endCursor
+        }
+        totalCount
+      }
+    }
+  }
+
   mutation SetUserRole($id: Int!, $role: Role!) {
     setUserRole(id: $id, role: $role) {
       message

@@ -1,0 +1,133 @@
+// The words of each email the shop sends (the domain decides when one is due and its subject:
+// domain/emails.ts). Order figures are the order's own, as the invoice shows them: lines with unit price,
+// quantity and amount, the subtotal, the region's delivery fee and the total, never recomputed here.
+import { ORDER_STATUS_WORDS, SHOP_NAME } from "../../domain/emails.js";
+import type { EmailContent } from "../../domain/email-log.js";
+import type { OrderStatusName, OrderWithLines } from "../../domain/orders.js";
+import { RESET_LINK_MINUTES } from "../../domain/password-reset.js";
+import { orderLineTotalCents } from "../../domain/pricing.js";
+import { renderInFrame, type Block, type EmailBody, type RenderedEmail } from "./layout.js";
+
+const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+/** Cents as the shop prints prices: 123450 -> "$1,234.50" (en-US, USD). */
+export const formatCents = (cents: number): string => dollars.format(cents / 100);
+
+// The shop cannot know the reader's time zone: times say UTC.
+const dateTime = new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" });
+export const formatTime = (when: Date): string => `${dateTime.format(when)} UTC`;
+
+/** The order screen of the shop, where its owner follows it and prints the invoice. */
+export const orderUrl = (shopUrl: string, orderNumber: string) => `${shopUrl}/user/order/${encodeURIComponent(orderNumber)}`;
+/** The reset screen; the token travels in the fragment, which browsers never send to a server or in a Referer. */
+export const resetUrl = (shopUrl: string, token: string) => `${shopUrl}/reset-password#token=${encodeURIComponent(token)}`;
+
+const STATUS_LABEL: Record<OrderStatusName, string> = { pending: "Pending", "in-transit": "In transit", delivered: "Delivered" };
+const STATUS_NEWS: Record<OrderStatusName, string> = {
+  pending: "We have your order and will get it ready for delivery soon.",
+  "in-transit": "Your plants have left our greenhouse and are on their way to you.",
+  delivered: "Your order has arrived. We hope everything you planted grows well!",
+};
+
+/** The order's lines and figures, exactly as placed. */
+function orderTable(order: OrderWithLines): Block {
+  return {
+    type: "table",
+    caption: "Your order",
+    columns: ["Product", "Unit price", "Quantity", "Amount"],
+    numeric: [false, true, true, true],
+    rows: order.lines.map((line) => [line.name, formatCents(line.unitPriceCents), String(line.quantity), formatCents(orderLineTotalCents(line))]),
+    totals: [
+      ["Subtotal", formatCents(order.subtotalCents)],
+      [`Delivery fee (${order.regionName})`, formatCents(order.deliveryFeeCents)],
+      ["Total", formatCents(order.totalCents)],
+    ],
+  };
+}
+
+function bodyOf(content: EmailContent, recipient: string, shopUrl: string): EmailBody {
+  switch (content.kind) {
+    case "welcome":
+      return {
+        headline: `Welcome to ${SHOP_NAME}, ${content.name}!`,
+        blocks: [
+          { type: "paragraph", text: "Thank you for creating an account. You can now keep a wish-list, rate the plants you grow, check out in a few steps and follow your orders." },
+          { type: "button", label: "Visit the shop", url: `${shopUrl}/` },
+          { type: "note", text: `You signed up with ${recipient}.` },
+        ],
+      };
+    case "order-confirmation": {
+      const { order } = content;
+      return {
+        headline: "Thank you for your order",
+        blocks: [
+          { type: "paragraph", text: `We have received your order ${order.orderNumber} and are getting it ready.` },
+          {
+            type: "facts",
+            rows: [
+              ["Order number", order.orderNumber],
+              ["Placed on", formatTime(order.createdAt)],
+              ["Delivery region", order.regionName],
+              ["Deliver to", order.userAddress],
+              ["Phone", order.userPhone],
+            ],
+          },
+          orderTable(order),
+          { type: "button", label: "View your order", url: orderUrl(shopUrl, order.orderNumber) },
+          { type: "note", text: "You can print the invoice from the order's page." },
+        ],
+      };
+    }
+    case "order-status": {
+      const { order, status } = content;
+      return {
+        headline: ORDER_STATUS_WORDS[status].headline,
+        blocks: [
+          { type: "paragraph", text: `Order ${order.orderNumber} is now: ${STATUS_LABEL[status]}.` },
+          { type: "paragraph", text: STATUS_NEWS[status] },
+          {
+            type: "facts",
+            rows: [
+              ["Order number", order.orderNumber],
+              ["Status", STATUS_LABEL[status]],
+              ["Delivery region", order.regionName],
+              ["Total", formatCents(order.totalCents)],
+            ],
+          },
+          { type: "button", label: "View your order", url: orderUrl(shopUrl, order.orderNumber) },
+        ],
+      };
+    }
+    case "password-reset": {
+      const url = resetUrl(shopUrl, content.token);
+      return {
+        headline: "Reset your password",
+        blocks: [
+          { type: "paragraph", text: `Someone, hopefully you, asked to reset the password of the ${SHOP_NAME} account for ${recipient}.` },
+          { type: "paragraph", text: `The link below works once, for ${RESET_LINK_MINUTES} minutes (until ${formatTime(content.expiresAt)}).` },
+          { type: "button", label: "Choose a new password", url },
+          { type: "note", text: `If the button does not work, copy this address into your browser: ${url}` },
+          { type: "paragraph", text: "If you did not ask for this, ignore this email: your password stays as it is." },
+        ],
+      };
+    }
+    case "password-changed":
+      return {
+        headline: "Your password was changed",
+        blocks: [
+          { type: "paragraph", text: `Hi ${content.name}, the password of your ${SHOP_NAME} account (${recipient}) was changed on ${formatTime(content.changedAt)}.` },
+          { type: "paragraph", text: "Every other device that was signed in to your account has been signed out." },
+          { type: "paragraph", text: "If this was you, there is nothing more to do. If it was not, reset your password now and check your account details." },
+          { type: "button", label: "Reset your password", url: `${shopUrl}/forgot-password` },
+        ],
+      };
+  }
+}
+
+/** An email ready to send: HTML and plain text in the shop's frame. */
+export function renderEmail(content: EmailContent, options: { subject: string; recipient: string; shopUrl: string }): RenderedEmail {
+  return renderInFrame(bodyOf(content, options.recipient, options.shopUrl), {
+    subject: options.subject,
+    shopUrl: options.shopUrl,
+    footer: `You receive this email because you have an account at ${SHOP_NAME}, the plant and garden shop.`,
+  });
+}
