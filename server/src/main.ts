@@ -102,7 +102,8 @@ function printBanner(config: Config, kind: Database["kind"], port: number, worke
     "",
     `Verdant plant shop is running on ${kind === "pglite" ? `the embedded database in ${config.dataDir}` : "PostgreSQL"}.`,
     `  Shop:            ${url}/`,
-    `  GraphQL/Sandbox: ${url}/graphql`,
+    // Sandbox is offered only where it is served (introspection on: development by default).
+    config.introspection ? `  GraphQL/Sandbox: ${url}/graphql` : `  GraphQL:         ${url}/graphql (introspection and Sandbox off)`,
     `  Admin login:     ${config.adminEmail} / ${config.adminPassword === DEMO_ADMIN_PASSWORD ? DEMO_ADMIN_PASSWORD : "(the ADMIN_PASSWORD you set)"}`,
   ];
   if (demoShopper) lines.push(`  Shopper login:   ${demoShopper.email} / ${demoShopper.password}`);

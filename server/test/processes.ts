@@ -71,7 +71,7 @@ export function startShopProcess(env: Record<string, string>): Promise<ShopProce
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no start-up banner within 90 s:\n${output}`)), 90_000);
     child.stdout!.on("data", () => {
-      const match = /GraphQL\/Sandbox: (http:\/\/\S+)\/graphql/.exec(output);
+      const match = /GraphQL(?:\/Sandbox)?:\s+(http:\/\/\S+)\/graphql/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve({ child, url: match[1], output: () => output, exited });

@@ -18,7 +18,7 @@ import type { Database } from "../db/client.js";
 import { MAX_IMAGE_BYTES } from "../domain/images.js";
 import type { Shop } from "../domain/shop.js";
 import { createGraphQLContext, type GraphQLContext } from "../graphql/context.js";
-import { formatShopError } from "../graphql/errors.js";
+import { formatShopError, withoutSchemaHints } from "../graphql/errors.js";
 import { MAX_TOKENS, queryLimitRules } from "../graphql/limits.js";
 import { shopRequestPlugin } from "../graphql/request-guards.js";
 import { buildShopSchema } from "../graphql/schema.js";
@@ -194,8 +194,10 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     validationRules: queryLimitRules,
     parseOptions: { maxTokens: MAX_TOKENS },
     // Error answers never carry SQL or a stack, in any mode: unexpected errors are logged instead.
-    formatError: formatShopError,
+    formatError: config.introspection ? formatShopError : (formatted, error) => withoutSchemaHints(formatShopError(formatted, error)),
     includeStacktraceInErrorResponses: false,
+    // Without introspection the schema is not for strangers to map: no "Did you mean" suggestions either.
+    hideSchemaDetailsFromClientErrors: !config.introspection,
     plugins: [
       shopRequestPlugin(logger, { catalogueCacheSeconds }),
       // Apollo's cache-control plugin wraps every field's resolver to read @cacheControl hints the shop
@@ -257,7 +259,7 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
       if (!catalogueCache.serveKept(req, res) && !queryLane.take(req, res)) app(req, res);
     },
     serveLive: (server) =>
-      serveLiveUpdates(server, { schema, shop, validationRules: queryLimitRules, parseOptions: { maxTokens: MAX_TOKENS }, logger }),
+      serveLiveUpdates(server, { schema, shop, validationRules: queryLimitRules, parseOptions: { maxTokens: MAX_TOKENS }, logger, hideSchemaDetails: !config.introspection }),
     stop: async () => {
       catalogueCache.stop();
       await apollo.stop();

@@ -20,7 +20,7 @@ import type { ShopEvent } from "../domain/events.js";
 import type { Shop } from "../domain/shop.js";
 import type { Viewer } from "../domain/viewer.js";
 import { createGraphQLContext, type GraphQLContext } from "../graphql/context.js";
-import { formatShopError, isUnexpectedError } from "../graphql/errors.js";
+import { formatShopError, isUnexpectedError, withoutSchemaHints } from "../graphql/errors.js";
 import { unstorableTextIn } from "../graphql/request-guards.js";
 import { safeError } from "../domain/errors.js";
 
@@ -41,6 +41,8 @@ export interface LiveOptions {
   validationRules: ValidationRule[];
   parseOptions?: ParseOptions;
   logger?: Logger;
+  /** Introspection is off: errors carry no suggestions naming the schema's fields (see withoutSchemaHints). */
+  hideSchemaDetails?: boolean;
 }
 
 export interface LiveServer {
@@ -108,8 +110,12 @@ export function serveLiveUpdates(server: http.Server, options: LiveOptions): Liv
   const format = (errors: readonly GraphQLError[]) =>
     errors.map((error) => {
       if (isUnexpectedError(error)) logger?.error({ err: safeError(error.originalError ?? error), path: error.path }, "unexpected error in a subscription");
-      return formatShopError(error.toJSON(), error);
+      const formatted = formatShopError(error.toJSON(), error);
+      return options.hideSchemaDetails ? withoutSchemaHints(formatted) : formatted;
     });
+  // Refusals before a subscription starts (parse, validation) are sent as they are: hints are cut here.
+  const refuse = (errors: readonly GraphQLError[]) =>
+    options.hideSchemaDetails ? errors.map((error) => new GraphQLError(withoutSchemaHints(error.toJSON()).message, error)) : [...errors];
 
   const graphqlWs = useServer<Record<string, unknown>, ConnectionExtra>(
     {
@@ -144,7 +150,7 @@ export function serveLiveUpdates(server: http.Server, options: LiveOptions): Liv
           return [error instanceof GraphQLError ? error : new GraphQLError("The query could not be read.")];
         }
         const errors = validate(schema, document, [...specifiedRules, ...validationRules]);
-        if (errors.length > 0) return errors;
+        if (errors.length > 0) return refuse(errors);
         const refusal = unstorableTextIn(payload.variables, document);
         if (refusal) return [refusal];
         const operation = getOperationAST(document, payload.operationName);
