@@ -3,6 +3,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import proxyaddr from "proxy-addr";
 import { isEmailAddress } from "./domain/input.js";
 
 export interface Config {
@@ -30,7 +31,15 @@ export interface Config {
   webConcurrency: number;
   /** CATALOGUE_CACHE_SECONDS: how long browsers and CDNs may reuse an anonymous catalogue answer; 0 turns caching off. */
   catalogueCacheSeconds: number;
+  /** TRUST_PROXY: who may name the caller's address in X-Forwarded-For (see TrustProxy). */
+  trustProxy: TrustProxy;
 }
+
+/**
+ * The proxies whose X-Forwarded-For names the caller: a number of hops (1: the balancer in front of the shop;
+ * 0: nobody), or their addresses and ranges (as proxy-addr reads them: `10.0.0.0/8`, `loopback`, `uniquelocal`).
+ */
+export type TrustProxy = number | string[];
 
 export class ConfigError extends Error {}
 
@@ -69,6 +78,30 @@ function readPositiveInt(name: string, value: string | undefined, fallback: numb
     throw new ConfigError(`${name} must be a positive whole number, got "${value}".`);
   }
   return Number(value);
+}
+
+/** Whether the proxy at `address`, `hop` steps from the shop (0: the connection's peer), may name the caller. */
+export type ProxyTrust = (address: string, hop: number) => boolean;
+
+export function proxyTrust(setting: TrustProxy): ProxyTrust {
+  if (typeof setting === "number") return (_address, hop) => hop < setting;
+  return proxyaddr.compile(setting);
+}
+
+function readTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === "") return ["loopback"];
+  if (/^(false|none|0)$/i.test(value)) return 0;
+  if (/^\d+$/.test(value)) return readWholeNumber("TRUST_PROXY", value, 0, 10);
+  if (/^(true|all|\*)$/i.test(value)) {
+    throw new ConfigError("TRUST_PROXY=true would let any caller pick its own address (and slip past sign-in throttling): give the number of proxies in front of the shop (e.g. 1) or their addresses (e.g. 10.0.0.0/8).");
+  }
+  const addresses = value.split(",").map((part) => part.trim()).filter(Boolean);
+  try {
+    proxyaddr.compile(addresses);
+  } catch (error) {
+    throw new ConfigError(`TRUST_PROXY must be a number of proxies or a list of addresses and ranges (e.g. 10.0.0.0/8, loopback): ${(error as Error).message}.`);
+  }
+  return addresses;
 }
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
@@ -133,6 +166,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel,
     webConcurrency: readPositiveInt("WEB_CONCURRENCY", env.WEB_CONCURRENCY?.trim(), 1),
     catalogueCacheSeconds: readWholeNumber("CATALOGUE_CACHE_SECONDS", env.CATALOGUE_CACHE_SECONDS?.trim(), 60, 86_400),
+    trustProxy: readTrustProxy(env.TRUST_PROXY?.trim()),
   };
 }
 

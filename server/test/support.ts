@@ -78,7 +78,14 @@ export async function createTestShop(): Promise<TestShop> {
 /** Serves the real Express app for a test shop on a random local port. */
 export async function serveTestShop(
   t: TestShop,
-  overrides: { introspection?: boolean; env?: "development" | "production" | "test"; logger?: import("pino").Logger; clientDist?: string } = {},
+  overrides: {
+    introspection?: boolean;
+    env?: "development" | "production" | "test";
+    logger?: import("pino").Logger;
+    clientDist?: string;
+    trustProxy?: import("../src/config.js").TrustProxy;
+    catalogueCacheSeconds?: number;
+  } = {},
 ) {
   const { createApp } = await import("../src/http/app.js");
   const http = await import("node:http");
@@ -90,6 +97,8 @@ export async function serveTestShop(
       uploadsDir: t.uploadsDir,
       logger: overrides.logger,
       clientDist: overrides.clientDist,
+      trustProxy: overrides.trustProxy,
+      catalogueCacheSeconds: overrides.catalogueCacheSeconds,
     },
     t.shop,
     t.db,

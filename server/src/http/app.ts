@@ -13,7 +13,7 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import graphqlUploadExpress from "graphql-upload/graphqlUploadExpress.mjs";
 import helmet from "helmet";
 import type { Logger } from "pino";
-import type { Config } from "../config.js";
+import { proxyTrust, type Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { MAX_IMAGE_BYTES } from "../domain/images.js";
 import type { Shop } from "../domain/shop.js";
@@ -37,8 +37,6 @@ export const MAX_UPLOAD_FILES = 2;
 export const UPLOADS_URL_PATH = "/uploads";
 /** The largest JSON body the API reads. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
-/** Requests from a proxy on this machine may name the caller's address in X-Forwarded-For. */
-const TRUST_PROXY = "loopback";
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../client/dist");
 
 export interface ShopApp {
@@ -52,6 +50,8 @@ export interface ShopApp {
 type AppConfig = Pick<Config, "env" | "introspection" | "corsOrigins" | "uploadsDir"> & {
   /** See Config; 60 s when not given. */
   catalogueCacheSeconds?: number;
+  /** See Config; a proxy on this machine (loopback) when not given. */
+  trustProxy?: Config["trustProxy"];
   logger?: Logger;
   /** The built storefront to serve; client/dist by default. */
   clientDist?: string;
@@ -126,7 +126,9 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   const logger = config.logger ?? createLogger("silent");
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", TRUST_PROXY);
+  // Who may name the caller's address in X-Forwarded-For (TRUST_PROXY): the throttle counts by that address.
+  const trustProxy = proxyTrust(config.trustProxy ?? ["loopback"]);
+  app.set("trust proxy", trustProxy);
   const logRequest = requestLogger(logger);
   app.use(logRequest);
   // API answers (GraphQL, REST) and any text file not compressed at build: brotli or gzip, as the caller
@@ -250,7 +252,7 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     context: contextFor,
     steps: [logRequest, compressIfAccepted(compress), headersOf(sandboxHeaders), allowOrigins, varyIfNotCompressing] as Step[],
     maxBodyBytes: MAX_JSON_BODY_BYTES,
-    trustProxy: TRUST_PROXY,
+    trustProxy,
     express: app,
   });
 

@@ -13,6 +13,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import Negotiator from "negotiator";
 import type { Logger } from "pino";
 import proxyaddr from "proxy-addr";
+import type { ProxyTrust } from "../config.js";
 import type { CompiledQueries, QueryRequest } from "../graphql/compiled-queries.js";
 import type { GraphQLContext } from "../graphql/context.js";
 import { bodyIsUtf8 } from "../rest/charset.js";
@@ -28,8 +29,8 @@ export interface QueryLaneOptions {
   steps: Step[];
   /** The body size Express's JSON parser accepts. */
   maxBodyBytes: number;
-  /** Express's "trust proxy" setting, for the caller's address. */
-  trustProxy: string;
+  /** Express's "trust proxy" setting (TRUST_PROXY), for the caller's address. */
+  trustProxy: ProxyTrust;
   /** Where every request the lane does not answer goes. */
   express: RequestListener;
 }
@@ -108,7 +109,7 @@ const noop = () => undefined;
 
 export function createQueryLane(options: QueryLaneOptions): QueryLane {
   const { compiled, steps, express } = options;
-  const trust = proxyaddr.compile(options.trustProxy);
+  const trust = options.trustProxy;
   const answerTypes = new Map<string, string | null>();
 
   /** The headers say this is a request the lane understands; anything unusual is Express's. */
