@@ -66,6 +66,8 @@ export interface Route<B extends Body = Body> {
   /** Documented only: path parameters reach the domain raw. */
   params?: Record<string, z.ZodType>;
   query?: Record<string, z.ZodType>;
+  /** Request headers the operation reads (documented only: the handler reads them from req). */
+  headers?: Record<string, z.ZodType>;
   body: B;
   /** The success answers (the first is the usual one). */
   ok: Answer[];

@@ -580,14 +580,20 @@ export const routes: Route[] = [
     description:
       "Prices, totals and the delivery fee are computed by the server: subtotal_price and delivery_fee are ignored. " +
       "user_id may be left out; when sent it must be the caller's own id (403 otherwise). " +
-      "The same reference again answers the order already placed (no second order, no stock taken twice).",
+      "The same reference again answers the order already placed (no second order, no stock taken twice), even when the stock ran " +
+      "out meanwhile; the same reference with another cart or region answers 409. An `Idempotency-Key` header may stand for the " +
+      "reference (then `reference` may be left out): any key of 1 to 255 visible ASCII characters, e.g. a UUID; a key that is " +
+      "itself a reference is that reference. A key and a reference naming different orders answer 422.",
     access: "user",
+    headers: { "Idempotency-Key": param({ type: "string", minLength: 1, maxLength: 255, description: "Makes retrying safe, as the reference does." }) },
     body: { kind: "json", schema: orderPayload },
     ok: ok(withMessage("order", Order), "The order (new, or the one already placed with this reference).", 201),
     fails: [403, 409, 422],
     invalidStyle: "fields-and-message",
-    async handle({ shop, viewer, body }) {
-      const order = await shop.orders.placeOrder(viewer, body);
+    async handle({ shop, viewer, body, req }) {
+      const idempotencyKey = req.headers["idempotency-key"];
+      const input = idempotencyKey === undefined ? body : async () => ({ ...(await body()), idempotencyKey: String(idempotencyKey) });
+      const order = await shop.orders.placeOrder(viewer, input);
       return { status: 201, body: { message: messages.orderPlaced, order: orderJson(order) } };
     },
   }),
