@@ -185,7 +185,7 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     createGraphQLContext(shop, await shop.tokens.viewerFromAuthorization(req.headers.authorization), clientAddress, log);
 
   const catalogueCacheSeconds = config.catalogueCacheSeconds ?? 60;
-  const catalogueCache = createCatalogueCache(shop.events, logger);
+  const catalogueCache = createCatalogueCache(shop.events, logger, { maxAgeSeconds: catalogueCacheSeconds });
   const schema = await buildShopSchema();
   const apollo = new ApolloServer<GraphQLContext>({
     schema,

@@ -28,6 +28,13 @@ export const LIVE_PATH = "/graphql";
 /** graphql-ws treats 4401 as final: the client does not retry with a token that no longer works. */
 export const SESSION_ENDED_CODE = 4401;
 export const SESSION_ENDED = "Your session has ended. Sign in again.";
+/**
+ * Sent to every live socket when this process may have missed events (its LISTEN connection dropped and
+ * came back): graphql-ws clients reconnect on any 4xxx code outside its fatal list, and the shop's client
+ * reads its screens again after each reconnection, so nothing missed stays unseen.
+ */
+export const RESYNC_CODE = 4205;
+export const RESYNC = "Live updates may have been missed: reconnect and read again.";
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 20;
 const MAX_MESSAGE_BYTES = 64 * 1024;
 // Events are the fast path; this sweep catches a logout whose event was lost while the listener reconnected.
@@ -93,6 +100,11 @@ export function serveLiveUpdates(server: http.Server, options: LiveOptions): Liv
   const stopListening = shop.events.listen((event) => {
     if (event.type !== "sessionsEnded") return;
     for (const [socket, session] of sessions) if (sessionEndedBy(event, session.viewer)) endSession(socket);
+  });
+  const stopWatching = shop.events.watchDelivery((news) => {
+    if (news !== "resumed") return;
+    // Listening again: a socket closed now reconnects to a process that hears everything from here on.
+    for (const socket of wss.clients) socket.close(RESYNC_CODE, RESYNC);
   });
 
   const recheck = setInterval(() => {
@@ -173,6 +185,7 @@ export function serveLiveUpdates(server: http.Server, options: LiveOptions): Liv
   return {
     async close() {
       stopListening();
+      stopWatching();
       clearInterval(recheck);
       for (const session of sessions.values()) clearTimeout(session.expiry);
       sessions.clear();
