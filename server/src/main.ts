@@ -10,7 +10,7 @@ import { ensureAdmin } from "./db/admin.js";
 import { createShop } from "./domain/shop.js";
 import { createApp, UPLOADS_URL_PATH } from "./http/app.js";
 import { createLogger } from "./http/logging.js";
-import { createHttpServer } from "./http/server.js";
+import { createHttpServer, drainHttpServer } from "./http/server.js";
 import { startWorkers, WorkersStartError } from "./http/workers.js";
 
 type Logger = ReturnType<typeof createLogger>;
@@ -63,7 +63,7 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
     events: db.events,
     readRows: db.readRows,
   });
-  const { app, serveLive, stop } = await createApp({ ...config, logger }, shop, db);
+  const { app, serveLive, drain, stop } = await createApp({ ...config, logger }, shop, db);
   const server = createHttpServer(app);
   const live = serveLive(server);
   await new Promise<void>((resolve, reject) => {
@@ -76,12 +76,12 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: finishing in-flight requests, then closing.`);
-    // Idle keep-alive sockets would hold close() open; in-flight requests are allowed to finish.
-    server.closeIdleConnections();
+    drain();
     // WebSockets are told the server is going away (1001), so their clients reconnect to another replica.
     void live.close().catch(() => undefined);
+    // A request that has not finished in 10 s (a stalled upload, say) is cut rather than holding the restart.
     const force = setTimeout(() => server.closeAllConnections(), 10_000).unref();
-    server.close(async () => {
+    drainHttpServer(server, async () => {
       clearTimeout(force);
       await stop().catch(() => undefined);
       await db.close().catch(() => undefined);

@@ -1,6 +1,7 @@
 // Restarts under load (issue 19), with real processes on PostgreSQL: a rolling restart's SIGTERM drains
 // without losing a request in flight or queued on a kept-alive connection, and a worker killed with
 // kill -9 never leaves a client waiting: every request is answered, or reset within a second.
+import http from "node:http";
 import { afterAll, describe, expect, it } from "vitest";
 import { startLoad } from "./load.js";
 import { privateSchemaUrl, startShopProcess, stopAll, tempDataDir, workersOf } from "./processes.js";
@@ -17,9 +18,16 @@ describe("restarts under load", () => {
     expect(shop.output()).not.toMatch(/GraphQL\/Sandbox/);
 
     const load = startLoad(shop.url, { clients: 20, keepAlive: true, stopOnRefused: true });
+    // A balancer's health check on a kept-alive connection: ready until the drain starts, then 503.
+    const checker = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const readiness = () => new Promise<number>((resolve, reject) => http.get(`${shop.url}/readyz`, { agent: checker }, (response) => { response.resume(); resolve(response.statusCode ?? 0); }).on("error", reject));
+    expect(await readiness()).toBe(200);
     await sleep(1500);
     const before = load.report.answered;
     shop.child.kill("SIGTERM");
+    await sleep(100);
+    expect(await readiness()).toBe(503);
+    checker.destroy();
     // Each client goes on until its next connection is refused: the port is closed for good.
     await Promise.race([load.finished, sleep(15_000)]);
     const report = await load.stop();

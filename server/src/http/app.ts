@@ -44,6 +44,8 @@ export interface ShopApp {
   app: http.RequestListener;
   /** Serves GraphQL subscriptions over WebSocket on the HTTP server that serves `app`. */
   serveLive(server: http.Server): LiveServer;
+  /** The process is shutting down: /readyz answers 503 from now on, so balancers send nothing new. */
+  drain(): void;
   stop(): Promise<void>;
 }
 
@@ -155,7 +157,12 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
+  let draining = false;
   app.get("/readyz", async (_req, res) => {
+    if (draining) {
+      res.status(503).json({ status: "draining", message: "The shop is shutting down." });
+      return;
+    }
     try {
       await db.ping();
       res.json({ status: "ready" });
@@ -262,6 +269,9 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     },
     serveLive: (server) =>
       serveLiveUpdates(server, { schema, shop, validationRules: queryLimitRules, parseOptions: { maxTokens: MAX_TOKENS }, logger, hideSchemaDetails: !config.introspection }),
+    drain: () => {
+      draining = true;
+    },
     stop: async () => {
       catalogueCache.stop();
       await apollo.stop();
