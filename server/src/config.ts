@@ -33,6 +33,8 @@ export interface Config {
   catalogueCacheSeconds: number;
   /** TRUST_PROXY: who may name the caller's address in X-Forwarded-For (see TrustProxy). */
   trustProxy: TrustProxy;
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; undefined turns /metrics off. */
+  metricsToken: string | undefined;
 }
 
 /**
@@ -104,6 +106,12 @@ function readTrustProxy(value: string | undefined): TrustProxy {
   return addresses;
 }
 
+function readMetricsToken(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 16) throw new ConfigError("METRICS_TOKEN must be at least 16 characters long (or unset, which turns /metrics off).");
+  return value;
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const nodeEnv = env.NODE_ENV === "production" ? "production" : env.NODE_ENV === "test" ? "test" : "development";
   const production = nodeEnv === "production";
@@ -167,6 +175,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     webConcurrency: readPositiveInt("WEB_CONCURRENCY", env.WEB_CONCURRENCY?.trim(), 1),
     catalogueCacheSeconds: readWholeNumber("CATALOGUE_CACHE_SECONDS", env.CATALOGUE_CACHE_SECONDS?.trim(), 60, 86_400),
     trustProxy: readTrustProxy(env.TRUST_PROXY?.trim()),
+    metricsToken: readMetricsToken(env.METRICS_TOKEN?.trim()),
   };
 }
 

@@ -34,7 +34,7 @@ function handDrivenBus() {
 describe("kept catalogue answers", () => {
   it("a catalogue write empties them, and an answer computed across the write is not kept", () => {
     const { bus, hear } = handDrivenBus();
-    const kept = keepCatalogueAnswers<string>(bus, { maxAgeMs: 60_000, maxBytes: 1000 });
+    const kept = keepCatalogueAnswers<string>(bus, { name: "test", maxAgeMs: 60_000, maxBytes: 1000 });
     expect(kept.keep("/products", "old list", 8, kept.version())).toBe(true);
     const started = kept.version();
     hear({ type: "catalogueChanged" });
@@ -45,7 +45,7 @@ describe("kept catalogue answers", () => {
 
   it("a lost LISTEN connection empties them and keeps nothing until events are heard again; then empties once more", () => {
     const { bus, tell } = handDrivenBus();
-    const kept = keepCatalogueAnswers<string>(bus, { maxAgeMs: 60_000, maxBytes: 1000 });
+    const kept = keepCatalogueAnswers<string>(bus, { name: "test", maxAgeMs: 60_000, maxBytes: 1000 });
     kept.keep("/products", "before the drop", 8, kept.version());
     tell("interrupted");
     expect(kept.get("/products")).toBeUndefined();
@@ -61,7 +61,7 @@ describe("kept catalogue answers", () => {
   it("nothing is served older than the upper age (CATALOGUE_CACHE_SECONDS), even when no event came", () => {
     const { bus } = handDrivenBus();
     let now = 1_000_000;
-    const kept = keepCatalogueAnswers<string>(bus, { maxAgeMs: 60_000, maxBytes: 1000, now: () => now });
+    const kept = keepCatalogueAnswers<string>(bus, { name: "test", maxAgeMs: 60_000, maxBytes: 1000, now: () => now });
     kept.keep("/regions", "regions", 7, kept.version());
     now += 59_999;
     expect(kept.get("/regions")).toBe("regions");
@@ -69,13 +69,13 @@ describe("kept catalogue answers", () => {
     expect(kept.get("/regions")).toBeUndefined();
     expect(kept.stats()).toMatchObject({ entries: 0, bytes: 0, hits: 1, misses: 1 });
     // 0 turns keeping off.
-    const off = keepCatalogueAnswers<string>(bus, { maxAgeMs: 0, maxBytes: 1000 });
+    const off = keepCatalogueAnswers<string>(bus, { name: "test", maxAgeMs: 0, maxBytes: 1000 });
     expect(off.keep("/regions", "regions", 7, off.version())).toBe(false);
   });
 
   it("holds at most maxBytes: the least recently used answer makes room; one larger than the bound is not kept", () => {
     const { bus } = handDrivenBus();
-    const kept = keepCatalogueAnswers<string>(bus, { maxAgeMs: 60_000, maxBytes: 100 });
+    const kept = keepCatalogueAnswers<string>(bus, { name: "test", maxAgeMs: 60_000, maxBytes: 100 });
     kept.keep("a", "a", 40, kept.version());
     kept.keep("b", "b", 40, kept.version());
     kept.get("a");

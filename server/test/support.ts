@@ -85,6 +85,7 @@ export async function serveTestShop(
     clientDist?: string;
     trustProxy?: import("../src/config.js").TrustProxy;
     catalogueCacheSeconds?: number;
+    metricsToken?: string;
   } = {},
 ) {
   const { createApp } = await import("../src/http/app.js");
@@ -99,6 +100,7 @@ export async function serveTestShop(
       clientDist: overrides.clientDist,
       trustProxy: overrides.trustProxy,
       catalogueCacheSeconds: overrides.catalogueCacheSeconds,
+      metricsToken: overrides.metricsToken,
     },
     t.shop,
     t.db,

@@ -2,6 +2,7 @@
 // heard by one LISTEN connection per process, so every replica on the same database hears every event
 // and no extra server is needed. On the embedded database (one process by design): in process.
 import pg from "pg";
+import { ordersPlaced } from "../metrics.js";
 import { ListenerSet, readShopEvent, type DeliveryNews, type EventBus, type ShopEvent } from "../domain/events.js";
 
 export type EventErrorHandler = (message: string, error: unknown) => void;
@@ -68,6 +69,7 @@ export async function createLocalEventBus(onError: EventErrorHandler, database?:
   return {
     async publish(event) {
       if (closed) return;
+      if (event.type === "orderPlaced") ordersPlaced.inc();
       // Delivered on a later turn, as a NOTIFY would be: a listener never runs inside the publisher's call.
       setImmediate(() => {
         lastHeardAt = Date.now();
@@ -186,6 +188,8 @@ export async function createPostgresEventBus(
   return {
     async publish(event) {
       if (closed) return;
+      // Counted where it was placed: every replica hears the event, only this one placed the order.
+      if (event.type === "orderPlaced") ordersPlaced.inc();
       try {
         await publisher.query("SELECT pg_notify($1, $2)", [channel, JSON.stringify(event)]);
       } catch (error) {

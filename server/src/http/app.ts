@@ -31,6 +31,9 @@ import { createLogger, requestLogger } from "./logging.js";
 import { createQueryLane, reportLaneBodyError, type Step } from "./query-lane.js";
 import { compileQueries } from "../graphql/compiled-queries.js";
 import { INTERNAL_ERROR, safeError } from "../domain/errors.js";
+import { nameRequest, watch } from "../metrics.js";
+import type { ApolloServerPlugin } from "@apollo/server";
+import { metricsRoute, timedRequests } from "./metrics-route.js";
 
 export const MAX_UPLOAD_BYTES = MAX_IMAGE_BYTES;
 export const MAX_UPLOAD_FILES = 2;
@@ -50,6 +53,8 @@ export interface ShopApp {
 }
 
 type AppConfig = Pick<Config, "env" | "introspection" | "corsOrigins" | "uploadsDir"> & {
+  /** See Config; /metrics is off when not given. */
+  metricsToken?: string;
   /** See Config; 60 s when not given. */
   catalogueCacheSeconds?: number;
   /** See Config; a proxy on this machine (loopback) when not given. */
@@ -154,6 +159,7 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   const sandboxHeaders = helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   app.use((req, res, next) => (req.path === "/graphql" ? sandboxHeaders : strictHeaders)(req, res, next));
 
+  app.get("/metrics", metricsRoute(config.metricsToken));
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
@@ -188,8 +194,33 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     }),
   );
 
-  const contextFor = async (req: http.IncomingMessage, clientAddress: string | null, log?: Logger): Promise<GraphQLContext> =>
-    createGraphQLContext(shop, await shop.tokens.viewerFromAuthorization(req.headers.authorization), clientAddress, log);
+  // The request each Apollo operation came with, so its operation name and errors reach the request's
+  // metrics. A property, not a WeakMap: Apollo hands its plugins a copy of the context.
+  const REQUEST = Symbol("request");
+  type WithRequest = GraphQLContext & { [REQUEST]?: http.IncomingMessage };
+  const contextFor = async (req: http.IncomingMessage, clientAddress: string | null, log?: Logger): Promise<GraphQLContext> => {
+    const context: WithRequest = createGraphQLContext(shop, await shop.tokens.viewerFromAuthorization(req.headers.authorization), clientAddress, log);
+    context[REQUEST] = req;
+    return context;
+  };
+  const namedOperations: ApolloServerPlugin<GraphQLContext> = {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ contextValue, operationName, request, response }) {
+          const req = (contextValue as WithRequest)[REQUEST];
+          const graphqlErrors = response.body.kind === "single" && Boolean(response.body.singleResult.errors?.length);
+          // The name the caller gave, also for a document that did not validate (Apollo resolves none then).
+          if (req) nameRequest(req, { route: "graphql", operation: operationName ?? request.operationName, graphqlErrors });
+        },
+      };
+    },
+  };
+  const events = shop.events;
+  const unwatch = [
+    watch("shop_event_bus_listening", () => (events.deliveryState().listening ? 1 : 0)),
+    watch("shop_event_bus_last_heard_age_seconds", () => (Date.now() - events.deliveryState().lastHeardAt) / 1000),
+    watch("shop_event_bus_reconnects", () => events.deliveryState().reconnects),
+  ];
 
   const catalogueCacheSeconds = config.catalogueCacheSeconds ?? 60;
   const catalogueCache = createCatalogueCache(shop.events, logger, { maxAgeSeconds: catalogueCacheSeconds });
@@ -209,6 +240,7 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     hideSchemaDetailsFromClientErrors: !config.introspection,
     plugins: [
       shopRequestPlugin(logger, { catalogueCacheSeconds }),
+      namedOperations,
       // Apollo's cache-control plugin wraps every field's resolver to read @cacheControl hints the shop
       // never writes (it sets Cache-Control itself); without it graphql runs the resolvers directly.
       ApolloServerPluginCacheControlDisabled(),
@@ -264,15 +296,16 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   });
 
   return {
-    app: (req, res) => {
+    app: timedRequests((req, res) => {
       if (!catalogueCache.serveKept(req, res) && !queryLane.take(req, res)) app(req, res);
-    },
+    }),
     serveLive: (server) =>
       serveLiveUpdates(server, { schema, shop, validationRules: queryLimitRules, parseOptions: { maxTokens: MAX_TOKENS }, logger, hideSchemaDetails: !config.introspection }),
     drain: () => {
       draining = true;
     },
     stop: async () => {
+      for (const stopReporting of unwatch) stopReporting();
       catalogueCache.stop();
       await apollo.stop();
     },

@@ -97,7 +97,7 @@ const mayBeKept = (req: IncomingMessage) => req.method === "GET" && req.headers.
 
 /** `maxAgeSeconds`: CATALOGUE_CACHE_SECONDS, the upper age of a kept answer (0: nothing is kept). */
 export function createCatalogueCache(events: EventBus, logger: Logger, { maxAgeSeconds }: { maxAgeSeconds: number }): CatalogueCache {
-  const answers = keepCatalogueAnswers<CachedAnswer>(events, { maxAgeMs: maxAgeSeconds * 1000, maxBytes: MAX_BYTES });
+  const answers = keepCatalogueAnswers<CachedAnswer>(events, { name: "graphql", maxAgeMs: maxAgeSeconds * 1000, maxBytes: MAX_BYTES });
 
   const serveKept = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (!req.url?.startsWith("/graphql?") || req.headers.origin !== undefined || !mayBeKept(req)) return false;

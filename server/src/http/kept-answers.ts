@@ -10,6 +10,7 @@
 // - It holds at most `maxBytes` (as each kind counts its answers' bytes); the least recently used goes first.
 // - An answer computed while the catalogue changed is not kept (see version()).
 import type { EventBus } from "../domain/events.js";
+import { catalogueCacheLookups, watch } from "../metrics.js";
 
 export interface KeptAnswers<T> {
   /**
@@ -27,6 +28,8 @@ export interface KeptAnswers<T> {
 }
 
 export interface KeptAnswersOptions {
+  /** Its label in the metrics (shop_catalogue_cache_lookups_total{cache}). */
+  name: string;
   /** The upper age of an answer, in ms; 0 keeps nothing. */
   maxAgeMs: number;
   /** The most bytes held, as the answers are counted by keep(). */
@@ -50,6 +53,9 @@ export function keepCatalogueAnswers<T>(events: EventBus, options: KeptAnswersOp
   // Bumped by every change and every gap in what this process hears.
   let version = 0;
   let paused = !events.deliveryState().listening;
+  const hit = catalogueCacheLookups.labels(options.name, "hit");
+  const miss = catalogueCacheLookups.labels(options.name, "miss");
+  const unwatch = [watch("shop_catalogue_cache_entries", () => entries.size), watch("shop_catalogue_cache_bytes", () => bytes)];
 
   const forget = (key: string, entry: Entry<T>) => {
     entries.delete(key);
@@ -79,9 +85,13 @@ export function keepCatalogueAnswers<T>(events: EventBus, options: KeptAnswersOp
         entries.delete(key);
         entries.set(key, entry);
         hits += 1;
+        hit.inc();
         return entry.answer;
       }
-      if (countMiss) misses += 1;
+      if (countMiss) {
+        misses += 1;
+        miss.inc();
+      }
       return undefined;
     },
     version: () => version,
@@ -101,6 +111,7 @@ export function keepCatalogueAnswers<T>(events: EventBus, options: KeptAnswersOp
     stop() {
       stopListening();
       stopWatching();
+      for (const stopReporting of unwatch) stopReporting();
       empty();
     },
   };

@@ -23,6 +23,7 @@ import { createGraphQLContext, type GraphQLContext } from "../graphql/context.js
 import { formatShopError, isUnexpectedError, withoutSchemaHints } from "../graphql/errors.js";
 import { unstorableTextIn } from "../graphql/request-guards.js";
 import { safeError } from "../domain/errors.js";
+import { watch } from "../metrics.js";
 
 export const LIVE_PATH = "/graphql";
 /** graphql-ws treats 4401 as final: the client does not retry with a token that no longer works. */
@@ -86,6 +87,16 @@ export function serveLiveUpdates(server: http.Server, options: LiveOptions): Liv
   const { schema, shop, validationRules, parseOptions, logger } = options;
   const wss = new WebSocketServer({ server, path: LIVE_PATH, maxPayload: MAX_MESSAGE_BYTES });
   const sessions = new Map<WebSocket, Session>();
+  // Every socket's running subscriptions (graphql-ws keeps them per connection), for the metrics.
+  const running = new Map<WebSocket, Record<string, unknown>>();
+  const unwatch = [
+    watch("shop_live_sockets", () => wss.clients.size),
+    watch("shop_live_subscriptions", () => {
+      let count = 0;
+      for (const subscriptions of running.values()) count += Object.keys(subscriptions).length;
+      return count;
+    }),
+  ];
 
   const forget = (socket: WebSocket) => {
     const session = sessions.get(socket);
@@ -133,6 +144,7 @@ export function serveLiveUpdates(server: http.Server, options: LiveOptions): Liv
     {
       schema,
       onConnect: async (ctx) => {
+        running.set(ctx.extra.socket, ctx.subscriptions);
         const authorization = authorizationOf(ctx.connectionParams);
         if (authorization === undefined) return true; // a guest: subscriptions that need a user say so
         const viewer = await shop.tokens.viewerFromAuthorization(authorization);
@@ -146,7 +158,10 @@ export function serveLiveUpdates(server: http.Server, options: LiveOptions): Liv
         sessions.set(socket, { viewer, authorization, expiry: setTimeout(() => endSession(socket), untilExpiry) });
         return true;
       },
-      onClose: (ctx) => forget(ctx.extra.socket),
+      onClose: (ctx) => {
+        running.delete(ctx.extra.socket);
+        forget(ctx.extra.socket);
+      },
       onSubscribe: (ctx, _id, payload) => {
         if (Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS_PER_SOCKET) {
           return [
@@ -186,6 +201,7 @@ export function serveLiveUpdates(server: http.Server, options: LiveOptions): Liv
     async close() {
       stopListening();
       stopWatching();
+      for (const stopReporting of unwatch) stopReporting();
       clearInterval(recheck);
       for (const session of sessions.values()) clearTimeout(session.expiry);
       sessions.clear();

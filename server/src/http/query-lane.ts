@@ -17,6 +17,7 @@ import type { ProxyTrust } from "../config.js";
 import type { CompiledQueries, QueryRequest } from "../graphql/compiled-queries.js";
 import type { GraphQLContext } from "../graphql/context.js";
 import { bodyIsUtf8 } from "../rest/charset.js";
+import { nameRequest } from "../metrics.js";
 
 /** Express-style middleware, used here on plain node requests (they only touch node's own API). */
 export type Step = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
@@ -139,6 +140,7 @@ export function createQueryLane(options: QueryLaneOptions): QueryLane {
     const data = await compiled.run(request, () => options.context(req, proxyaddr(req, trust)));
     if (data === null) return void express(req, res);
 
+    nameRequest(req, { route: "graphql", operation: request.operationName });
     const text = `${JSON.stringify({ data })}\n`;
     for (const step of steps) step(req, res, noop);
     res.statusCode = 200;

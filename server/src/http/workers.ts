@@ -10,6 +10,7 @@
 // 4 kill -9s under load). With the kernel balancing, a connection is either accepted by a live worker or
 // waits in the shared queue for one; a worker's death resets only its own (restarts.pg.test.ts).
 import cluster, { type Worker } from "node:cluster";
+import { answerWorkersMetrics } from "../metrics.js";
 
 export class WorkersStartError extends Error {}
 
@@ -59,6 +60,7 @@ export function startWorkers(count: number): Promise<number> {
     process.on("SIGINT", () => stopAll("SIGINT"));
 
     cluster.schedulingPolicy = cluster.SCHED_NONE;
+    answerWorkersMetrics();
     for (let index = 0; index < count; index += 1) cluster.fork();
   });
 }

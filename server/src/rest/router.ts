@@ -14,6 +14,7 @@ import { errorAnswer, HttpError, plainError } from "./errors.js";
 import { parseMultipart } from "./multipart.js";
 import type { Route } from "./route.js";
 import { routes } from "./routes.js";
+import { nameRequest, throttleRefusals } from "../metrics.js";
 
 export const MAX_JSON_BYTES = "1mb";
 
@@ -93,7 +94,9 @@ function bodyReader(route: Route, req: Request, res: Response): () => Promise<ne
 function serve(shop: Shop, route: Route): RequestHandler {
   // Anything but a public read may be personal (a user's data, a fresh token): no cache may keep it.
   const personal = route.access !== "guest" || route.method !== "get";
+  const metricsRoute = `rest:${route.name}`;
   return async (req, res) => {
+    nameRequest(req, { route: metricsRoute });
     if (personal) res.setHeader("Cache-Control", "no-store");
     try {
       // Guests' calls never ask who is calling: the hot catalogue reads skip the session lookup.
@@ -106,6 +109,7 @@ function serve(shop: Shop, route: Route): RequestHandler {
       res.status(reply.status ?? route.ok[0].status).json(reply.body);
     } catch (error) {
       const answer = errorAnswer(error, route.invalidStyle);
+      if (answer.status === 429) throttleRefusals.inc();
       if (answer.status >= 500) req.log?.error({ err: safeError(error), route: route.name }, "unexpected error in a REST call");
       // A body we stopped reading part-way cannot be followed by another request on this connection.
       if (answer.status === 413 || answer.status === 415) res.setHeader("Connection", "close");
