@@ -112,8 +112,9 @@ async function openPGliteFolder(folder: string): Promise<PGlite> {
 async function openPGlite(dataDir: string | "memory", onEventError: EventErrorHandler): Promise<Database> {
   const pglite = dataDir === "memory" ? newPGlite() : await openPGliteFolder(path.join(dataDir, "pglite"));
   await pglite.waitReady;
-  const query = pglite.query.bind(pglite);
-  pglite.query = ((...args: Parameters<typeof query>) => timed(query(...args))) as typeof pglite.query;
+  // Timed on the instance; the method is looked up on its class at each call, as a test that counts statements patches it there.
+  const ownClass = Object.getPrototypeOf(pglite) as PGlite;
+  pglite.query = ((...args: Parameters<PGlite["query"]>) => timed(ownClass.query.apply(pglite, args))) as PGlite["query"];
   // One connection, always there; queries queue inside PGlite rather than in a pool.
   const unwatch = watch("shop_db_pool_connections_total", () => 1);
   // pglite-prisma-adapter 0.6 is typed against an older @prisma/driver-adapter-utils; the runtime contract matches.

@@ -25,6 +25,7 @@ import { buildShopSchema } from "../graphql/schema.js";
 import { createRestRouter } from "../rest/router.js";
 import { requireUtf8Body } from "../rest/charset.js";
 import { createCatalogueCache } from "./catalogue-cache.js";
+import { createCatalogueLists } from "./catalogue-lists.js";
 import { clientFiles } from "./client-files.js";
 import { serveLiveUpdates, type LiveServer } from "./live.js";
 import { createLogger, requestLogger } from "./logging.js";
@@ -274,8 +275,9 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     }),
   );
 
-  // The REST compatibility layer for older clients (spec section 7).
-  app.use("/public/api", createRestRouter(shop));
+  // The REST compatibility layer for older clients (spec section 7); its whole catalogue lists are kept.
+  const catalogueLists = createCatalogueLists(shop.events, { maxAgeSeconds: catalogueCacheSeconds });
+  app.use("/public/api", createRestRouter(shop, catalogueLists));
 
   // The built storefront, with client-side routing: unknown paths get index.html.
   const clientDist = config.clientDist ?? CLIENT_DIST;
@@ -307,6 +309,7 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     stop: async () => {
       for (const stopReporting of unwatch) stopReporting();
       catalogueCache.stop();
+      catalogueLists.stop();
       await apollo.stop();
     },
   };

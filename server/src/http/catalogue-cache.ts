@@ -64,7 +64,7 @@ export interface CatalogueCache {
 const weakEtag = (body: Buffer) => `W/"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
 
 /** If-None-Match holds this ETag (or *). */
-function alreadyHeld(req: IncomingMessage, etag: string): boolean {
+export function alreadyHeld(req: IncomingMessage, etag: string): boolean {
   const given = req.headers["if-none-match"];
   if (!given) return false;
   return given.split(",").some((tag) => {
@@ -74,7 +74,7 @@ function alreadyHeld(req: IncomingMessage, etag: string): boolean {
 }
 
 /** The best encoding the caller accepts (brotli, then gzip), or null for the plain body. */
-function acceptedEncoding(header: string | undefined): Encoding | null {
+export function acceptedEncoding(header: string | undefined): Encoding | null {
   if (!header) return null;
   const accepted = new Set<string>();
   for (const part of header.split(",")) {

@@ -24,6 +24,7 @@ import {
   signInPayload,
 } from "./payloads.js";
 import { route, type Answer, type Route } from "./route.js";
+import type { Page } from "../domain/pages.js";
 import {
   AnalyticsSummary,
   analyticsJson,
@@ -43,6 +44,30 @@ import {
 } from "./views.js";
 
 const ok = (schema: z.ZodType, description = "Done.", status = 200): Answer[] => [{ status, description, schema }];
+
+/** One batch holding the whole (short) list, read when the batch is asked for. */
+async function* inOneBatch<T>(read: () => Promise<T[]>): AsyncGenerator<T[]> {
+  yield await read();
+}
+
+/** Every page of a cursor list, one batch per page, each item mapped to the old client's JSON. */
+async function* everyPage<T>(read: (after: string | null) => Promise<Page<T>>, view: (item: T) => unknown): AsyncGenerator<unknown[]> {
+  let after: string | null = null;
+  for (;;) {
+    const page = await read(after);
+    yield page.edges.map((edge) => view(edge.node));
+    if (!page.hasNextPage || page.endCursor === null) return;
+    after = page.endCursor;
+  }
+}
+
+/** Batches mapped to the old client's JSON. */
+async function* viewed<T>(batches: AsyncIterable<T[]>, view: (item: T) => unknown): AsyncGenerator<unknown[]> {
+  for await (const batch of batches) yield batch.map(view);
+}
+
+/** The page size the streamed admin lists read with (the largest a page may be). */
+const STREAM_PAGE = 100;
 const message = (description = "A confirmation for the user."): Answer[] => ok(Message, description);
 const withMessage = (key: string, schema: z.ZodType) => z.object({ message: z.string(), [key]: schema });
 
@@ -187,7 +212,8 @@ export const routes: Route[] = [
     ok: ok(z.array(User), "The users."),
     fails: [],
     async handle({ shop, viewer, query }) {
-      return { body: (await shop.accounts.listUsers(viewer, query.search)).map(userJson) };
+      // Streamed page by page: the whole list is never held (it grows with the shop's customers).
+      return { items: everyPage((after) => shop.accounts.pageUsers(viewer, { first: STREAM_PAGE, after, search: query.search }), userJson) };
     },
   }),
   route({
@@ -241,8 +267,9 @@ export const routes: Route[] = [
     body: { kind: "none" },
     ok: ok(z.array(Product), "The products."),
     fails: [],
+    keep: "catalogue",
     async handle({ shop, query }) {
-      const products = await shop.catalog.list({
+      const products = shop.catalog.listInBatches({
         search: query.search as string | undefined,
         sort: query.sort as (typeof PRODUCT_SORTS)[number] | undefined,
         category: query.category as string | undefined,
@@ -250,7 +277,7 @@ export const routes: Route[] = [
         discounted: query.discounted as boolean | undefined,
         limit: query.limit as number | undefined,
       });
-      return { body: products.map(productJson) };
+      return { items: viewed(products, productJson) };
     },
   }),
   route({
@@ -325,8 +352,9 @@ export const routes: Route[] = [
     body: { kind: "none" },
     ok: ok(z.array(Category), "The categories."),
     fails: [],
+    keep: "catalogue",
     async handle({ shop }) {
-      return { body: (await shop.categories.list()).map(categoryJson) };
+      return { items: viewed(inOneBatch(() => shop.categories.list()), categoryJson) };
     },
   }),
   route({
@@ -401,8 +429,9 @@ export const routes: Route[] = [
     body: { kind: "none" },
     ok: ok(z.array(Region), "The regions."),
     fails: [],
+    keep: "catalogue",
     async handle({ shop }) {
-      return { body: (await shop.regions.list()).map(regionJson) };
+      return { items: viewed(inOneBatch(() => shop.regions.list()), regionJson) };
     },
   }),
   route({
@@ -609,7 +638,8 @@ export const routes: Route[] = [
     ok: ok(z.array(Order), "The orders."),
     fails: [],
     async handle({ shop, viewer, query }) {
-      return { body: (await shop.orders.listAll(viewer, query.search)).map(orderJson) };
+      // Streamed page by page: the whole list is never held (it grows with every order).
+      return { items: everyPage((after) => shop.orders.pageAll(viewer, { first: STREAM_PAGE, after, search: query.search }), orderJson) };
     },
   }),
   route({
