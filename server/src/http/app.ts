@@ -24,6 +24,7 @@ import { shopRequestPlugin } from "../graphql/request-guards.js";
 import { buildShopSchema } from "../graphql/schema.js";
 import { createRestRouter } from "../rest/router.js";
 import { requireUtf8Body } from "../rest/charset.js";
+import { documentStore, persistedQueryStore } from "./apollo-stores.js";
 import { createCatalogueCache } from "./catalogue-cache.js";
 import { createCatalogueLists } from "./catalogue-lists.js";
 import { clientFiles } from "./client-files.js";
@@ -234,6 +235,9 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     stopOnTerminationSignals: false,
     validationRules: queryLimitRules,
     parseOptions: { maxTokens: MAX_TOKENS },
+    // What Apollo keeps per query text a caller sends, bounded by the heap it takes (apollo-stores.ts).
+    documentStore: documentStore(),
+    cache: persistedQueryStore(),
     // Error answers never carry SQL or a stack, in any mode: unexpected errors are logged instead.
     formatError: config.introspection ? formatShopError : (formatted, error) => withoutSchemaHints(formatShopError(formatted, error)),
     includeStacktraceInErrorResponses: false,

@@ -10,6 +10,7 @@
 // - It holds at most `maxBytes` (as each kind counts its answers' bytes); the least recently used goes first.
 // - An answer computed while the catalogue changed is not kept (see version()).
 import type { EventBus } from "../domain/events.js";
+import { LruByBytes } from "../lru.js";
 import { catalogueCacheLookups, watch } from "../metrics.js";
 
 export interface KeptAnswers<T> {
@@ -46,8 +47,7 @@ interface Entry<T> {
 
 export function keepCatalogueAnswers<T>(events: EventBus, options: KeptAnswersOptions): KeptAnswers<T> {
   const now = options.now ?? Date.now;
-  const entries = new Map<string, Entry<T>>();
-  let bytes = 0;
+  const entries = new LruByBytes<string, Entry<T>>(options.maxBytes, (entry) => entry.bytes);
   let hits = 0;
   let misses = 0;
   // Bumped by every change and every gap in what this process hears.
@@ -55,16 +55,11 @@ export function keepCatalogueAnswers<T>(events: EventBus, options: KeptAnswersOp
   let paused = !events.deliveryState().listening;
   const hit = catalogueCacheLookups.labels(options.name, "hit");
   const miss = catalogueCacheLookups.labels(options.name, "miss");
-  const unwatch = [watch("shop_catalogue_cache_entries", () => entries.size), watch("shop_catalogue_cache_bytes", () => bytes)];
+  const unwatch = [watch("shop_catalogue_cache_entries", () => entries.size), watch("shop_catalogue_cache_bytes", () => entries.bytes)];
 
-  const forget = (key: string, entry: Entry<T>) => {
-    entries.delete(key);
-    bytes -= entry.bytes;
-  };
   const empty = () => {
     version += 1;
     entries.clear();
-    bytes = 0;
   };
 
   const stopListening = events.listen((event) => {
@@ -79,11 +74,8 @@ export function keepCatalogueAnswers<T>(events: EventBus, options: KeptAnswersOp
   return {
     get(key, countMiss = true) {
       const entry = entries.get(key);
-      if (entry && now() - entry.keptAt >= options.maxAgeMs) forget(key, entry);
+      if (entry && now() - entry.keptAt >= options.maxAgeMs) entries.delete(key);
       else if (entry) {
-        // Most recently used last: the first in the map is the one to make room with.
-        entries.delete(key);
-        entries.set(key, entry);
         hits += 1;
         hit.inc();
         return entry.answer;
@@ -96,18 +88,10 @@ export function keepCatalogueAnswers<T>(events: EventBus, options: KeptAnswersOp
     },
     version: () => version,
     keep(key, answer, size, since) {
-      if (since !== version || paused || options.maxAgeMs <= 0 || size > options.maxBytes) return false;
-      const old = entries.get(key);
-      if (old) forget(key, old);
-      for (const [oldestKey, oldest] of entries) {
-        if (bytes + size <= options.maxBytes) break;
-        forget(oldestKey, oldest);
-      }
-      entries.set(key, { answer, bytes: size, keptAt: now() });
-      bytes += size;
-      return true;
+      if (since !== version || paused || options.maxAgeMs <= 0) return false;
+      return entries.set(key, { answer, bytes: size, keptAt: now() });
     },
-    stats: () => ({ entries: entries.size, bytes, hits, misses }),
+    stats: () => ({ entries: entries.size, bytes: entries.bytes, hits, misses }),
     stop() {
       stopListening();
       stopWatching();
