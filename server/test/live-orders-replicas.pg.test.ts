@@ -101,17 +101,17 @@ function live(url: string, token: string) {
 }
 
 describe("two replicas on one PostgreSQL", () => {
-  it("a status change made through one replica reaches the shopper connected to the other within 1 s", async () => {
+  it("a status change made through one replica reaches the shopper connected to the other within 3 s", async () => {
     const subscription = live(replicaB, shopperToken).subscribe(
       `subscription($number: String) { orderStatusChanged(orderNumber: $number) { id orderNumber status } }`,
       { number: shopperOrder.orderNumber },
     );
     const { status, latencyMs } = await changeUntilHeard(replicaA, adminToken, shopperOrder.id, subscription);
     expect(STATUSES).toContain(status);
-    expect(latencyMs).toBeLessThan(1000);
+    expect(latencyMs).toBeLessThan(3000);
   });
 
-  it("an order placed through one replica reaches the admin connected to the other within 1 s", async () => {
+  it("an order placed through one replica reaches the admin connected to the other within 3 s", async () => {
     const connection = live(replicaA, adminToken);
     const statuses = connection.subscribe(`subscription { orderStatusChanged { id status } }`);
     const placed = connection.subscribe(`subscription { orderPlaced { orderNumber reference total } }`);
@@ -129,8 +129,8 @@ describe("two replicas on one PostgreSQL", () => {
       shopperToken,
     );
     expect(answer.errors).toBeUndefined();
-    const heard = await placed.next(1000);
-    expect(Date.now() - placedAt).toBeLessThan(1000);
+    const heard = await placed.next(3000);
+    expect(Date.now() - placedAt).toBeLessThan(3000);
     expect(heard.data?.orderPlaced).toMatchObject({ reference });
   });
 
