@@ -113,10 +113,10 @@ describe("the LISTEN connection drops while the catalogue and an order change", 
     // The replicas listen again by themselves...
     await eventually(async () => (await listenerPids()).length === 2, 10_000);
     // ...and no replica answers with the price from before the gap.
-    for (const url of replicas) await eventually(async () => (await priceOn(url)) === oldPrice + 1, 3000);
+    for (const url of replicas) await eventually(async () => (await priceOn(url)) === oldPrice + 1, 10_000);
 
     // The subscriber was told (4205, retryable), came back, and reading the order now shows the change it missed.
-    await eventually(async () => live.closes.includes(RESYNC_CODE) && live.connections() === 2, 5000);
+    await eventually(async () => live.closes.includes(RESYNC_CODE) && live.connections() === 2, 10_000);
     const reread = await postGraphQL(replicas[1], `query($n: String!) { order(orderNumber: $n) { status } }`, { n: order.order_number }, shopper);
     expect(reread.data?.order.status).toBe("DELIVERED");
     // Its subscription goes on after the reconnection: the next change arrives live.

@@ -17,8 +17,8 @@ export interface LoadReport {
   /** Answers whose status was 5xx. */
   serverErrors: number;
   refused: number;
-  /** Requests reset or cut after they were sent, with the error and how long they had waited (ms). */
-  failed: { error: string; ms: number }[];
+  /** Requests reset or cut after they were sent: the error, how long they had waited (ms) and when they failed (performance.now()). */
+  failed: { error: string; ms: number; at: number }[];
   /** Requests still without an answer or an error when the load stopped, with how long they had waited (ms). */
   unanswered: number[];
   /** The longest wait for an answer or an error (ms). */
@@ -62,7 +62,7 @@ export function startLoad(baseUrl: string, options: LoadOptions) {
           if (error.code === "ECONNREFUSED") return resolve("refused");
           // Cut by stop(): counted as unanswered there.
           if (!running) return resolve("failed");
-          report.failed.push({ error: error.code ?? error.message, ms: Math.round(performance.now() - started) });
+          report.failed.push({ error: error.code ?? error.message, ms: Math.round(performance.now() - started), at: performance.now() });
           resolve("failed");
         });
         request.end(BODY);
@@ -88,9 +88,13 @@ export function startLoad(baseUrl: string, options: LoadOptions) {
     report,
     /** Resolves once every client stopped by itself (stopOnRefused). */
     finished: Promise.all(clients),
-    /** Stops sending; requests still waiting count as unanswered. */
-    async stop(): Promise<LoadReport> {
+    /**
+     * Stops sending; requests still waiting after `settleMs` (answers under load may be slow, a request
+     * nobody will ever answer waits for ever) count as unanswered.
+     */
+    async stop(settleMs = 0): Promise<LoadReport> {
       running = false;
+      for (const until = performance.now() + settleMs; pending.size > 0 && performance.now() < until; ) await new Promise((resolve) => setTimeout(resolve, 20));
       const now = performance.now();
       report.unanswered = [...pending.values()].map((at) => Math.round(now - at));
       for (const request of pending.keys()) request.destroy();

@@ -41,17 +41,22 @@ describe("restarts under load", () => {
     // New connections all the time (the primary's hand-over is where a dead worker could swallow one), and kept-alive ones.
     const fresh = startLoad(shop.url, { clients: 24, keepAlive: false });
     const kept = startLoad(shop.url, { clients: 8, keepAlive: true });
+    const kills: number[] = [];
     for (let kill = 0; kill < 4; kill += 1) {
       await sleep(1200);
       const workers = workersOf(shop.child.pid!);
       expect(workers.length).toBeGreaterThanOrEqual(1);
       process.kill(workers[kill % workers.length], "SIGKILL");
+      kills.push(performance.now());
     }
     await sleep(2000);
-    for (const report of [await fresh.stop(), await kept.stop()]) {
+    // Answers may be slow on a loaded machine; a request nobody will answer is still waiting 5 s later.
+    for (const report of [await fresh.stop(5000), await kept.stop(5000)]) {
       expect(report.answered).toBeGreaterThan(50);
-      expect(report.unanswered.filter((ms) => ms > 1000), "requests left waiting over a second").toEqual([]);
-      expect(report.failed.filter((failure) => failure.ms > 1000), "requests reset only after a second").toEqual([]);
+      expect(report.unanswered, "requests never answered nor reset").toEqual([]);
+      // A request the killed worker held is reset by the kernel as the process dies, not later.
+      const lateResets = report.failed.filter((failure) => failure.at - Math.max(...kills.filter((at) => at <= failure.at)) > 1000);
+      expect(lateResets, "requests reset more than a second after a kill").toEqual([]);
     }
   }, 180_000);
 });
