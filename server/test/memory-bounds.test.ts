@@ -8,13 +8,13 @@ import { documentStore, persistedQueryStore } from "../src/http/apollo-stores.js
 import { HEAP_BYTES, LruByBytes } from "../src/lru.js";
 
 describe("what Apollo keeps per query text", () => {
-  it("parsed documents: a stream of distinct texts keeps at most 16 MB of them by heap estimate, the newest", async () => {
+  it("parsed documents: a stream of distinct texts keeps at most 12 MB of them by heap estimate, the newest", async () => {
     const store = documentStore();
     const text = (n: number) => `query Q${n} { a${n}: products(first: 2) { nodes { id } } }`;
     const count = 5000;
     for (let n = 0; n < count; n += 1) await store.set(`hash-${n}`, parse(text(n)));
     const perDocument = HEAP_BYTES.entry + 10 + HEAP_BYTES.perDocumentChar * text(count).length;
-    const kept = Math.floor((16 * 1024 * 1024) / perDocument);
+    const kept = Math.floor((12 * 1024 * 1024) / perDocument);
     expect(kept).toBeLessThan(count);
     expect(await store.get(`hash-${count - 1}`)).toBeDefined();
     expect(await store.get(`hash-${count - kept - 200}`)).toBeUndefined();

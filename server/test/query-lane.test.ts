@@ -223,7 +223,7 @@ describe("which query texts are compiled", () => {
     expect(await compiled.run(request, context)).toBeNull();
     expect(await compiled.run(request, context)).toEqual({ products: { nodes: [{ name: expect.stringMatching(/Lane Fern/) }] } });
 
-    // One-off texts (10,000 characters each, 5 MB in all) are noted apart, in memory bounded by bytes: they
+    // One-off texts (10,000 characters each, 5 MB in all, over the 2 MB kept) are noted apart, in memory bounded by bytes: they
     // push out each other (the first is forgotten: seen again, it counts as new), never a compiled query.
     const text = (index: number) => ({ query: `{ __typename } # ${index} ${"x".repeat(10_000)}`, operationName: null, variables: null });
     for (let index = 0; index < 250; index += 1) expect(await compiled.run(text(index), context)).toBeNull();

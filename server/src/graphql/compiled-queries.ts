@@ -41,8 +41,8 @@ interface Compiled {
  * (about 50 texts, a few hundred KB each at most); texts seen once up to SEEN_BYTES. Apart, so a stream of
  * one-off texts only ever pushes out other one-off texts, never a compiled query.
  */
-const COMPILED_BYTES = 24 * 1024 * 1024;
-const SEEN_BYTES = 4 * 1024 * 1024;
+const COMPILED_BYTES = 16 * 1024 * 1024;
+const SEEN_BYTES = 2 * 1024 * 1024;
 
 // Apollo's introspection switch (its NoIntrospection rule refuses exactly these two fields). Here only
 // whether a document passes matters: one that uses them goes to Apollo, which answers as configured.

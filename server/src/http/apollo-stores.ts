@@ -5,7 +5,7 @@ import type { DocumentNode } from "graphql";
 import { HEAP_BYTES, LruByBytes } from "../lru.js";
 
 /** Parsed and validated documents, by query hash: every query the storefront and admin send fits many times over. */
-const DOCUMENT_BYTES = 16 * 1024 * 1024;
+const DOCUMENT_BYTES = 12 * 1024 * 1024;
 /** The texts of automatic persisted queries, by hash (also a few dozen in use). */
 const PERSISTED_QUERY_BYTES = 8 * 1024 * 1024;
 
