@@ -73,17 +73,25 @@ export function alreadyHeld(req: IncomingMessage, etag: string): boolean {
   });
 }
 
-/** The best encoding the caller accepts (brotli, then gzip), or null for the plain body. */
-export function acceptedEncoding(header: string | undefined): Encoding | null {
-  if (!header) return null;
+/** The encodings an Accept-Encoding header accepts (q above 0). */
+function acceptedEncodings(header: string | undefined): Set<string> {
   const accepted = new Set<string>();
-  for (const part of header.split(",")) {
+  for (const part of header?.split(",") ?? []) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
     const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
     if (!q || Number(q.slice(2)) > 0) accepted.add(name.trim());
   }
+  return accepted;
+}
+
+/** The best encoding the caller accepts (brotli, then gzip), or null for the plain body. */
+export function acceptedEncoding(header: string | undefined): Encoding | null {
+  const accepted = acceptedEncodings(header);
   return accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : null;
 }
+
+/** Whether the caller accepts gzip. */
+export const acceptsGzip = (header: string | undefined): boolean => acceptedEncodings(header).has("gzip");
 
 function encodedBody(answer: CachedAnswer, encoding: Encoding): Buffer {
   return (answer.encoded[encoding] ??=

@@ -1,10 +1,11 @@
 // The REST shim's whole catalogue lists (products, categories, regions), built once per catalogue change
-// and kept gzipped: at 100,000 products the JSON is 34 MB, about 1.8 MB gzipped, and building it took about
+// and kept gzipped: at 100,000 products the JSON is 34 MB, about 2 MB gzipped, and building it took about
 // a second of server time per call. The first caller after a change builds it while it is read from the
 // database batch by batch (never held whole, uncompressed); callers that come meanwhile wait for the same
 // build; later ones get the kept bytes, with a weak ETag (If-None-Match: 304). Callers that accept no gzip
-// get it unzipped on the fly. Kept under kept-answers.ts's rule: emptied by every catalogue write on every
-// replica and by a gap in the events, never older than CATALOGUE_CACHE_SECONDS.
+// get it unzipped on the fly (then compressed as they accept, e.g. brotli only). Kept under kept-answers.ts's
+// rule: emptied by every catalogue write on every replica and by a gap in the events, never older than
+// CATALOGUE_CACHE_SECONDS.
 import crypto from "node:crypto";
 import { once } from "node:events";
 import { pipeline } from "node:stream/promises";
@@ -13,7 +14,7 @@ import { createGunzip, createGzip } from "node:zlib";
 import type { Request, Response } from "express";
 import type { EventBus } from "../domain/events.js";
 import type { KeptLists } from "../rest/route.js";
-import { acceptedEncoding, alreadyHeld } from "./catalogue-cache.js";
+import { acceptsGzip, alreadyHeld } from "./catalogue-cache.js";
 import { keepCatalogueAnswers, type KeptAnswers } from "./kept-answers.js";
 
 /** A few variants of the 100,000-product list (1.8 MB each) and every small one. */
@@ -58,13 +59,14 @@ async function send(list: KeptList, req: Request, res: Response): Promise<void> 
     return;
   }
   res.status(200);
-  if (acceptedEncoding(req.headers["accept-encoding"]) !== null) {
-    // Brotli callers accept gzip too: the kept bytes go out as they are (compression() leaves encoded answers alone).
+  if (acceptsGzip(req.headers["accept-encoding"])) {
+    // The kept bytes go out as they are (compression() leaves an answer already encoded alone).
     res.setHeader("Content-Encoding", "gzip");
     res.setHeader("Content-Length", list.length);
     await pipeline(Readable.from(list.gzipped), res);
     return;
   }
+  // Unzipped as it goes out; compression() then encodes it as the caller accepts (brotli only, or nothing).
   await pipeline(Readable.from(list.gzipped), createGunzip(), res);
 }
 
