@@ -82,7 +82,12 @@ if (mode === "app-workers" && cluster.isPrimary) {
     process.send?.({ port });
   });
 }
-// bench/profile.ts asks for a normal exit, so that node writes the CPU profile.
+// bench/profile.ts asks for a normal exit, so that node writes the CPU profile; bench/memory.ts for the heap's figures.
 process.on("message", (message) => {
   if (message === "stop") process.exit(0);
+  if (message === "memory") {
+    // What is really held: garbage collected first when the process was started with --expose-gc.
+    (globalThis as { gc?: () => void }).gc?.();
+    process.send?.({ memory: process.memoryUsage() });
+  }
 });

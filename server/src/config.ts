@@ -3,6 +3,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import proxyaddr from "proxy-addr";
 import { isEmailAddress } from "./domain/input.js";
 
 export interface Config {
@@ -38,6 +39,10 @@ export interface Config {
   webhookTimeoutSeconds: number;
   /** Email to shoppers (issue 23): how messages leave the shop and where their links point. */
   email: EmailConfig;
+  /** TRUST_PROXY: who may name the caller's address in X-Forwarded-For (see TrustProxy). */
+  trustProxy: TrustProxy;
+  /** METRICS_TOKEN: the bearer token GET /metrics asks for; undefined turns /metrics off. */
+  metricsToken: string | undefined;
 }
 
 export interface EmailConfig {
@@ -66,6 +71,12 @@ export interface S3Config {
   /** Keys are stored under this prefix (e.g. "shop/"), so one bucket can hold other things too. */
   prefix?: string;
 }
+
+/**
+ * The proxies whose X-Forwarded-For names the caller: a number of hops (1: the balancer in front of the shop;
+ * 0: nobody), or their addresses and ranges (as proxy-addr reads them: `10.0.0.0/8`, `loopback`, `uniquelocal`).
+ */
+export type TrustProxy = number | string[];
 
 export class ConfigError extends Error {}
 
@@ -144,6 +155,36 @@ function readTimeout(value: string | undefined): number {
   return Number(value);
 }
 
+/** Whether the proxy at `address`, `hop` steps from the shop (0: the connection's peer), may name the caller. */
+export type ProxyTrust = (address: string, hop: number) => boolean;
+
+export function proxyTrust(setting: TrustProxy): ProxyTrust {
+  if (typeof setting === "number") return (_address, hop) => hop < setting;
+  return proxyaddr.compile(setting);
+}
+
+function readTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === "") return ["loopback"];
+  if (/^(false|none|0)$/i.test(value)) return 0;
+  if (/^\d+$/.test(value)) return readWholeNumber("TRUST_PROXY", value, 0, 10);
+  if (/^(true|all|\*)$/i.test(value)) {
+    throw new ConfigError("TRUST_PROXY=true would let any caller pick its own address (and slip past sign-in throttling): give the number of proxies in front of the shop (e.g. 1) or their addresses (e.g. 10.0.0.0/8).");
+  }
+  const addresses = value.split(",").map((part) => part.trim()).filter(Boolean);
+  try {
+    proxyaddr.compile(addresses);
+  } catch (error) {
+    throw new ConfigError(`TRUST_PROXY must be a number of proxies or a list of addresses and ranges (e.g. 10.0.0.0/8, loopback): ${(error as Error).message}.`);
+  }
+  return addresses;
+}
+
+function readMetricsToken(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (value.length < 16) throw new ConfigError("METRICS_TOKEN must be at least 16 characters long (or unset, which turns /metrics off).");
+  return value;
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const nodeEnv = env.NODE_ENV === "production" ? "production" : env.NODE_ENV === "test" ? "test" : "development";
   const production = nodeEnv === "production";
@@ -215,6 +256,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     },
     webhookTimeoutSeconds: readTimeout(env.WEBHOOK_TIMEOUT_SECONDS?.trim()),
     email: readEmailConfig(env, production),
+    trustProxy: readTrustProxy(env.TRUST_PROXY?.trim()),
+    metricsToken: readMetricsToken(env.METRICS_TOKEN?.trim()),
   };
 }
 

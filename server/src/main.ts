@@ -16,7 +16,7 @@ import { createWebhookDeliverer, WEBHOOK_CHANNEL } from "./delivery/webhooks.js"
 import { buildShopSchema } from "./graphql/schema.js";
 import { createApp } from "./http/app.js";
 import { createLogger } from "./http/logging.js";
-import { createHttpServer } from "./http/server.js";
+import { createHttpServer, drainHttpServer } from "./http/server.js";
 import { startWorkers, WorkersStartError } from "./http/workers.js";
 import { createImageStore, S3ImageStore } from "./storage/index.js";
 import { DevMailbox } from "./delivery/email/dev-mailbox.js";
@@ -81,7 +81,7 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
   // Issue 23: without SMTP_URL outside production, emails go to the development mailbox (/dev/mail).
   const mailbox = usesDevMailbox(config) ? new DevMailbox(path.join(config.dataDir, "dev-mail")) : null;
   const mailTransport = createMailTransport(config.email, mailbox);
-  const { app, serveLive, stop } = await createApp({ ...config, logger, devMailbox: mailbox }, shop, db);
+  const { app, serveLive, drain, stop } = await createApp({ ...config, logger, devMailbox: mailbox }, shop, db);
   const server = createHttpServer(app);
   const live = serveLive(server);
   // Every worker process sends the outbox's messages; SKIP LOCKED keeps them from sending one twice.
@@ -108,12 +108,12 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
     if (stopping) return;
     stopping = true;
     console.log(`${signal} received: finishing in-flight requests, then closing.`);
-    // Idle keep-alive sockets would hold close() open; in-flight requests are allowed to finish.
-    server.closeIdleConnections();
+    drain();
     // WebSockets are told the server is going away (1001), so their clients reconnect to another replica.
     void live.close().catch(() => undefined);
+    // A request that has not finished in 10 s (a stalled upload, say) is cut rather than holding the restart.
     const force = setTimeout(() => server.closeAllConnections(), 10_000).unref();
-    server.close(async () => {
+    drainHttpServer(server, async () => {
       clearTimeout(force);
       await stop().catch(() => undefined);
       await shop.images.renditions.stop().catch(() => undefined);
@@ -156,7 +156,8 @@ function printBanner(config: Config, kind: Database["kind"], port: number, worke
     "",
     `Verdant plant shop is running on ${kind === "pglite" ? `the embedded database in ${config.dataDir}` : "PostgreSQL"}.`,
     `  Shop:            ${url}/`,
-    `  GraphQL/Sandbox: ${url}/graphql`,
+    // Sandbox is offered only where it is served (introspection on: development by default).
+    config.introspection ? `  GraphQL/Sandbox: ${url}/graphql` : `  GraphQL:         ${url}/graphql (introspection and Sandbox off)`,
     `  Admin login:     ${config.adminEmail} / ${config.adminPassword === DEMO_ADMIN_PASSWORD ? DEMO_ADMIN_PASSWORD : "(the ADMIN_PASSWORD you set)"}`,
   ];
   if (demoShopper) lines.push(`  Shopper login:   ${demoShopper.email} / ${demoShopper.password}`);

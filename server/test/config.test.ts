@@ -52,6 +52,8 @@ describe("configuration is read and validated in one place", () => {
     [{ ADMIN_PASSWORD: "short" }, /ADMIN_PASSWORD/],
     [{ INTROSPECTION: "maybe" }, /INTROSPECTION/],
     [{ HOST: "bad host!" }, /HOST/],
+    [{ METRICS_TOKEN: "short" }, /METRICS_TOKEN must be at least 16 characters/],
+    [{ TRUST_PROXY: "everyone" }, /TRUST_PROXY/],
   ])("a bad value stops start-up with a one-line explanation: %o", (env, pattern) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(pattern);

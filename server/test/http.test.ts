@@ -143,6 +143,26 @@ describe("introspection can be switched off", () => {
       await closed.close();
     }
   });
+
+  it("with introspection off, errors name no field the caller did not write (no \"Did you mean\")", async () => {
+    const closed = await serveTestShop(t, { introspection: false });
+    const send = (url: string, body: unknown) =>
+      fetch(`${url}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.json());
+    try {
+      const typo = { query: "{ prodcts(first: 1) { nodes { id } } }" };
+      const badInput = { query: "query($s: ProductSort) { products(first: 1, sort: $s) { nodes { id } } }", variables: { s: "NEWES" } };
+      // With introspection on, graphql's suggestions help whoever builds a client...
+      expect(JSON.stringify(await send(api.url, typo))).toMatch(/Did you mean/);
+      // ...off (production), they would map the schema for anyone: neither validation nor input errors carry them.
+      for (const body of [typo, badInput]) {
+        const answer = await send(closed.url, body);
+        expect(answer.errors?.length, JSON.stringify(answer)).toBeGreaterThan(0);
+        expect(JSON.stringify(answer)).not.toMatch(/Did you mean|products|NEWEST/);
+      }
+    } finally {
+      await closed.close();
+    }
+  });
 });
 
 describe("operations: logs and headers", () => {

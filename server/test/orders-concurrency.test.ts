@@ -1,10 +1,11 @@
 // Orders placed at the same moment: stock is taken atomically and never goes below 0, on embedded PGlite
 // (one connection, transactions queued) as on PostgreSQL (a pool of connections, row locks).
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExecutionResult } from "graphql";
 import { ShopError } from "../src/domain/errors.js";
 import { newReference } from "../src/domain/order-numbers.js";
-import { createTestShop, type TestShop } from "./support.js";
+import { createTestShop, failure, type TestShop } from "./support.js";
 
 let t: TestShop;
 let categoryId: number;
@@ -110,3 +111,61 @@ describe("stock is taken atomically: never below 0 under concurrent orders", () 
     expect(names).not.toContain("Rolled Back");
   });
 });
+
+describe("one checkout sent twice: the reference decides before the stock (issue 19)", () => {
+  it("two copies at once with stock for one order: both answered with the one order, stock taken once", async () => {
+    const rare = await makeProduct("Monstera Thai Constellation", 2);
+    const token = (await t.signUp()).token;
+    const input = { input: { lines: [{ productId: rare.id, quantity: 2 }], regionId, reference: newReference() } };
+    for (let round = 0; round < 3; round += 1) {
+      // A fresh reference and fresh stock each round: the copies race differently each time.
+      await t.shop.prisma.product.update({ where: { id: rare.id }, data: { quantity: 2 } });
+      input.input.reference = newReference();
+      const results = await Promise.all(Array.from({ length: 4 }, () => t.gql<{ placeOrder: { order: { id: number } } }>(PLACE_ORDER, input, token)));
+      expect(results.map((result) => result.errors?.[0]?.message ?? "ok")).toEqual(["ok", "ok", "ok", "ok"]);
+      expect(new Set(results.map((result) => result.data!.placeOrder.order.id)).size).toBe(1);
+      expect(await t.shop.prisma.order.count({ where: { reference: input.input.reference } })).toBe(1);
+      expect((await t.shop.prisma.product.findUniqueOrThrow({ where: { id: rare.id } })).quantity).toBe(0);
+    }
+  });
+
+  it("the same reference with a different cart is refused with CONFLICT, never answered with the first order", async () => {
+    const plant = await makeProduct("Calathea Orbifolia", 10);
+    const other = await makeProduct("Fittonia", 10);
+    const token = (await t.signUp()).token;
+    const reference = newReference();
+    const place = (lines: { productId: number; quantity: number }[], region = regionId) => t.gql(PLACE_ORDER, { input: { lines, regionId: region, reference } }, token);
+    expect((await place([{ productId: plant.id, quantity: 1 }])).errors).toBeUndefined();
+    const otherRegion = (await t.shop.prisma.region.create({ data: { name: `Coast ${reference}`, feeCents: 100 } })).id;
+    for (const changed of [place([{ productId: plant.id, quantity: 2 }]), place([{ productId: other.id, quantity: 1 }]), place([{ productId: plant.id, quantity: 1 }], otherRegion)]) {
+      expect(failureOf(await changed)).toEqual({
+        code: "CONFLICT",
+        message: "This order reference was already used for a different cart or delivery region. Start a new checkout to place another order.",
+      });
+    }
+    // The same cart written another way (the line split in two) is still the same checkout.
+    const retried = await place([{ productId: plant.id, quantity: 1 }]);
+    expect(retried.errors).toBeUndefined();
+    expect(await t.shop.prisma.order.count({ where: { reference } })).toBe(1);
+    expect((await t.shop.prisma.product.findUniqueOrThrow({ where: { id: plant.id } })).quantity).toBe(9);
+  });
+
+  it("placeOrder(idempotencyKey:) makes retrying safe without a reference; a key and a reference naming different orders are refused", async () => {
+    const plant = await makeProduct("Peperomia Hope", 10);
+    const token = (await t.signUp()).token;
+    const key = crypto.randomUUID();
+    const lines = [{ productId: plant.id, quantity: 1 }];
+    const withKey = (extra: Record<string, unknown> = {}) =>
+      t.gql<{ placeOrder: { order: { id: number } } }>(PLACE_ORDER, { input: { lines, regionId, idempotencyKey: key, ...extra } }, token);
+    const first = await withKey();
+    const again = await withKey();
+    expect(first.errors).toBeUndefined();
+    expect(again.data!.placeOrder.order.id).toBe(first.data!.placeOrder.order.id);
+    expect((await t.shop.prisma.product.findUniqueOrThrow({ where: { id: plant.id } })).quantity).toBe(9);
+    const mismatch = await withKey({ reference: newReference() });
+    expect(failure(mismatch)).toMatchObject({ code: "BAD_USER_INPUT", fields: { reference: ["The Idempotency-Key and the reference name different orders: send one of them, or the same value in both."] } });
+    const blank = await t.gql(PLACE_ORDER, { input: { lines, regionId, idempotencyKey: "not ascii é" } }, token);
+    expect(failure(blank).fields).toEqual({ reference: ["The Idempotency-Key must be 1 to 255 visible ASCII characters."] });
+  });
+});
+

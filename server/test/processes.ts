@@ -41,10 +41,10 @@ export function privateSchemaUrl(prefix: string): string {
   return url.toString();
 }
 
-/** The child processes (the workers) of a shop process. */
+/** The worker processes of a shop process (its children running main.ts: tsx may have an esbuild child too). */
 export function workersOf(pid: number): number[] {
   try {
-    return execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).trim().split("\n").filter(Boolean).map(Number);
+    return execFileSync("pgrep", ["-P", String(pid), "-f", "src/main.ts"], { encoding: "utf8" }).trim().split("\n").filter(Boolean).map(Number);
   } catch {
     return []; // pgrep exits 1 when there are none
   }
@@ -71,7 +71,7 @@ export function startShopProcess(env: Record<string, string>): Promise<ShopProce
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no start-up banner within 90 s:\n${output}`)), 90_000);
     child.stdout!.on("data", () => {
-      const match = /GraphQL\/Sandbox: (http:\/\/\S+)\/graphql/.exec(output);
+      const match = /GraphQL(?:\/Sandbox)?:\s+(http:\/\/\S+)\/graphql/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve({ child, url: match[1], output: () => output, exited });

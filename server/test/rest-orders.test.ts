@@ -1,5 +1,6 @@
 // REST shim: the cart check, orders and the dashboard (spec section 7), every answer checked against
 // the published OpenAPI document by rest-support.
+import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeCategory, makeProduct, openRestApi, reference, type RestApi } from "./rest-support.js";
 import { createTestShop, type TestShop } from "./support.js";
@@ -114,6 +115,25 @@ describe("POST /order-store", () => {
     expect(second.body.order.order_number).toBe(first.body.order.order_number);
     expect(await t.shop.prisma.order.count({ where: { reference: json.reference } })).toBe(1);
     expect((await t.shop.prisma.product.findUniqueOrThrow({ where: { id: seeds.id } })).quantity).toBe(7);
+  });
+
+  it("an Idempotency-Key header stands for the reference: the same key again is the same order; a key naming another order than the reference is 422", async () => {
+    const trays = await makeProduct(t, { name: "Idempotent Tray", categoryId, quantity: 10 });
+    const key = crypto.randomUUID();
+    const json = { cart: [cartItem(trays, 1)], region: regionId };
+    const first = await api.post("/order-store", { token: user.token, json, headers: { "idempotency-key": key } });
+    const second = await api.post("/order-store", { token: user.token, json, headers: { "idempotency-key": key } });
+    expect(first.status).toBe(201);
+    expect(second.status).toBe(201);
+    expect(second.body.order.order_number).toBe(first.body.order.order_number);
+    expect((await t.shop.prisma.product.findUniqueOrThrow({ where: { id: trays.id } })).quantity).toBe(9);
+    // A different cart under the same key is another order: refused, not answered with the first one.
+    const changed = await api.post("/order-store", { token: user.token, json: { ...json, cart: [cartItem(trays, 2)] }, headers: { "idempotency-key": key } });
+    expect(changed.status).toBe(409);
+    expect(changed.body.message).toMatch(/already used for a different cart/);
+    const both = await api.post("/order-store", { token: user.token, json: { ...json, reference: nextReference() }, headers: { "idempotency-key": key } });
+    expect(both.status).toBe(422);
+    expect(both.body.reference).toEqual(["The Idempotency-Key and the reference name different orders: send one of them, or the same value in both."]);
   });
 
   it("the region may come as the region object the old client holds", async () => {

@@ -99,6 +99,9 @@ export async function serveTestShop(
     logger?: import("pino").Logger;
     clientDist?: string;
     devMailbox?: import("../src/delivery/email/dev-mailbox.js").DevMailbox;
+    trustProxy?: import("../src/config.js").TrustProxy;
+    catalogueCacheSeconds?: number;
+    metricsToken?: string;
   } = {},
 ) {
   const { createApp } = await import("../src/http/app.js");
@@ -112,6 +115,9 @@ export async function serveTestShop(
       logger: overrides.logger,
       clientDist: overrides.clientDist,
       devMailbox: overrides.devMailbox,
+      trustProxy: overrides.trustProxy,
+      catalogueCacheSeconds: overrides.catalogueCacheSeconds,
+      metricsToken: overrides.metricsToken,
     },
     t.shop,
     t.db,

@@ -1,6 +1,8 @@
 // Sign-in and sign-up throttling (domain/throttle.ts): per account and address, per account, per
 // address; counts in the database (shared by replicas); 429 / TOO_MANY_REQUESTS with Retry-After.
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ConfigError, loadConfig, proxyTrust } from "../src/config.js";
 import { ShopError } from "../src/domain/errors.js";
 import { createShop } from "../src/domain/shop.js";
 import { addressKey, PASSWORD_CHECK_LIMITS, SIGN_IN_LIMITS, SIGN_UP_LIMITS, Throttle, waitText } from "../src/domain/throttle.js";
@@ -241,5 +243,59 @@ describe("over HTTP: the client address is Express's req.ip (behind the local pr
     expect(error.extensions.code).toBe("TOO_MANY_REQUESTS");
     expect(error.extensions.retryAfter).toBeGreaterThan(0);
     expect(refused.headers.get("retry-after")).toBe(String(error.extensions.retryAfter));
+  });
+});
+
+describe("behind a load balancer (TRUST_PROXY)", () => {
+  /** A sign-in sent from `from` (a local address standing for a host), naming `forwardedFor` in X-Forwarded-For. */
+  const signIn = (url: string, from: string, forwardedFor: string, email: string, password: string) =>
+    new Promise<number>((resolve, reject) => {
+      const body = JSON.stringify({ email, password });
+      const { hostname, port } = new URL(url);
+      const request = http.request(
+        { host: hostname, port, path: "/public/api/login", method: "POST", localAddress: from, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), "x-forwarded-for": forwardedFor } },
+        (response) => {
+          response.resume();
+          response.on("end", () => resolve(response.statusCode ?? 0));
+        },
+      );
+      request.on("error", reject);
+      request.end(body);
+    });
+
+  it("counts by the caller's address when the balancer's is trusted, and ignores X-Forwarded-For from anyone else", async () => {
+    // The balancer at 127.0.0.2, as if on another host: not loopback's 127.0.0.1, so only TRUST_PROXY makes it trusted.
+    const behindBalancer = await serveTestShop(t, { trustProxy: ["127.0.0.2"] });
+    try {
+      const user = await t.signUp();
+      for (let i = 0; i < SIGN_IN_LIMITS.accountAndAddress.attempts; i += 1) {
+        expect(await signIn(behindBalancer.url, "127.0.0.2", "203.0.113.7", user.email, "wrong-password-1")).toBe(401);
+      }
+      expect(await signIn(behindBalancer.url, "127.0.0.2", "203.0.113.7", user.email, user.password)).toBe(429);
+      // Another shopper behind the same balancer is not locked out by the first one's failures.
+      expect(await signIn(behindBalancer.url, "127.0.0.2", "203.0.113.8", user.email, user.password)).toBe(200);
+      // A caller that is not the balancer cannot escape its own count by naming another address.
+      const other = await t.signUp();
+      for (let i = 0; i < SIGN_IN_LIMITS.accountAndAddress.attempts; i += 1) {
+        expect(await signIn(behindBalancer.url, "127.0.0.3", `203.0.113.${20 + i}`, other.email, "wrong-password-1")).toBe(401);
+      }
+      expect(await signIn(behindBalancer.url, "127.0.0.3", "203.0.113.99", other.email, other.password)).toBe(429);
+    } finally {
+      await behindBalancer.close();
+    }
+  });
+
+  it("TRUST_PROXY is read and checked at start: hops, addresses and ranges; never 'trust everyone'", () => {
+    const base = {};
+    expect(loadConfig(base).trustProxy).toEqual(["loopback"]);
+    expect(loadConfig({ TRUST_PROXY: "1" }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: "false" }).trustProxy).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: "10.0.0.0/8, 192.168.1.10, uniquelocal" }).trustProxy).toEqual(["10.0.0.0/8", "192.168.1.10", "uniquelocal"]);
+    expect(() => loadConfig({ TRUST_PROXY: "true" })).toThrow(/TRUST_PROXY=true would let any caller pick its own address/);
+    expect(() => loadConfig({ TRUST_PROXY: "10.0.0.300" })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRUST_PROXY: "balancer.internal" })).toThrow(/TRUST_PROXY must be/);
+    // One hop trusts the connection's peer only: the address it names is the caller's.
+    const oneHop = proxyTrust(1);
+    expect([oneHop("10.0.0.5", 0), oneHop("203.0.113.7", 1)]).toEqual([true, false]);
   });
 });

@@ -14,6 +14,7 @@ import { PrismaClient, type Prisma as PrismaNamespace } from "../generated/prism
 import { createLocalEventBus, createPostgresEventBus, type EventErrorHandler } from "./events.js";
 import { applyMigrations, type SqlRunner } from "./migrate.js";
 import { readTypes } from "./timestamps.js";
+import { queryDuration, watch } from "../metrics.js";
 
 export type Prisma = PrismaClient;
 type PrismaSql = PrismaNamespace.Sql;
@@ -42,6 +43,36 @@ export type DatabaseOptions = (
 };
 
 export class DatabaseOpenError extends Error {}
+
+/** Times a statement's promise into shop_db_query_duration_seconds (whether it answers or fails). */
+function timed<T>(result: T): T {
+  if (result instanceof Promise) {
+    const stop = queryDuration.startTimer();
+    const done = () => void stop();
+    result.then(done, done);
+  }
+  return result;
+}
+
+/**
+ * node-postgres's client, its statements timed: every query of the pool (Prisma's and readRows') goes
+ * through it, with a callback (the pool's own query()) or as a promise.
+ */
+class TimedClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const run = super.query as (...given: unknown[]) => unknown;
+    const callback = args.at(-1);
+    if (typeof callback !== "function") return timed(run.apply(this, args)) as never;
+    const stop = queryDuration.startTimer();
+    return run.apply(this, [
+      ...args.slice(0, -1),
+      (...answer: unknown[]) => {
+        stop();
+        return (callback as (...given: unknown[]) => unknown)(...answer);
+      },
+    ]) as never;
+  }
+}
 
 /** The extensions the migrations create (search uses pg_trgm): every embedded database must be opened with them. */
 export const PGLITE_EXTENSIONS = { pg_trgm } as const;
@@ -81,6 +112,11 @@ async function openPGliteFolder(folder: string): Promise<PGlite> {
 async function openPGlite(dataDir: string | "memory", onEventError: EventErrorHandler): Promise<Database> {
   const pglite = dataDir === "memory" ? newPGlite() : await openPGliteFolder(path.join(dataDir, "pglite"));
   await pglite.waitReady;
+  // Timed on the instance; the method is looked up on its class at each call, as a test that counts statements patches it there.
+  const ownClass = Object.getPrototypeOf(pglite) as PGlite;
+  pglite.query = ((...args: Parameters<PGlite["query"]>) => timed(ownClass.query.apply(pglite, args))) as PGlite["query"];
+  // One connection, always there; queries queue inside PGlite rather than in a pool.
+  const unwatch = watch("shop_db_pool_connections_total", () => 1);
   // pglite-prisma-adapter 0.6 is typed against an older @prisma/driver-adapter-utils; the runtime contract matches.
   const adapter = new PrismaPGlite(pglite) as unknown as PgliteAdapter;
   const prisma = new PrismaClient({ adapter });
@@ -111,6 +147,7 @@ async function openPGlite(dataDir: string | "memory", onEventError: EventErrorHa
       await pglite.query("select 1");
     },
     close: async () => {
+      unwatch();
       await events.close();
       await prisma.$disconnect();
       await pglite.close();
@@ -136,7 +173,12 @@ function statementName(text: string): string | undefined {
 async function openPostgres(url: string, schema: string | undefined, poolSize: number, onEventError: EventErrorHandler): Promise<Database> {
   // A private schema sees its own tables first, then public, where the shared extensions (pg_trgm) live.
   const searchPath = schema ? { options: `-c search_path="${schema}",public` } : {};
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, ...searchPath });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, ...searchPath, Client: TimedClient });
+  const unwatch = [
+    watch("shop_db_pool_connections_total", () => pool.totalCount),
+    watch("shop_db_pool_connections_idle", () => pool.idleCount),
+    watch("shop_db_pool_waiting_requests", () => pool.waitingCount),
+  ];
   // An idle client that loses its connection emits 'error' on the pool; without a listener the process dies.
   pool.on("error", () => undefined);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined) });
@@ -171,6 +213,7 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
   try {
     events = await createPostgresEventBus(url, schema, pool, onEventError);
   } catch (error) {
+    for (const stopReporting of unwatch) stopReporting();
     await pool.end().catch(() => undefined);
     throw new DatabaseOpenError(`Cannot connect to PostgreSQL (${(error as Error).message}).`);
   }
@@ -196,6 +239,7 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
       await pool.query("select 1");
     },
     close: async () => {
+      for (const stopReporting of unwatch) stopReporting();
       await events.close();
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);

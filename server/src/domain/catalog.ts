@@ -301,13 +301,39 @@ export class CatalogService {
 
   /** Products filtered and sorted in SQL, in one query whatever the size of the catalogue. */
   async list(options: ProductListOptions = {}): Promise<ProductWithCategory[]> {
-    const { search, sort, category, inStock, discounted, limit } = checkListOptions(options ?? {}, PRODUCT_SORTS);
-    const categories = await this.categoryMatches(category, search, false);
-    if (categories.chosen?.length === 0) return [];
-    const conditions = filterConditions({ inStock, discounted }, categories);
-    if (search) conditions.push(containsText(search, categories));
+    const { conditions, sort, limit } = await this.listConditions(options);
+    if (conditions === null) return [];
     const limitClause = limit === null ? Prisma.empty : Prisma.sql`LIMIT ${limit}`;
     return this.selectProducts(Prisma.sql`WHERE ${allOf(conditions)} ORDER BY ${orderBy(SORT_KEYS[sort])} ${limitClause}`);
+  }
+
+  /**
+   * The same products as list(), in the same order, read `batchSize` at a time by keyset: the REST shim
+   * streams the whole catalogue without ever holding all of it.
+   */
+  async *listInBatches(options: ProductListOptions = {}, batchSize = 1000): AsyncGenerator<ProductWithCategory[]> {
+    const { conditions, sort, limit } = await this.listConditions(options);
+    if (conditions === null) return;
+    let left = limit ?? Infinity;
+    let after: KeyValue[] | null = null;
+    while (left > 0) {
+      const wanted = Math.min(batchSize, left);
+      const rows = await this.selectPage(conditions, SORT_KEYS[sort], after, wanted);
+      if (rows.length > 0) yield rows.map((row) => row.product);
+      if (rows.length < wanted) return;
+      left -= rows.length;
+      after = rows[rows.length - 1].keys;
+    }
+  }
+
+  /** list()'s checked options as SQL conditions; null conditions when no product can match (an unknown category). */
+  private async listConditions(options: ProductListOptions) {
+    const { search, sort, category, inStock, discounted, limit } = checkListOptions(options ?? {}, PRODUCT_SORTS);
+    const categories = await this.categoryMatches(category, search, false);
+    if (categories.chosen?.length === 0) return { conditions: null, sort, limit };
+    const conditions = filterConditions({ inStock, discounted }, categories);
+    if (search) conditions.push(containsText(search, categories));
+    return { conditions, sort, limit };
   }
 
   /**

@@ -26,6 +26,24 @@ export type ShopEvent =
 
 export type ShopEventListener = (event: ShopEvent) => void;
 
+/**
+ * News about delivery itself, never sent between replicas: "interrupted" when events from other processes
+ * stop reaching this one (its LISTEN connection dropped or went deaf), "resumed" when they reach it again.
+ * Events sent in between are lost for good: whoever keeps something built from events (a cache, a live
+ * subscription) must drop it or have it read again on "resumed".
+ */
+export type DeliveryNews = "interrupted" | "resumed";
+
+/** How delivery stands, for operators (metrics) and health checks. */
+export interface DeliveryState {
+  /** Whether events from other processes reach this one now. */
+  listening: boolean;
+  /** How many times delivery came back after an interruption since the process started. */
+  reconnects: number;
+  /** When this process last heard anything on its channel (an event or a heartbeat), in ms since the epoch. */
+  lastHeardAt: number;
+}
+
 export interface EventBus {
   /**
    * Delivers the event to the listeners of every replica, this one included. Never throws: a lost
@@ -36,6 +54,9 @@ export interface EventBus {
   listen(listener: ShopEventListener): () => void;
   /** How many listeners this process has (live subscriptions and sockets); for health checks and tests. */
   listenerCount(): number;
+  /** Calls the watcher on each DeliveryNews until the returned function is called. */
+  watchDelivery(watcher: (news: DeliveryNews) => void): () => void;
+  deliveryState(): DeliveryState;
   close(): Promise<void>;
 }
 

@@ -22,3 +22,19 @@ export function newReference(): string {
   const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
   return Array.from(crypto.randomBytes(16), (byte) => alphabet[byte % alphabet.length]).join("");
 }
+
+const REFERENCE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+/** An Idempotency-Key as HTTP clients make them (a UUID, a ULID...): visible ASCII, at most 255 characters. */
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * The order reference an Idempotency-Key stands for, or null when the key is not usable. A key that is a
+ * reference already (16 characters A-Z 0-9, what the shop's client makes) is that reference; any other key
+ * becomes one by hashing, per account (two customers' clients may well pick the same key).
+ */
+export function referenceForIdempotencyKey(key: unknown, userId: number): string | null {
+  if (isValidReference(key)) return key;
+  if (typeof key !== "string" || !IDEMPOTENCY_KEY_PATTERN.test(key)) return null;
+  const digest = crypto.createHash("sha256").update(`${userId}:${key}`).digest();
+  return Array.from(digest.subarray(0, 16), (byte) => REFERENCE_ALPHABET[byte % REFERENCE_ALPHABET.length]).join("");
+}

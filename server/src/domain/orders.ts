@@ -5,7 +5,7 @@ import { queueEmail } from "./emails.js";
 import { conflict, forbidden, invalid, isUniqueViolation, notFound, unauthenticated } from "./errors.js";
 import type { EventBus, ShopEvent } from "./events.js";
 import { MAX_MONEY_CENTS, type Cents } from "./money.js";
-import { isValidReference, newOrderNumber, REFERENCE_PATTERN } from "./order-numbers.js";
+import { isValidReference, newOrderNumber, referenceForIdempotencyKey, REFERENCE_PATTERN } from "./order-numbers.js";
 import {
   alignedById,
   allOf,
@@ -46,6 +46,12 @@ export const MAX_CART_ITEMS = 100;
 const CART_READY = "Your cart is ready for checkout.";
 const UNKNOWN_PRODUCT = "A product in your cart is no longer available.";
 const REFERENCE_USED = "This order reference has already been used.";
+const REFERENCE_USED_FOR_ANOTHER_CART =
+  "This order reference was already used for a different cart or delivery region. Start a new checkout to place another order.";
+const KEY_AND_REFERENCE_DIFFER = "The Idempotency-Key and the reference name different orders: send one of them, or the same value in both.";
+const BAD_IDEMPOTENCY_KEY = "The Idempotency-Key must be 1 to 255 visible ASCII characters.";
+/** The first key of the transaction-scoped advisory locks taken on order references (the second is the reference's hash). */
+const REFERENCE_LOCK = 72_707_370;
 const ORDER_NUMBER_ATTEMPTS = 5;
 
 // Isolation on the embedded database: pglite-prisma-adapter 0.6.1 opens an interactive transaction with
@@ -124,6 +130,11 @@ export interface PlaceOrderInput {
   reference: string;
   /** The account the order is for, when a client names it: it must be the viewer's own. */
   userId?: number | null;
+  /**
+   * An Idempotency-Key (HTTP header or GraphQL argument): stands for the reference, which may then be left
+   * out (see referenceForIdempotencyKey); when both are sent they must name the same order.
+   */
+  idempotencyKey?: string | null;
 }
 
 /** An order event a live subscriber may receive. */
@@ -163,7 +174,10 @@ export class OrderService {
 
   /**
    * Places an order for the viewer, who alone may be its buyer.
-   * Safe to retry: the same reference from the same user gives back the order already placed.
+   * Safe to retry: the same reference from the same user gives back the order already placed, whatever the
+   * stock says by then (the reference is looked at before the stock, under a lock on the reference, so two
+   * copies of one checkout sent at once make one order and both hear of it). The same reference with
+   * another cart or region is refused (CONFLICT), never answered with the first order.
    */
   async placeOrder(viewer: Viewer | null, given: Deferred<PlaceOrderInput>): Promise<OrderWithLines> {
     const { userId } = requireUser(viewer);
@@ -176,11 +190,13 @@ export class OrderService {
     const checks = new Checks();
     const cart = checks.field("cart", cartField, input.lines);
     const regionChoice = checks.field("region", regionField, input.region);
-    const reference = checks.field("reference", referenceField, input.reference);
+    const asked = referenceAsked(input, userId, checks);
+    const reference = asked === null ? "" : checks.field("reference", referenceField, asked);
     checks.done();
+    const sameCheckout = (placed: OrderRow) => placedBySameCheckout(placed, userId, cart.wanted, regionChoice);
 
-    const earlier = await this.placedWith(reference, userId);
-    if (earlier) return earlier;
+    const earlier = await this.placedWith(reference);
+    if (earlier) return sameCheckout(earlier);
 
     const [user, region, products] = await Promise.all([
       this.prisma.user.findUnique({ where: { id: userId } }),
@@ -195,11 +211,19 @@ export class OrderService {
     if (!contact.phone || !contact.address) checks.add("contact", "Please update your contact information.");
     if (!region) checks.add("region", "The selected region is invalid.");
     judgeCart(checks, cart, new Map(products.map((product) => [product.id, product])));
-    checks.done();
+    try {
+      checks.done();
+    } catch (error) {
+      // The stock may be gone because a copy of this very checkout, sent at the same time, took it.
+      const placed = await this.placedWith(reference);
+      if (placed) return sameCheckout(placed);
+      throw error;
+    }
 
     const { order, placedNow } = await this.writeOrderOnce(userId, contact, region!.id, reference, cart.wanted);
-    if (placedNow) await this.events.publish({ type: "orderPlaced", orderId: order.id, userId });
-    return order;
+    if (!placedNow) return sameCheckout(order);
+    await this.events.publish({ type: "orderPlaced", orderId: order.id, userId });
+    return toOrder(order);
   }
 
   /** The region an order names, by id or by name (any case: names are unique whatever their case). */
@@ -209,17 +233,17 @@ export class OrderService {
     return found.length ? { id: Number(found[0].id) } : null;
   }
 
-  /** Writes the order, or finds the one an identical request placed meanwhile (placedNow false). */
-  private async writeOrderOnce(...args: Parameters<OrderService["writeOrder"]>): Promise<{ order: OrderWithLines; placedNow: boolean }> {
-    const [userId, , , reference] = args;
+  /** Writes the order, or finds the one placed with its reference meanwhile (placedNow false). */
+  private async writeOrderOnce(...args: Parameters<OrderService["writeOrder"]>): Promise<{ order: OrderRow; placedNow: boolean }> {
+    const [, , , reference] = args;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return { order: await this.writeOrder(...args), placedNow: true };
+        return await this.writeOrder(...args);
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
-        // The transaction rolled back, stock included. Either an identical request won the race for this
-        // reference (answer with its order), or the random order number was taken (draw another).
-        const placed = await this.placedWith(reference, userId);
+        // The transaction rolled back, stock included. Either a request with this reference won the race
+        // (answer with its order), or the random order number was taken (draw another).
+        const placed = await this.placedWith(reference);
         if (placed) return { order: placed, placedNow: false };
         if (attempt >= ORDER_NUMBER_ATTEMPTS) throw error;
       }
@@ -443,23 +467,29 @@ export class OrderService {
     return toOrder(row);
   }
 
-  /** The order this user already placed with this reference; another user's reference is refused. */
-  private async placedWith(reference: string, userId: number): Promise<OrderWithLines | null> {
-    const row = await this.prisma.order.findUnique({ where: { reference }, include: withLines });
-    if (!row) return null;
-    if (row.userId !== userId) throw conflict(REFERENCE_USED);
-    return toOrder(row);
+  /** The order already placed with this reference, by anyone (see placedBySameCheckout). */
+  private placedWith(reference: string): Promise<OrderRow | null> {
+    return this.prisma.order.findUnique({ where: { reference }, include: withLines });
   }
 
-  /** Takes the stock and writes the order with its snapshots, all or nothing. */
+  /**
+   * Takes the stock and writes the order with its snapshots, all or nothing; or, when an order with this
+   * reference exists by the time the reference's lock is held, takes nothing and answers that one.
+   */
   private writeOrder(
     userId: number,
     contact: { email: string; phone: string; address: string },
     regionId: number,
     reference: string,
     wanted: WantedProduct[],
-  ): Promise<OrderWithLines> {
+  ): Promise<{ order: OrderRow; placedNow: boolean }> {
     return this.prisma.$transaction(async (tx) => {
+      // One checkout per reference at a time: a copy sent at the same moment waits here, then finds the
+      // order below instead of reaching for stock the first one took. Released at commit or rollback.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REFERENCE_LOCK}::int4, hashtext(${reference}))`;
+      const placed = await tx.order.findUnique({ where: { reference }, include: withLines });
+      if (placed) return { order: placed, placedNow: false };
+
       // Taking stock in product-id order means two carts holding the same products lock their rows in the
       // same order, so PostgreSQL never has to break a deadlock between them.
       for (const line of [...wanted].sort((a, b) => a.productId - b.productId)) {
@@ -539,9 +569,40 @@ export class OrderService {
       ]);
       // Issue 23: the order confirmation, owed exactly when the order commits.
       await queueEmail(tx, { userId, address: contact.email }, { kind: "order-confirmation", orderId: row.id, orderNumber: row.orderNumber });
-      return order;
+      return { order: row, placedNow: true };
     }, ORDER_TRANSACTION);
   }
+}
+
+/**
+ * The reference a checkout asks for: its own, or the one its Idempotency-Key stands for. A key that cannot
+ * be one (then null), or that names another order than the reference sent beside it, is noted on `checks`.
+ */
+function referenceAsked(input: Partial<PlaceOrderInput>, userId: number, checks: Checks): unknown {
+  const key = input.idempotencyKey;
+  if (key === undefined || key === null) return input.reference;
+  const fromKey = referenceForIdempotencyKey(key, userId);
+  if (fromKey === null) {
+    checks.add("reference", BAD_IDEMPOTENCY_KEY);
+    return null;
+  }
+  const given = input.reference;
+  if (given !== undefined && given !== null && given !== "" && given !== fromKey) checks.add("reference", KEY_AND_REFERENCE_DIFFER);
+  return fromKey;
+}
+
+/**
+ * An order found under the reference a checkout sent: the answer to a retry of that same checkout (same
+ * buyer, same lines, same region). Another user's reference, or the same one with another cart, is refused:
+ * answering it with the first order would tell the shopper a different order was placed.
+ */
+function placedBySameCheckout(placed: OrderRow, userId: number, wanted: WantedProduct[], region: RegionChoice): OrderWithLines {
+  if (placed.userId !== userId) throw conflict(REFERENCE_USED);
+  const lines = (items: { productId: number | null; quantity: number | null }[]) =>
+    items.map((item) => `${item.productId}x${item.quantity}`).sort().join(",");
+  const sameRegion = typeof region === "number" ? placed.regionId === region : placed.regionName.toLowerCase() === region.name.trim().toLowerCase();
+  if (!sameRegion || lines(placed.lines) !== lines(wanted)) throw conflict(REFERENCE_USED_FOR_ANOTHER_CART);
+  return toOrder(placed);
 }
 
 export function toOrder(row: OrderRow): OrderWithLines {

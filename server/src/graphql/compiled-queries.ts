@@ -10,6 +10,7 @@
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 import { GraphQLError, getOperationAST, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema, type ValidationRule } from "graphql";
 import type { GraphQLContext } from "./context.js";
+import { HEAP_BYTES, LruByBytes } from "../lru.js";
 import { MAX_TOKENS, queryLimitRules } from "./limits.js";
 import { unstorableTextIn } from "./request-guards.js";
 
@@ -35,10 +36,13 @@ interface Compiled {
 }
 
 /**
- * The query texts remembered, in characters (a compiled query's code grows with its text): far more than
- * every query the storefront and admin send, and a bound on memory whatever callers send.
+ * What the lane remembers, in bytes of heap (see HEAP_BYTES): compiled queries (and the texts Apollo must
+ * answer) up to COMPILED_BYTES, several times what every query of the storefront and admin takes compiled
+ * (about 50 texts, a few hundred KB each at most); texts seen once up to SEEN_BYTES. Apart, so a stream of
+ * one-off texts only ever pushes out other one-off texts, never a compiled query.
  */
-const MAX_REMEMBERED_CHARACTERS = 2_000_000;
+const COMPILED_BYTES = 16 * 1024 * 1024;
+const SEEN_BYTES = 2 * 1024 * 1024;
 
 // Apollo's introspection switch (its NoIntrospection rule refuses exactly these two fields). Here only
 // whether a document passes matters: one that uses them goes to Apollo, which answers as configured.
@@ -51,11 +55,13 @@ const noIntrospection: ValidationRule = (context) => ({
 export function compileQueries(schema: GraphQLSchema): CompiledQueries {
   // Introspection is always left to Apollo, whether or not it is enabled: it is neither hot nor worth a copy.
   const rules = [...specifiedRules, noIntrospection, ...queryLimitRules];
-  // Keyed by operation name and text, oldest first. A text seen once is only noted ("seen"): it is compiled
-  // when it comes again, so a stream of one-off texts costs no more than under Apollo and evicts nothing hot.
-  // null marks a text Apollo must answer, so it is not parsed again.
-  const known = new Map<string, Compiled | null | "seen">();
-  let rememberedCharacters = 0;
+  // Keyed by operation name and text. A text seen once is only noted: it is compiled when it comes again, so
+  // a stream of one-off texts costs no more than under Apollo. null marks a text Apollo must answer, so it is
+  // not parsed again.
+  const seen = new LruByBytes<string, true>(SEEN_BYTES, (_, key) => HEAP_BYTES.entry + 2 * key.length);
+  const known = new LruByBytes<string, Compiled | null>(COMPILED_BYTES, (entry, key) =>
+    entry === null ? HEAP_BYTES.entry + 2 * key.length : HEAP_BYTES.compiledBase + HEAP_BYTES.perCompiledChar * key.length,
+  );
 
   function compile(query: string, operationName: string | null): Compiled | null {
     let document: DocumentNode;
@@ -70,30 +76,18 @@ export function compileQueries(schema: GraphQLSchema): CompiledQueries {
     return isCompiledQuery(compiled) ? { document, query: compiled } : null;
   }
 
-  function remember(key: string, entry: Compiled | null | "seen"): void {
-    if (!known.has(key)) rememberedCharacters += key.length;
-    known.delete(key);
-    known.set(key, entry);
-    for (const oldest of known.keys()) {
-      if (rememberedCharacters <= MAX_REMEMBERED_CHARACTERS) break;
-      known.delete(oldest);
-      rememberedCharacters -= oldest.length;
-    }
-  }
-
   function compiledFor(query: string, operationName: string | null): Compiled | null {
     const key = `${operationName ?? ""}\n${query}`;
     const entry = known.get(key);
-    if (entry === undefined) {
-      remember(key, "seen");
+    if (entry !== undefined) return entry;
+    if (seen.get(key) === undefined) {
+      seen.set(key, true);
       return null;
     }
-    if (entry === "seen") {
-      const compiled = compile(query, operationName);
-      remember(key, compiled);
-      return compiled;
-    }
-    return entry;
+    seen.delete(key);
+    const compiled = compile(query, operationName);
+    known.set(key, compiled);
+    return compiled;
   }
 
   return {

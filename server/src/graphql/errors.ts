@@ -40,3 +40,14 @@ export function formatShopError(formatted: GraphQLFormattedError, error: unknown
   }
   return { message: INTERNAL_ERROR, locations: formatted.locations, path: formatted.path, extensions: { code: "INTERNAL_SERVER_ERROR" } };
 }
+
+/**
+ * graphql's suggestions ("Did you mean "products"?") name fields, types and enum values the caller did not
+ * write: with introspection off (production) they would map the schema for anyone. Apollo's
+ * hideSchemaDetailsFromClientErrors strips them from validation errors only; this strips them from any
+ * message (variable coercion errors carry them too), over HTTP and WebSocket alike.
+ */
+export function withoutSchemaHints(formatted: GraphQLFormattedError): GraphQLFormattedError {
+  const message = formatted.message.replace(/ ?Did you mean .+\?$/s, "");
+  return message === formatted.message ? formatted : { ...formatted, message };
+}

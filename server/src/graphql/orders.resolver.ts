@@ -26,9 +26,18 @@ class PlaceOrderInput {
   @Field(() => [CartLineInput]) lines!: CartLineInput[];
   @Field(() => Int, { description: "The delivery region's id; its fee is added to the order." }) regionId!: number;
   @Field(() => String, {
-    description: "16 characters A-Z 0-9 made by the client. Sending the same reference again returns the same order.",
+    nullable: true,
+    description:
+      "16 characters A-Z 0-9 made by the client. Sending the same checkout again with it returns the same order; the same reference with another cart or region is CONFLICT. Required unless idempotencyKey is given.",
   })
-  reference!: string;
+  reference!: string | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Instead of (or besides) reference: any key of 1 to 255 visible ASCII characters (a UUID, say) that makes retrying safe, as the REST Idempotency-Key header does. A key that is itself a reference is that reference.",
+  })
+  idempotencyKey!: string | null;
 }
 
 @Resolver()
@@ -45,7 +54,12 @@ class OrderResolver {
     description: "Places an order: takes the stock and computes every total on the server. Safe to retry with the same reference.",
   })
   async placeOrder(@Ctx() { shop, viewer }: GraphQLContext, @Arg("input", () => PlaceOrderInput) input: PlaceOrderInput): Promise<OrderPayload> {
-    const order = await shop.orders.placeOrder(viewer, { lines: input.lines, region: input.regionId, reference: input.reference });
+    const order = await shop.orders.placeOrder(viewer, {
+      lines: input.lines,
+      region: input.regionId,
+      reference: input.reference as string,
+      idempotencyKey: input.idempotencyKey,
+    });
     return { message: messages.orderPlaced, order: viewOrder(order) };
   }
 

@@ -10,6 +10,7 @@ import { safeError } from "../domain/errors.js";
 import { catalogueCacheControl, readsOnlyCatalogue } from "./catalogue-answers.js";
 import type { GraphQLContext } from "./context.js";
 import { isUnexpectedError } from "./errors.js";
+import { throttleRefusals } from "../metrics.js";
 
 function unstorableText(field: string): GraphQLError {
   const message = unstorableTextMessage(field);
@@ -79,6 +80,7 @@ export function shopRequestPlugin(logger: Logger, { catalogueCacheSeconds }: { c
           response.http.headers.set("cache-control", cacheable ? catalogueCacheControl(catalogueCacheSeconds) : "no-store");
           if (response.body.kind !== "single") return;
           const throttled = response.body.singleResult.errors?.find((error) => error.extensions?.code === "TOO_MANY_REQUESTS");
+          if (throttled) throttleRefusals.inc();
           const retryAfter = throttled?.extensions?.retryAfter;
           if (typeof retryAfter === "number") response.http.headers.set("retry-after", String(retryAfter));
         },

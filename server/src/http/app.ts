@@ -13,19 +13,21 @@ import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDi
 import graphqlUploadExpress from "graphql-upload/graphqlUploadExpress.mjs";
 import helmet from "helmet";
 import type { Logger } from "pino";
-import type { Config } from "../config.js";
+import { proxyTrust, type Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { MAX_IMAGE_BYTES } from "../domain/images/rules.js";
 import { UPLOADS_PATH } from "../domain/images/store.js";
 import type { Shop } from "../domain/shop.js";
 import { createGraphQLContext, type GraphQLContext } from "../graphql/context.js";
-import { formatShopError } from "../graphql/errors.js";
+import { formatShopError, withoutSchemaHints } from "../graphql/errors.js";
 import { MAX_TOKENS, queryLimitRules } from "../graphql/limits.js";
 import { shopRequestPlugin } from "../graphql/request-guards.js";
 import { buildShopSchema } from "../graphql/schema.js";
 import { createRestRouter } from "../rest/router.js";
 import { requireUtf8Body } from "../rest/charset.js";
+import { documentStore, persistedQueryStore } from "./apollo-stores.js";
 import { createCatalogueCache } from "./catalogue-cache.js";
+import { createCatalogueLists } from "./catalogue-lists.js";
 import { clientFiles } from "./client-files.js";
 import { servePictures } from "./pictures.js";
 import type { DevMailbox } from "../delivery/email/dev-mailbox.js";
@@ -35,14 +37,15 @@ import { createLogger, requestLogger, type KeyedRequest } from "./logging.js";
 import { createQueryLane, reportLaneBodyError, type Step } from "./query-lane.js";
 import { compileQueries } from "../graphql/compiled-queries.js";
 import { INTERNAL_ERROR, safeError } from "../domain/errors.js";
+import { nameRequest, watch } from "../metrics.js";
+import type { ApolloServerPlugin } from "@apollo/server";
+import { metricsRoute, timedRequests } from "./metrics-route.js";
 
 export const MAX_UPLOAD_BYTES = MAX_IMAGE_BYTES;
 export const MAX_UPLOAD_FILES = 2;
 export const UPLOADS_URL_PATH = UPLOADS_PATH;
 /** The largest JSON body the API reads. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
-/** Requests from a proxy on this machine may name the caller's address in X-Forwarded-For. */
-const TRUST_PROXY = "loopback";
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../client/dist");
 
 export interface ShopApp {
@@ -50,12 +53,18 @@ export interface ShopApp {
   app: http.RequestListener;
   /** Serves GraphQL subscriptions over WebSocket on the HTTP server that serves `app`. */
   serveLive(server: http.Server): LiveServer;
+  /** The process is shutting down: /readyz answers 503 from now on, so balancers send nothing new. */
+  drain(): void;
   stop(): Promise<void>;
 }
 
 type AppConfig = Pick<Config, "env" | "introspection" | "corsOrigins" | "uploadsDir"> & {
+  /** See Config; /metrics is off when not given. */
+  metricsToken?: string;
   /** See Config; 60 s when not given. */
   catalogueCacheSeconds?: number;
+  /** See Config; a proxy on this machine (loopback) when not given. */
+  trustProxy?: Config["trustProxy"];
   logger?: Logger;
   /** The built storefront to serve; client/dist by default. */
   clientDist?: string;
@@ -132,7 +141,9 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   const logger = config.logger ?? createLogger("silent");
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", TRUST_PROXY);
+  // Who may name the caller's address in X-Forwarded-For (TRUST_PROXY): the throttle counts by that address.
+  const trustProxy = proxyTrust(config.trustProxy ?? ["loopback"]);
+  app.set("trust proxy", trustProxy);
   const logRequest = requestLogger(logger);
   app.use(logRequest);
   // API answers (GraphQL, REST) and any text file not compressed at build: brotli or gzip, as the caller
@@ -156,10 +167,16 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   const sandboxHeaders = helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   app.use((req, res, next) => (req.path === "/graphql" ? sandboxHeaders : strictHeaders)(req, res, next));
 
+  app.get("/metrics", metricsRoute(config.metricsToken));
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
+  let draining = false;
   app.get("/readyz", async (_req, res) => {
+    if (draining) {
+      res.status(503).json({ status: "draining", message: "The shop is shutting down." });
+      return;
+    }
     try {
       await db.ping();
       res.json({ status: "ready" });
@@ -174,15 +191,39 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   // Product pictures: served as inert files (no scripts even if someone sneaks one in).
   app.use(UPLOADS_URL_PATH, servePictures(shop.images.store));
 
+  // The request each Apollo operation came with, so its operation name and errors reach the request's
+  // metrics. A property, not a WeakMap: Apollo hands its plugins a copy of the context.
+  const REQUEST = Symbol("request");
+  type WithRequest = GraphQLContext & { [REQUEST]?: http.IncomingMessage };
   const contextFor = async (req: http.IncomingMessage, clientAddress: string | null, log?: Logger): Promise<GraphQLContext> => {
     const viewer = await shop.tokens.viewerFromAuthorization(req.headers.authorization);
     // The request's log line names the API key that made it.
     if (viewer?.apiKey) (req as KeyedRequest).apiKey = { id: viewer.apiKey.id, name: viewer.apiKey.name };
-    return createGraphQLContext(shop, viewer, clientAddress, log);
+    const context: WithRequest = createGraphQLContext(shop, viewer, clientAddress, log);
+    context[REQUEST] = req;
+    return context;
   };
+  const namedOperations: ApolloServerPlugin<GraphQLContext> = {
+    async requestDidStart() {
+      return {
+        async willSendResponse({ contextValue, operationName, request, response }) {
+          const req = (contextValue as WithRequest)[REQUEST];
+          const graphqlErrors = response.body.kind === "single" && Boolean(response.body.singleResult.errors?.length);
+          // The name the caller gave, also for a document that did not validate (Apollo resolves none then).
+          if (req) nameRequest(req, { route: "graphql", operation: operationName ?? request.operationName, graphqlErrors });
+        },
+      };
+    },
+  };
+  const events = shop.events;
+  const unwatch = [
+    watch("shop_event_bus_listening", () => (events.deliveryState().listening ? 1 : 0)),
+    watch("shop_event_bus_last_heard_age_seconds", () => (Date.now() - events.deliveryState().lastHeardAt) / 1000),
+    watch("shop_event_bus_reconnects", () => events.deliveryState().reconnects),
+  ];
 
   const catalogueCacheSeconds = config.catalogueCacheSeconds ?? 60;
-  const catalogueCache = createCatalogueCache(shop.events, logger);
+  const catalogueCache = createCatalogueCache(shop.events, logger, { maxAgeSeconds: catalogueCacheSeconds });
   const schema = await buildShopSchema();
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
@@ -192,11 +233,17 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     stopOnTerminationSignals: false,
     validationRules: queryLimitRules,
     parseOptions: { maxTokens: MAX_TOKENS },
+    // What Apollo keeps per query text a caller sends, bounded by the heap it takes (apollo-stores.ts).
+    documentStore: documentStore(),
+    cache: persistedQueryStore(),
     // Error answers never carry SQL or a stack, in any mode: unexpected errors are logged instead.
-    formatError: formatShopError,
+    formatError: config.introspection ? formatShopError : (formatted, error) => withoutSchemaHints(formatShopError(formatted, error)),
     includeStacktraceInErrorResponses: false,
+    // Without introspection the schema is not for strangers to map: no "Did you mean" suggestions either.
+    hideSchemaDetailsFromClientErrors: !config.introspection,
     plugins: [
       shopRequestPlugin(logger, { catalogueCacheSeconds }),
+      namedOperations,
       // Apollo's cache-control plugin wraps every field's resolver to read @cacheControl hints the shop
       // never writes (it sets Cache-Control itself); without it graphql runs the resolvers directly.
       ApolloServerPluginCacheControlDisabled(),
@@ -233,8 +280,9 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   // Issue 23: the emails a development shop sent, readable in the browser. Never in production.
   if (config.devMailbox && config.env !== "production") app.use(DEV_MAIL_PATH, devMailRouter(config.devMailbox));
 
-  // The REST compatibility layer for older clients (spec section 7).
-  app.use("/public/api", createRestRouter(shop));
+  // The REST compatibility layer for older clients (spec section 7); its whole catalogue lists are kept.
+  const catalogueLists = createCatalogueLists(shop.events, { maxAgeSeconds: catalogueCacheSeconds });
+  app.use("/public/api", createRestRouter(shop, catalogueLists));
 
   // The built storefront, with client-side routing: unknown paths get index.html.
   const clientDist = config.clientDist ?? CLIENT_DIST;
@@ -250,18 +298,23 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     context: contextFor,
     steps: [logRequest, compressIfAccepted(compress), headersOf(sandboxHeaders), allowOrigins, varyIfNotCompressing] as Step[],
     maxBodyBytes: MAX_JSON_BODY_BYTES,
-    trustProxy: TRUST_PROXY,
+    trustProxy,
     express: app,
   });
 
   return {
-    app: (req, res) => {
+    app: timedRequests((req, res) => {
       if (!catalogueCache.serveKept(req, res) && !queryLane.take(req, res)) app(req, res);
-    },
+    }),
     serveLive: (server) =>
-      serveLiveUpdates(server, { schema, shop, validationRules: queryLimitRules, parseOptions: { maxTokens: MAX_TOKENS }, logger }),
+      serveLiveUpdates(server, { schema, shop, validationRules: queryLimitRules, parseOptions: { maxTokens: MAX_TOKENS }, logger, hideSchemaDetails: !config.introspection }),
+    drain: () => {
+      draining = true;
+    },
     stop: async () => {
+      for (const stopReporting of unwatch) stopReporting();
       catalogueCache.stop();
+      catalogueLists.stop();
       await apollo.stop();
     },
   };

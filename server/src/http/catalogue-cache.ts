@@ -1,8 +1,9 @@
 // The shop's own cache of anonymous catalogue answers fetched with GET (automatic persisted queries:
 // the query's sha256 and its variables in the URL). An answer the GraphQL layer marked public (see
 // graphql/catalogue-answers.ts) is kept by its URL with the headers it was sent with, and served again
-// without running the query, with a weak ETag, answering 304 to a matching If-None-Match. Every catalogue
-// write empties it on every replica: the database announces it (the catalogueChanged event, sent by a trigger).
+// without running the query, with a weak ETag, answering 304 to a matching If-None-Match. When it is
+// emptied (every catalogue write, on every replica; a gap in the events this process hears) and how old an
+// answer may get is kept-answers.ts's rule, shared with the REST shim's whole lists.
 //
 // A kept answer is served before Express (serveKept): the hottest anonymous reads skip the middleware
 // chain, and its compressed forms are made once, not per request. Requests with an Origin header (their
@@ -13,10 +14,14 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import type { EventBus } from "../domain/events.js";
+import { keepCatalogueAnswers, type KeptAnswers } from "./kept-answers.js";
 import { requestId } from "./logging.js";
 
-/** Enough for every page and filter the storefront shows; the oldest answer makes room. */
-const MAX_ANSWERS = 2000;
+/**
+ * Enough for every page and filter the storefront shows (a few KB each, counted twice for their compressed
+ * forms); the least recently used answer makes room.
+ */
+const MAX_BYTES = 32 * 1024 * 1024;
 
 // Headers made for one request or one encoding, never replayed from a kept answer.
 const PER_REQUEST_HEADERS = new Set([
@@ -51,13 +56,15 @@ export interface CatalogueCache {
   serveKept(req: IncomingMessage, res: ServerResponse): boolean;
   /** Keeps and serves answers on the Express path. */
   middleware: RequestHandler;
+  /** The answers kept, for metrics. */
+  kept: Pick<KeptAnswers<unknown>, "stats">;
   stop(): void;
 }
 
 const weakEtag = (body: Buffer) => `W/"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
 
 /** If-None-Match holds this ETag (or *). */
-function alreadyHeld(req: IncomingMessage, etag: string): boolean {
+export function alreadyHeld(req: IncomingMessage, etag: string): boolean {
   const given = req.headers["if-none-match"];
   if (!given) return false;
   return given.split(",").some((tag) => {
@@ -66,17 +73,25 @@ function alreadyHeld(req: IncomingMessage, etag: string): boolean {
   });
 }
 
-/** The best encoding the caller accepts (brotli, then gzip), or null for the plain body. */
-function acceptedEncoding(header: string | undefined): Encoding | null {
-  if (!header) return null;
+/** The encodings an Accept-Encoding header accepts (q above 0). */
+function acceptedEncodings(header: string | undefined): Set<string> {
   const accepted = new Set<string>();
-  for (const part of header.split(",")) {
+  for (const part of header?.split(",") ?? []) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
     const q = params.map((param) => param.trim()).find((param) => param.startsWith("q="));
     if (!q || Number(q.slice(2)) > 0) accepted.add(name.trim());
   }
+  return accepted;
+}
+
+/** The best encoding the caller accepts (brotli, then gzip), or null for the plain body. */
+export function acceptedEncoding(header: string | undefined): Encoding | null {
+  const accepted = acceptedEncodings(header);
   return accepted.has("br") ? "br" : accepted.has("gzip") ? "gzip" : null;
 }
+
+/** Whether the caller accepts gzip. */
+export const acceptsGzip = (header: string | undefined): boolean => acceptedEncodings(header).has("gzip");
 
 function encodedBody(answer: CachedAnswer, encoding: Encoding): Buffer {
   return (answer.encoded[encoding] ??=
@@ -88,19 +103,14 @@ const passesPreflightRule = (req: IncomingMessage) => Boolean(req.headers["apoll
 
 const mayBeKept = (req: IncomingMessage) => req.method === "GET" && req.headers.authorization === undefined && passesPreflightRule(req);
 
-export function createCatalogueCache(events: EventBus, logger: Logger): CatalogueCache {
-  const answers = new Map<string, CachedAnswer>();
-  // Bumped by every catalogue write: an answer computed while the catalogue changed is not kept.
-  let version = 0;
-  const stopListening = events.listen((event) => {
-    if (event.type !== "catalogueChanged") return;
-    version += 1;
-    answers.clear();
-  });
+/** `maxAgeSeconds`: CATALOGUE_CACHE_SECONDS, the upper age of a kept answer (0: nothing is kept). */
+export function createCatalogueCache(events: EventBus, logger: Logger, { maxAgeSeconds }: { maxAgeSeconds: number }): CatalogueCache {
+  const answers = keepCatalogueAnswers<CachedAnswer>(events, { name: "graphql", maxAgeMs: maxAgeSeconds * 1000, maxBytes: MAX_BYTES });
 
   const serveKept = (req: IncomingMessage, res: ServerResponse): boolean => {
     if (!req.url?.startsWith("/graphql?") || req.headers.origin !== undefined || !mayBeKept(req)) return false;
-    const kept = answers.get(req.url);
+    // A miss here is counted by the middleware, which looks again.
+    const kept = answers.get(req.url, false);
     if (!kept) return false;
     const started = performance.now();
     for (const [name, value] of kept.headers) res.setHeader(name, value);
@@ -147,7 +157,7 @@ export function createCatalogueCache(events: EventBus, logger: Logger): Catalogu
       answer(kept, (body) => res.send(body));
       return;
     }
-    const versionAtStart = version;
+    const versionAtStart = answers.version();
     const send = res.send.bind(res);
     res.send = ((body: unknown) => {
       const cacheControl = String(res.getHeader("cache-control") ?? "");
@@ -157,15 +167,13 @@ export function createCatalogueCache(events: EventBus, logger: Logger): Catalogu
       );
       const fresh: CachedAnswer = { body: Buffer.from(body), etag: "", headers, encoded: {} };
       fresh.etag = weakEtag(fresh.body);
-      if (versionAtStart === version) {
-        if (answers.size >= MAX_ANSWERS) answers.delete(answers.keys().next().value!);
-        answers.set(key, fresh);
-      }
+      // The body, and as much again for its compressed forms and headers at most.
+      answers.keep(key, fresh, 2 * fresh.body.length + 1024, versionAtStart);
       answer(fresh, send);
       return res;
     }) as Response["send"];
     next();
   };
 
-  return { serveKept, middleware, stop: stopListening };
+  return { serveKept, middleware, kept: answers, stop: answers.stop };
 }

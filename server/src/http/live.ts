@@ -20,14 +20,22 @@ import type { ShopEvent } from "../domain/events.js";
 import type { Shop } from "../domain/shop.js";
 import type { Viewer } from "../domain/viewer.js";
 import { createGraphQLContext, type GraphQLContext } from "../graphql/context.js";
-import { formatShopError, isUnexpectedError } from "../graphql/errors.js";
+import { formatShopError, isUnexpectedError, withoutSchemaHints } from "../graphql/errors.js";
 import { unstorableTextIn } from "../graphql/request-guards.js";
 import { safeError } from "../domain/errors.js";
+import { watch } from "../metrics.js";
 
 export const LIVE_PATH = "/graphql";
 /** graphql-ws treats 4401 as final: the client does not retry with a token that no longer works. */
 export const SESSION_ENDED_CODE = 4401;
 export const SESSION_ENDED = "Your session has ended. Sign in again.";
+/**
+ * Sent to every live socket when this process may have missed events (its LISTEN connection dropped and
+ * came back): graphql-ws clients reconnect on any 4xxx code outside its fatal list, and the shop's client
+ * reads its screens again after each reconnection, so nothing missed stays unseen.
+ */
+export const RESYNC_CODE = 4205;
+export const RESYNC = "Live updates may have been missed: reconnect and read again.";
 export const MAX_SUBSCRIPTIONS_PER_SOCKET = 20;
 const MAX_MESSAGE_BYTES = 64 * 1024;
 // Events are the fast path; this sweep catches a logout whose event was lost while the listener reconnected.
@@ -41,6 +49,8 @@ export interface LiveOptions {
   validationRules: ValidationRule[];
   parseOptions?: ParseOptions;
   logger?: Logger;
+  /** Introspection is off: errors carry no suggestions naming the schema's fields (see withoutSchemaHints). */
+  hideSchemaDetails?: boolean;
 }
 
 export interface LiveServer {
@@ -77,6 +87,16 @@ export function serveLiveUpdates(server: http.Server, options: LiveOptions): Liv
   const { schema, shop, validationRules, parseOptions, logger } = options;
   const wss = new WebSocketServer({ server, path: LIVE_PATH, maxPayload: MAX_MESSAGE_BYTES });
   const sessions = new Map<WebSocket, Session>();
+  // Every socket's running subscriptions (graphql-ws keeps them per connection), for the metrics.
+  const running = new Map<WebSocket, Record<string, unknown>>();
+  const unwatch = [
+    watch("shop_live_sockets", () => wss.clients.size),
+    watch("shop_live_subscriptions", () => {
+      let count = 0;
+      for (const subscriptions of running.values()) count += Object.keys(subscriptions).length;
+      return count;
+    }),
+  ];
 
   const forget = (socket: WebSocket) => {
     const session = sessions.get(socket);
@@ -91,6 +111,11 @@ export function serveLiveUpdates(server: http.Server, options: LiveOptions): Liv
   const stopListening = shop.events.listen((event) => {
     if (event.type !== "sessionsEnded") return;
     for (const [socket, session] of sessions) if (sessionEndedBy(event, session.viewer)) endSession(socket);
+  });
+  const stopWatching = shop.events.watchDelivery((news) => {
+    if (news !== "resumed") return;
+    // Listening again: a socket closed now reconnects to a process that hears everything from here on.
+    for (const socket of wss.clients) socket.close(RESYNC_CODE, RESYNC);
   });
 
   const recheck = setInterval(() => {
@@ -108,13 +133,18 @@ export function serveLiveUpdates(server: http.Server, options: LiveOptions): Liv
   const format = (errors: readonly GraphQLError[]) =>
     errors.map((error) => {
       if (isUnexpectedError(error)) logger?.error({ err: safeError(error.originalError ?? error), path: error.path }, "unexpected error in a subscription");
-      return formatShopError(error.toJSON(), error);
+      const formatted = formatShopError(error.toJSON(), error);
+      return options.hideSchemaDetails ? withoutSchemaHints(formatted) : formatted;
     });
+  // Refusals before a subscription starts (parse, validation) are sent as they are: hints are cut here.
+  const refuse = (errors: readonly GraphQLError[]) =>
+    options.hideSchemaDetails ? errors.map((error) => new GraphQLError(withoutSchemaHints(error.toJSON()).message, error)) : [...errors];
 
   const graphqlWs = useServer<Record<string, unknown>, ConnectionExtra>(
     {
       schema,
       onConnect: async (ctx) => {
+        running.set(ctx.extra.socket, ctx.subscriptions);
         const authorization = authorizationOf(ctx.connectionParams);
         if (authorization === undefined) return true; // a guest: subscriptions that need a user say so
         const viewer = await shop.tokens.viewerFromAuthorization(authorization);
@@ -128,7 +158,10 @@ export function serveLiveUpdates(server: http.Server, options: LiveOptions): Liv
         sessions.set(socket, { viewer, authorization, expiry: setTimeout(() => endSession(socket), untilExpiry) });
         return true;
       },
-      onClose: (ctx) => forget(ctx.extra.socket),
+      onClose: (ctx) => {
+        running.delete(ctx.extra.socket);
+        forget(ctx.extra.socket);
+      },
       onSubscribe: (ctx, _id, payload) => {
         if (Object.keys(ctx.subscriptions).length > MAX_SUBSCRIPTIONS_PER_SOCKET) {
           return [
@@ -144,7 +177,7 @@ export function serveLiveUpdates(server: http.Server, options: LiveOptions): Liv
           return [error instanceof GraphQLError ? error : new GraphQLError("The query could not be read.")];
         }
         const errors = validate(schema, document, [...specifiedRules, ...validationRules]);
-        if (errors.length > 0) return errors;
+        if (errors.length > 0) return refuse(errors);
         const refusal = unstorableTextIn(payload.variables, document);
         if (refusal) return [refusal];
         const operation = getOperationAST(document, payload.operationName);
@@ -167,6 +200,8 @@ export function serveLiveUpdates(server: http.Server, options: LiveOptions): Liv
   return {
     async close() {
       stopListening();
+      stopWatching();
+      for (const stopReporting of unwatch) stopReporting();
       clearInterval(recheck);
       for (const session of sessions.values()) clearTimeout(session.expiry);
       sessions.clear();

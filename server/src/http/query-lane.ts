@@ -13,9 +13,11 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import Negotiator from "negotiator";
 import type { Logger } from "pino";
 import proxyaddr from "proxy-addr";
+import type { ProxyTrust } from "../config.js";
 import type { CompiledQueries, QueryRequest } from "../graphql/compiled-queries.js";
 import type { GraphQLContext } from "../graphql/context.js";
 import { bodyIsUtf8 } from "../rest/charset.js";
+import { nameRequest } from "../metrics.js";
 
 /** Express-style middleware, used here on plain node requests (they only touch node's own API). */
 export type Step = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
@@ -28,8 +30,8 @@ export interface QueryLaneOptions {
   steps: Step[];
   /** The body size Express's JSON parser accepts. */
   maxBodyBytes: number;
-  /** Express's "trust proxy" setting, for the caller's address. */
-  trustProxy: string;
+  /** Express's "trust proxy" setting (TRUST_PROXY), for the caller's address. */
+  trustProxy: ProxyTrust;
   /** Where every request the lane does not answer goes. */
   express: RequestListener;
 }
@@ -108,7 +110,7 @@ const noop = () => undefined;
 
 export function createQueryLane(options: QueryLaneOptions): QueryLane {
   const { compiled, steps, express } = options;
-  const trust = proxyaddr.compile(options.trustProxy);
+  const trust = options.trustProxy;
   const answerTypes = new Map<string, string | null>();
 
   /** The headers say this is a request the lane understands; anything unusual is Express's. */
@@ -138,6 +140,7 @@ export function createQueryLane(options: QueryLaneOptions): QueryLane {
     const data = await compiled.run(request, () => options.context(req, proxyaddr(req, trust)));
     if (data === null) return void express(req, res);
 
+    nameRequest(req, { route: "graphql", operation: request.operationName });
     const text = `${JSON.stringify({ data })}\n`;
     for (const step of steps) step(req, res, noop);
     res.statusCode = 200;

@@ -43,13 +43,17 @@ export function failureStatuses(route: Route): number[] {
 
 const content = (schema: z.ZodType) => ({ "application/json": { schema: jsonSchemaOf(schema, { io: "output", components }) } });
 
+const optionalParameters = (where: "query" | "header", schemas: Record<string, z.ZodType> = {}) =>
+  Object.entries(schemas).map(([name, schema]) => {
+    const json = jsonSchemaOf(schema);
+    return { name, in: where, required: false, ...(json.description ? { description: json.description } : {}), schema: json };
+  });
+
 function operation(route: Route): Operation {
   const parameters = [
     ...Object.entries(route.params ?? {}).map(([name, schema]) => ({ name, in: "path", required: true, schema: jsonSchemaOf(schema) })),
-    ...Object.entries(route.query ?? {}).map(([name, schema]) => {
-      const json = jsonSchemaOf(schema);
-      return { name, in: "query", required: false, ...(json.description ? { description: json.description } : {}), schema: json };
-    }),
+    ...optionalParameters("query", route.query),
+    ...optionalParameters("header", route.headers),
   ];
   const responses: Record<string, unknown> = {};
   for (const answer of route.ok) responses[String(answer.status)] = { description: answer.description, content: content(answer.schema) };

@@ -1,7 +1,7 @@
 // One REST operation: method, path, what it takes, what it answers and the handler. The router serves
 // these definitions and openapi.ts documents the very same objects: the zod schemas that read a
 // request are the ones the document shows.
-import type { Request } from "express";
+import type { Request, Response } from "express";
 import type * as z from "zod";
 import type { Shop } from "../domain/shop.js";
 import type { ApiScope, Viewer } from "../domain/viewer.js";
@@ -53,6 +53,24 @@ export interface Reply {
   body: unknown;
 }
 
+/**
+ * A whole list that can grow (the catalogue, the admin's orders and users): a JSON array sent batch by batch
+ * as the batches are read, never held whole. Nothing is sent before the first batch is read, so a refusal
+ * there still answers with its status.
+ */
+export interface ListReply {
+  items: AsyncIterable<unknown[]>;
+}
+
+/**
+ * Whole lists that are the same for every caller until the catalogue changes (http/ provides it, with the
+ * catalogue cache's invalidation and upper age): answers the request with the list kept under `key`, or
+ * builds it from `json` (the array's text, piece by piece), keeps it and answers with it.
+ */
+export interface KeptLists {
+  serve(key: string, req: Request, res: Response, json: () => AsyncIterable<string>): Promise<void>;
+}
+
 export interface Route<B extends Body = Body> {
   /** The operationId in the OpenAPI document. */
   name: string;
@@ -71,13 +89,17 @@ export interface Route<B extends Body = Body> {
   /** Documented only: path parameters reach the domain raw. */
   params?: Record<string, z.ZodType>;
   query?: Record<string, z.ZodType>;
+  /** Request headers the operation reads (documented only: the handler reads them from req). */
+  headers?: Record<string, z.ZodType>;
   body: B;
   /** The success answers (the first is the usual one). */
   ok: Answer[];
   /** Failure statuses this operation can answer beyond those its access implies (401, 403). */
   fails: (400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429)[];
   invalidStyle?: InvalidStyle;
-  handle(call: CallContext<B>): Promise<Reply>;
+  /** "catalogue": a whole list the same for everyone until the catalogue changes: built once and kept (KeptLists). */
+  keep?: "catalogue";
+  handle(call: CallContext<B>): Promise<Reply | ListReply>;
 }
 
 /** A route, its handler typed by its own body schema. */

@@ -12,8 +12,9 @@ import { safeError } from "../domain/errors.js";
 import { bodyIsUtf8, UTF8_ONLY } from "./charset.js";
 import { errorAnswer, HttpError, plainError } from "./errors.js";
 import { parseMultipart } from "./multipart.js";
-import type { Route } from "./route.js";
+import type { KeptLists, ListReply, Route } from "./route.js";
 import { routes } from "./routes.js";
+import { nameRequest, throttleRefusals } from "../metrics.js";
 
 export const MAX_JSON_BYTES = "1mb";
 
@@ -90,10 +91,45 @@ function bodyReader(route: Route, req: Request, res: Response): () => Promise<ne
   return () => (reading ??= read());
 }
 
-function serve(shop: Shop, route: Route): RequestHandler {
+/** A list's JSON array, a batch at a time: "[", each batch's items, "]". Reads the first batch before giving anything. */
+async function* jsonArray(items: AsyncIterable<unknown[]>): AsyncGenerator<string> {
+  let first = true;
+  yield "[";
+  for await (const batch of items) {
+    if (batch.length === 0) continue;
+    const text = JSON.stringify(batch);
+    yield first ? text.slice(1, -1) : `,${text.slice(1, -1)}`;
+    first = false;
+  }
+  yield "]";
+}
+
+/** Sends a list as it is read; the first batch is read before the status goes out. */
+async function streamList(res: Response, status: number, reply: ListReply): Promise<void> {
+  const pieces = jsonArray(reply.items)[Symbol.asyncIterator]();
+  const write = async (text: string) => {
+    if (res.write(text)) return;
+    await new Promise((resolve) => {
+      res.once("drain", resolve);
+      res.once("close", resolve);
+    });
+    // The caller went away: stop reading the rest of the list.
+    if (res.destroyed) throw new Error("the caller closed the connection mid-list");
+  };
+  // "[" and the first batch: a refusal while reading it still answers with its own status.
+  const opening = [await pieces.next(), await pieces.next()];
+  res.status(status).type("json");
+  for (const piece of opening) if (!piece.done) await write(piece.value);
+  for (let piece = await pieces.next(); !piece.done; piece = await pieces.next()) await write(piece.value);
+  res.end();
+}
+
+function serve(shop: Shop, route: Route, lists: KeptLists | undefined): RequestHandler {
   // Anything but a public read may be personal (a user's data, a fresh token): no cache may keep it.
   const personal = route.access !== "guest" || route.method !== "get";
+  const metricsRoute = `rest:${route.name}`;
   return async (req, res) => {
+    nameRequest(req, { route: metricsRoute });
     if (personal) res.setHeader("Cache-Control", "no-store");
     try {
       // Guests' calls never ask who is calling: the hot catalogue reads skip the session lookup.
@@ -105,14 +141,20 @@ function serve(shop: Shop, route: Route): RequestHandler {
       refuseUnstorableText(params, query);
       const clientAddress = req.ip ?? null;
       const reply = await route.handle({ shop, viewer, clientAddress, params, query, body: bodyReader(route, req, res), req });
-      res.status(reply.status ?? route.ok[0].status).json(reply.body);
+      if (!("items" in reply)) res.status(reply.status ?? route.ok[0].status).json(reply.body);
+      // The same list for every caller: kept per route and query (only the parameters it reads, as it read them).
+      else if (route.keep === "catalogue" && lists) await lists.serve(`${route.name}${JSON.stringify(query)}`, req, res, () => jsonArray(reply.items));
+      else await streamList(res, route.ok[0].status, reply);
     } catch (error) {
       const answer = errorAnswer(error, route.invalidStyle);
+      if (answer.status === 429) throttleRefusals.inc();
       if (answer.status >= 500) req.log?.error({ err: safeError(error), route: route.name }, "unexpected error in a REST call");
       // A body we stopped reading part-way cannot be followed by another request on this connection.
       if (answer.status === 413 || answer.status === 415) res.setHeader("Connection", "close");
       for (const [name, value] of Object.entries(answer.headers ?? {})) res.setHeader(name, value);
       if (!res.headersSent) res.status(answer.status).json(answer.body);
+      // A list that failed part-way: cut the connection, so the caller cannot take half a list for the whole.
+      else res.destroy();
     }
   };
 }
@@ -122,9 +164,10 @@ const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ":$1");
 const matcher = (path: string) =>
   new RegExp(`^${path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\{\w+\}/g, "[^/]+")}/?$`, "i");
 
-export function createRestRouter(shop: Shop): Router {
+/** `lists`: where the catalogue's whole lists are kept (without it they are built for every call). */
+export function createRestRouter(shop: Shop, lists?: KeptLists): Router {
   const router = Router();
-  for (const route of routes) router[route.method](expressPath(route.path), serve(shop, route));
+  for (const route of routes) router[route.method](expressPath(route.path), serve(shop, route, lists));
 
   const known = routes.map((route) => ({ route, test: matcher(route.path) }));
   router.use((req, res) => {

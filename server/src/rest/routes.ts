@@ -24,6 +24,7 @@ import {
   signInPayload,
 } from "./payloads.js";
 import { route, type Answer, type Route } from "./route.js";
+import type { Page } from "../domain/pages.js";
 import {
   AnalyticsSummary,
   analyticsJson,
@@ -43,6 +44,30 @@ import {
 } from "./views.js";
 
 const ok = (schema: z.ZodType, description = "Done.", status = 200): Answer[] => [{ status, description, schema }];
+
+/** One batch holding the whole (short) list, read when the batch is asked for. */
+async function* inOneBatch<T>(read: () => Promise<T[]>): AsyncGenerator<T[]> {
+  yield await read();
+}
+
+/** Every page of a cursor list, one batch per page, each item mapped to the old client's JSON. */
+async function* everyPage<T>(read: (after: string | null) => Promise<Page<T>>, view: (item: T) => unknown): AsyncGenerator<unknown[]> {
+  let after: string | null = null;
+  for (;;) {
+    const page = await read(after);
+    yield page.edges.map((edge) => view(edge.node));
+    if (!page.hasNextPage || page.endCursor === null) return;
+    after = page.endCursor;
+  }
+}
+
+/** Batches mapped to the old client's JSON. */
+async function* viewed<T>(batches: AsyncIterable<T[]>, view: (item: T) => unknown): AsyncGenerator<unknown[]> {
+  for await (const batch of batches) yield batch.map(view);
+}
+
+/** The page size the streamed admin lists read with (the largest a page may be). */
+const STREAM_PAGE = 100;
 const message = (description = "A confirmation for the user."): Answer[] => ok(Message, description);
 const withMessage = (key: string, schema: z.ZodType) => z.object({ message: z.string(), [key]: schema });
 
@@ -188,7 +213,8 @@ export const routes: Route[] = [
     ok: ok(z.array(User), "The users."),
     fails: [],
     async handle({ shop, viewer, query }) {
-      return { body: (await shop.accounts.listUsers(viewer, query.search)).map(userJson) };
+      // Streamed page by page: the whole list is never held (it grows with the shop's customers).
+      return { items: everyPage((after) => shop.accounts.pageUsers(viewer, { first: STREAM_PAGE, after, search: query.search }), userJson) };
     },
   }),
   route({
@@ -243,8 +269,9 @@ export const routes: Route[] = [
     body: { kind: "none" },
     ok: ok(z.array(Product), "The products."),
     fails: [],
+    keep: "catalogue",
     async handle({ shop, query }) {
-      const products = await shop.catalog.list({
+      const products = shop.catalog.listInBatches({
         search: query.search as string | undefined,
         sort: query.sort as (typeof PRODUCT_SORTS)[number] | undefined,
         category: query.category as string | undefined,
@@ -252,7 +279,7 @@ export const routes: Route[] = [
         discounted: query.discounted as boolean | undefined,
         limit: query.limit as number | undefined,
       });
-      return { body: products.map(productJson) };
+      return { items: viewed(products, productJson) };
     },
   }),
   route({
@@ -330,8 +357,9 @@ export const routes: Route[] = [
     body: { kind: "none" },
     ok: ok(z.array(Category), "The categories."),
     fails: [],
+    keep: "catalogue",
     async handle({ shop }) {
-      return { body: (await shop.categories.list()).map(categoryJson) };
+      return { items: viewed(inOneBatch(() => shop.categories.list()), categoryJson) };
     },
   }),
   route({
@@ -409,8 +437,9 @@ export const routes: Route[] = [
     body: { kind: "none" },
     ok: ok(z.array(Region), "The regions."),
     fails: [],
+    keep: "catalogue",
     async handle({ shop }) {
-      return { body: (await shop.regions.list()).map(regionJson) };
+      return { items: viewed(inOneBatch(() => shop.regions.list()), regionJson) };
     },
   }),
   route({
@@ -591,14 +620,20 @@ export const routes: Route[] = [
     description:
       "Prices, totals and the delivery fee are computed by the server: subtotal_price and delivery_fee are ignored. " +
       "user_id may be left out; when sent it must be the caller's own id (403 otherwise). " +
-      "The same reference again answers the order already placed (no second order, no stock taken twice).",
+      "The same reference again answers the order already placed (no second order, no stock taken twice), even when the stock ran " +
+      "out meanwhile; the same reference with another cart or region answers 409. An `Idempotency-Key` header may stand for the " +
+      "reference (then `reference` may be left out): any key of 1 to 255 visible ASCII characters, e.g. a UUID; a key that is " +
+      "itself a reference is that reference. A key and a reference naming different orders answer 422.",
     access: "user",
+    headers: { "Idempotency-Key": param({ type: "string", minLength: 1, maxLength: 255, description: "Makes retrying safe, as the reference does." }) },
     body: { kind: "json", schema: orderPayload },
     ok: ok(withMessage("order", Order), "The order (new, or the one already placed with this reference).", 201),
     fails: [403, 409, 422],
     invalidStyle: "fields-and-message",
-    async handle({ shop, viewer, body }) {
-      const order = await shop.orders.placeOrder(viewer, body);
+    async handle({ shop, viewer, body, req }) {
+      const idempotencyKey = req.headers["idempotency-key"];
+      const input = idempotencyKey === undefined ? body : async () => ({ ...(await body()), idempotencyKey: String(idempotencyKey) });
+      const order = await shop.orders.placeOrder(viewer, input);
       return { status: 201, body: { message: messages.orderPlaced, order: orderJson(order) } };
     },
   }),
@@ -615,7 +650,8 @@ export const routes: Route[] = [
     ok: ok(z.array(Order), "The orders."),
     fails: [],
     async handle({ shop, viewer, query }) {
-      return { body: (await shop.orders.listAll(viewer, query.search)).map(orderJson) };
+      // Streamed page by page: the whole list is never held (it grows with every order).
+      return { items: everyPage((after) => shop.orders.pageAll(viewer, { first: STREAM_PAGE, after, search: query.search }), orderJson) };
     },
   }),
   route({

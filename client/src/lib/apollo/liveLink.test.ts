@@ -3,7 +3,7 @@ import type { ClientOptions } from "graphql-ws/client";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { LiveOrderStatusDocument } from "../../graphql/generated/graphql";
 import { removeAccessToken, saveAccessToken } from "../auth/tokenStorage";
-import { createLiveConnection, liveUrl, retryDelayMs, SESSION_ENDED_CODE } from "./liveLink";
+import { createLiveConnection, liveUrl, RESYNC_CODE, retryDelayMs, SESSION_ENDED_CODE } from "./liveLink";
 
 /** A stand-in for graphql-ws: records the options the app gives it and lets a test play the server. */
 function fakeGraphqlWs() {
@@ -104,5 +104,59 @@ describe("the live connection (subscriptions over the shop's WebSocket)", () => 
     expect(onSessionEnded).not.toHaveBeenCalled();
     (ws.made[0].options.on!.closed as (event: unknown) => void)({ code: SESSION_ENDED_CODE, reason: "Your session has ended. Sign in again." });
     expect(onSessionEnded).toHaveBeenCalledTimes(1);
+  });
+
+  it("when the server says updates may have been missed (4205), the real graphql-ws reconnects, resubscribes, and the screens read again", async () => {
+    /** A WebSocket the test plays the server of: it acknowledges every connection and records what it is sent. */
+    class ServerSocket {
+      static CONNECTING = 0;
+      static OPEN = 1;
+      static CLOSING = 2;
+      static CLOSED = 3;
+      static made: ServerSocket[] = [];
+      readyState = 0;
+      protocol = "graphql-transport-ws";
+      sent: { type: string }[] = [];
+      onopen: (() => void) | null = null;
+      onmessage: ((event: { data: string }) => void) | null = null;
+      onclose: ((event: { code: number; reason: string; wasClean: boolean }) => void) | null = null;
+      onerror: ((event: unknown) => void) | null = null;
+      constructor() {
+        ServerSocket.made.push(this);
+        setTimeout(() => {
+          this.readyState = 1;
+          this.onopen?.();
+        }, 0);
+      }
+      send(data: string) {
+        const message = JSON.parse(data) as { type: string };
+        this.sent.push(message);
+        if (message.type === "connection_init") setTimeout(() => this.onmessage?.({ data: JSON.stringify({ type: "connection_ack" }) }), 0);
+      }
+      close(code: number, reason: string) {
+        this.serverCloses(code, reason);
+      }
+      serverCloses(code: number, reason: string) {
+        if (this.readyState === 3) return;
+        this.readyState = 3;
+        setTimeout(() => this.onclose?.({ code, reason, wasClean: true }), 0);
+      }
+    }
+    const until = async (check: () => boolean) => {
+      for (let waited = 0; !check(); waited += 10) {
+        if (waited > 3000) throw new Error("not within 3 s");
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    const onReconnected = vi.fn();
+    const onSessionEnded = vi.fn();
+    const live = createLiveConnection({ url: "ws://shop/graphql", webSocketImpl: ServerSocket, onReconnected, onSessionEnded });
+    new ApolloClient({ link: live.link, cache: new InMemoryCache() }).subscribe({ query: LiveOrderStatusDocument }).subscribe(() => undefined);
+    await until(() => ServerSocket.made[0]?.sent.some((message) => message.type === "subscribe"));
+
+    ServerSocket.made[0].serverCloses(RESYNC_CODE, "Live updates may have been missed: reconnect and read again.");
+    await until(() => ServerSocket.made[1]?.sent.some((message) => message.type === "subscribe"));
+    expect(onReconnected).toHaveBeenCalledTimes(1);
+    expect(onSessionEnded).not.toHaveBeenCalled();
   });
 });

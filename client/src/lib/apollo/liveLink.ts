@@ -1,7 +1,7 @@
 // Subscriptions travel over one WebSocket to /graphql (the graphql-ws protocol), queries and mutations
 // over HTTP. The socket carries the access token in its connection parameters, comes back by itself
-// after a drop (and then the screens re-read what they show, since events sent meanwhile are not
-// replayed), and is reopened when the user signs in or out. graphql-ws is loaded only when the first
+// after a drop or when the server says it may have missed updates (4205), and then the screens re-read
+// what they show, since events sent meanwhile are not replayed; it is reopened when the user signs in or out. graphql-ws is loaded only when the first
 // subscription starts, so it never weighs on the storefront's first load.
 import { ApolloLink } from "@apollo/client";
 import { print as printQuery } from "graphql";
@@ -13,8 +13,12 @@ import { bearer, readAccessToken } from "../auth/tokenStorage";
 
 /** graphql-ws treats 4401 as final: the session ended (logout elsewhere, expiry, password change). */
 export const SESSION_ENDED_CODE = 4401;
-/** Our own close code for "reopen with the current token" (any 4xxx the server does not use). */
-const RESTART_CODE = 4205;
+/**
+ * "Reopen and read again": the client closes with it to reopen with the current token, and the server closes
+ * every socket with it when it may have missed live updates (its database listener reconnected). graphql-ws
+ * retries on it (it is not one of its fatal codes), and after every reconnection the screens read again.
+ */
+export const RESYNC_CODE = 4205;
 const RETRY_MAX_MS = 30_000;
 
 export interface LiveConnection {
@@ -113,7 +117,7 @@ export function createLiveConnection(options: LiveOptions): LiveConnection {
     link,
     restart() {
       // Closing with a code graphql-ws does not treat as final makes it reconnect, with fresh connectionParams.
-      socket?.close(RESTART_CODE, "The session changed.");
+      socket?.close(RESYNC_CODE, "The session changed.");
     },
   };
 }

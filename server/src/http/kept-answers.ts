@@ -1,0 +1,102 @@
+// Answers kept in memory while the catalogue stays as it was: the one rule every cache of anonymous
+// catalogue answers follows (GraphQL GET answers in catalogue-cache.ts, the REST shim's whole lists in
+// catalogue-lists.ts, and any other kind, e.g. rendered pages), so each kind only says what it keeps.
+//
+// - Every catalogue write empties it, on every replica: the database announces it (catalogueChanged).
+// - When this process may have missed such an announcement (its LISTEN connection dropped), it is
+//   emptied and keeps nothing until events are heard again, then emptied once more.
+// - Nothing is served older than the upper age (CATALOGUE_CACHE_SECONDS), whatever was heard: a backstop
+//   for what no event says.
+// - It holds at most `maxBytes` (as each kind counts its answers' bytes); the least recently used goes first.
+// - An answer computed while the catalogue changed is not kept (see version()).
+import type { EventBus } from "../domain/events.js";
+import { LruByBytes } from "../lru.js";
+import { catalogueCacheLookups, watch } from "../metrics.js";
+
+export interface KeptAnswers<T> {
+  /**
+   * The answer kept under `key`, when there is one younger than the upper age. Counts a hit, or a miss
+   * unless `countMiss` is false (a first look whose miss the next one will count).
+   */
+  get(key: string, countMiss?: boolean): T | undefined;
+  /** Taken before computing an answer, and given back to keep(): a catalogue change in between voids it. */
+  version(): number;
+  /** Keeps the answer (false when it is void, too big, or keeping is off or paused). */
+  keep(key: string, answer: T, bytes: number, version: number): boolean;
+  /** What it holds and how it served, for metrics. */
+  stats(): { entries: number; bytes: number; hits: number; misses: number };
+  stop(): void;
+}
+
+export interface KeptAnswersOptions {
+  /** Its label in the metrics (shop_catalogue_cache_lookups_total{cache}). */
+  name: string;
+  /** The upper age of an answer, in ms; 0 keeps nothing. */
+  maxAgeMs: number;
+  /** The most bytes held, as the answers are counted by keep(). */
+  maxBytes: number;
+  /** Milliseconds now (tests move it). */
+  now?: () => number;
+}
+
+interface Entry<T> {
+  answer: T;
+  bytes: number;
+  keptAt: number;
+}
+
+export function keepCatalogueAnswers<T>(events: EventBus, options: KeptAnswersOptions): KeptAnswers<T> {
+  const now = options.now ?? Date.now;
+  const entries = new LruByBytes<string, Entry<T>>(options.maxBytes, (entry) => entry.bytes);
+  let hits = 0;
+  let misses = 0;
+  // Bumped by every change and every gap in what this process hears.
+  let version = 0;
+  let paused = !events.deliveryState().listening;
+  const hit = catalogueCacheLookups.labels(options.name, "hit");
+  const miss = catalogueCacheLookups.labels(options.name, "miss");
+  const unwatch = [watch("shop_catalogue_cache_entries", () => entries.size), watch("shop_catalogue_cache_bytes", () => entries.bytes)];
+
+  const empty = () => {
+    version += 1;
+    entries.clear();
+  };
+
+  const stopListening = events.listen((event) => {
+    if (event.type === "catalogueChanged") empty();
+  });
+  const stopWatching = events.watchDelivery((news) => {
+    // While interrupted, a write elsewhere would go unheard: keep nothing until listening again.
+    paused = news === "interrupted";
+    empty();
+  });
+
+  return {
+    get(key, countMiss = true) {
+      const entry = entries.get(key);
+      if (entry && now() - entry.keptAt >= options.maxAgeMs) entries.delete(key);
+      else if (entry) {
+        hits += 1;
+        hit.inc();
+        return entry.answer;
+      }
+      if (countMiss) {
+        misses += 1;
+        miss.inc();
+      }
+      return undefined;
+    },
+    version: () => version,
+    keep(key, answer, size, since) {
+      if (since !== version || paused || options.maxAgeMs <= 0) return false;
+      return entries.set(key, { answer, bytes: size, keptAt: now() });
+    },
+    stats: () => ({ entries: entries.size, bytes: entries.bytes, hits, misses }),
+    stop() {
+      stopListening();
+      stopWatching();
+      for (const stopReporting of unwatch) stopReporting();
+      empty();
+    },
+  };
+}

@@ -1,0 +1,87 @@
+// The rule every cache of anonymous catalogue answers follows (http/kept-answers.ts): emptied by a
+// catalogue write and by a gap in the events this process hears, never older than the upper age, bounded
+// in bytes. The same rule serves the GraphQL answers, the REST whole lists and any later kind.
+import { describe, expect, it } from "vitest";
+import { ListenerSet, type DeliveryNews, type EventBus, type ShopEvent } from "../src/domain/events.js";
+import { keepCatalogueAnswers } from "../src/http/kept-answers.js";
+
+/** A bus a test drives by hand: events as if heard from the database, and news of the LISTEN connection. */
+function handDrivenBus() {
+  const listeners = new ListenerSet();
+  const watchers = new Set<(news: DeliveryNews) => void>();
+  let listening = true;
+  const bus: EventBus = {
+    publish: async () => undefined,
+    listen: (listener) => listeners.add(listener),
+    listenerCount: () => listeners.size,
+    watchDelivery: (watcher) => {
+      watchers.add(watcher);
+      return () => void watchers.delete(watcher);
+    },
+    deliveryState: () => ({ listening, reconnects: 0, lastHeardAt: 0 }),
+    close: async () => undefined,
+  };
+  return {
+    bus,
+    hear: (event: ShopEvent) => listeners.deliver(event, (error) => { throw error; }),
+    tell: (news: DeliveryNews) => {
+      listening = news === "resumed";
+      for (const watcher of watchers) watcher(news);
+    },
+  };
+}
+
+describe("kept catalogue answers", () => {
+  it("a catalogue write empties them, and an answer computed across the write is not kept", () => {
+    const { bus, hear } = handDrivenBus();
+    const kept = keepCatalogueAnswers<string>(bus, { name: "test", maxAgeMs: 60_000, maxBytes: 1000 });
+    expect(kept.keep("/products", "old list", 8, kept.version())).toBe(true);
+    const started = kept.version();
+    hear({ type: "catalogueChanged" });
+    expect(kept.get("/products")).toBeUndefined();
+    expect(kept.keep("/products", "computed before the write", 8, started)).toBe(false);
+    expect(kept.get("/products")).toBeUndefined();
+  });
+
+  it("a lost LISTEN connection empties them and keeps nothing until events are heard again; then empties once more", () => {
+    const { bus, tell } = handDrivenBus();
+    const kept = keepCatalogueAnswers<string>(bus, { name: "test", maxAgeMs: 60_000, maxBytes: 1000 });
+    kept.keep("/products", "before the drop", 8, kept.version());
+    tell("interrupted");
+    expect(kept.get("/products")).toBeUndefined();
+    // While deaf, a write elsewhere would go unheard: nothing is kept.
+    expect(kept.keep("/products", "during the gap", 8, kept.version())).toBe(false);
+    const duringGap = kept.version();
+    tell("resumed");
+    expect(kept.keep("/products", "computed during the gap", 8, duringGap)).toBe(false);
+    expect(kept.keep("/products", "after", 5, kept.version())).toBe(true);
+    expect(kept.get("/products")).toBe("after");
+  });
+
+  it("nothing is served older than the upper age (CATALOGUE_CACHE_SECONDS), even when no event came", () => {
+    const { bus } = handDrivenBus();
+    let now = 1_000_000;
+    const kept = keepCatalogueAnswers<string>(bus, { name: "test", maxAgeMs: 60_000, maxBytes: 1000, now: () => now });
+    kept.keep("/regions", "regions", 7, kept.version());
+    now += 59_999;
+    expect(kept.get("/regions")).toBe("regions");
+    now += 1;
+    expect(kept.get("/regions")).toBeUndefined();
+    expect(kept.stats()).toMatchObject({ entries: 0, bytes: 0, hits: 1, misses: 1 });
+    // 0 turns keeping off.
+    const off = keepCatalogueAnswers<string>(bus, { name: "test", maxAgeMs: 0, maxBytes: 1000 });
+    expect(off.keep("/regions", "regions", 7, off.version())).toBe(false);
+  });
+
+  it("holds at most maxBytes: the least recently used answer makes room; one larger than the bound is not kept", () => {
+    const { bus } = handDrivenBus();
+    const kept = keepCatalogueAnswers<string>(bus, { name: "test", maxAgeMs: 60_000, maxBytes: 100 });
+    kept.keep("a", "a", 40, kept.version());
+    kept.keep("b", "b", 40, kept.version());
+    kept.get("a");
+    kept.keep("c", "c", 40, kept.version());
+    expect([kept.get("a"), kept.get("b"), kept.get("c")]).toEqual(["a", undefined, "c"]);
+    expect(kept.stats().bytes).toBe(80);
+    expect(kept.keep("huge", "huge", 101, kept.version())).toBe(false);
+  });
+});
