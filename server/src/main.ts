@@ -89,7 +89,7 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
   // Deliverers, one per channel, are registered here (webhooks, email) before the runner starts.
   outbox.register(
     WEBHOOK_CHANNEL,
-    createWebhookDeliverer({ prisma: db.prisma, schema: await buildShopSchema(), safety: config.webhookSafety, timeoutMs: config.webhookTimeoutSeconds * 1000, logger }),
+    createWebhookDeliverer({ prisma: db.prisma, schema: await buildShopSchema(), images: shop.images, safety: config.webhookSafety, timeoutMs: config.webhookTimeoutSeconds * 1000, logger }),
   );
   // Email links point at PUBLIC_URL, or else at the address the shop listens on (known once it listens).
   let listened: (url: string) => void = () => undefined;

@@ -27,7 +27,7 @@ async function startRunner(options: { timeoutMs?: number; safety?: typeof TEST_W
   runner = new OutboxRunner({ prisma: t.db.prisma, events: t.db.events, pollMs: 60_000, backoff: () => 30 })
     .register(
       "webhook",
-      createWebhookDeliverer({ prisma: t.db.prisma, schema: await buildShopSchema(), safety: options.safety ?? TEST_WEBHOOK_SAFETY, timeoutMs: options.timeoutMs ?? 2_000 }),
+      createWebhookDeliverer({ prisma: t.db.prisma, schema: await buildShopSchema(), images: t.shop.images, safety: options.safety ?? TEST_WEBHOOK_SAFETY, timeoutMs: options.timeoutMs ?? 2_000 }),
     )
     .start();
   return runner;
@@ -197,6 +197,10 @@ describe("delivering an event", () => {
     });
     const [request] = await receiver.waitFor(1, "/products");
     expect(request.json).toMatchObject({ type: "product.created", data: { product: { id: made.id, name: "Only Products Fern", price: 5, category: { name: "Webhook Ferns" } } } });
+    // The picture as the API shows it (a rendition's URL), not the ref the row stores.
+    const shown = await t.gql<any>("query($slug: String!) { product(slug: $slug) { imageOne imageTwo } }", { slug: made.slug });
+    expect(request.json.data.product).toMatchObject(shown.data.product);
+    expect(request.json.data.product.imageOne).not.toBe(made.imageOne);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(receiver.received.map((received) => received.path)).toEqual(["/products"]);
   });

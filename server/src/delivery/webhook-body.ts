@@ -56,8 +56,35 @@ function serialise(type: GraphQLOutputType, value: unknown): unknown {
   return null;
 }
 
+/** Picture refs as stored on products and order lines -> the URL the API shows for each (imageOne, imageTwo). */
+export type PictureUrls = ReadonlyMap<string, string>;
+
+/** The picture refs an event's objects hold (a product's, an order's lines'), to look their URLs up first. */
+export function pictureRefsOf(event: WebhookEvent): string[] {
+  const refs: string[] = [];
+  const add = (holder: unknown) => {
+    const { imageOne, imageTwo } = (holder ?? {}) as { imageOne?: unknown; imageTwo?: unknown };
+    for (const ref of [imageOne, imageTwo]) if (typeof ref === "string") refs.push(ref);
+  };
+  add(event.data.product);
+  for (const line of ((event.data.order as { lines?: unknown[] } | undefined)?.lines ?? [])) add(line);
+  return refs;
+}
+
+/** A view whose imageOne/imageTwo are refs, with the URLs the API shows in their place. */
+function withPictureUrls<T>(view: T, urls: PictureUrls): T {
+  const swap = (holder: Record<string, unknown>) => ({
+    ...holder,
+    imageOne: typeof holder.imageOne === "string" ? (urls.get(holder.imageOne) ?? holder.imageOne) : holder.imageOne,
+    imageTwo: typeof holder.imageTwo === "string" ? (urls.get(holder.imageTwo) ?? holder.imageTwo) : holder.imageTwo,
+  });
+  const object = view as Record<string, unknown>;
+  if (Array.isArray(object.lines)) return { ...object, lines: (object.lines as Record<string, unknown>[]).map(swap) } as T;
+  return ("imageOne" in object ? swap(object) : object) as T;
+}
+
 /** The body of one event, as the receiver gets it (the same bytes on every retry). */
-export function webhookBody(schema: GraphQLSchema, event: WebhookEvent): string {
+export function webhookBody(schema: GraphQLSchema, event: WebhookEvent, pictureUrls: PictureUrls = new Map()): string {
   const data: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(event.data)) {
     const object = OBJECTS[key];
@@ -67,7 +94,7 @@ export function webhookBody(schema: GraphQLSchema, event: WebhookEvent): string 
       continue;
     }
     const row = revived(value);
-    data[key] = serialise(type, object.view ? object.view(row as never) : row);
+    data[key] = serialise(type, object.view ? withPictureUrls(object.view(row as never), pictureUrls) : row);
   }
   return JSON.stringify({ id: event.id, type: event.type, timestamp: event.timestamp, data });
 }

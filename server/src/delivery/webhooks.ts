@@ -13,9 +13,10 @@ import type { GraphQLSchema } from "graphql";
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { RESPONSE_EXCERPT_LENGTH, type OutboxMessageView, type OutboxState } from "../domain/outbox.js";
 import { checkedLookup, resolveSafely, UnsafeAddressError, type WebhookSafety } from "../domain/webhooks/addresses.js";
-import { WEBHOOK_CHANNEL, type WebhookMessage } from "../domain/webhooks/events.js";
+import type { ImageService } from "../domain/images/service.js";
+import { WEBHOOK_CHANNEL, type WebhookEvent, type WebhookMessage } from "../domain/webhooks/events.js";
 import type { Deliverer, DeliveryOutcome, OutboxLogger } from "./outbox-runner.js";
-import { webhookBody } from "./webhook-body.js";
+import { pictureRefsOf, webhookBody, type PictureUrls } from "./webhook-body.js";
 import { signedHeaders } from "./webhook-signature.js";
 
 export { WEBHOOK_CHANNEL };
@@ -30,6 +31,8 @@ export interface WebhookDelivererOptions {
   /** How long an endpoint may fail before it is turned off (a day by default). */
   disableAfterMs?: number;
   logger?: OutboxLogger;
+  /** The shop's pictures: bodies carry a product's picture URLs as the API shows them, not the stored refs. */
+  images?: Pick<ImageService, "records" | "picture">;
 }
 
 const ENDPOINT_GONE = "The endpoint was deleted.";
@@ -125,6 +128,14 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Delive
     if (turnedOff.length > 0) options.logger?.warn({ endpointId }, "A webhook endpoint was turned off after failing for a day.");
   }
 
+  /** Each picture the event shows, ref -> the URL the API gives (a JPEG rendition about 640 px wide). */
+  async function pictureUrls(event: WebhookEvent): Promise<PictureUrls> {
+    const refs = pictureRefsOf(event);
+    if (!options.images || refs.length === 0) return new Map();
+    const records = await options.images.records(refs);
+    return new Map(refs.map((ref) => [ref, options.images!.picture(ref, records.get(ref) ?? null, "").url]));
+  }
+
   return {
     attemptTimeoutMs: timeoutMs,
     concurrency: 16,
@@ -137,7 +148,7 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Delive
       if (!endpoint) return { result: "failed", error: ENDPOINT_GONE };
       if (!endpoint.active && event.type !== "webhook.test") return { result: "failed", error: ENDPOINT_OFF };
 
-      const body = webhookBody(schema, event);
+      const body = webhookBody(schema, event, await pictureUrls(event));
       const secrets = [endpoint.secret];
       if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt.getTime() > Date.now()) {
         secrets.push(endpoint.previousSecret);
