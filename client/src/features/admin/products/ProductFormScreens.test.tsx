@@ -1,6 +1,7 @@
 import { screen, waitFor } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
 import userEvent from "@testing-library/user-event";
+import { useQuery } from "@apollo/client/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AdminProductDocument, CreateProductDocument, ProductCategoriesDocument, UpdateProductDocument } from "../../../graphql/generated/graphql";
 import { categories, fern, nodeList, productCategoriesMock } from "../../../test/fixtures";
@@ -22,13 +23,19 @@ afterEach(() => {
   Reflect.deleteProperty(URL, "revokeObjectURL");
 });
 
+/** The product list as the admin sees it: it reads the catalogue's lists, from the cache when they are still there. */
+function ProductList() {
+  useQuery(ProductCategoriesDocument);
+  return <h1>Product list</h1>;
+}
+
 /** The add form opened from the product list, so 'back one page' returns there. */
 function renderAddProduct(mocks: object[]) {
   return renderWithShop(<AddProductScreen />, {
     route: "/admin/manage-product",
     path: "/admin/add-product",
     user: admin,
-    routes: [{ path: "/admin/manage-product", element: <h1>Product list</h1> }],
+    routes: [{ path: "/admin/manage-product", element: <ProductList /> }],
     mocks: mocks as never,
   });
 }
@@ -180,7 +187,7 @@ function renderEditProduct(mocks: object[]) {
     route: "/admin/edit-product/boston-fern",
     path: "/admin/edit-product/:slug",
     user: admin,
-    routes: [{ path: "/admin/manage-product", element: <h1>Product list</h1> }],
+    routes: [{ path: "/admin/manage-product", element: <ProductList /> }],
     mocks: mocks as never,
   });
 }
