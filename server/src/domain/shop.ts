@@ -77,7 +77,7 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
   const throttle = new Throttle(prisma);
   const readRows = options.readRows ?? prismaReader(prisma);
   const passwordResets = new PasswordResetService(prisma, tokens, throttle, options.jwtSecret);
-  const search = new SearchService(options.searchRows ?? readRows, { maxInFlight: options.maxSearchesInFlight });
+  const search = new SearchService(options.searchRows ?? readRows, { maxInFlight: options.maxSearchesInFlight }, options.events);
   return {
     prisma,
     events: options.events,

@@ -44,6 +44,7 @@ import {
 } from "../catalog.js";
 import { correctedText, matchQuery, MIN_CORRECTED_LENGTH, nameOrCategoryQuery, nameQuery, wordsOf, type ReadWord } from "./words.js";
 import { SearchGate } from "./gate.js";
+import type { EventBus } from "../events.js";
 
 /** A page of products with a search text, its options already checked (CatalogService.page). */
 export interface SearchPageOptions {
@@ -96,15 +97,35 @@ interface SearchPlan {
 // digits only, lower-cased as the 'simple' configuration keeps them).
 const tsquery = (query: string) => Prisma.sql`${query}::tsquery`;
 
+/** Plans kept per process (see SearchService.plans): a plan is a few ids and words. */
+const MAX_KEPT_PLANS = 2000;
+
 export class SearchService implements ProductSearch {
   readonly gate: SearchGate;
+  /**
+   * Plans of recent searches (what a text's words are read as, which categories it names), kept while
+   * this process hears every catalogue change and emptied by each: shoppers typing send the same texts
+   * again and again, and a kept plan saves a statement per search. Without events, nothing is kept.
+   */
+  private readonly plans = new Map<string, SearchPlan>();
+  private keepPlans: boolean;
 
   constructor(
     /** Search's own reader: on PostgreSQL, a small pool of its own with a statement timeout (db/client.ts). */
     private readonly readRows: RowReader,
     options: SearchOptions = {},
+    events?: EventBus,
   ) {
     this.gate = new SearchGate(options.maxInFlight ?? DEFAULT_MAX_SEARCHES_IN_FLIGHT);
+    this.keepPlans = events?.deliveryState().listening ?? false;
+    events?.listen((event) => {
+      if (event.type === "catalogueChanged") this.plans.clear();
+    });
+    events?.watchDelivery((news) => {
+      // While interrupted, a change elsewhere would go unheard: keep nothing until listening again.
+      this.keepPlans = news === "resumed";
+      this.plans.clear();
+    });
   }
 
   /** A page of products matching the text, best matches first (see the top of this file). */
@@ -160,6 +181,18 @@ export class SearchService implements ProductSearch {
    * dictionary knows it (as a prefix, for the last) and its closest spellings there.
    */
   private async plan(search: string, category: string | null, suggesting: boolean): Promise<SearchPlan> {
+    const key = JSON.stringify([search.toLowerCase(), category?.toLowerCase() ?? null, suggesting]);
+    const kept = this.plans.get(key);
+    if (kept) return kept;
+    const plan = await this.readPlan(search, category, suggesting);
+    if (this.keepPlans) {
+      if (this.plans.size >= MAX_KEPT_PLANS) this.plans.delete(this.plans.keys().next().value!);
+      this.plans.set(key, plan);
+    }
+    return plan;
+  }
+
+  private async readPlan(search: string, category: string | null, suggesting: boolean): Promise<SearchPlan> {
     const typed = wordsOf(search);
     const parts: Prisma.Sql[] = [
       Prisma.sql`SELECT 'containing' AS role, id, name, created_at, NULL::int4 AS position, NULL::text AS word
@@ -264,23 +297,26 @@ function matches(search: string, plan: SearchPlan): Prisma.Sql {
 
 /**
  * The rank of a matching product (RANK). Without a plan (checking a cursor) only its shape matters: a
- * whole number, lowest first.
+ * whole number, lowest first. Every matching row is ranked, so the cheap tests go first: the name is
+ * only compared with the text (lower-cased once) when the name holds every word, which a name equal to
+ * or starting with the text does; ILIKE (costly per row) only for the few rows no word test placed.
  */
 function rankKey(search: string, plan: SearchPlan | null): SortKey {
   if (plan === null) return { sql: Prisma.sql`0`, descending: false, kind: "int" };
-  const prefix = containsPattern(search).slice(1);
-  const inName = plan.words.length
-    ? Prisma.sql`(p.name ILIKE ${containsPattern(search)} OR p.search_vector @@ ${tsquery(nameQuery(plan.words))})`
-    : Prisma.sql`p.name ILIKE ${containsPattern(search)}`;
+  const text = search.toLowerCase();
+  const startsOrEquals = Prisma.sql`(CASE
+      WHEN NOT starts_with(lower(p.name), ${text}::text) THEN ${RANK.allWordsInName}::int4
+      WHEN length(p.name) = ${text.length}::int4 THEN ${RANK.exactName}::int4
+      ELSE ${RANK.nameStarts}::int4 END)`;
+  const byName = plan.words.length ? Prisma.sql`WHEN p.search_vector @@ ${tsquery(nameQuery(plan.words))} THEN ${startsOrEquals}` : Prisma.empty;
   const inCategory = [
     ...(plan.categories.containing.length ? [Prisma.sql`p.category_id = ANY(${plan.categories.containing}::int4[])`] : []),
     ...(plan.words.length ? [Prisma.sql`p.search_vector @@ ${tsquery(nameOrCategoryQuery(plan.words))}`] : []),
   ];
-  const sql = Prisma.sql`(CASE
-    WHEN lower(p.name) = ${search.toLowerCase()}::text THEN ${RANK.exactName}::int4
-    WHEN p.name ILIKE ${prefix} THEN ${RANK.nameStarts}::int4
-    WHEN ${inName} THEN ${RANK.allWordsInName}::int4
-    WHEN ${inCategory.length ? Prisma.join(inCategory, " OR ") : Prisma.sql`FALSE`} THEN ${RANK.category}::int4
+  const byCategory = inCategory.length ? Prisma.sql`WHEN ${Prisma.join(inCategory, " OR ")} THEN ${RANK.category}::int4` : Prisma.empty;
+  const sql = Prisma.sql`(CASE ${byName}
+    WHEN p.name ILIKE ${containsPattern(search)} THEN ${startsOrEquals}
+    ${byCategory}
     ELSE ${RANK.other}::int4 END)`;
   return { sql, descending: false, kind: "int" };
 }
