@@ -178,7 +178,7 @@ function statementName(text: string): string | undefined {
 }
 
 /** Search's own connections (see Database.searchRows): few, so searches leave the database's CPUs to the rest of the shop. */
-export const SEARCH_POOL_SIZE = 4;
+export const SEARCH_POOL_SIZE = 2;
 /** How long one search statement may run before PostgreSQL cancels it (answered "busy, try again"). */
 export const SEARCH_STATEMENT_TIMEOUT_MS = 1000;
 

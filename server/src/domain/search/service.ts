@@ -85,7 +85,7 @@ export interface SearchOptions {
   maxInFlight?: number;
 }
 
-export const DEFAULT_MAX_SEARCHES_IN_FLIGHT = 16;
+export const DEFAULT_MAX_SEARCHES_IN_FLIGHT = 8;
 
 /** What is known about a search before its page is read: the categories it depends on, its words read. */
 interface SearchPlan {
