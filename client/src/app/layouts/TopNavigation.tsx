@@ -7,6 +7,9 @@ import { ShopLogo } from "../../components/ShopLogo";
 import { useCart } from "../../lib/cart/CartProvider";
 import { useSession } from "../../lib/session/session";
 
+/** The account slot's width: Account with its icon, which Sign in keeps free. */
+const ACCOUNT_SLOT_WIDTH = 128;
+
 export function TopNavigation() {
   const { totalQuantity } = useCart();
   const { user } = useSession();
@@ -26,12 +29,14 @@ export function TopNavigation() {
                 <CartIcon />
               </ActionIcon>
             </Indicator>
+            {/* The server renders a guest's Sign in; a signed-in shopper's Account replaces it after hydration,
+                in the same width, so nothing beside it moves. */}
             {user ? (
-              <Button component={Link} to="/user" variant="light" leftSection={<UserIcon size={18} />}>
+              <Button component={Link} to="/user" variant="light" leftSection={<UserIcon size={18} />} miw={ACCOUNT_SLOT_WIDTH}>
                 Account
               </Button>
             ) : (
-              <Button component={Link} to="/login" variant="filled">
+              <Button component={Link} to="/login" variant="filled" miw={ACCOUNT_SLOT_WIDTH}>
                 Sign in
               </Button>
             )}
