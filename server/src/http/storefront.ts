@@ -111,10 +111,13 @@ export function createStorefrontRenderer({
         notFound: await isUnknownCategory(shop, pathname),
         runQuery: async ({ query, variables, operationName }) => {
           const result = await execute({ schema, document: query, variableValues: variables, operationName, contextValue: context });
-          return {
-            data: result.data,
-            ...(result.errors ? { errors: result.errors.map((error) => formatShopError(error.toJSON(), error)) } : {}),
-          } as FormattedExecutionResult;
+          // Errors as Apollo Server would send them (codes, no internals); unexpected ones are logged.
+          const errors = result.errors?.map((error) => {
+            const formatted = formatShopError(error.toJSON(), error);
+            if (formatted.extensions?.code === "INTERNAL_SERVER_ERROR") logger.error({ err: error.originalError ?? error, url, operationName }, "server rendering: query failed");
+            return formatted;
+          });
+          return { data: result.data, ...(errors ? { errors } : {}) } as FormattedExecutionResult;
         },
       });
       if (rendered.kind === "redirect") return { status: rendered.status, html: "", location: rendered.location };
