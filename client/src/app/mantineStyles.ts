@@ -17,6 +17,7 @@ import "@mantine/core/styles/Input.css";
 import "@mantine/core/styles/InlineInput.css";
 import "@mantine/core/styles/ModalBase.css";
 import "@mantine/core/styles/Popover.css";
+import "@mantine/core/styles/Combobox.css";
 import "@mantine/core/styles/ScrollArea.css";
 import "@mantine/core/styles/Notification.css";
 // The components the shop imports.

@@ -1,9 +1,11 @@
 // Top navigation (spec section 2): logo to /, search to /search, cart to /cart with a badge of the
 // total quantity, and Account (to /user) when a user is loaded, otherwise Sign in (to /login).
-import { ActionIcon, Anchor, Button, Container, Group, Indicator } from "@mantine/core";
+// From tablet width up, the header's search box suggests products as the shopper types (issue 17).
+import { ActionIcon, Anchor, Box, Button, Container, Group, Indicator } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { CartIcon, SearchIcon, UserIcon } from "../../components/icons";
 import { ShopLogo } from "../../components/ShopLogo";
+import { HeaderSearch } from "../../features/search/HeaderSearch";
 import { useCart } from "../../lib/cart/CartProvider";
 import { useSession } from "../../lib/session/session";
 
@@ -20,6 +22,9 @@ export function TopNavigation() {
           <Anchor component={Link} to="/" aria-label="Verdant home" style={{ lineHeight: 0 }}>
             <ShopLogo height={34} />
           </Anchor>
+          <Box visibleFrom="sm" role="search">
+            <HeaderSearch />
+          </Box>
           <Group gap="sm" wrap="nowrap" component="nav" aria-label="Shop">
             <ActionIcon component={Link} to="/search" variant="subtle" size="lg" aria-label="Search">
               <SearchIcon />
