@@ -2,12 +2,28 @@
 // total quantity, and Account (to /user) when a user is loaded, otherwise Sign in (to /login).
 // From tablet width up, the header's search box suggests products as the shopper types (issue 17).
 import { ActionIcon, Anchor, Box, Button, Container, Group, Indicator } from "@mantine/core";
+import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
 import { CartIcon, SearchIcon, UserIcon } from "../../components/icons";
 import { ShopLogo } from "../../components/ShopLogo";
-import { HeaderSearch } from "../../features/search/HeaderSearch";
 import { useCart } from "../../lib/cart/CartProvider";
 import { useSession } from "../../lib/session/session";
+import { useHydrated } from "../../lib/ssr/hydration";
+
+// The header's search box (issue 17) with its suggestions list is a chunk of its own (about 28 kB gzipped:
+// Mantine's Combobox and floating-ui), loaded once the page is up; its place is kept, so nothing moves.
+const HeaderSearch = lazy(() => import("../../features/search/HeaderSearch").then((module) => ({ default: module.HeaderSearch })));
+const headerSearchPlace = <Box w={{ base: 180, md: 280 }} h={36} />;
+
+function HeaderSearchSlot() {
+  // A lazy component cannot render on the server: the page and its hydration show the kept place.
+  if (!useHydrated()) return headerSearchPlace;
+  return (
+    <Suspense fallback={headerSearchPlace}>
+      <HeaderSearch />
+    </Suspense>
+  );
+}
 
 /** The account slot's width: Account with its icon, which Sign in keeps free. */
 const ACCOUNT_SLOT_WIDTH = 128;
@@ -23,7 +39,7 @@ export function TopNavigation() {
             <ShopLogo height={34} />
           </Anchor>
           <Box visibleFrom="sm" role="search">
-            <HeaderSearch />
+            <HeaderSearchSlot />
           </Box>
           <Group gap="sm" wrap="nowrap" component="nav" aria-label="Shop">
             <ActionIcon component={Link} to="/search" variant="subtle" size="lg" aria-label="Search">
