@@ -1,14 +1,16 @@
-// The page frame for every screen: top navigation, the screen, the footer.
+// The page frame for every screen: the skip link, top navigation, the screen, the footer.
 import { Box, Container } from "@mantine/core";
 import { Outlet } from "react-router-dom";
 import { Footer } from "./Footer";
+import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink";
 import { TopNavigation } from "./TopNavigation";
 
 export function ShopLayout() {
   return (
     <Box style={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
+      <SkipLink />
       <TopNavigation />
-      <Container component="main" size="xl" py="lg" w="100%" style={{ flex: 1 }}>
+      <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} size="xl" py="lg" w="100%" style={{ flex: 1, outline: "none" }}>
         <Outlet />
       </Container>
       <Footer />

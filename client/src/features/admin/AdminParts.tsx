@@ -1,7 +1,8 @@
 // Pieces every admin screen shares: the list header (title, count, search, New link), the list body
 // (loading, failure, empty, a page at a time, dimmed while a new search runs), the form frame and a
 // labelled detail, and the select-and-Change control. Lists are searched on the server once the typing pauses.
-import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { PageTitle } from "../../components/PageTitle";
+import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { Link } from "react-router-dom";
@@ -29,7 +30,8 @@ export function ListHeader({ title, count, searchPlaceholder, search, onSearch, 
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={2}>
-          <Title order={1}>{title}</Title>
+          {/* The tab says what the list holds: 'Orders · Admin · Verdant' for 'Manage orders'. */}
+          <PageTitle title={title.replace(/^Manage (\w)/, (_, first: string) => first.toUpperCase())}>{title}</PageTitle>
           {count && (
             <Text c="dimmed" size="sm" data-testid="list-count">
               {count}
@@ -162,9 +164,7 @@ export function AdminForm({ title, submitLabel, submitting, onSubmit, children }
     <Paper withBorder p="xl" radius="md" maw={720}>
       <form onSubmit={submit} aria-label={title} noValidate>
         <Stack gap="md">
-          <Title order={1} size="h2">
-            {title}
-          </Title>
+          <PageTitle title={title} size="h2" />
           {children}
           <Group>
             <Button type="submit" loading={submitting}>
