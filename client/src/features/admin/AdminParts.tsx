@@ -4,7 +4,7 @@
 import { PageTitle } from "../../components/PageTitle";
 import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode, type Ref } from "react";
 import { Link } from "react-router-dom";
 import { SearchIcon } from "../../components/icons";
 import { LoadingView } from "../../components/LoadingView";
@@ -152,17 +152,19 @@ export interface AdminFormProps {
   submitting: boolean;
   onSubmit: () => void;
   children: ReactNode;
+  /** The form element, for the field errors (useFieldErrors' ref: the first invalid field takes focus). */
+  formRef?: Ref<HTMLFormElement>;
 }
 
 /** A form with a title, its fields and one submit button. */
-export function AdminForm({ title, submitLabel, submitting, onSubmit, children }: AdminFormProps) {
+export function AdminForm({ title, submitLabel, submitting, onSubmit, children, formRef }: AdminFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
   };
   return (
     <Paper withBorder p="xl" radius="md" maw={720}>
-      <form onSubmit={submit} aria-label={title} noValidate>
+      <form ref={formRef} onSubmit={submit} aria-label={title} noValidate>
         <Stack gap="md">
           <PageTitle title={title} size="h2" />
           {children}
