@@ -36,6 +36,7 @@ describe("the shop's theme (WCAG 2.1 AA)", () => {
       const value = light[`--mantine-color-${name}-${variable}`];
       expect(contrastRatio(value, WHITE)).toBeGreaterThanOrEqual(4.5);
       expect(contrastRatio(value, colors[1])).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(value, colors[2])).toBeGreaterThanOrEqual(4.5); // light variant hovered
     }
   });
 

@@ -1,11 +1,12 @@
 // The shop's Mantine theme. Issue 20 (WCAG 2.1 AA): every text and control reaches 4.5:1 against what it
 // sits on, the focus ring 3:1, by Mantine's own means rather than per-component overrides:
 // - Verdant's green keeps its light shades, with darker 7-9: the primary shade (8) carries white text at
-//   5.4:1 and reads as green text on white and on the pale green footer; 9 (hover, light variant text) 6.8:1.
+//   5.4:1 and reads as green text on white and on the pale green footer; 9 (hover) 7.8:1.
 // - autoContrast with the WCAG crossover (luminance 0.179) picks black or white text on every filled colour,
 //   so red, orange and yellow badges and buttons are readable without picking each text colour by hand.
-// - The text of the other colours (c="orange", light and outline variants) takes the first of their dark
-//   shades that reaches 4.5:1 on white and on their pale background, darkened further when none does.
+// - Each colour's text (c="orange", light and outline variants, an active NavLink) takes the first of its
+//   dark shades that reaches 4.5:1 on white and on its pale backgrounds (hovered too), darkened further
+//   when none does.
 // - Dimmed text is a darker grey (6.1:1 on white, 5.7:1 on the footer's pale green).
 import { Anchor, createTheme, darken, luminance, type CSSVariablesResolver, type MantineColorsTuple } from "@mantine/core";
 
@@ -30,9 +31,12 @@ export function contrastRatio(first: string, second: string): number {
 
 const AA_TEXT = 4.5;
 
-/** The lightest of a colour's dark shades that reads at 4.5:1 on white and on its own pale shade (1). */
+/**
+ * The lightest of a colour's dark shades that reads at 4.5:1 on white and on its own pale shades (1: the
+ * light variant, 2: the light variant hovered).
+ */
 export function readableShade(colors: readonly string[]): string {
-  const fits = (color: string) => contrastRatio(color, "#ffffff") >= AA_TEXT && contrastRatio(color, colors[1]) >= AA_TEXT;
+  const fits = (color: string) => ["#ffffff", colors[1], colors[2]].every((background) => contrastRatio(color, background) >= AA_TEXT);
   const shade = [7, 8, 9].map((index) => colors[index]).find(fits);
   if (shade) return shade;
   let darker = colors[9];

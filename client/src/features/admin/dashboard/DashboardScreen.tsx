@@ -119,7 +119,7 @@ function TopSellingProducts() {
         </Title>
         {loading && !data ? (
           <Group justify="center" py="md">
-            <Loader color="green" type="dots" aria-label="Loading the top selling products" />
+            <Loader color="green" type="dots" role="status" aria-label="Loading the top selling products" />
           </Group>
         ) : products.length === 0 ? (
           <Text c="dimmed">No sales yet.</Text>

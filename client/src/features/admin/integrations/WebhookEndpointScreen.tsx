@@ -61,7 +61,7 @@ function DeliveryRow({ delivery, onResend, resending }: { delivery: AdminWebhook
         )}
       </Table.Td>
       <Table.Td>
-        <Button size="xs" variant="light" loading={resending} onClick={onResend} aria-label={`Send ${delivery.eventType} ${delivery.eventId} again`}>
+        <Button size="xs" variant="light" loading={resending} onClick={onResend} aria-label={`Send again: ${delivery.eventType} ${delivery.eventId}`}>
           Send again
         </Button>
       </Table.Td>
