@@ -51,11 +51,12 @@ describe("Logout: 'Logging out...', the logout call, then the user is cleared an
       ...at,
       user: shopper,
       session: { clearUser },
-      mocks: [{ request: { query: LogoutDocument }, result: { data: { logout: { __typename: "Message", message: "Logout successful!" } } }, delay: 50 }],
+      mocks: [{ request: { query: LogoutDocument }, result: { data: { logout: { __typename: "Message", message: "Logout successful!" } } }, delay: 500 }],
     });
     await userEvent.click(await screen.findByRole("button", { name: "Logout" }));
     expect(await screen.findByText("Logging out...")).toBeInTheDocument();
-    expect(await screen.findByText("Logout successful!")).toBeInTheDocument();
+    // The answer comes half a second later: long enough to see the wait under a loaded test run.
+    expect(await screen.findByText("Logout successful!", {}, { timeout: 3000 })).toBeInTheDocument();
     expect(clearUser).toHaveBeenCalled();
     expect(router.state.location.pathname).toBe("/");
   });

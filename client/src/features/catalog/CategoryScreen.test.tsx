@@ -109,7 +109,7 @@ describe("Category page: Sort by (default, price-highest, price-lowest, highest-
       ...at("Indoor Plants"),
       mocks: [
         categoryPageMock("Indoor Plants", [fern, product(9, { price: 4 })]),
-        categoryPageMock("Indoor Plants", [product(9, { price: 4 }), fern], { sort: "PRICE_LOWEST" }, { delay: 300 }),
+        categoryPageMock("Indoor Plants", [product(9, { price: 4 }), fern], { sort: "PRICE_LOWEST" }, { delay: 1000 }),
       ],
     });
     const sort = await screen.findByRole("combobox", { name: "Sort by" });
@@ -125,7 +125,7 @@ describe("Category page: Sort by (default, price-highest, price-lowest, highest-
     expect(screen.getByText("Sorting products…")).toBeInTheDocument();
     expect(screen.getAllByRole("article", { hidden: true })).toHaveLength(2);
     expect(screen.queryAllByRole("article")).toHaveLength(0);
-    await waitFor(() => expect(cardNames()).toEqual(["Plant 9", "Boston Fern"]));
+    await waitFor(() => expect(cardNames()).toEqual(["Plant 9", "Boston Fern"]), { timeout: 3000 });
     expect(screen.queryByText("Sorting products…")).not.toBeInTheDocument();
   });
 
