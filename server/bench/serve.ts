@@ -30,6 +30,7 @@ async function serveApp(): Promise<http.Server> {
     imageEncoder: lowPriorityEncoder(),
     events: db.events,
     readRows: db.readRows,
+    searchRows: db.searchRows,
   });
   shop.images.renditions.start();
   const clientDist = process.env.BENCH_CLIENT_DIST || undefined;

@@ -76,6 +76,7 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
     log: logger,
     events: db.events,
     readRows: db.readRows,
+    searchRows: db.searchRows,
     webhookSafety: config.webhookSafety,
   });
   // Issue 23: without SMTP_URL outside production, emails go to the development mailbox (/dev/mail).

@@ -26,6 +26,8 @@ const operations: Record<string, Operation> = {
   products: { access: "guest", document: "{ products { nodes { id } } }" },
   product: { access: "guest", document: "query($slug: String!) { product(slug: $slug) { id } }", variables: () => ({ slug: "matrix-fern" }) },
   categories: { access: "guest", document: "{ categories { nodes { id } } }" },
+  searchSuggestions: { access: "guest", document: `{ searchSuggestions(text: "fern") { products { id } categories { id } } }` },
+  didYouMean: { access: "guest", document: `{ didYouMean(text: "fenr") }` },
   category: { access: "guest", document: "query($id: Int!) { category(id: $id) { id } }", variables: () => ({ id: ids.category }) },
   regions: { access: "guest", document: "{ regions { nodes { id } } }" },
   region: { access: "guest", document: "query($id: Int!) { region(id: $id) { id } }", variables: () => ({ id: ids.region }) },

@@ -47,7 +47,7 @@ export async function createTestShop(options: { imageStore?: ImageStore } = {}):
   await db.migrate();
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-uploads-"));
   const imageStore = new LocalImageStore(uploadsDir);
-  const shop = createShop(db.prisma, { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: 3600, imageStore: options.imageStore ?? imageStore, events: db.events, readRows: db.readRows, webhookSafety: TEST_WEBHOOK_SAFETY });
+  const shop = createShop(db.prisma, { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: 3600, imageStore: options.imageStore ?? imageStore, events: db.events, readRows: db.readRows, searchRows: db.searchRows, webhookSafety: TEST_WEBHOOK_SAFETY });
   const schema = await buildShopSchema();
   let counter = 0;
 

@@ -27,6 +27,12 @@ export interface Database {
   events: EventBus;
   /** Runs a read query: straight on node-postgres's pool on PostgreSQL (no Prisma work per query), Prisma's $queryRaw on PGlite. */
   readRows: RowReader;
+  /**
+   * Runs search's read queries (domain/search). On PostgreSQL, a small pool of its own whose statements
+   * time out (SEARCH_STATEMENT_TIMEOUT_MS), so searches can neither take the connections the rest of the
+   * shop reads through nor run on; on PGlite (one connection) the same as readRows.
+   */
+  searchRows: RowReader;
   /** Applies every committed migration that has not run yet. */
   migrate(): Promise<string[]>;
   /** Answers when the database can run a query (used by /readyz). */
@@ -36,7 +42,7 @@ export interface Database {
 
 export type DatabaseOptions = (
   | { kind: "pglite"; dataDir: string | "memory" }
-  | { kind: "postgres"; url: string; schema?: string; poolSize?: number }
+  | { kind: "postgres"; url: string; schema?: string; poolSize?: number; searchPoolSize?: number; searchTimeoutMs?: number }
 ) & {
   /** Where problems of the event bus are reported (they never fail a request). */
   onEventError?: EventErrorHandler;
@@ -142,6 +148,7 @@ async function openPGlite(dataDir: string | "memory", onEventError: EventErrorHa
     events,
     // PGlite's own cost per query dwarfs Prisma's; one path keeps its type handling in one place.
     readRows: prismaReader(prisma),
+    searchRows: prismaReader(prisma),
     migrate: () => applyMigrations(runner),
     ping: async () => {
       await pglite.query("select 1");
@@ -170,10 +177,32 @@ function statementName(text: string): string | undefined {
   return name;
 }
 
-async function openPostgres(url: string, schema: string | undefined, poolSize: number, onEventError: EventErrorHandler): Promise<Database> {
+/** Search's own connections (see Database.searchRows): few, so searches leave the database's CPUs to the rest of the shop. */
+export const SEARCH_POOL_SIZE = 2;
+/** How long one search statement may run before PostgreSQL cancels it (answered "busy, try again"). */
+export const SEARCH_STATEMENT_TIMEOUT_MS = 1000;
+
+interface PostgresPools {
+  poolSize: number;
+  searchPoolSize: number;
+  searchTimeoutMs: number;
+}
+
+async function openPostgres(url: string, schema: string | undefined, sizes: PostgresPools, onEventError: EventErrorHandler): Promise<Database> {
   // A private schema sees its own tables first, then public, where the shared extensions (pg_trgm) live.
-  const searchPath = schema ? { options: `-c search_path="${schema}",public` } : {};
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, ...searchPath, Client: TimedClient });
+  const searchPath = schema ? `-c search_path="${schema}",public` : "";
+  const pool = new pg.Pool({ connectionString: url, max: sizes.poolSize, ...(searchPath ? { options: searchPath } : {}), Client: TimedClient });
+  const searchPool = new pg.Pool({
+    connectionString: url,
+    max: sizes.searchPoolSize,
+    options: `${searchPath} -c statement_timeout=${sizes.searchTimeoutMs}`.trim(),
+    Client: TimedClient,
+  });
+  searchPool.on("error", () => undefined);
+  const readerOf =
+    (from: pg.Pool): RowReader =>
+    async <R>(query: PrismaSql) =>
+      (await from.query({ name: statementName(query.text), text: query.text, values: query.values as unknown[], types: readTypes })).rows as R[];
   const unwatch = [
     watch("shop_db_pool_connections_total", () => pool.totalCount),
     watch("shop_db_pool_connections_idle", () => pool.idleCount),
@@ -215,6 +244,7 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
   } catch (error) {
     for (const stopReporting of unwatch) stopReporting();
     await pool.end().catch(() => undefined);
+    await searchPool.end().catch(() => undefined);
     throw new DatabaseOpenError(`Cannot connect to PostgreSQL (${(error as Error).message}).`);
   }
   return {
@@ -222,8 +252,8 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
     kind: "postgres",
     events,
     // Prisma.Sql gives the text with $1.. placeholders and the values, as node-postgres takes them.
-    readRows: async <R>(query: PrismaSql) =>
-      (await pool.query({ name: statementName(query.text), text: query.text, values: query.values as unknown[], types: readTypes })).rows as R[],
+    readRows: readerOf(pool),
+    searchRows: readerOf(searchPool),
     migrate: () =>
       withClient(async (client) => {
         if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
@@ -243,6 +273,7 @@ async function openPostgres(url: string, schema: string | undefined, poolSize: n
       await events.close();
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
+      await searchPool.end().catch(() => undefined);
     },
   };
 }
@@ -256,5 +287,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const url = new URL(options.url);
   const schema = options.schema ?? (url.searchParams.get("schema") || undefined);
   url.searchParams.delete("schema");
-  return openPostgres(url.toString(), schema, options.poolSize ?? 10, onEventError);
+  return openPostgres(
+    url.toString(),
+    schema,
+    {
+      poolSize: options.poolSize ?? 10,
+      searchPoolSize: options.searchPoolSize ?? SEARCH_POOL_SIZE,
+      searchTimeoutMs: options.searchTimeoutMs ?? SEARCH_STATEMENT_TIMEOUT_MS,
+    },
+    onEventError,
+  );
 }

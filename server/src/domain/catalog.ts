@@ -27,6 +27,7 @@ import { cents, Checks, fieldRule, isBlank, parseId, received, text, wholeNumber
 import type { Cents } from "./money.js";
 import { requireAdmin, type Viewer } from "./viewer.js";
 import { reportWebhookEvents } from "./webhooks/events.js";
+import type { ProductSearch } from "./search/service.js";
 
 /**
  * A product with its category; read by the catalogue's own queries, it also carries the rows of its
@@ -60,8 +61,9 @@ export interface ProductPageOptions {
   /** The endCursor of the page before. */
   after?: string | null;
   /**
-   * Trimmed; products whose name or category's name contains it (any case) first, then, for texts of
-   * MIN_CLOSE_SPELLING_LENGTH characters or more, close spellings of it, most similar first.
+   * Trimmed; every word of it in the product's name, its category's name or its description (typos
+   * corrected, the last word as a prefix), and every product whose name or category's name contains it;
+   * best matches first (see domain/search).
    */
   search?: string | null;
   /** Admin list: a case-insensitive part of the product's name only, with no close spellings. */
@@ -73,8 +75,6 @@ export interface ProductPageOptions {
 }
 
 export const PRODUCT_PAGE_SIZE = 24;
-/** Close spellings are looked for only from this length: shorter texts share trigrams with too much. */
-export const MIN_CLOSE_SPELLING_LENGTH = 4;
 
 /** An image as the adapters hold it: a GraphQL upload (or its promise) or the bytes of a multipart file. */
 export type ImageSource = ImageUpload | Uint8Array | PromiseLike<ImageUpload | Uint8Array>;
@@ -124,7 +124,7 @@ const NEWEST: SortKey[] = [
 ];
 const UNIT_PRICE = Prisma.sql`COALESCE(p.discount_price_cents, p.price_cents)`;
 const AVERAGE_RATING = Prisma.sql`(CASE WHEN p.people_rated > 0 THEN p.rating_sum::float8 / p.people_rated ELSE 0 END)`;
-const SORT_KEYS: Record<ProductSortOrder, SortKey[]> = {
+export const SORT_KEYS: Record<ProductSortOrder, SortKey[]> = {
   default: NEWEST,
   newest: NEWEST,
   "price-highest": [{ sql: UNIT_PRICE, descending: true, kind: "int" }, ...NEWEST],
@@ -136,55 +136,28 @@ const SORT_KEYS: Record<ProductSortOrder, SortKey[]> = {
   ],
 };
 
-// ---- search: the spec's substring rule first, then close spellings ------------------------------------
-// Both use the trigram index on products.name: ILIKE '%text%' for substrings, <% (word similarity at least
-// pg_trgm.word_similarity_threshold, 0.6 by default) for close spellings. Category names are few: the
-// categories a list needs (the chosen one, those containing the text, those spelled close to it) are looked
-// up first, and their ids passed as values, so the planner sees what it is filtering by and keeps to the
-// product indexes (a sub-select there hid the values and cost a full scan: 500 ms at 100k products).
+// ---- search: the spec's substring rule (the REST shim's whole lists; pages go through domain/search) ----
+// ILIKE '%text%' uses the trigram index on products.name. Category names are few: the categories a list
+// needs (the chosen one, those containing the text) are looked up first, and their ids passed as values,
+// so the planner sees what it is filtering by and keeps to the product indexes (a sub-select there hid the
+// values and cost a full scan: 500 ms at 100k products).
 
 /** The categories a list of products depends on, by id. */
-interface CategoryMatches {
+export interface CategoryMatches {
   /** The category filter's category (none when it names no category); null without a filter. */
   chosen: number[] | null;
   /** Categories whose name contains the search text. */
   containing: number[];
-  /** Categories whose name has a word spelled close to the search text. */
-  close: number[];
 }
 
 /** The spec's rule: the product's name or its category's name contains the text, any case, % and _ literal. */
-function containsText(text: string, categories: CategoryMatches): Prisma.Sql {
+export function containsText(text: string, categories: CategoryMatches): Prisma.Sql {
   const byName = Prisma.sql`p.name ILIKE ${containsPattern(text)}`;
   return categories.containing.length ? Prisma.sql`(${byName} OR p.category_id = ANY(${categories.containing}::int4[]))` : byName;
 }
 
-/** A word of the product's or the category's name is spelled close to the text. */
-function spelledClose(text: string, categories: CategoryMatches): Prisma.Sql {
-  const byName = Prisma.sql`${text} <% p.name`;
-  return categories.close.length ? Prisma.sql`(${byName} OR p.category_id = ANY(${categories.close}::int4[]))` : byName;
-}
-
-const similarity = (text: string, categories: CategoryMatches): Prisma.Sql =>
-  categories.close.length
-    ? Prisma.sql`GREATEST(word_similarity(${text}, p.name), word_similarity(${text}, c.name))::float8`
-    : Prisma.sql`word_similarity(${text}, p.name)::float8`;
-
-/** With a search, the two groups of a list: text matches (0) before close spellings (1). */
-const TEXT_MATCHES = 0;
-const CLOSE_SPELLINGS = 1;
-const GROUP_KEY: SortKey = { sql: Prisma.sql`0`, descending: false, kind: "int" };
-
-/** The order within a group: the chosen sort; by default close spellings go most similar first. */
-function groupKeys(sort: ProductSortOrder, group: number, text: string, categories: CategoryMatches): SortKey[] {
-  if (group === CLOSE_SPELLINGS && sort === "default") {
-    return [{ sql: similarity(text, categories), descending: true, kind: "float" }, ...NEWEST];
-  }
-  return SORT_KEYS[sort];
-}
-
 /** The filters every product list shares; none needs the category join, so counts can skip it. */
-function filterConditions(
+export function filterConditions(
   filters: { inStock: boolean | null; discounted: boolean | null; name?: string },
   categories: CategoryMatches,
 ): Prisma.Sql[] {
@@ -202,7 +175,7 @@ function filterConditions(
 }
 
 /** A row of the list query, in the database's own column names. */
-interface ProductListRow {
+export interface ProductListRow {
   id: number;
   slug: string;
   name: string;
@@ -231,7 +204,7 @@ interface ProductListRow {
   image_two_state: string | null;
 }
 
-const PRODUCT_COLUMNS = Prisma.sql`
+export const PRODUCT_COLUMNS = Prisma.sql`
   p.id, p.slug, p.name, p.description, p.category_id, p.price_cents, p.discount_price_cents, p.quantity,
   p.image_one, p.image_two, p.rating_sum, p.people_rated, p.created_at, p.updated_at,
   c.name AS category_name, c.created_at AS category_created_at,
@@ -241,7 +214,7 @@ const PRODUCT_COLUMNS = Prisma.sql`
   i2.renditions AS image_two_renditions, i2.state AS image_two_state`;
 
 /** The products with their category and the rows of their pictures (one unique-index lookup each). */
-const PRODUCTS_JOINED = Prisma.sql`
+export const PRODUCTS_JOINED = Prisma.sql`
   products p JOIN categories c ON c.id = p.category_id
   LEFT JOIN images i1 ON i1.ref = p.image_one LEFT JOIN images i2 ON i2.ref = p.image_two`;
 
@@ -256,7 +229,7 @@ function pictureFromRow(row: ProductListRow, which: "one" | "two"): ImageRecord 
 }
 
 // Raw rows come back with driver-specific types (PGlite and node-postgres differ on timestamps): normalise here.
-function productFromListRow(row: ProductListRow): ProductWithCategory {
+export function productFromListRow(row: ProductListRow): ProductWithCategory {
   return {
     id: Number(row.id),
     slug: row.slug,
@@ -295,8 +268,10 @@ export class CatalogService {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly images: ImageService,
-    /** The hot reads (lists, search, product by slug) go through this; see RowReader. */
+    /** The hot reads (lists, product by slug) go through this; see RowReader. */
     private readonly readRows: RowReader = prismaReader(prisma),
+    /** Pages with a search text (domain/search); given by createShop. */
+    private readonly search?: ProductSearch,
   ) {}
 
   /** Products filtered and sorted in SQL, in one query whatever the size of the catalogue. */
@@ -329,7 +304,7 @@ export class CatalogService {
   /** list()'s checked options as SQL conditions; null conditions when no product can match (an unknown category). */
   private async listConditions(options: ProductListOptions) {
     const { search, sort, category, inStock, discounted, limit } = checkListOptions(options ?? {}, PRODUCT_SORTS);
-    const categories = await this.categoryMatches(category, search, false);
+    const categories = await this.categoryMatches(category, search);
     if (categories.chosen?.length === 0) return { conditions: null, sort, limit };
     const conditions = filterConditions({ inStock, discounted }, categories);
     if (search) conditions.push(containsText(search, categories));
@@ -337,88 +312,53 @@ export class CatalogService {
   }
 
   /**
-   * A page of products (GraphQL): filtered, searched and sorted in SQL, read by keyset. With a search,
-   * products containing the text come first and close spellings after, each group in the chosen order;
-   * the close spellings are only looked for when the text matches do not fill the page.
+   * A page of products (GraphQL): filtered and sorted in SQL, read by keyset. With a search text, the
+   * shop's search answers (domain/search: words in any order, typos, best matches first).
    */
   async page(options: ProductPageOptions = {}): Promise<Page<ProductWithCategory>> {
-    const { search, name, sort, category, inStock, discounted } = checkListOptions(options ?? {}, PAGE_SORTS);
+    const checked = checkListOptions(options ?? {}, PAGE_SORTS);
+    const { search, name, sort, category, inStock, discounted } = checked;
+    if (search) {
+      if (!this.search) throw new Error("CatalogService: searching needs the shop's ProductSearch.");
+      return this.search.page({ ...checked, first: options.first, after: options.after });
+    }
     const list = JSON.stringify(["products", sort, search.toLowerCase(), name.toLowerCase(), category?.toLowerCase() ?? null, inStock, discounted]);
-    const closeSpellings = search.length >= MIN_CLOSE_SPELLING_LENGTH;
-    const categories = await this.categoryMatches(category, search, closeSpellings);
+    const categories = await this.categoryMatches(category, search);
     const filters = filterConditions({ inStock, discounted, name }, categories);
-
-    if (!search) {
-      const keys = SORT_KEYS[sort];
-      const request = readPage(options.first, options.after, PRODUCT_PAGE_SIZE, list, keys);
-      // A category that does not exist has no products: nothing to ask the database.
-      const rows = categories.chosen?.length === 0 ? [] : await this.selectPage(filters, keys, request.after, request.size + 1);
-      const count = async () => (categories.chosen?.length === 0 ? 0 : this.countProducts(filters));
-      return pageOf(rows, request, list, (row) => row.keys, (row) => row.product, count);
-    }
-
-    const keysOf = (group: number) => [GROUP_KEY, ...groupKeys(sort, group, search, categories)];
-    const request = readPage(options.first, options.after, PRODUCT_PAGE_SIZE, list, (values) =>
-      values[0] === TEXT_MATCHES || (values[0] === CLOSE_SPELLINGS && closeSpellings) ? keysOf(values[0]) : null,
-    );
-    const startGroup = request.after ? (request.after[0] as number) : TEXT_MATCHES;
-    const afterIn = (group: number) => (request.after && startGroup === group ? request.after.slice(1) : null);
-    const wanted = request.size + 1;
-
-    const rows: { product: ProductWithCategory; keys: KeyValue[] }[] = [];
-    const none = categories.chosen?.length === 0;
-    if (startGroup === TEXT_MATCHES && !none) {
-      const conditions = [...filters, containsText(search, categories)];
-      const found = await this.selectPage(conditions, groupKeys(sort, TEXT_MATCHES, search, categories), afterIn(TEXT_MATCHES), wanted);
-      rows.push(...found.map((row) => ({ product: row.product, keys: [TEXT_MATCHES, ...row.keys] })));
-    }
-    // On a first page whose text matches all fit, the total is those plus the close spellings, which are
-    // counted along the way: no index gives their order, so the query visits every one of them anyway.
-    let counted: number | null = null;
-    if (closeSpellings && rows.length < wanted && !none) {
-      const conditions = [...filters, spelledClose(search, categories), Prisma.sql`NOT ${containsText(search, categories)}`];
-      const keys = groupKeys(sort, CLOSE_SPELLINGS, search, categories);
-      const countAlong = request.after === null;
-      const found = await this.selectPage(conditions, keys, afterIn(CLOSE_SPELLINGS), wanted - rows.length, countAlong);
-      if (countAlong) counted = rows.length + (found[0]?.matching ?? 0);
-      rows.push(...found.map((row) => ({ product: row.product, keys: [CLOSE_SPELLINGS, ...row.keys] })));
-    }
-    const matches = closeSpellings
-      ? Prisma.sql`(${containsText(search, categories)} OR ${spelledClose(search, categories)})`
-      : containsText(search, categories);
-    const count = async () => (none ? 0 : (counted ?? this.countProducts([...filters, matches])));
+    const keys = SORT_KEYS[sort];
+    const request = readPage(options.first, options.after, PRODUCT_PAGE_SIZE, list, keys);
+    // A category that does not exist has no products: nothing to ask the database.
+    const rows = categories.chosen?.length === 0 ? [] : await this.selectPage(filters, keys, request.after, request.size + 1);
+    const count = async () => (categories.chosen?.length === 0 ? 0 : this.countProducts(filters));
     return pageOf(rows, request, list, (row) => row.keys, (row) => row.product, count);
   }
 
   /**
    * The categories a products list depends on, in one small query (categories are few): the one the
-   * category filter names (by name, whatever its case), and those matching the search text.
+   * category filter names (by name, whatever its case), and those containing the search text.
    */
-  private async categoryMatches(category: string | null, search: string, closeSpellings: boolean): Promise<CategoryMatches> {
-    const matches: CategoryMatches = { chosen: category === null ? null : [], containing: [], close: [] };
+  private async categoryMatches(category: string | null, search: string): Promise<CategoryMatches> {
+    const matches: CategoryMatches = { chosen: category === null ? null : [], containing: [] };
     if (category === null && !search) return matches;
-    const rows = await this.readRows<{ id: number; chosen: boolean; containing: boolean; close: boolean }>(Prisma.sql`
-      SELECT id, chosen, containing, close FROM (
+    const rows = await this.readRows<{ id: number; chosen: boolean; containing: boolean }>(Prisma.sql`
+      SELECT id, chosen, containing FROM (
         SELECT id,
                COALESCE(lower(name) = lower(${category}::text), false) AS chosen,
-               (${search} <> '' AND name ILIKE ${containsPattern(search)}) AS containing,
-               (${closeSpellings} AND ${search} <% name) AS close
+               (${search} <> '' AND name ILIKE ${containsPattern(search)}) AS containing
         FROM categories) matched
-      WHERE chosen OR containing OR close`);
+      WHERE chosen OR containing`);
     for (const row of rows) {
       if (row.chosen) matches.chosen!.push(Number(row.id));
       if (row.containing) matches.containing.push(Number(row.id));
-      if (row.close) matches.close.push(Number(row.id));
     }
     return matches;
   }
 
-  /** Up to `limit` products after the cursor; with `countAlong`, each row also says how many match in all. */
-  private async selectPage(conditions: Prisma.Sql[], keys: SortKey[], after: KeyValue[] | null, limit: number, countAlong = false) {
+  /** Up to `limit` products after the cursor. */
+  private async selectPage(conditions: Prisma.Sql[], keys: SortKey[], after: KeyValue[] | null, limit: number) {
     const where = allOf(after ? [...conditions, comesAfter(keys, after)] : conditions);
-    const matching = countAlong ? Prisma.sql`, count(*) OVER () AS matching` : Prisma.empty;
     const rows = await this.readRows<ProductListRow & Record<string, unknown>>(Prisma.sql`
-      SELECT ${PRODUCT_COLUMNS}, ${keyColumns(keys)} ${matching}
+      SELECT ${PRODUCT_COLUMNS}, ${keyColumns(keys)}
       FROM ${PRODUCTS_JOINED}
       WHERE ${where} ORDER BY ${orderBy(keys)} LIMIT ${limit}`);
     return rows.map((row) => ({
@@ -427,7 +367,6 @@ export class CatalogService {
       get keys() {
         return keysOfRow(keys, row);
       },
-      matching: Number(row.matching ?? 0),
     }));
   }
 
@@ -662,7 +601,7 @@ function categoryGoneOr(error: unknown): unknown {
 const isUpload = (value: unknown): value is ImageUpload =>
   typeof value === "object" && value !== null && typeof (value as ImageUpload).createReadStream === "function";
 
-function checkListOptions(options: ProductListOptions | ProductPageOptions, sorts: readonly ProductSortOrder[]) {
+export function checkListOptions(options: ProductListOptions | ProductPageOptions, sorts: readonly ProductSortOrder[]) {
   const checks = new Checks();
   const raw = options as Record<string, unknown>;
 

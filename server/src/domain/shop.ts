@@ -4,6 +4,7 @@ import { AccountService } from "./accounts.js";
 import { ApiKeyService } from "./api-keys.js";
 import { AnalyticsService } from "./analytics.js";
 import { CatalogService } from "./catalog.js";
+import { SearchService } from "./search/service.js";
 import { CategoryService } from "./categories.js";
 import { EmailService } from "./email-log.js";
 import type { EventBus } from "./events.js";
@@ -35,6 +36,10 @@ export interface ShopOptions {
   events: EventBus;
   /** Runs the catalogue's hot read queries; the Prisma client's $queryRaw when not given. */
   readRows?: RowReader;
+  /** Runs search's queries (its own small pool with a statement timeout on PostgreSQL); readRows when not given. */
+  searchRows?: RowReader;
+  /** Searches one process runs at once before answering "busy" (DEFAULT_MAX_SEARCHES_IN_FLIGHT). */
+  maxSearchesInFlight?: number;
   /** Which webhook URLs may be registered: https and public addresses only when not given. */
   webhookSafety?: WebhookSafety;
 }
@@ -50,6 +55,8 @@ export interface Shop {
   throttle: Throttle;
   accounts: AccountService;
   catalog: CatalogService;
+  /** Issue 17: product search (matching, ranking, suggestions as you type, did you mean). */
+  search: SearchService;
   categories: CategoryService;
   regions: RegionService;
   ratings: RatingService;
@@ -70,6 +77,7 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
   const throttle = new Throttle(prisma);
   const readRows = options.readRows ?? prismaReader(prisma);
   const passwordResets = new PasswordResetService(prisma, tokens, throttle, options.jwtSecret);
+  const search = new SearchService(options.searchRows ?? readRows, { maxInFlight: options.maxSearchesInFlight }, options.events);
   return {
     prisma,
     events: options.events,
@@ -77,7 +85,8 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
     tokens,
     throttle,
     accounts: new AccountService(prisma, tokens, throttle),
-    catalog: new CatalogService(prisma, images, readRows),
+    catalog: new CatalogService(prisma, images, readRows, search),
+    search,
     categories: new CategoryService(prisma, readRows),
     regions: new RegionService(prisma),
     ratings: new RatingService(prisma),

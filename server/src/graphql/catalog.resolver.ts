@@ -70,7 +70,9 @@ class ProductResolver {
     @Arg("after", () => String, { nullable: true, description: AFTER }) after: string | null,
     @Arg("search", () => String, {
       nullable: true,
-      description: "Trimmed; case-insensitive substring of the product's or its category's name, then close spellings (typo-tolerant).",
+      description:
+        "Trimmed; every word (any order, typos forgiven, the last as a prefix) in the product's name, category or description, " +
+        "and every product whose or whose category's name contains the text; best matches first. TOO_MANY_REQUESTS when search is busy.",
     })
     search: string | null,
     @Arg("name", () => String, {

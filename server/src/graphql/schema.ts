@@ -10,6 +10,7 @@ import { emailResolvers } from "./emails.resolver.js";
 import { liveOrderResolvers } from "./live-orders.resolver.js";
 import { orderResolvers } from "./orders.resolver.js";
 import { pictureResolvers } from "./pictures.resolver.js";
+import { searchResolvers } from "./search.resolver.js";
 
 let built: Promise<GraphQLSchema> | undefined;
 
@@ -26,7 +27,7 @@ const noTopics: PubSub = {
 
 export function buildShopSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
-    resolvers: [...catalogResolvers, ...accountResolvers, ...orderResolvers, ...liveOrderResolvers, ...pictureResolvers, ...integrationResolvers, ...emailResolvers],
+    resolvers: [...catalogResolvers, ...accountResolvers, ...orderResolvers, ...liveOrderResolvers, ...pictureResolvers, ...integrationResolvers, ...emailResolvers, ...searchResolvers],
     pubSub: noTopics,
     // Inputs are checked by the domain services (one rule, one place), not by class-validator.
     validate: false,

@@ -37,10 +37,11 @@ export enum ProductSort {
 registerEnumType(ProductSort, {
   name: "ProductSort",
   description: [
-    "DEFAULT: newest first; with a search, the best matches first (names containing the text, newest first,",
-    "then close spellings, most similar first). NEWEST: newest first. PRICE_*: by unit price (the discount",
-    "price when there is one). HIGHEST_RATED: by average rating, ties broken by more raters.",
-    "With a search, text matches always come before close-spelling matches, each group in the chosen order.",
+    "DEFAULT: newest first. NEWEST: newest first. PRICE_*: by unit price (the discount price when there is one).",
+    "HIGHEST_RATED: by average rating, ties broken by more raters.",
+    "With a search, the best matches always come first, each rank in the chosen order: the exact name, then names",
+    "starting with the text, then names holding every word, then category matches, then the rest (descriptions,",
+    "corrected spellings).",
     "Ties always end newest first, then by id, so pages never repeat or skip an item.",
   ].join("\n"),
 });

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { SearchProductsDocument } from "../../graphql/generated/graphql";
+import { DidYouMeanDocument, SearchProductsDocument } from "../../graphql/generated/graphql";
 import { connection, cursorOf, fern, product, searchPageMock, shovel } from "../../test/fixtures";
 import { renderWithShop } from "../../test/renderWithShop";
 import { SearchScreen } from "./SearchScreen";
@@ -46,6 +46,15 @@ describe("Search page", () => {
     renderWithShop(<SearchScreen />, { ...onSearch("?q=orchid"), mocks: [searchPageMock("orchid", [])] });
     expect(await screen.findByText("No result")).toBeInTheDocument();
     expect(screen.getByText("No product or category matches the text you have entered.")).toBeInTheDocument();
+  });
+
+  it("no match: 'Did you mean' the corrected text, as a link to its search, beside 'No result'", async () => {
+    const didYouMean = { request: { query: DidYouMeanDocument, variables: { text: "monstra lavendar" } }, result: { data: { didYouMean: "monstera lavender" } } };
+    renderWithShop(<SearchScreen />, { ...onSearch("?q=monstra+lavendar"), mocks: [searchPageMock("monstra lavendar", []), didYouMean] });
+    expect(await screen.findByText("No result")).toBeInTheDocument();
+    const link = await screen.findByRole("link", { name: "monstera lavender" });
+    expect(link).toHaveAttribute("href", "/search?q=monstera+lavender");
+    expect(link.closest("p")).toHaveTextContent("Did you mean monstera lavender?");
   });
 
   it("results: 'Results for' followed by the typed text in quotes; the server gets the text trimmed", async () => {

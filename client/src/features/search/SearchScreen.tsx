@@ -15,6 +15,7 @@ import { EAGER_CARDS, ProductCard } from "../../components/ProductCard";
 import { ProductGrid } from "../../components/ProductGrid";
 import { SortSelect } from "../../components/SortSelect";
 import { UpdatingResults } from "../../components/UpdatingResults";
+import { DidYouMean } from "./DidYouMean";
 import { SearchProductsDocument } from "../../graphql/generated/graphql";
 import { nextPageVariables, nodesOf, SEARCH_DEBOUNCE_MS, STOREFRONT_PAGE_SIZE, useLastAnswer } from "../../lib/apollo/pages";
 import { PRODUCT_SORT, sortOrderFrom, type SortOrder } from "../../lib/catalog/productSort";
@@ -76,7 +77,10 @@ export function SearchScreen() {
   } else if (shown.data.edges.length === 0) {
     body = (
       <UpdatingResults updating={updating} label="Searching…">
-        <EmptyState title="No result" description="No product or category matches the text you have entered." />
+        <Stack gap="xs">
+          <EmptyState title="No result" description="No product or category matches the text you have entered." />
+          {!updating && <DidYouMean text={searched} />}
+        </Stack>
       </UpdatingResults>
     );
   } else {

@@ -1,0 +1,322 @@
+// The shop's product search (issue 17): what a shopper types in the header or on the search page.
+//
+// Matching: every word of the text, in any order, in the product's name, its category's name or its
+// description; the last word as a prefix (the shopper may still be typing it); a word the catalogue does
+// not know may also be read as its close spellings from the dictionary of the catalogue's words
+// ('monstra' as 'monstera'). Words are found through products.search_vector's GIN index, so a query
+// touches the matching rows only, never the whole catalogue. The spec's rule stays true beside it: any
+// product whose name or category's name contains the text is found.
+//
+// Ranking (RANK below): the exact name, then names starting with the text, then all words in the name,
+// then category matches, then the rest (description matches and corrected spellings); ties in the chosen
+// sort. Pages are read by keyset on (rank, the sort's keys), like every list of the shop.
+//
+// Each search costs two statements: the plan (the categories it depends on and the words' corrections,
+// one small query over the categories and the dictionary) and the page itself, which ranks the matching
+// ids only and joins the full rows for the page's few products. The first page's total is counted along.
+import { Prisma, type Category, type PrismaClient } from "../../generated/prisma/client.js";
+import {
+  allOf,
+  comesAfter,
+  containsPattern,
+  countOf,
+  keyColumns,
+  keysOfRow,
+  pageOf,
+  readPage,
+  type KeyValue,
+  type Page,
+  type RowReader,
+  type SortKey,
+} from "../pages.js";
+import {
+  containsText,
+  filterConditions,
+  PRODUCT_COLUMNS,
+  PRODUCT_PAGE_SIZE,
+  PRODUCTS_JOINED,
+  productFromListRow,
+  SORT_KEYS,
+  type CategoryMatches,
+  type ProductListRow,
+  type ProductSortOrder,
+  type ProductWithCategory,
+} from "../catalog.js";
+import { correctedText, matchQuery, MIN_CORRECTED_LENGTH, nameOrCategoryQuery, nameQuery, wordsOf, type ReadWord } from "./words.js";
+import { SearchGate } from "./gate.js";
+import type { EventBus } from "../events.js";
+
+/** A page of products with a search text, its options already checked (CatalogService.page). */
+export interface SearchPageOptions {
+  search: string;
+  /** The admin's name filter (a plain part of the name), if any. */
+  name: string;
+  sort: ProductSortOrder;
+  category: string | null;
+  inStock: boolean | null;
+  discounted: boolean | null;
+  first?: unknown;
+  after?: unknown;
+}
+
+/** What the catalogue asks of search: a page of products for a search text. */
+export interface ProductSearch {
+  page(options: SearchPageOptions): Promise<Page<ProductWithCategory>>;
+}
+
+/** What the header shows while a shopper types. */
+export interface SearchSuggestions {
+  products: ProductWithCategory[];
+  categories: Category[];
+}
+
+export const SUGGESTED_PRODUCTS = 6;
+/** Close spellings kept per word: the best few are enough to find what was meant. */
+const CORRECTIONS_PER_WORD = 3;
+
+/** The rank of a match: lower comes first. */
+export const RANK = { exactName: 0, nameStarts: 1, allWordsInName: 2, category: 3, other: 4 } as const;
+
+export interface SearchOptions {
+  /**
+   * Searches this process runs at once; one more is answered "busy" (TOO_MANY_REQUESTS) at once rather
+   * than queued, so a burst of searches can never hold the connections the rest of the shop needs.
+   */
+  maxInFlight?: number;
+}
+
+export const DEFAULT_MAX_SEARCHES_IN_FLIGHT = 8;
+
+/** What is known about a search before its page is read: the categories it depends on, its words read. */
+interface SearchPlan {
+  categories: CategoryMatches & { found: Category[] };
+  words: ReadWord[];
+}
+
+// A tsquery as a parameter of that type: parsed once per statement, never per row (words are letters and
+// digits only, lower-cased as the 'simple' configuration keeps them).
+const tsquery = (query: string) => Prisma.sql`${query}::tsquery`;
+
+/** Plans kept per process (see SearchService.plans): a plan is a few ids and words. */
+const MAX_KEPT_PLANS = 2000;
+
+export class SearchService implements ProductSearch {
+  readonly gate: SearchGate;
+  /**
+   * Plans of recent searches (what a text's words are read as, which categories it names), kept while
+   * this process hears every catalogue change and emptied by each: shoppers typing send the same texts
+   * again and again, and a kept plan saves a statement per search. Without events, nothing is kept.
+   */
+  private readonly plans = new Map<string, SearchPlan>();
+  private keepPlans: boolean;
+
+  constructor(
+    /** Search's own reader: on PostgreSQL, a small pool of its own with a statement timeout (db/client.ts). */
+    private readonly readRows: RowReader,
+    options: SearchOptions = {},
+    events?: EventBus,
+  ) {
+    this.gate = new SearchGate(options.maxInFlight ?? DEFAULT_MAX_SEARCHES_IN_FLIGHT);
+    this.keepPlans = events?.deliveryState().listening ?? false;
+    events?.listen((event) => {
+      if (event.type === "catalogueChanged") this.plans.clear();
+    });
+    events?.watchDelivery((news) => {
+      // While interrupted, a change elsewhere would go unheard: keep nothing until listening again.
+      this.keepPlans = news === "resumed";
+      this.plans.clear();
+    });
+  }
+
+  /** A page of products matching the text, best matches first (see the top of this file). */
+  page(options: SearchPageOptions): Promise<Page<ProductWithCategory>> {
+    return this.gate.run(() => this.readPageOf(options));
+  }
+
+  /** Up to 6 products and the categories matching what the shopper has typed so far: cheap enough per keystroke. */
+  suggestions(text: unknown): Promise<SearchSuggestions> {
+    const search = typeof text === "string" ? text.trim().slice(0, 255) : "";
+    if (!search) return Promise.resolve({ products: [], categories: [] });
+    return this.gate.run(async () => {
+      const plan = await this.plan(search, null, true);
+      const rows = await this.selectRanked(search, plan, [], SORT_KEYS.default, null, SUGGESTED_PRODUCTS, false);
+      return { products: rows.map((row) => row.product), categories: plan.categories.found };
+    });
+  }
+
+  /** The text with the words the catalogue does not know corrected ('monstra lilly' -> 'monstera lily'); null when none is. */
+  didYouMean(text: unknown): Promise<string | null> {
+    const search = typeof text === "string" ? text.trim().slice(0, 255) : "";
+    if (!search) return Promise.resolve(null);
+    return this.gate.run(async () => correctedText((await this.plan(search, null, false)).words));
+  }
+
+  /**
+   * Rebuilds the dictionary and every product's words from the catalogue as it is (`npm run search:rebuild`);
+   * triggers keep both in step with every write, so this is for repairs and imports that bypassed them.
+   */
+  async rebuild(prisma: Pick<PrismaClient, "$executeRawUnsafe">): Promise<void> {
+    await prisma.$executeRawUnsafe(`SELECT rebuild_search()`);
+  }
+
+  private async readPageOf(options: SearchPageOptions): Promise<Page<ProductWithCategory>> {
+    const { search, name, sort, category, inStock, discounted } = options;
+    const list = JSON.stringify(["products", sort, search.toLowerCase(), name.toLowerCase(), category?.toLowerCase() ?? null, inStock, discounted]);
+    const keys = [rankKey(search, null), ...SORT_KEYS[sort]];
+    const request = readPage(options.first, options.after, PRODUCT_PAGE_SIZE, list, keys);
+    const plan = await this.plan(search, category, false);
+    if (plan.categories.chosen?.length === 0) return pageOf([], request, list, () => [], (row: never) => row, async () => 0);
+    const filters = filterConditions({ inStock, discounted, name }, plan.categories);
+    // The first page counts the matches along (they are all visited to rank them anyway).
+    const countAlong = request.after === null;
+    const rows = await this.selectRanked(search, plan, filters, SORT_KEYS[sort], request.after, request.size + 1, countAlong);
+    const counted = countAlong ? (rows[0]?.matching ?? 0) : null;
+    const count = async () => counted ?? this.countMatches(search, plan, filters);
+    return pageOf(rows, request, list, (row) => row.keys, (row) => row.product, count);
+  }
+
+  /**
+   * The plan of a search, in one small query: the category the filter names, the categories containing
+   * the text (and, for suggestions, those whose name holds every word), and for each word whether the
+   * dictionary knows it (as a prefix, for the last) and its closest spellings there.
+   */
+  private async plan(search: string, category: string | null, suggesting: boolean): Promise<SearchPlan> {
+    const key = JSON.stringify([search.toLowerCase(), category?.toLowerCase() ?? null, suggesting]);
+    const kept = this.plans.get(key);
+    if (kept) return kept;
+    const plan = await this.readPlan(search, category, suggesting);
+    if (this.keepPlans) {
+      if (this.plans.size >= MAX_KEPT_PLANS) this.plans.delete(this.plans.keys().next().value!);
+      this.plans.set(key, plan);
+    }
+    return plan;
+  }
+
+  private async readPlan(search: string, category: string | null, suggesting: boolean): Promise<SearchPlan> {
+    const typed = wordsOf(search);
+    const parts: Prisma.Sql[] = [
+      Prisma.sql`SELECT 'containing' AS role, id, name, created_at, NULL::int4 AS position, NULL::text AS word
+                 FROM categories WHERE name ILIKE ${containsPattern(search)}`,
+    ];
+    if (category !== null) {
+      parts.push(Prisma.sql`SELECT 'chosen', id, name, created_at, NULL, NULL FROM categories WHERE lower(name) = lower(${category}::text)`);
+    }
+    if (suggesting && typed.length) {
+      const words: ReadWord[] = typed.map((word, index) => ({ word, last: index === typed.length - 1, corrections: [] }));
+      parts.push(Prisma.sql`SELECT 'named', id, name, created_at, NULL, NULL FROM categories
+                 WHERE to_tsvector('simple'::regconfig, name) @@ ${tsquery(matchQuery(words))}`);
+    }
+    typed.forEach((word, index) => {
+      const last = index === typed.length - 1;
+      // Words are letters and digits only (wordsOf): nothing in them to escape for LIKE.
+      const known = last ? Prisma.sql`word LIKE ${`${word}%`}` : Prisma.sql`word = ${word}`;
+      parts.push(Prisma.sql`(SELECT 'known', NULL, NULL, NULL, ${index}::int4, word FROM search_words WHERE ${known} LIMIT 1)`);
+      if (word.length >= MIN_CORRECTED_LENGTH) {
+        parts.push(Prisma.sql`(SELECT 'close', NULL, NULL, NULL, ${index}::int4, word FROM search_words
+                   WHERE word % ${word} AND word <> ${word}
+                   ORDER BY similarity(word, ${word}) DESC, word LIMIT ${CORRECTIONS_PER_WORD})`);
+      }
+    });
+    const rows = await this.readRows<{ role: string; id: number | null; name: string | null; created_at: Date | string | null; position: number | null; word: string | null }>(
+      Prisma.join(parts, " UNION ALL "),
+    );
+    const categories: SearchPlan["categories"] = { chosen: category === null ? null : [], containing: [], found: [] };
+    const known = new Set<number>();
+    const close = typed.map((): string[] => []);
+    for (const row of rows) {
+      if (row.role === "known") known.add(Number(row.position));
+      else if (row.role === "close") close[Number(row.position)].push(row.word!);
+      else {
+        const id = Number(row.id);
+        if (row.role === "chosen") categories.chosen!.push(id);
+        if (row.role === "containing") categories.containing.push(id);
+        if ((row.role === "containing" || row.role === "named") && !categories.found.some((found) => found.id === id)) {
+          categories.found.push({ id, name: row.name!, createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at!) });
+        }
+      }
+    }
+    categories.found.sort((a, b) => a.name.localeCompare(b.name));
+    const words = typed.map((word, index) => ({
+      word,
+      last: index === typed.length - 1,
+      // A word the catalogue knows is meant as typed: correcting it would only add noise.
+      corrections: known.has(index) ? [] : close[index],
+    }));
+    return { categories, words };
+  }
+
+  /** Products matching the text, ranked, after the cursor; with `countAlong`, each row also says how many match in all. */
+  private async selectRanked(
+    search: string,
+    plan: SearchPlan,
+    filters: Prisma.Sql[],
+    sortKeys: SortKey[],
+    after: KeyValue[] | null,
+    limit: number,
+    countAlong: boolean,
+  ) {
+    const keys = [rankKey(search, plan), ...sortKeys];
+    const conditions = [...filters, matches(search, plan)];
+    if (after) conditions.push(comesAfter(keys, after));
+    const matching = countAlong ? Prisma.sql`, count(*) OVER () AS matching` : Prisma.empty;
+    // Rank the matching ids only (narrow rows), then join the full rows of the page's few products.
+    // Ordered by the output columns k0, k1...: each key's expression is computed once per row.
+    const byColumns = (alias: string) =>
+      Prisma.raw(keys.map((key, index) => `${alias}k${index} ${key.descending ? "DESC" : "ASC"}`).join(", "));
+    const rows = await this.readRows<ProductListRow & Record<string, unknown>>(Prisma.sql`
+      WITH f AS (
+        SELECT p.id AS found_id, ${keyColumns(keys)} ${matching}
+        FROM products p WHERE ${allOf(conditions)}
+        ORDER BY ${byColumns("")} LIMIT ${limit})
+      SELECT ${PRODUCT_COLUMNS}, f.*
+      FROM ${PRODUCTS_JOINED} JOIN f ON f.found_id = p.id
+      ORDER BY ${byColumns("f.")}`);
+    return rows.map((row) => ({
+      product: productFromListRow(row),
+      get keys() {
+        return keysOfRow(keys, row);
+      },
+      matching: Number(row.matching ?? 0),
+    }));
+  }
+
+  private async countMatches(search: string, plan: SearchPlan, filters: Prisma.Sql[]): Promise<number> {
+    const rows = await this.gate.run(() =>
+      this.readRows<{ count: unknown }>(Prisma.sql`SELECT count(*) AS count FROM products p WHERE ${allOf([...filters, matches(search, plan)])}`),
+    );
+    return countOf(rows);
+  }
+}
+
+/** A product matches: every word (or a correction of it) among its words, or the spec's substring rule. */
+function matches(search: string, plan: SearchPlan): Prisma.Sql {
+  const substring = containsText(search, plan.categories);
+  if (plan.words.length === 0) return substring;
+  return Prisma.sql`(p.search_vector @@ ${tsquery(matchQuery(plan.words))} OR ${substring})`;
+}
+
+/**
+ * The rank of a matching product (RANK). Without a plan (checking a cursor) only its shape matters: a
+ * whole number, lowest first. Every matching row is ranked, so the cheap tests go first: the name is
+ * only compared with the text (lower-cased once) when the name holds every word, which a name equal to
+ * or starting with the text does; ILIKE (costly per row) only for the few rows no word test placed.
+ */
+function rankKey(search: string, plan: SearchPlan | null): SortKey {
+  if (plan === null) return { sql: Prisma.sql`0`, descending: false, kind: "int" };
+  const text = search.toLowerCase();
+  const startsOrEquals = Prisma.sql`(CASE
+      WHEN NOT starts_with(lower(p.name), ${text}::text) THEN ${RANK.allWordsInName}::int4
+      WHEN length(p.name) = ${text.length}::int4 THEN ${RANK.exactName}::int4
+      ELSE ${RANK.nameStarts}::int4 END)`;
+  const byName = plan.words.length ? Prisma.sql`WHEN p.search_vector @@ ${tsquery(nameQuery(plan.words))} THEN ${startsOrEquals}` : Prisma.empty;
+  const inCategory = [
+    ...(plan.categories.containing.length ? [Prisma.sql`p.category_id = ANY(${plan.categories.containing}::int4[])`] : []),
+    ...(plan.words.length ? [Prisma.sql`p.search_vector @@ ${tsquery(nameOrCategoryQuery(plan.words))}`] : []),
+  ];
+  const byCategory = inCategory.length ? Prisma.sql`WHEN ${Prisma.join(inCategory, " OR ")} THEN ${RANK.category}::int4` : Prisma.empty;
+  const sql = Prisma.sql`(CASE ${byName}
+    WHEN p.name ILIKE ${containsPattern(search)} THEN ${startsOrEquals}
+    ${byCategory}
+    ELSE ${RANK.other}::int4 END)`;
+  return { sql, descending: false, kind: "int" };
+}
