@@ -1,6 +1,5 @@
 // The fallback for an unknown or failing route: 'Unexpected Application Error!' and the error message.
-import { PageTitle } from "../components/PageTitle";
-import { Anchor, Code, Container, Stack } from "@mantine/core";
+import { Anchor, Code, Container, Stack, Title } from "@mantine/core";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router-dom";
 import { messages } from "../lib/messages";
 
@@ -17,7 +16,7 @@ export function ErrorScreen() {
   return (
     <Container size="sm" py="xl">
       <Stack gap="md">
-        <PageTitle title={messages.unexpectedApplicationError} />
+        <Title order={1}>{messages.unexpectedApplicationError}</Title>
         <Code block data-testid="route-error-message">
           {routeErrorMessage(error)}
         </Code>

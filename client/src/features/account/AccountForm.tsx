@@ -1,7 +1,6 @@
 // The frame the sign-up, sign-in and update forms share: a title, the fields, one submit button.
-import { PageTitle } from "../../components/PageTitle";
-import { Button, Checkbox, Container, Paper, Stack, TextInput } from "@mantine/core";
-import type { ChangeEvent, FormEvent, ReactNode, Ref } from "react";
+import { Button, Checkbox, Container, Paper, Stack, TextInput, Title } from "@mantine/core";
+import type { ChangeEvent, FormEvent, ReactNode } from "react";
 
 export interface AccountFormProps {
   title: string;
@@ -10,11 +9,9 @@ export interface AccountFormProps {
   onSubmit: () => void;
   children: ReactNode;
   footer?: ReactNode;
-  /** The form element, for the field errors (useFieldErrors' ref: the first invalid field takes focus). */
-  formRef?: Ref<HTMLFormElement>;
 }
 
-export function AccountForm({ title, submitLabel, submitting, onSubmit, children, footer, formRef }: AccountFormProps) {
+export function AccountForm({ title, submitLabel, submitting, onSubmit, children, footer }: AccountFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -22,9 +19,11 @@ export function AccountForm({ title, submitLabel, submitting, onSubmit, children
   return (
     <Container size={460} px={0} py="lg">
       <Paper withBorder p="xl" radius="md">
-        <form ref={formRef} onSubmit={submit} aria-label={title} noValidate>
+        <form onSubmit={submit} aria-label={title} noValidate>
           <Stack gap="md">
-            <PageTitle title={title} size="h2" />
+            <Title order={1} size="h2">
+              {title}
+            </Title>
             {children}
             <Button type="submit" loading={submitting} size="md">
               {submitLabel}
@@ -46,7 +45,6 @@ export function ShowPasswordToggle({ shown, onChange }: { shown: boolean; onChan
 export function PasswordField(props: {
   label: string;
   description?: string;
-  error?: string;
   shown: boolean;
   value: string;
   autoComplete: string;

@@ -1,7 +1,6 @@
 // One webhook endpoint (issue 22): its settings (edit, turn on or off), 'Send a test event', secret
 // rotation (the new secret shown once; the old one signs too for a day), deletion, and its delivery log:
 // each event with its state, attempts, the last response code and when, and 'Send again'.
-import { PageTitle } from "../../../components/PageTitle";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
 import { useState } from "react";
@@ -61,7 +60,7 @@ function DeliveryRow({ delivery, onResend, resending }: { delivery: AdminWebhook
         )}
       </Table.Td>
       <Table.Td>
-        <Button size="xs" variant="light" loading={resending} onClick={onResend} aria-label={`Send again: ${delivery.eventType} ${delivery.eventId}`}>
+        <Button size="xs" variant="light" loading={resending} onClick={onResend} aria-label={`Send ${delivery.eventType} ${delivery.eventId} again`}>
           Send again
         </Button>
       </Table.Td>
@@ -135,7 +134,9 @@ export function WebhookEndpointScreen() {
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <PageTitle title={endpoint.url} style={{ wordBreak: "break-all" }} />
+        <Title order={1} style={{ wordBreak: "break-all" }}>
+          {endpoint.url}
+        </Title>
         <Group gap="xs">
           <EndpointStatus endpoint={endpoint} />
           <Text size="sm" c="dimmed">

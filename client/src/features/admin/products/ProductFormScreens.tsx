@@ -17,7 +17,6 @@ import {
 import { serverMessage } from "../../../lib/apollo/errors";
 import { useGoBack } from "../../../lib/navigation/useGoBack";
 import { notifyError, notifySuccess } from "../../../lib/notify";
-import { useFieldErrors } from "../../../lib/forms/useFieldErrors";
 import { notifyServerFailure } from "../adminFeedback";
 import { AdminForm } from "../AdminParts";
 import type { PictureImage } from "../../../components/ProductPicture";
@@ -42,53 +41,33 @@ interface ProductFormProps {
   currentImages?: { imageOne: PictureImage | null; imageTwo: PictureImage | null };
   imageOneRequired: boolean;
   submitting: boolean;
-  /** Saves; resolves with the failure when the save failed (its field messages show beside the fields). */
-  onSubmit: (values: ProductFormValues) => Promise<unknown>;
+  onSubmit: (values: ProductFormValues) => void;
 }
-
-/** The names the server gives the fields in its messages (extensions.fields). */
-const SERVER_FIELD: Record<keyof ProductFormValues, string> = {
-  name: "name",
-  description: "description",
-  price: "price",
-  discountPrice: "discount_price",
-  quantity: "quantity",
-  categoryId: "category",
-  imageOne: "image_one",
-  imageTwo: "image_two",
-};
-const errorOf = (fieldErrors: { errorOf: (field: string) => string | undefined }, field: keyof ProductFormValues) => fieldErrors.errorOf(SERVER_FIELD[field]);
 
 function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequired, submitting, onSubmit }: ProductFormProps) {
   const { data: categoryList } = useQuery(ProductCategoriesDocument);
   const [values, setValues] = useState(initial);
-  const fieldErrors = useFieldErrors();
+  const [errors, setErrors] = useState<ProductFormErrors>({});
   const set = <K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
-    fieldErrors.clear(SERVER_FIELD[field]);
+    setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const submit = async () => {
+  const submit = () => {
     const missing = missingProductFields(values, { imageOneRequired });
-    if (Object.keys(missing).length > 0) {
-      fieldErrors.show(Object.fromEntries(Object.entries(missing).map(([field, message]) => [SERVER_FIELD[field as keyof ProductFormErrors], message])));
-      return;
-    }
-    fieldErrors.clear();
-    const failure = await onSubmit(values);
-    if (failure) fieldErrors.showFailure(failure);
+    setErrors(missing);
+    if (Object.keys(missing).length === 0) onSubmit(values);
   };
 
   const categories = categoryList?.categories.nodes ?? [];
   return (
-    <AdminForm title={title} submitLabel={submitLabel} submitting={submitting} onSubmit={() => void submit()} formRef={fieldErrors.ref}>
-      <TextInput label="Title" value={values.name} onChange={(event) => set("name", event.currentTarget.value)} error={errorOf(fieldErrors, "name")} withAsterisk />
+    <AdminForm title={title} submitLabel={submitLabel} submitting={submitting} onSubmit={submit}>
+      <TextInput label="Title" value={values.name} onChange={(event) => set("name", event.currentTarget.value)} withAsterisk />
       <Textarea
         label="Description"
         value={values.description}
         onChange={(event) => set("description", event.currentTarget.value)}
         rows={4}
-        error={errorOf(fieldErrors, "description")}
         withAsterisk
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -99,7 +78,7 @@ function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequi
           min={0}
           decimalScale={2}
           prefix="$"
-          error={errorOf(fieldErrors, "price")}
+          error={errors.price}
           withAsterisk
         />
         <NumberInput
@@ -109,7 +88,6 @@ function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequi
           min={0}
           decimalScale={2}
           prefix="$"
-          error={errorOf(fieldErrors, "discountPrice")}
         />
         <NumberInput
           label="Quantity"
@@ -118,7 +96,7 @@ function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequi
           min={0}
           allowDecimal={false}
           allowNegative={false}
-          error={errorOf(fieldErrors, "quantity")}
+          error={errors.quantity}
           withAsterisk
         />
       </SimpleGrid>
@@ -127,7 +105,7 @@ function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequi
         value={values.categoryId}
         onChange={(event) => set("categoryId", event.currentTarget.value)}
         data={[{ value: "", label: "Select category", disabled: true }, ...categories.map((category) => ({ value: String(category.id), label: category.name }))]}
-        error={errorOf(fieldErrors, "categoryId")}
+        error={errors.categoryId}
         withAsterisk
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -137,7 +115,7 @@ function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequi
           file={values.imageOne}
           onChange={(file) => set("imageOne", file)}
           currentImage={currentImages?.imageOne}
-          error={errorOf(fieldErrors, "imageOne")}
+          error={errors.imageOne}
         />
         <ImageField
           label="Upload image 2 (optional)"
@@ -155,14 +133,13 @@ export function AddProductScreen() {
   const goBack = useGoBack(MANAGE_PRODUCTS);
   const [createProduct, { loading }] = useCreateProduct();
   const save = async (values: ProductFormValues) => {
-    if (!values.imageOne) return undefined;
+    if (!values.imageOne) return;
     try {
       const result = await createProduct({ variables: { input: productInput({ ...values, imageOne: values.imageOne }) } });
       if (result.data) notifySuccess(result.data.createProduct.message);
       goBack();
     } catch (error) {
       notifyServerFailure(error);
-      return error;
     }
   };
   return (
@@ -172,7 +149,7 @@ export function AddProductScreen() {
       initial={emptyProductForm()}
       imageOneRequired
       submitting={loading}
-      onSubmit={save}
+      onSubmit={(values) => void save(values)}
     />
   );
 }
@@ -213,7 +190,6 @@ export function EditProductScreen() {
       goBack();
     } catch (failure) {
       notifyServerFailure(failure);
-      return failure;
     }
   };
   return (
@@ -225,7 +201,7 @@ export function EditProductScreen() {
       currentImages={{ imageOne: product.images[0] ?? null, imageTwo: product.images[1] ?? null }}
       imageOneRequired={false}
       submitting={saving}
-      onSubmit={save}
+      onSubmit={(values) => void save(values)}
     />
   );
 }

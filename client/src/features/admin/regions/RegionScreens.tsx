@@ -15,7 +15,6 @@ import { formatMoney } from "../../../lib/money";
 import { useGoBack } from "../../../lib/navigation/useGoBack";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { regionFee } from "../../../lib/pricing";
-import { useFieldErrors } from "../../../lib/forms/useFieldErrors";
 import { notifyServerFailure } from "../adminFeedback";
 import { AdminForm, listState, useListSearch } from "../AdminParts";
 import { CatalogueEntries } from "../CatalogueEntries";
@@ -86,43 +85,35 @@ interface RegionFormProps {
   submitLabel: string;
   initial: { name: string; fee: number | string };
   submitting: boolean;
-  /** Saves; resolves with the failure when the save failed (its field messages show beside the fields). */
-  onSubmit: (region: { name: string; fee: number }) => Promise<unknown>;
+  onSubmit: (region: { name: string; fee: number }) => void;
 }
 
 function RegionForm({ title, nameLabel, submitLabel, initial, submitting, onSubmit }: RegionFormProps) {
   const [name, setName] = useState(initial.name);
   const [fee, setFee] = useState<number | string>(initial.fee);
-  const fieldErrors = useFieldErrors();
-  const submit = async () => {
+  const [feeError, setFeeError] = useState<string | undefined>();
+  const submit = () => {
     // The fee is the one field the API cannot take empty; its bounds are the server's.
     if (String(fee).trim() === "") {
-      fieldErrors.show({ fee: REQUIRED });
+      setFeeError(REQUIRED);
       return;
     }
-    const failure = await onSubmit({ name, fee: Number(fee) });
-    if (failure) fieldErrors.showFailure(failure);
+    onSubmit({ name, fee: Number(fee) });
   };
   return (
-    <AdminForm title={title} submitLabel={submitLabel} submitting={submitting} onSubmit={() => void submit()} formRef={fieldErrors.ref}>
-      <TextInput
-        label={nameLabel}
-        value={name}
-        onChange={(event) => setName(event.currentTarget.value)}
-        error={fieldErrors.errorOf("name")}
-        withAsterisk
-      />
+    <AdminForm title={title} submitLabel={submitLabel} submitting={submitting} onSubmit={submit}>
+      <TextInput label={nameLabel} value={name} onChange={(event) => setName(event.currentTarget.value)} withAsterisk />
       <NumberInput
         label="Fee"
         value={fee}
         onChange={(value) => {
           setFee(value);
-          fieldErrors.clear("fee");
+          setFeeError(undefined);
         }}
         min={0}
         decimalScale={2}
         prefix="$"
-        error={fieldErrors.errorOf("fee")}
+        error={feeError}
         withAsterisk
       />
     </AdminForm>
@@ -139,7 +130,6 @@ export function AddRegionScreen() {
       goBack();
     } catch (error) {
       notifyServerFailure(error);
-      return error;
     }
   };
   return (
@@ -149,7 +139,7 @@ export function AddRegionScreen() {
       submitLabel="Create"
       initial={{ name: "", fee: "" }}
       submitting={loading}
-      onSubmit={save}
+      onSubmit={(region) => void save(region)}
     />
   );
 }
@@ -177,7 +167,6 @@ export function EditRegionScreen() {
       goBack();
     } catch (failure) {
       notifyServerFailure(failure);
-      return failure;
     }
   };
   return (
@@ -188,7 +177,7 @@ export function EditRegionScreen() {
       submitLabel="Update"
       initial={{ name: region.name, fee: regionFee(region) }}
       submitting={saving}
-      onSubmit={save}
+      onSubmit={(changes) => void save(changes)}
     />
   );
 }
