@@ -64,7 +64,6 @@ export default tseslint.config(
     ignores: [
       "**/node_modules/**",
       "**/dist/**",
-      "**/dist-server/**",
       "server/src/generated/**",
       "client/src/graphql/generated/**",
       "coverage/**",

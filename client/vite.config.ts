@@ -6,10 +6,8 @@ import { precompress } from "./build/precompress.ts";
 // The API runs on port 4000 (npm run dev -w server); the dev server forwards its paths there.
 const api = "http://localhost:4000";
 
-export default defineConfig(({ isSsrBuild }) => ({
-  // The server's build of the storefront (vite build --ssr, to dist-server/) is loaded by the server itself:
-  // no budget or compressed copies for it.
-  plugins: isSsrBuild ? [react()] : [react(), firstLoadBudget(), precompress()],
+export default defineConfig({
+  plugins: [react(), firstLoadBudget(), precompress()],
   server: {
     proxy: {
       "/graphql": { target: api, changeOrigin: true },
@@ -17,9 +15,10 @@ export default defineConfig(({ isSsrBuild }) => ({
       "/uploads": { target: api, changeOrigin: true },
     },
   },
-  build: isSsrBuild
-    ? { outDir: "dist-server", emptyOutDir: true, copyPublicDir: false, reportCompressedSize: false }
-    : { reportCompressedSize: true, chunkSizeWarningLimit: 600 },
+  build: {
+    reportCompressedSize: true,
+    chunkSizeWarningLimit: 600,
+  },
   test: {
     environment: "jsdom",
     globalSetup: ["./build/vitest-global-setup.ts"],
@@ -29,4 +28,4 @@ export default defineConfig(({ isSsrBuild }) => ({
     restoreMocks: true,
     testTimeout: 20_000,
   },
-}));
+});
