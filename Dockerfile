@@ -22,6 +22,7 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/prisma ./prisma
 COPY --from=build --chown=node:node /app/server ./server
 COPY --from=build --chown=node:node /app/client/dist ./client/dist
+COPY --from=build --chown=node:node /app/client/dist-server ./client/dist-server
 RUN mkdir -p /var/lib/shop/uploads && chown -R node:node /var/lib/shop
 USER node
 EXPOSE 4000

@@ -64,6 +64,7 @@ export default tseslint.config(
     ignores: [
       "**/node_modules/**",
       "**/dist/**",
+      "**/dist-server/**",
       "server/src/generated/**",
       "client/src/graphql/generated/**",
       "coverage/**",

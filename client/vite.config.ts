@@ -6,8 +6,10 @@ import { precompress } from "./build/precompress.ts";
 // The API runs on port 4000 (npm run dev -w server); the dev server forwards its paths there.
 const api = "http://localhost:4000";
 
-export default defineConfig({
-  plugins: [react(), firstLoadBudget(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server's build of the storefront (vite build --ssr, to dist-server/) is loaded by the server itself:
+  // no budget or compressed copies for it.
+  plugins: isSsrBuild ? [react()] : [react(), firstLoadBudget(), precompress()],
   server: {
     proxy: {
       "/graphql": { target: api, changeOrigin: true },
@@ -15,10 +17,9 @@ export default defineConfig({
       "/uploads": { target: api, changeOrigin: true },
     },
   },
-  build: {
-    reportCompressedSize: true,
-    chunkSizeWarningLimit: 600,
-  },
+  build: isSsrBuild
+    ? { outDir: "dist-server", emptyOutDir: true, copyPublicDir: false, reportCompressedSize: false }
+    : { reportCompressedSize: true, chunkSizeWarningLimit: 600 },
   test: {
     environment: "jsdom",
     globalSetup: ["./build/vitest-global-setup.ts"],
@@ -28,4 +29,4 @@ export default defineConfig({
     restoreMocks: true,
     testTimeout: 20_000,
   },
-});
+}));

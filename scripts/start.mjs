@@ -7,9 +7,10 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const client = path.join(root, "client");
+// The older of the browser build and the server build (issue 21): either missing means a build.
 const builtAt = (() => {
   try {
-    return fs.statSync(path.join(client, "dist", "index.html")).mtimeMs;
+    return Math.min(fs.statSync(path.join(client, "dist", "index.html")).mtimeMs, fs.statSync(path.join(client, "dist-server", "entry-server.js")).mtimeMs);
   } catch {
     return 0;
   }
@@ -20,7 +21,7 @@ function newestChange(entry) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
   for (const name of fs.readdirSync(entry)) {
-    if (name === "node_modules" || name === "dist") continue;
+    if (name === "node_modules" || name === "dist" || name === "dist-server") continue;
     newest = Math.max(newest, newestChange(path.join(entry, name)));
   }
   return newest;

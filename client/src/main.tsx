@@ -1,11 +1,38 @@
-import "@mantine/core/styles.css";
-import "@mantine/notifications/styles.css";
+import "./app/mantineStyles";
 import { StrictMode } from "react";
-import { createRoot } from "react-dom/client";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { createBrowserRouter, matchRoutes } from "react-router-dom";
 import { App } from "./app/App";
+import { shopRoutes } from "./app/routes";
+import { readPageState, routerHydrationState } from "./lib/ssr/pageState";
 
-createRoot(document.getElementById("root")!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+async function start() {
+  const root = document.getElementById("root")!;
+  const page = readPageState();
+  if (!page) {
+    // Not rendered on the server (the Vite dev server): the app draws the page itself.
+    createRoot(root).render(
+      <StrictMode>
+        <App router={createBrowserRouter(shopRoutes)} />
+      </StrictMode>,
+    );
+    return;
+  }
+  // The screens the server drew are lazy chunks: loaded before hydrating, so the first render matches.
+  const lazyMatches = matchRoutes(shopRoutes, window.location)?.filter((match) => match.route.lazy) ?? [];
+  await Promise.all(
+    lazyMatches.map(async (match) => {
+      const loaded = await (match.route.lazy as () => Promise<object>)();
+      Object.assign(match.route, { ...loaded, lazy: undefined });
+    }),
+  );
+  const router = createBrowserRouter(shopRoutes, { hydrationData: routerHydrationState(page.router) });
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App router={router} page={page} />
+    </StrictMode>,
+  );
+}
+
+void start();

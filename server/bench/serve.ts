@@ -34,7 +34,9 @@ async function serveApp(): Promise<http.Server> {
   });
   shop.images.renditions.start();
   const clientDist = process.env.BENCH_CLIENT_DIST || undefined;
-  const { app } = await createApp({ env: "production", introspection: false, corsOrigins: [], uploadsDir, clientDist }, shop, db);
+  // BENCH_CATALOGUE_CACHE_SECONDS: 0 measures every answer (and page) computed afresh.
+  const catalogueCacheSeconds = process.env.BENCH_CATALOGUE_CACHE_SECONDS ? Number(process.env.BENCH_CATALOGUE_CACHE_SECONDS) : undefined;
+  const { app } = await createApp({ env: "production", introspection: false, corsOrigins: [], uploadsDir, clientDist, catalogueCacheSeconds }, shop, db);
   return http.createServer(app);
 }
 

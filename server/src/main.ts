@@ -82,7 +82,7 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
   // Issue 23: without SMTP_URL outside production, emails go to the development mailbox (/dev/mail).
   const mailbox = usesDevMailbox(config) ? new DevMailbox(path.join(config.dataDir, "dev-mail")) : null;
   const mailTransport = createMailTransport(config.email, mailbox);
-  const { app, serveLive, drain, stop } = await createApp({ ...config, logger, devMailbox: mailbox }, shop, db);
+  const { app, serveLive, drain, stop } = await createApp({ ...config, publicUrl: config.email.publicUrl, logger, devMailbox: mailbox }, shop, db);
   const server = createHttpServer(app);
   const live = serveLive(server);
   // Every worker process sends the outbox's messages; SKIP LOCKED keeps them from sending one twice.

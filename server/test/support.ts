@@ -98,6 +98,8 @@ export async function serveTestShop(
     env?: "development" | "production" | "test";
     logger?: import("pino").Logger;
     clientDist?: string;
+    storefrontBuild?: string | null;
+    publicUrl?: string;
     devMailbox?: import("../src/delivery/email/dev-mailbox.js").DevMailbox;
     trustProxy?: import("../src/config.js").TrustProxy;
     catalogueCacheSeconds?: number;
@@ -114,6 +116,8 @@ export async function serveTestShop(
       uploadsDir: t.uploadsDir,
       logger: overrides.logger,
       clientDist: overrides.clientDist,
+      storefrontBuild: overrides.storefrontBuild,
+      publicUrl: overrides.publicUrl,
       devMailbox: overrides.devMailbox,
       trustProxy: overrides.trustProxy,
       catalogueCacheSeconds: overrides.catalogueCacheSeconds,

@@ -1,16 +1,17 @@
 import { useState } from "react";
-import { createBrowserRouter, RouterProvider } from "react-router-dom";
+import { RouterProvider, type createBrowserRouter } from "react-router-dom";
 import { createShopClient } from "../lib/apollo/client";
+import { PageInfoProvider } from "../lib/ssr/page";
+import type { ServerPageState } from "../lib/ssr/pageState";
 import { AppProviders } from "./providers";
-import { shopRoutes } from "./routes";
 
-const router = createBrowserRouter(shopRoutes);
-
-export function App() {
-  const [{ client, live }] = useState(createShopClient);
-  return (
+/** The app in the browser; `page` is what the server rendered it with (none in development). */
+export function App({ router, page }: { router: ReturnType<typeof createBrowserRouter>; page?: ServerPageState | null }) {
+  const [{ client, live }] = useState(() => createShopClient(page?.apollo));
+  const app = (
     <AppProviders client={client} onSessionChange={live.restart}>
       <RouterProvider router={router} />
     </AppProviders>
   );
+  return page ? <PageInfoProvider value={{ origin: page.origin }}>{app}</PageInfoProvider> : app;
 }

@@ -29,6 +29,10 @@ import { documentStore, persistedQueryStore } from "./apollo-stores.js";
 import { createCatalogueCache } from "./catalogue-cache.js";
 import { createCatalogueLists } from "./catalogue-lists.js";
 import { clientFiles } from "./client-files.js";
+import { crawlingRoutes } from "./crawling.js";
+import { createPageCache, type PageCache } from "./page-cache.js";
+import { createStorefrontRenderer, loadStorefrontEntry } from "./storefront.js";
+import { SitemapSource } from "../domain/sitemap.js";
 import { servePictures } from "./pictures.js";
 import type { DevMailbox } from "../delivery/email/dev-mailbox.js";
 import { DEV_MAIL_PATH, devMailRouter } from "./dev-mail.js";
@@ -47,6 +51,7 @@ export const UPLOADS_URL_PATH = UPLOADS_PATH;
 /** The largest JSON body the API reads. */
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../client/dist");
+export const STOREFRONT_BUILD = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../client/dist-server");
 
 export interface ShopApp {
   /** The request handler to serve: kept catalogue answers first, then the Express app. */
@@ -59,6 +64,10 @@ export interface ShopApp {
 }
 
 type AppConfig = Pick<Config, "env" | "introspection" | "corsOrigins" | "uploadsDir"> & {
+  /** The shop's address for canonical links and sitemaps (PUBLIC_URL); the request's own when not given. */
+  publicUrl?: string;
+  /** The server build of the storefront (client/dist-server with the default clientDist); none: pages are not rendered on the server. */
+  storefrontBuild?: string | null;
   /** See Config; /metrics is off when not given. */
   metricsToken?: string;
   /** See Config; 60 s when not given. */
@@ -284,9 +293,22 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   const catalogueLists = createCatalogueLists(shop.events, { maxAgeSeconds: catalogueCacheSeconds });
   app.use("/public/api", createRestRouter(shop, catalogueLists));
 
-  // The built storefront, with client-side routing: unknown paths get index.html.
+  // Issue 21: robots.txt and the sitemaps, read from the database.
+  app.use(crawlingRoutes(new SitemapSource(shop.prisma), config.publicUrl));
+
+  // The built storefront: its files, and its pages rendered on the server (kept like catalogue answers);
+  // without a server build, any navigation gets index.html and the browser renders the page.
   const clientDist = config.clientDist ?? CLIENT_DIST;
-  if (fs.existsSync(path.join(clientDist, "index.html"))) app.use(clientFiles(clientDist, /^\/(graphql|public\/api|uploads)(\/|$)/));
+  const storefrontBuild = config.storefrontBuild === undefined ? (config.clientDist === undefined ? STOREFRONT_BUILD : null) : config.storefrontBuild;
+  let pageCache: PageCache | null = null;
+  if (fs.existsSync(path.join(clientDist, "index.html"))) {
+    const entry = storefrontBuild ? await loadStorefrontEntry(storefrontBuild) : null;
+    if (entry) {
+      const renderer = createStorefrontRenderer({ entry, clientDist, schema, shop, logger });
+      pageCache = createPageCache(shop.events, renderer, { maxAgeSeconds: catalogueCacheSeconds, publicUrl: config.publicUrl, logger });
+    }
+    app.use(clientFiles(clientDist, /^\/(graphql|public\/api|uploads|sitemaps)(\/|$)/, pageCache?.serve));
+  }
 
   app.use((_req, res) => {
     res.status(404).json({ message: "Not found.", error: "Not found." });
@@ -315,6 +337,7 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
       for (const stopReporting of unwatch) stopReporting();
       catalogueCache.stop();
       catalogueLists.stop();
+      pageCache?.stop();
       await apollo.stop();
     },
   };

@@ -6,7 +6,7 @@
 // Client-side routing: a browser navigating to any other path gets index.html; API callers get a JSON 404.
 import fs from "node:fs";
 import path from "node:path";
-import express, { type Request, type Response, type Router } from "express";
+import express, { type Request, type RequestHandler, type Response, type Router } from "express";
 
 export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const REVALIDATE = "no-cache";
@@ -42,7 +42,11 @@ function listFiles(dist: string): Map<string, Set<string>> {
   return files;
 }
 
-export function clientFiles(dist: string, apiPaths: RegExp): Router {
+/**
+ * `renderPage`, when given, answers navigations with the page rendered on the server (storefront.ts); it
+ * calls `next()` when it cannot, and index.html is sent as before (the browser then renders the page).
+ */
+export function clientFiles(dist: string, apiPaths: RegExp, renderPage?: RequestHandler): Router {
   const router = express.Router();
   const files = listFiles(dist);
 
@@ -72,6 +76,7 @@ export function clientFiles(dist: string, apiPaths: RegExp): Router {
     if (relative && files.has(relative)) return send(req, res, relative);
     // Browsers navigating get the app (which shows its own not-found screen); API callers get JSON 404.
     if (apiPaths.test(req.path) || req.accepts(["json", "html"]) !== "html" || !files.has("index.html")) return next();
+    if (renderPage) return void renderPage(req, res, () => send(req, res, "index.html"));
     send(req, res, "index.html");
   });
   return router;

@@ -6,13 +6,27 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
 import { CartIcon, SearchIcon, UserIcon } from "../../components/icons";
 import { ShopLogo } from "../../components/ShopLogo";
-
 import { useCart } from "../../lib/cart/CartProvider";
 import { useSession } from "../../lib/session/session";
+import { useHydrated } from "../../lib/ssr/hydration";
 
-// The suggestions box (a combobox and its list) loads after the page's first paint: it keeps the first
-// load's JavaScript within its budget (client/build/first-load-budget.ts), and the icon link works at once.
+// The header's search box (issue 17) with its suggestions list is a chunk of its own (about 28 kB gzipped:
+// Mantine's Combobox and floating-ui), loaded once the page is up; its place is kept, so nothing moves.
 const HeaderSearch = lazy(() => import("../../features/search/HeaderSearch").then((module) => ({ default: module.HeaderSearch })));
+const headerSearchPlace = <Box w={{ base: 180, md: 280 }} h={36} />;
+
+function HeaderSearchSlot() {
+  // A lazy component cannot render on the server: the page and its hydration show the kept place.
+  if (!useHydrated()) return headerSearchPlace;
+  return (
+    <Suspense fallback={headerSearchPlace}>
+      <HeaderSearch />
+    </Suspense>
+  );
+}
+
+/** The account slot's width: Account with its icon, which Sign in keeps free. */
+const ACCOUNT_SLOT_WIDTH = 128;
 
 export function TopNavigation() {
   const { totalQuantity } = useCart();
@@ -24,10 +38,8 @@ export function TopNavigation() {
           <Anchor component={Link} to="/" aria-label="Verdant home" style={{ lineHeight: 0 }}>
             <ShopLogo height={34} />
           </Anchor>
-          <Box visibleFrom="sm" role="search" miw={{ base: 180, md: 280 }}>
-            <Suspense fallback={null}>
-              <HeaderSearch />
-            </Suspense>
+          <Box visibleFrom="sm" role="search">
+            <HeaderSearchSlot />
           </Box>
           <Group gap="sm" wrap="nowrap" component="nav" aria-label="Shop">
             <ActionIcon component={Link} to="/search" variant="subtle" size="lg" aria-label="Search">
@@ -38,12 +50,14 @@ export function TopNavigation() {
                 <CartIcon />
               </ActionIcon>
             </Indicator>
+            {/* The server renders a guest's Sign in; a signed-in shopper's Account replaces it after hydration,
+                in the same width, so nothing beside it moves. */}
             {user ? (
-              <Button component={Link} to="/user" variant="light" leftSection={<UserIcon size={18} />}>
+              <Button component={Link} to="/user" variant="light" leftSection={<UserIcon size={18} />} miw={ACCOUNT_SLOT_WIDTH}>
                 Account
               </Button>
             ) : (
-              <Button component={Link} to="/login" variant="filled">
+              <Button component={Link} to="/login" variant="filled" miw={ACCOUNT_SLOT_WIDTH}>
                 Sign in
               </Button>
             )}

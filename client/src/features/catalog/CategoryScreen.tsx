@@ -7,6 +7,7 @@ import { Link, useParams, useSearchParams } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingView } from "../../components/LoadingView";
 import { LoadMore } from "../../components/LoadMore";
+import { PageHead } from "../../components/PageHead";
 import { EAGER_CARDS, ProductCard } from "../../components/ProductCard";
 import { ProductGrid } from "../../components/ProductGrid";
 import { SortSelect } from "../../components/SortSelect";
@@ -14,6 +15,7 @@ import { UpdatingResults } from "../../components/UpdatingResults";
 import { CategoryProductsDocument } from "../../graphql/generated/graphql";
 import { nextPageVariables, nodesOf, STOREFRONT_PAGE_SIZE, useLastAnswer } from "../../lib/apollo/pages";
 import { PRODUCT_SORT, sortOrderFrom, type SortOrder } from "../../lib/catalog/productSort";
+import { breadcrumbData, categoryPath } from "../../lib/seo/structuredData";
 
 export function CategoryScreen() {
   const categoryName = useParams().categoryName ?? "";
@@ -84,6 +86,21 @@ export function CategoryScreen() {
 
   return (
     <Stack gap="lg">
+      <PageHead
+        title={`${categoryName} | Verdant`}
+        description={`Shop for ${categoryName} at Verdant: plants and garden goods, delivered.`}
+        // Every sort of the category is the same page.
+        path={categoryPath(categoryName)}
+        structuredData={(origin) => [
+          breadcrumbData(
+            [
+              { name: "Home", path: "/" },
+              { name: categoryName, path: categoryPath(categoryName) },
+            ],
+            origin,
+          ),
+        ]}
+      />
       <Title order={1}>Shop for {categoryName}</Title>
       {body}
     </Stack>

@@ -6,20 +6,26 @@ import { Button, Card, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingView } from "../../components/LoadingView";
+import { PageHead } from "../../components/PageHead";
 import { EAGER_CARDS, ProductCard } from "../../components/ProductCard";
 import { CategoryGrid, ProductGrid } from "../../components/ProductGrid";
 import { HomePageDocument } from "../../graphql/generated/graphql";
+import { websiteData } from "../../lib/seo/structuredData";
 import { TrustBanner } from "./TrustBanner";
 
 export const DISCOUNTED_SECTION_TITLE = "Save more when you by this products";
 
+const homeData = (origin: string) => [websiteData(origin)];
+
 export function HomeScreen() {
   const { data, error, loading, refetch } = useQuery(HomePageDocument);
+  const head = <PageHead title="Verdant plant and garden shop" path="/" structuredData={homeData} />;
 
   // The home page is shown only once the products have loaded; anything else shows the loading view.
   if (!data) {
     return (
       <Stack gap={0}>
+        {head}
         <LoadingView label="Loading products" />
         {error && !loading && (
           <Stack align="center" gap="xs">
@@ -39,6 +45,7 @@ export function HomeScreen() {
   const discounted = data.discounted.nodes;
   return (
     <Stack gap={48}>
+      {head}
       <Stack component="section" aria-labelledby="new-arrivals" gap="md">
         <Title order={2} id="new-arrivals">
           New arrivals

@@ -8,6 +8,7 @@ import { Link, useParams } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { HeartIcon } from "../../components/icons";
 import { LoadingView } from "../../components/LoadingView";
+import { describe, PageHead } from "../../components/PageHead";
 import { Price } from "../../components/Price";
 import { itemsLeftText, OUT_OF_STOCK_TEXT } from "../../components/ProductCard";
 import { ProductRating, RatingStars } from "../../components/RatingStars";
@@ -17,6 +18,8 @@ import { useCart } from "../../lib/cart/CartProvider";
 import { messages } from "../../lib/messages";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useSession } from "../../lib/session/session";
+import { breadcrumbData, categoryPath, offerPrice, productData, productPath } from "../../lib/seo/structuredData";
+import { useNotFound } from "../../lib/ssr/page";
 import { ImageCarousel } from "./ImageCarousel";
 import { useRateProduct } from "./useRateProduct";
 import { useToggleFavourite } from "./useToggleFavourite";
@@ -30,6 +33,9 @@ export function ProductScreen() {
   useEffect(() => {
     if (error) notifyError(serverMessage(error));
   }, [error]);
+
+  // No such product: on the server the page answers 404 with the not-found screen.
+  useNotFound(!loading && !product);
 
   if (loading && !product) return <LoadingView label="Loading product" />;
   if (!product) {
@@ -48,6 +54,7 @@ export function ProductScreen() {
 
   return (
     <Grid gap="xl">
+      <ProductHead product={product} />
       <Grid.Col span={{ base: 12, md: 6 }}>
         <ImageCarousel key={product.slug} images={product.images} name={product.name} />
       </Grid.Col>
@@ -81,6 +88,33 @@ export function ProductScreen() {
 }
 
 type DetailedProduct = ProductDetailQuery["product"];
+
+/** What a shared link and a search engine see of the product: name, price, picture, stock and rating. */
+function ProductHead({ product }: { product: DetailedProduct }) {
+  const image = product.images[0]?.url ?? product.imageOne ?? null;
+  const facts = { ...product, image };
+  return (
+    <PageHead
+      title={`${product.name} | Verdant`}
+      description={describe(product.description) || product.name}
+      path={productPath(product.slug)}
+      type="product"
+      image={image}
+      price={{ amount: offerPrice(product), currency: "USD" }}
+      structuredData={(origin) => [
+        productData(facts, origin),
+        breadcrumbData(
+          [
+            { name: "Home", path: "/" },
+            { name: product.category.name, path: categoryPath(product.category.name) },
+            { name: product.name, path: productPath(product.slug) },
+          ],
+          origin,
+        ),
+      ]}
+    />
+  );
+}
 
 /** Quantity controls and Add to cart: minus acts only when the quantity in the cart is above 1; plus adds one. */
 function CartControls({ product: detailed }: { product: DetailedProduct }) {

@@ -10,6 +10,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { SearchIcon } from "../../components/icons";
 import { LoadingView } from "../../components/LoadingView";
 import { LoadMore } from "../../components/LoadMore";
+import { PageHead } from "../../components/PageHead";
 import { EAGER_CARDS, ProductCard } from "../../components/ProductCard";
 import { ProductGrid } from "../../components/ProductGrid";
 import { SortSelect } from "../../components/SortSelect";
@@ -18,6 +19,12 @@ import { DidYouMean } from "./DidYouMean";
 import { SearchProductsDocument } from "../../graphql/generated/graphql";
 import { nextPageVariables, nodesOf, SEARCH_DEBOUNCE_MS, STOREFRONT_PAGE_SIZE, useLastAnswer } from "../../lib/apollo/pages";
 import { PRODUCT_SORT, sortOrderFrom, type SortOrder } from "../../lib/catalog/productSort";
+
+/** A search's canonical address: the text as searched (trimmed, spaces collapsed, lower case), without the sort. */
+export function searchPath(text: string): string {
+  const normalised = text.trim().replace(/\s+/g, " ").toLowerCase();
+  return normalised ? `/search?q=${encodeURIComponent(normalised)}` : "/search";
+}
 
 export const SEARCH_LABEL = "Search products or categories";
 
@@ -121,6 +128,7 @@ export function SearchScreen() {
 
   return (
     <Stack gap="lg">
+      <PageHead title="Search | Verdant" description="Search Verdant's plants and garden goods." path={searchPath(searched)} />
       <Title order={1}>Search</Title>
       <TextInput
         label={SEARCH_LABEL}

@@ -1,6 +1,6 @@
 // The one Apollo Client: every request carries the access token as a Bearer header (spec section 4),
 // files in variables go as a multipart upload, and lists live in the normalized cache, page by page.
-import { ApolloClient, ApolloLink, HttpLink, InMemoryCache } from "@apollo/client";
+import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type NormalizedCacheObject } from "@apollo/client";
 import { SetContextLink } from "@apollo/client/link/context";
 import { PersistedQueryLink } from "@apollo/client/link/persisted-queries";
 import { relayStylePagination } from "@apollo/client/utilities";
@@ -82,6 +82,7 @@ export function createApolloClient({
   fetch: fetchImpl,
   live,
   persistedQueries = false,
+  serverState,
 }: {
   uri?: string;
   fetch?: typeof fetch;
@@ -91,6 +92,8 @@ export function createApolloClient({
    * browser, a CDN and the shop's own cache can reuse catalogue answers. Needs crypto.subtle (https or localhost).
    */
   persistedQueries?: boolean;
+  /** The answers the server rendered the page with: the first render reads them instead of asking again. */
+  serverState?: NormalizedCacheObject;
 } = {}) {
   // Apollo Server's CSRF prevention accepts multipart uploads (and GETs) only with this preflight header.
   const headers = { "apollo-require-preflight": "true" };
@@ -106,7 +109,10 @@ export function createApolloClient({
   return new ApolloClient({
     // Subscriptions over the WebSocket, everything else over HTTP.
     link: live ? ApolloLink.split((operation) => operation.operationType === "subscription", live, http) : http,
-    cache: createShopCache(),
+    cache: serverState ? createShopCache().restore(serverState) : createShopCache(),
+    // Queries that would go to the network anyway (cache-and-network, network-only) read the server's
+    // answers while the page hydrates, instead of asking again at once.
+    ...(serverState ? { ssrForceFetchDelay: 100 } : {}),
   });
 }
 
@@ -115,9 +121,17 @@ export function createApolloClient({
  * the session, the active queries are read again: the screens catch up on what they missed, and a
  * session that ended shows as signed out (the current-user query answers null).
  */
-export function createShopClient(): { client: ApolloClient; live: LiveConnection } {
+export function createShopClient(serverState?: NormalizedCacheObject): { client: ApolloClient; live: LiveConnection } {
   const readAgain = () => void client.refetchQueries({ include: "active" }).catch(() => undefined);
   const live = createLiveConnection({ url: liveUrl(GRAPHQL_PATH), onReconnected: readAgain, onSessionEnded: readAgain });
-  const client = createApolloClient({ live: live.link, persistedQueries: Boolean(globalThis.crypto?.subtle) });
+  const client = createApolloClient({ live: live.link, persistedQueries: Boolean(globalThis.crypto?.subtle), serverState });
   return { client, live };
+}
+
+/**
+ * The client a page is rendered with on the server: its queries go through `link` (the server runs them
+ * in-process, as a guest), and what they answered is sent with the page (client.extract()).
+ */
+export function createServerRenderClient(link: ApolloLink): ApolloClient {
+  return new ApolloClient({ link, cache: createShopCache(), ssrMode: true });
 }

@@ -1,7 +1,7 @@
 // The cart for React: one store per app, read with useCart() anywhere below the provider.
 import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { notifyError } from "../notify";
-import type { CartProduct } from "./cartRules";
+import { emptyCart, type CartProduct, type CartState } from "./cartRules";
 import { createCartStore, type CartStore } from "./cartStore";
 
 const CartContext = createContext<CartStore | null>(null);
@@ -11,10 +11,15 @@ export function CartProvider({ store, children }: { store?: CartStore; children:
   return <CartContext.Provider value={cartStore}>{children}</CartContext.Provider>;
 }
 
+const EMPTY_CART: CartState = emptyCart();
+const serverCart = () => EMPTY_CART;
+
 export function useCart() {
   const store = useContext(CartContext);
   if (!store) throw new Error("useCart must be used inside <CartProvider>.");
-  const state = useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  // The page rendered on the server shows an empty cart (it cannot see this tab's): so does hydration,
+  // and the cart kept in the tab shows right after.
+  const state = useSyncExternalStore(store.subscribe, store.getState, serverCart);
   const actions = useMemo(
     () => ({
       addToCart: (product: CartProduct, cartQuantity?: number) => store.dispatch({ type: "add", product, cartQuantity }),

@@ -1,7 +1,11 @@
 // One cart per browser tab: the reducer's state, saved to session storage after every change, with
 // subscribers (React's useSyncExternalStore) and a hook for refusals (an error notification).
 import { applyCartAction, type CartAction, type CartOutcome, type CartState } from "./cartRules";
+import { browserStorage } from "../ssr/hydration";
 import { loadCart, removeSavedCart, saveCart } from "./cartStorage";
+
+/** Where a cart is kept when there is no session storage (on the server): nowhere, so it starts empty. */
+const noStorage: Pick<Storage, "getItem" | "setItem" | "removeItem"> = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
 
 export interface CartStore {
   getState(): CartState;
@@ -14,7 +18,7 @@ export interface CartStoreOptions {
   onRefusal?: (message: string) => void;
 }
 
-export function createCartStore({ storage = sessionStorage, onRefusal }: CartStoreOptions = {}): CartStore {
+export function createCartStore({ storage = browserStorage("sessionStorage") ?? noStorage, onRefusal }: CartStoreOptions = {}): CartStore {
   let state = loadCart(storage);
   const listeners = new Set<() => void>();
   return {

@@ -5,6 +5,7 @@ import { useApolloClient, useQuery } from "@apollo/client/react";
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { CurrentUserDocument } from "../../graphql/generated/graphql";
 import { readAccessToken, removeAccessToken, saveAccessToken } from "../auth/tokenStorage";
+import { useHydrated } from "../ssr/hydration";
 import { SessionContext, type Session, type SessionUser } from "./session";
 
 /** Answers that belong to one user; dropped when the user changes so the next user never sees them. */
@@ -17,7 +18,11 @@ export function forgetPersonalData(cache: ApolloCache): void {
 
 export function SessionProvider({ children, onChange }: { children: ReactNode; onChange?: () => void }) {
   const client = useApolloClient();
-  const [hasToken, setHasToken] = useState(() => readAccessToken() !== null);
+  // The server renders for a guest and hydration draws the same page: the token in this browser counts
+  // only once hydration is over (until then the session is "loading", so no screen decides on it).
+  const hydrated = useHydrated();
+  const [tokenKept, setHasToken] = useState(() => readAccessToken() !== null);
+  const hasToken = hydrated && tokenKept;
   const { data, loading, error } = useQuery(CurrentUserDocument, { skip: !hasToken });
 
   const failed = hasToken && !loading && (error !== undefined || data?.me === null);
@@ -55,12 +60,12 @@ export function SessionProvider({ children, onChange }: { children: ReactNode; o
   const value = useMemo<Session>(
     () => ({
       user: hasToken ? (data?.me ?? null) : null,
-      loading: hasToken && loading,
+      loading: !hydrated || (hasToken && loading),
       error: error ? error.message : null,
       signIn,
       clearUser,
     }),
-    [hasToken, data, loading, error, signIn, clearUser],
+    [hydrated, hasToken, data, loading, error, signIn, clearUser],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

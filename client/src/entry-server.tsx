@@ -1,0 +1,104 @@
+// The storefront rendered on the server (built by `vite build --ssr`, loaded by server/src/http/storefront.ts):
+// the same routes and screens as the browser, for a guest. The page's queries run through `runQuery`
+// (the server executes them in-process against its schema, no HTTP round trip), Apollo's prerenderStatic
+// renders until every query has answered, and the page goes out with the answers (the browser hydrates
+// from them without asking again), the router's state, and the head elements React hoisted (meta,
+// canonical link, title).
+import type { FormattedExecutionResult } from "graphql";
+import type { DocumentNode } from "graphql";
+import { ApolloLink, type NormalizedCacheObject } from "@apollo/client";
+import { prerenderStatic } from "@apollo/client/react/ssr";
+import { renderToString } from "react-dom/server";
+import { createStaticHandler, createStaticRouter, StaticRouterProvider, UNSAFE_ErrorResponseImpl as ErrorResponse, type StaticHandlerContext } from "react-router-dom";
+import { Observable } from "rxjs";
+import { AppProviders } from "./app/providers";
+import { shopRoutes } from "./app/routes";
+import { createServerRenderClient } from "./lib/apollo/client";
+import { PageInfoProvider } from "./lib/ssr/page";
+import { pageStateJson, serializeRouteErrors, type ServerPageState } from "./lib/ssr/pageState";
+
+export { PAGE_STATE_ELEMENT_ID } from "./lib/ssr/pageState";
+
+export interface GuestQuery {
+  query: DocumentNode;
+  variables: Record<string, unknown>;
+  operationName: string | undefined;
+}
+
+export interface RenderOptions {
+  /** The shop's origin, e.g. "https://shop.example.com": canonical and shared addresses are absolute. */
+  origin: string;
+  /** Runs one of the page's queries as a guest. */
+  runQuery: (query: GuestQuery) => Promise<FormattedExecutionResult>;
+  /** Stops a render that takes too long (the request went away, or the server is shutting down). */
+  signal?: AbortSignal;
+  /** The server already knows the page's subject does not exist (an unknown category): the not-found screen, 404. */
+  notFound?: boolean;
+}
+
+export type RenderedPage =
+  | { kind: "redirect"; status: number; location: string }
+  | {
+      kind: "page";
+      /** 200, or 404 for an unknown address, product or category. */
+      status: number;
+      /** The elements React hoisted, for the document's <head>. */
+      head: string;
+      /** The app's markup, for <div id="root">. */
+      body: string;
+      /** The JSON of the page state (lib/ssr/pageState.ts), safe inside a <script> element. */
+      state: string;
+    };
+
+const handler = createStaticHandler(shopRoutes);
+
+/** React 19 puts hoistable elements (<title>, <meta>, <link>) first in renderToString's output: the head's part. */
+const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
+
+export async function renderPage(url: string, { origin, runQuery, signal, notFound: knownNotFound = false }: RenderOptions): Promise<RenderedPage> {
+  const request = new Request(new URL(url, origin), { signal });
+  const context = await handler.query(request);
+  if (context instanceof Response) {
+    return { kind: "redirect", status: context.status, location: context.headers.get("Location") ?? "/" };
+  }
+
+  const link = new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        runQuery({ query: operation.query, variables: operation.variables, operationName: operation.operationName }).then(
+          (result) => {
+            observer.next(result);
+            observer.complete();
+          },
+          (error: unknown) => observer.error(error),
+        );
+      }),
+  );
+  const client = createServerRenderClient(link);
+  let notFound = knownNotFound;
+  const page = (routerContext: StaticHandlerContext) => (
+    <PageInfoProvider value={{ origin, markNotFound: () => (notFound = true) }}>
+      <AppProviders client={client}>
+        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, routerContext)} context={routerContext} hydrate={false} />
+      </AppProviders>
+    </PageInfoProvider>
+  );
+
+  let routerContext = context;
+  let html = knownNotFound ? "" : (await prerenderStatic({ tree: page(routerContext), renderFunction: renderToString, signal })).result;
+  if (notFound && context.statusCode < 400) {
+    // The product asked for does not exist: the not-found screen, as for an unknown address, in the
+    // error boundary nearest the screen (inside the page frame).
+    const boundary = [...context.matches].reverse().find((match) => match.route.errorElement) ?? context.matches[0];
+    routerContext = { ...context, statusCode: 404, errors: { [boundary.route.id]: new ErrorResponse(404, "Not Found", "") } };
+    html = renderToString(page(routerContext));
+  }
+
+  const head = HOISTED.exec(html)?.[0] ?? "";
+  const state: ServerPageState = {
+    apollo: client.extract() as NormalizedCacheObject,
+    router: { loaderData: routerContext.loaderData, errors: serializeRouteErrors(routerContext.errors) },
+    origin,
+  };
+  return { kind: "page", status: routerContext.statusCode, head, body: html.slice(head.length), state: pageStateJson(state) };
+}

@@ -1,0 +1,140 @@
+// The storefront's pages rendered on the server (issue 21): the client's own routes and screens, built for
+// the server by `vite build --ssr` (client/dist-server/entry-server.js), drawn for a guest. Their queries
+// run here, in-process, against the shop's schema with a guest's context: no HTTP request to itself.
+// The rendered app, the head elements it hoisted and its state go into the built index.html.
+//
+// Personal data never enters these pages: the server sees no token (it lives in the browser's storage),
+// so every page is what a guest sees, and the signed-in parts appear after hydration.
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { execute, type DocumentNode, type FormattedExecutionResult, type GraphQLSchema } from "graphql";
+import type { Logger } from "pino";
+import type { Shop } from "../domain/shop.js";
+import { createGraphQLContext } from "../graphql/context.js";
+import { formatShopError } from "../graphql/errors.js";
+
+/** What client/src/entry-server.tsx exports (the server does not compile the client's sources). */
+export interface StorefrontEntry {
+  PAGE_STATE_ELEMENT_ID: string;
+  renderPage(
+    url: string,
+    options: {
+      origin: string;
+      runQuery: (query: { query: DocumentNode; variables: Record<string, unknown>; operationName: string | undefined }) => Promise<FormattedExecutionResult>;
+      signal?: AbortSignal;
+      notFound?: boolean;
+    },
+  ): Promise<{ kind: "redirect"; status: number; location: string } | { kind: "page"; status: number; head: string; body: string; state: string }>;
+}
+
+/** A page ready to send: its status and the whole HTML document. */
+export interface RenderedHtml {
+  status: number;
+  html: string;
+  /** Set for a redirect (then html is empty). */
+  location?: string;
+}
+
+/** Screens that are personal or not for search engines: rendered as a shell, marked noindex. */
+export const NOINDEX_PATHS = /^\/(admin|user|cart|checkout|login|login-user|signup|forgot-password|reset-password)(\/|$)/;
+
+/** Loads the server build of the storefront, or null when it was not built (the built index.html is served as it is). */
+export async function loadStorefrontEntry(serverBuild: string): Promise<StorefrontEntry | null> {
+  const file = path.join(serverBuild, "entry-server.js");
+  if (!fs.existsSync(file)) return null;
+  return (await import(pathToFileURL(file).href)) as StorefrontEntry;
+}
+
+/** The built index.html cut where the page's parts go. */
+interface Template {
+  beforeHead: string;
+  afterHeadBeforeRoot: string;
+  afterRoot: string;
+}
+
+const ROOT = '<div id="root"></div>';
+
+function readTemplate(clientDist: string): Template {
+  const html = fs.readFileSync(path.join(clientDist, "index.html"), "utf8");
+  const headEnd = html.indexOf("</head>");
+  const root = html.indexOf(ROOT);
+  if (headEnd < 0 || root < headEnd) throw new Error(`${clientDist}/index.html has no </head> before ${ROOT}.`);
+  // Mantine's light scheme, set before any style applies (no flash; the shop has no dark scheme to pick).
+  const beforeHead = html.slice(0, headEnd).replace("<html ", '<html data-mantine-color-scheme="light" ');
+  return { beforeHead, afterHeadBeforeRoot: html.slice(headEnd, root), afterRoot: html.slice(root + ROOT.length) };
+}
+
+/**
+ * A category page names a category that does not exist (its screen cannot tell: an unknown category simply
+ * has no products), so the page answers 404. Names match whatever their case, as the products filter does.
+ */
+async function isUnknownCategory(shop: Shop, pathname: string): Promise<boolean> {
+  const match = /^\/categories\/([^/]+)\/?$/.exec(pathname);
+  if (!match) return false;
+  let name: string;
+  try {
+    name = decodeURIComponent(match[1]);
+  } catch {
+    return true;
+  }
+  return (await shop.prisma.category.findFirst({ where: { name: { equals: name, mode: "insensitive" } }, select: { id: true } })) === null;
+}
+
+export interface StorefrontRenderer {
+  render(url: string, origin: string, signal?: AbortSignal): Promise<RenderedHtml>;
+}
+
+export function createStorefrontRenderer({
+  entry,
+  clientDist,
+  schema,
+  shop,
+  logger,
+}: {
+  entry: StorefrontEntry;
+  clientDist: string;
+  schema: GraphQLSchema;
+  shop: Shop;
+  logger: Logger;
+}): StorefrontRenderer {
+  const template = readTemplate(clientDist);
+
+  return {
+    async render(url, origin, signal) {
+      // One guest context per page: its loaders batch the page's reads.
+      const context = createGraphQLContext(shop, null, null, logger);
+      const pathname = new URL(url, origin).pathname;
+      const rendered = await entry.renderPage(url, {
+        origin,
+        signal,
+        notFound: await isUnknownCategory(shop, pathname),
+        runQuery: async ({ query, variables, operationName }) => {
+          const result = await execute({ schema, document: query, variableValues: variables, operationName, contextValue: context });
+          // Errors as Apollo Server would send them (codes, no internals); unexpected ones are logged.
+          const errors = result.errors?.map((error) => {
+            const formatted = formatShopError(error.toJSON(), error);
+            if (formatted.extensions?.code === "INTERNAL_SERVER_ERROR") logger.error({ err: error.originalError ?? error, url, operationName }, "server rendering: query failed");
+            return formatted;
+          });
+          return { data: result.data, ...(errors ? { errors } : {}) } as FormattedExecutionResult;
+        },
+      });
+      if (rendered.kind === "redirect") return { status: rendered.status, html: "", location: rendered.location };
+
+      let before = template.beforeHead;
+      // The screen's own title and description replace the static ones.
+      if (rendered.head.includes("<title>")) before = before.replace(/<title>[^<]*<\/title>\s*/, "");
+      if (rendered.head.includes('<meta name="description"')) before = before.replace(/<meta name="description"[^>]*>\s*/, "");
+      const robots = NOINDEX_PATHS.test(pathname) || rendered.status === 404 ? '<meta name="robots" content="noindex"/>' : "";
+      const html =
+        before +
+        rendered.head +
+        robots +
+        template.afterHeadBeforeRoot +
+        `<div id="root">${rendered.body}</div><script type="application/json" id="${entry.PAGE_STATE_ELEMENT_ID}">${rendered.state}</script>` +
+        template.afterRoot;
+      return { status: rendered.status, html };
+    },
+  };
+}

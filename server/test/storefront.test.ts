@@ -1,0 +1,227 @@
+// Issue 21: the storefront's pages come from the server with their content, head and structured data,
+// as a crawler or a link preview reads them without running JavaScript; unknown products, categories and
+// addresses answer 404 with the not-found screen; guest pages are kept like catalogue answers (ETag, 304,
+// compressed once, replaced after a catalogue write); robots.txt and the sitemaps list the catalogue.
+import http from "node:http";
+import { brotliDecompressSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SitemapSource } from "../src/domain/sitemap.js";
+import { eventually } from "./catalogue-cache-support.js";
+import { buildStorefront } from "./storefront-support.js";
+import { createTestShop, serveTestShop, type TestShop } from "./support.js";
+
+const ORIGIN = "https://shop.example.com";
+let t: TestShop;
+let served: Awaited<ReturnType<typeof serveTestShop>>;
+let categoryId: number;
+
+beforeAll(async () => {
+  const built = await buildStorefront();
+  t = await createTestShop();
+  served = await serveTestShop(t, { ...built, publicUrl: ORIGIN });
+  categoryId = (await t.db.prisma.category.create({ data: { name: "Rendered Ferns" } })).id;
+  await t.db.prisma.product.create({
+    data: { slug: "boston-fern", name: "Boston Fern", description: "A lush fern for bright bathrooms.", categoryId, priceCents: 2450, discountPriceCents: 1999, quantity: 7, imageOne: "/uploads/fern.png", ratingSum: 9, peopleRated: 2 },
+  });
+  await t.db.prisma.product.create({
+    data: { slug: "sold-out-fern", name: "Sold Out Fern", description: "Gone for now.", categoryId, priceCents: 1000, quantity: 0, imageOne: "/uploads/fern2.png" },
+  });
+}, 180_000);
+afterAll(async () => {
+  await served?.close();
+  await t?.close();
+});
+
+interface Answer {
+  status: number;
+  headers: { get(name: string): string | null };
+  body: Buffer;
+  text(): Promise<string>;
+}
+
+/** A GET on a connection of its own (a kept-alive one may be closed by the server during a long test step), body as sent. */
+function get(path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${served.url}${path}`, { headers, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const body = Buffer.concat(chunks);
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: { get: (name) => (response.headers[name] === undefined ? null : String(response.headers[name])) },
+            body,
+            text: async () => body.toString(),
+          });
+        });
+        response.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}
+
+const page = (path: string, headers: Record<string, string> = {}) => get(path, { accept: "text/html", ...headers });
+
+/** The JSON-LD blocks of a page, parsed (a block that is not valid JSON fails the test). */
+const structuredData = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([^<]*)<\/script>/g)].map((match) => JSON.parse(match[1]) as Record<string, unknown>);
+
+const head = (html: string) => html.slice(0, html.indexOf("</head>"));
+const meta = (html: string, property: string) => new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(head(html))?.[1];
+
+describe("a product page fetched without JavaScript", () => {
+  it("holds the product's name, price and availability, its Open Graph tags and valid JSON-LD", async () => {
+    const response = await page("/products/boston-fern");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toContain("text/html");
+    const html = await response.text();
+    const root = html.slice(html.indexOf('<div id="root">'));
+    expect(root).toContain("Boston Fern");
+    expect(root).toContain("$19.99");
+    expect(root).toContain("7 item(s) left");
+
+    expect(meta(html, "og:title")).toBe("Boston Fern | Verdant");
+    expect(meta(html, "og:type")).toBe("product");
+    expect(meta(html, "og:url")).toBe(`${ORIGIN}/products/boston-fern`);
+    expect(meta(html, "og:image")).toMatch(/^https:\/\/shop\.example\.com\//);
+    expect(meta(html, "product:price:amount")).toBe("19.99");
+    expect(meta(html, "twitter:card")).toBe("summary_large_image");
+    expect(meta(html, "description")).toBe("A lush fern for bright bathrooms.");
+    expect(head(html)).toContain(`<link rel="canonical" href="${ORIGIN}/products/boston-fern"/>`);
+    // One description: the page's replaces the static one.
+    expect(head(html).match(/<meta name="description"/g)).toHaveLength(1);
+
+    const [product, breadcrumbs] = structuredData(html);
+    expect(product).toMatchObject({
+      "@type": "Product",
+      name: "Boston Fern",
+      // The discount price is the price a shopper pays.
+      offers: { "@type": "Offer", price: "19.99", priceCurrency: "USD", availability: "https://schema.org/InStock" },
+      aggregateRating: { "@type": "AggregateRating", ratingValue: 4.5, ratingCount: 2 },
+    });
+    expect(breadcrumbs).toMatchObject({
+      "@type": "BreadcrumbList",
+      itemListElement: [
+        { position: 1, name: "Home", item: `${ORIGIN}/` },
+        { position: 2, name: "Rendered Ferns", item: `${ORIGIN}/categories/Rendered%20Ferns` },
+        { position: 3, name: "Boston Fern", item: `${ORIGIN}/products/boston-fern` },
+      ],
+    });
+
+    // The browser picks up the answers the page was drawn with instead of asking again.
+    const state = JSON.parse(/<script type="application\/json" id="shop-page-state">([^<]*)<\/script>/.exec(html)![1]);
+    expect(JSON.stringify(state.apollo)).toContain("Boston Fern");
+  });
+
+  it("an unrated product out of stock says so, with no rating", async () => {
+    const html = await (await page("/products/sold-out-fern")).text();
+    expect(html).toContain("Out Of Stock");
+    const [product] = structuredData(html);
+    expect(product.offers).toMatchObject({ price: "10.00", availability: "https://schema.org/OutOfStock" });
+    expect(product).not.toHaveProperty("aggregateRating");
+  });
+
+  it("the home page describes the shop and its search; a category page its breadcrumbs, with the sort left out of the canonical address", async () => {
+    const home = await (await page("/")).text();
+    expect(structuredData(home)).toContainEqual(
+      expect.objectContaining({ "@type": "WebSite", potentialAction: expect.objectContaining({ "@type": "SearchAction" }) }),
+    );
+    const category = await (await page("/categories/Rendered%20Ferns?sort=price-asc")).text();
+    expect(category).toContain("Boston Fern");
+    expect(head(category)).toContain(`<link rel="canonical" href="${ORIGIN}/categories/Rendered%20Ferns"/>`);
+    expect(structuredData(category)[0]).toMatchObject({ "@type": "BreadcrumbList" });
+  });
+});
+
+describe("not found and not for search engines", () => {
+  it.each(["/products/no-such-plant", "/categories/No%20Such%20Category", "/no/such/page"])("%s answers 404 with the not-found screen", async (path) => {
+    const response = await page(path);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Unexpected Application Error!");
+    expect(html).toContain("404 Not Found");
+    expect(head(html)).toContain('<meta name="robots" content="noindex"/>');
+  });
+
+  it("account and admin pages are marked noindex", async () => {
+    for (const path of ["/user", "/admin/dashboard"]) {
+      const response = await page(path);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("x-robots-tag")).toBe("noindex");
+      expect(head(await response.text())).toContain('<meta name="robots" content="noindex"/>');
+    }
+  });
+});
+
+describe("guest pages are kept like catalogue answers", () => {
+  it("the same page carries the same ETag, answers 304 to it, comes compressed, and changes after a catalogue write", async () => {
+    const first = await page("/products/boston-fern");
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers.get("cache-control")).toBe("no-cache");
+    const body = await first.text();
+
+    const unchanged = await page("/products/boston-fern", { "if-none-match": etag });
+    expect(unchanged.status).toBe(304);
+
+    const compressed = await page("/products/boston-fern", { "accept-encoding": "gzip, br" });
+    expect(compressed.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(compressed.body).toString()).toBe(body);
+
+    await t.db.prisma.product.update({ where: { slug: "boston-fern" }, data: { discountPriceCents: 1799 } });
+    await eventually(async () => (await (await page("/products/boston-fern")).text()).includes("$17.99"));
+    expect((await page("/products/boston-fern")).headers.get("etag")).not.toBe(etag);
+  });
+});
+
+describe("crawling", () => {
+  it("robots.txt keeps crawlers out of the personal screens and points to the sitemap", async () => {
+    const response = await get("/robots.txt");
+    expect(response.headers.get("content-type")).toContain("text/plain");
+    const text = await response.text();
+    for (const path of ["/admin", "/user", "/cart", "/checkout"]) expect(text).toContain(`Disallow: ${path}`);
+    expect(text).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+  });
+
+  it("at 10,000 products the sitemaps list every product once, across files of at most the file size", async () => {
+    const extra = await t.db.prisma.category.create({ data: { name: "Many Seedlings" } });
+    const rows = Array.from({ length: 10_000 }, (_, index) => ({
+      slug: `seedling-${index}`,
+      name: `Seedling ${index}`,
+      description: "A seedling.",
+      categoryId: extra.id,
+      priceCents: 100,
+      quantity: 1,
+      imageOne: "/uploads/seedling.png",
+    }));
+    for (let start = 0; start < rows.length; start += 2500) await t.db.prisma.product.createMany({ data: rows.slice(start, start + 2500) });
+    const total = await t.db.prisma.product.count();
+
+    const index = (await get("/sitemap.xml")).body.toString();
+    expect(index).toContain("<sitemapindex");
+    expect(index).toContain(`<loc>${ORIGIN}/sitemaps/categories.xml</loc>`);
+    expect(index).toContain(`<loc>${ORIGIN}/sitemaps/products-1.xml</loc>`);
+    const products = (await get("/sitemaps/products-1.xml")).body.toString();
+    expect(products.match(/<url>/g)).toHaveLength(total);
+    expect(products).toMatch(/<url><loc>https:\/\/shop\.example\.com\/products\/seedling-9999<\/loc><lastmod>\d{4}-\d\d-\d\dT[^<]+<\/lastmod><\/url>/);
+    expect((await get("/sitemaps/products-2.xml")).status).toBe(404);
+    const categories = (await get("/sitemaps/categories.xml")).body.toString();
+    expect(categories).toContain(`<loc>${ORIGIN}/categories/Many%20Seedlings</loc>`);
+
+    // Files of 4,000: three files, every product in exactly one.
+    const source = new SitemapSource(t.db.prisma, 4000);
+    expect(await source.productFiles()).toBe(Math.ceil(total / 4000));
+    const seen: string[] = [];
+    for (let file = 1; file <= (await source.productFiles()); file += 1) {
+      let inFile = 0;
+      for await (const batch of source.products(file)) {
+        inFile += batch.length;
+        seen.push(...batch.map((entry) => entry.path));
+      }
+      expect(inFile).toBeLessThanOrEqual(4000);
+    }
+    expect(seen).toHaveLength(total);
+    expect(new Set(seen).size).toBe(total);
+  }, 120_000);
+});
