@@ -4,6 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { auditEveryScreen } from "./axe.js";
 import { repoRoot } from "./shop.js";
 
 export const artifactsDir = path.join(repoRoot, "e2e", "artifacts");
@@ -37,15 +38,21 @@ export interface Journey {
   console: string[];
 }
 
-/** Opens a fresh browser context (its own storage), and on failure saves what CI's log points to. */
+/**
+ * Opens a fresh browser context (its own storage), and on failure saves what CI's log points to. Every
+ * screen the journey's page shows is audited with axe (issue 20): a finding fails the journey. Motion is
+ * reduced (the theme honours it), so no audit meets a half-faded toast or dialog.
+ */
 export async function journey(browser: Browser, name: string, work: (j: Journey) => Promise<void>, options: { viewport?: { width: number; height: number } } = {}) {
-  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1280, height: 900 }, reducedMotion: "reduce" });
   const page = await context.newPage();
+  const audits = auditEveryScreen(page);
   const consoleLines: string[] = [];
   page.on("console", (message) => consoleLines.push(`[${message.type()}] ${message.text()}`));
   page.on("pageerror", (error) => consoleLines.push(`[pageerror] ${error.message}`));
   try {
     await work({ context, page, console: consoleLines });
+    await audits.finish();
   } catch (error) {
     fs.mkdirSync(artifactsDir, { recursive: true });
     const base = path.join(artifactsDir, name.replace(/[^a-z0-9]+/gi, "-").toLowerCase());

@@ -12,12 +12,16 @@ export const demo = {
 /** A phone-sized viewport. */
 export const phone = { width: 390, height: 844 };
 
-/** A fresh shop (started by `npm start`) and a browser for one journey file. */
+/**
+ * A fresh shop (started by `npm start`) and a browser for one journey file. E2E_SHOP_URL points the
+ * journeys at a shop already running on the demo data instead (for trying one journey while editing).
+ */
 export function useShop(): { shop: () => RunningShop; browser: () => Browser } {
   let shop: RunningShop | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    shop = await startShop(process.env.E2E_DB === "postgres" ? "postgres" : "pglite");
+    const running = process.env.E2E_SHOP_URL;
+    shop = running ? { url: running, output: () => "", stop: async () => {} } : await startShop(process.env.E2E_DB === "postgres" ? "postgres" : "pglite");
     browser = await launchBrowser();
   });
   afterAll(async () => {

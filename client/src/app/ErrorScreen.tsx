@@ -1,5 +1,6 @@
 // The fallback for an unknown or failing route: 'Unexpected Application Error!' and the error message.
-import { Anchor, Code, Container, Stack, Title } from "@mantine/core";
+import { PageTitle } from "../components/PageTitle";
+import { Anchor, Code, Container, Stack } from "@mantine/core";
 import { isRouteErrorResponse, Link, useRouteError } from "react-router-dom";
 import { messages } from "../lib/messages";
 
@@ -16,7 +17,7 @@ export function ErrorScreen() {
   return (
     <Container size="sm" py="xl">
       <Stack gap="md">
-        <Title order={1}>{messages.unexpectedApplicationError}</Title>
+        <PageTitle title={messages.unexpectedApplicationError} />
         <Code block data-testid="route-error-message">
           {routeErrorMessage(error)}
         </Code>

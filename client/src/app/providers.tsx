@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import { CartProvider } from "../lib/cart/CartProvider";
 import { SessionProvider } from "../lib/session/SessionProvider";
 import { NotificationsHost } from "./NotificationsHost";
-import { shopTheme } from "./theme";
+import { shopCssVariables, shopTheme } from "./theme";
 
 export function AppProviders({
   client,
@@ -20,7 +20,7 @@ export function AppProviders({
   children: ReactNode;
 }) {
   return (
-    <MantineProvider theme={shopTheme} defaultColorScheme="light">
+    <MantineProvider theme={shopTheme} cssVariablesResolver={shopCssVariables} defaultColorScheme="light">
       <NotificationsHost />
       <ApolloProvider client={client}>
         <SessionProvider onChange={onSessionChange}>

@@ -1,9 +1,10 @@
-// The page frame for every screen: top navigation, the screen, the footer.
+// The page frame for every screen: the skip link, top navigation, the screen, the footer.
 import { Box, Container } from "@mantine/core";
 import { Outlet, useLocation } from "react-router-dom";
 import { LoadingView } from "../../components/LoadingView";
 import { useHydrated } from "../../lib/ssr/hydration";
 import { Footer } from "./Footer";
+import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink";
 import { TopNavigation } from "./TopNavigation";
 
 /**
@@ -17,8 +18,11 @@ export function ShopLayout() {
   const personal = PERSONAL_SCREENS.test(useLocation().pathname);
   return (
     <Box style={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
+      <SkipLink />
       <TopNavigation />
-      <Container component="main" size="xl" py="lg" w="100%" style={{ flex: 1 }}>
+      {/* At least a screen high (issue 20): the footer starts below the fold, so a page whose data arrives
+          after its loading view grows downwards without pushing anything the visitor sees (no layout shift). */}
+      <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} size="xl" py="lg" w="100%" mih="100vh" style={{ flex: 1, outline: "none" }}>
         {personal && !hydrated ? <LoadingView /> : <Outlet />}
       </Container>
       <Footer />

@@ -1,6 +1,7 @@
 // The frame the sign-up, sign-in and update forms share: a title, the fields, one submit button.
-import { Button, Checkbox, Container, Paper, Stack, TextInput, Title } from "@mantine/core";
-import type { ChangeEvent, FormEvent, ReactNode } from "react";
+import { PageTitle } from "../../components/PageTitle";
+import { Button, Checkbox, Container, Paper, Stack, TextInput } from "@mantine/core";
+import type { ChangeEvent, FormEvent, ReactNode, Ref } from "react";
 
 export interface AccountFormProps {
   title: string;
@@ -9,9 +10,11 @@ export interface AccountFormProps {
   onSubmit: () => void;
   children: ReactNode;
   footer?: ReactNode;
+  /** The form element, for the field errors (useFieldErrors' ref: the first invalid field takes focus). */
+  formRef?: Ref<HTMLFormElement>;
 }
 
-export function AccountForm({ title, submitLabel, submitting, onSubmit, children, footer }: AccountFormProps) {
+export function AccountForm({ title, submitLabel, submitting, onSubmit, children, footer, formRef }: AccountFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -19,11 +22,9 @@ export function AccountForm({ title, submitLabel, submitting, onSubmit, children
   return (
     <Container size={460} px={0} py="lg">
       <Paper withBorder p="xl" radius="md">
-        <form onSubmit={submit} aria-label={title} noValidate>
+        <form ref={formRef} onSubmit={submit} aria-label={title} noValidate>
           <Stack gap="md">
-            <Title order={1} size="h2">
-              {title}
-            </Title>
+            <PageTitle title={title} size="h2" />
             {children}
             <Button type="submit" loading={submitting} size="md">
               {submitLabel}
@@ -45,6 +46,7 @@ export function ShowPasswordToggle({ shown, onChange }: { shown: boolean; onChan
 export function PasswordField(props: {
   label: string;
   description?: string;
+  error?: string;
   shown: boolean;
   value: string;
   autoComplete: string;

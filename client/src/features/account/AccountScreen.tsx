@@ -1,7 +1,8 @@
 // Account overview (spec sections 2, 4 and 6): the user's details, links to orders, wish-list, the
 // admin dashboard (admins only) and the three update pages, Delete account and Logout.
+import { PageTitle } from "../../components/PageTitle";
 import { useMutation } from "@apollo/client/react";
-import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
 import { Link, useNavigate } from "react-router-dom";
 import { LogoutDocument } from "../../graphql/generated/graphql";
 import { messages } from "../../lib/messages";
@@ -54,7 +55,7 @@ function AccountOverview({ user }: { user: SessionUser }) {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>My account</Title>
+      <PageTitle title="My account" />
       <Paper withBorder p="lg" radius="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <Detail label="Name" value={user.name} />

@@ -2,8 +2,9 @@
 // and always answers the same, whether or not it has an account. The email's link opens /reset-password
 // with the token in the address's fragment (never sent to a server or in a Referer); the screen checks the
 // link, sets the new password (the server's rules and messages, as on sign-up) and signs the user in.
+import { PageTitle } from "../../components/PageTitle";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { PasswordResetLinkValidDocument, RequestPasswordResetDocument, ResetPasswordDocument } from "../../graphql/generated/graphql";
@@ -30,9 +31,7 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
     <Container size={460} px={0} py="lg">
       <Paper withBorder p="xl" radius="md">
         <Stack gap="md">
-          <Title order={1} size="h2">
-            {title}
-          </Title>
+          <PageTitle title={title} size="h2" />
           {children}
         </Stack>
       </Paper>

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { RegisterDocument } from "../../graphql/generated/graphql";
@@ -61,8 +61,38 @@ describe("Sign up: Create account", () => {
       ],
     });
     await fillAndSubmit();
-    expect(await screen.findByText("The email has already been taken.")).toBeInTheDocument();
-    expect(await screen.findByText("The password is too common.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText("The email has already been taken.")).toHaveLength(2));
+    await waitFor(() => expect(screen.getAllByText("The password is too common.")).toHaveLength(2));
+  });
+
+  it("invalid input: each message also beside its field (aria-invalid, aria-describedby), focus on the first", async () => {
+    renderWithShop(<SignUpScreen />, {
+      ...at,
+      mocks: [
+        {
+          request: { query: RegisterDocument, variables: { input } },
+          result: {
+            errors: [
+              {
+                message: "The password confirmation does not match.",
+                extensions: { code: "BAD_USER_INPUT", fields: { password_confirmation: ["The password confirmation does not match."], email: ["The email has already been taken."] } },
+              },
+            ],
+          },
+        },
+      ],
+    });
+    await fillAndSubmit();
+    const email = screen.getByLabelText("Email");
+    await waitFor(() => expect(email).toHaveAttribute("aria-invalid", "true"));
+    expect(email).toHaveAccessibleDescription("The email has already been taken.");
+    expect(screen.getByLabelText("Confirm password")).toHaveAccessibleDescription("The password confirmation does not match.");
+    expect(screen.getByLabelText("Full name")).not.toHaveAttribute("aria-invalid", "true");
+    await waitFor(() => expect(email).toHaveFocus());
+    // Editing a field clears its message.
+    await userEvent.type(email, "x");
+    expect(email).not.toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("Confirm password")).toHaveAttribute("aria-invalid", "true");
   });
 
   it("any other failure: 'An error occurred. Please try again.'", async () => {

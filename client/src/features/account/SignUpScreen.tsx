@@ -1,21 +1,28 @@
 // Create account (spec sections 2 and 5): no field checks in the client; the server's messages for
-// invalid input each show as an error notification. After success, the sign-in form.
+// invalid input each show as an error notification, and beside their fields (issue 20). After success,
+// the sign-in form.
 import { useMutation } from "@apollo/client/react";
 import { Anchor, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { RegisterDocument } from "../../graphql/generated/graphql";
 import { reportFormFailure } from "../../lib/apollo/reportFailure";
+import { useFieldErrors } from "../../lib/forms/useFieldErrors";
 import { notifySuccess } from "../../lib/notify";
 import { AccountForm, PasswordField, ShowPasswordToggle } from "./AccountForm";
+
+/** The names the server gives the fields in its messages (extensions.fields). */
+const SERVER_FIELD = { name: "name", email: "email", password: "password", passwordConfirmation: "password_confirmation" } as const;
 
 export function SignUpScreen() {
   const navigate = useNavigate();
   const [form, setForm] = useState({ name: "", email: "", password: "", passwordConfirmation: "" });
   const [shown, setShown] = useState(false);
   const [register, { loading }] = useMutation(RegisterDocument);
+  const fieldErrors = useFieldErrors();
   const set = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) => {
     const value = event.currentTarget.value;
+    fieldErrors.clear(SERVER_FIELD[field]);
     setForm((current) => ({ ...current, [field]: value }));
   };
 
@@ -25,6 +32,7 @@ export function SignUpScreen() {
       if (result.data) notifySuccess(result.data.register.message);
       navigate("/login-user");
     } catch (error) {
+      fieldErrors.showFailure(error);
       reportFormFailure(error);
     }
   };
@@ -35,6 +43,7 @@ export function SignUpScreen() {
       submitLabel="Sign up"
       submitting={loading}
       onSubmit={() => void submit()}
+      formRef={fieldErrors.ref}
       footer={
         <Text size="sm">
           Already have an account?{" "}
@@ -44,15 +53,23 @@ export function SignUpScreen() {
         </Text>
       }
     >
-      <TextInput label="Full name" autoComplete="name" value={form.name} onChange={set("name")} />
-      <TextInput label="Email" type="email" autoComplete="email" value={form.email} onChange={set("email")} />
-      <PasswordField label="Password" autoComplete="new-password" shown={shown} value={form.password} onChange={set("password")} />
+      <TextInput label="Full name" autoComplete="name" value={form.name} onChange={set("name")} error={fieldErrors.errorOf("name")} />
+      <TextInput label="Email" type="email" autoComplete="email" value={form.email} onChange={set("email")} error={fieldErrors.errorOf("email")} />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        shown={shown}
+        value={form.password}
+        onChange={set("password")}
+        error={fieldErrors.errorOf("password")}
+      />
       <PasswordField
         label="Confirm password"
         autoComplete="new-password"
         shown={shown}
         value={form.passwordConfirmation}
         onChange={set("passwordConfirmation")}
+        error={fieldErrors.errorOf("password_confirmation")}
       />
       <ShowPasswordToggle shown={shown} onChange={setShown} />
     </AccountForm>

@@ -1,11 +1,13 @@
 // The three update pages (spec sections 2 and 5): no field checks in the client; the server's message
-// on success, each invalid-input message as an error notification, else 'An error occurred. Please try again.'.
+// on success, each invalid-input message as an error notification (and beside its field, issue 20), else
+// 'An error occurred. Please try again.'.
 import { useMutation } from "@apollo/client/react";
 import { Anchor, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { UpdateAccountDocument, UpdateContactDocument, UpdatePasswordDocument } from "../../graphql/generated/graphql";
 import { reportFormFailure } from "../../lib/apollo/reportFailure";
+import { useFieldErrors } from "../../lib/forms/useFieldErrors";
 import { notifySuccess } from "../../lib/notify";
 import type { SessionUser } from "../../lib/session/session";
 import { AccountForm, PasswordField, ShowPasswordToggle } from "./AccountForm";
@@ -27,6 +29,7 @@ function UpdateAccountForm({ user }: { user: SessionUser }) {
   const [email, setEmail] = useState(user.email);
   const [currentPassword, setCurrentPassword] = useState("");
   const [update, { loading }] = useMutation(UpdateAccountDocument);
+  const fieldErrors = useFieldErrors();
   // The server asks for the password only when the email changes (it compares emails trimmed, in lower case).
   const emailChanged = email.trim().toLowerCase() !== user.email.toLowerCase();
   const submit = async () => {
@@ -35,13 +38,14 @@ function UpdateAccountForm({ user }: { user: SessionUser }) {
       if (result.data) notifySuccess(result.data.updateAccount.message);
       navigate("/user");
     } catch (error) {
+      fieldErrors.showFailure(error);
       reportFormFailure(error);
     }
   };
   return (
-    <AccountForm title="Update account details" submitLabel="Update" submitting={loading} onSubmit={() => void submit()} footer={backToAccount}>
-      <TextInput label="Full name" autoComplete="name" value={name} onChange={(event) => setName(event.currentTarget.value)} />
-      <TextInput label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+    <AccountForm title="Update account details" submitLabel="Update" submitting={loading} onSubmit={() => void submit()} footer={backToAccount} formRef={fieldErrors.ref}>
+      <TextInput label="Full name" autoComplete="name" value={name} onChange={(event) => setName(event.currentTarget.value)} error={fieldErrors.errorOf("name")} />
+      <TextInput label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} error={fieldErrors.errorOf("email")} />
       {emailChanged && (
         <PasswordField
           label="Current password"
@@ -50,6 +54,7 @@ function UpdateAccountForm({ user }: { user: SessionUser }) {
           shown={false}
           value={currentPassword}
           onChange={(event) => setCurrentPassword(event.currentTarget.value)}
+          error={fieldErrors.errorOf("current_password")}
         />
       )}
     </AccountForm>
@@ -65,19 +70,21 @@ function UpdateContactForm({ user }: { user: SessionUser }) {
   const [phone, setPhone] = useState(user.phone ?? "");
   const [address, setAddress] = useState(user.address ?? "");
   const [update, { loading }] = useMutation(UpdateContactDocument);
+  const fieldErrors = useFieldErrors();
   const submit = async () => {
     try {
       const result = await update({ variables: { phone, address } });
       if (result.data) notifySuccess(result.data.updateContact.message);
       navigate("/user");
     } catch (error) {
+      fieldErrors.showFailure(error);
       reportFormFailure(error);
     }
   };
   return (
-    <AccountForm title="Update contact details" submitLabel="Update" submitting={loading} onSubmit={() => void submit()} footer={backToAccount}>
-      <TextInput label="Phone number" type="tel" autoComplete="tel" value={phone} onChange={(event) => setPhone(event.currentTarget.value)} />
-      <TextInput label="Address" autoComplete="street-address" value={address} onChange={(event) => setAddress(event.currentTarget.value)} />
+    <AccountForm title="Update contact details" submitLabel="Update" submitting={loading} onSubmit={() => void submit()} footer={backToAccount} formRef={fieldErrors.ref}>
+      <TextInput label="Phone number" type="tel" autoComplete="tel" value={phone} onChange={(event) => setPhone(event.currentTarget.value)} error={fieldErrors.errorOf("phone")} />
+      <TextInput label="Address" autoComplete="street-address" value={address} onChange={(event) => setAddress(event.currentTarget.value)} error={fieldErrors.errorOf("address")} />
     </AccountForm>
   );
 }
@@ -91,6 +98,7 @@ function UpdatePasswordForm() {
   const [form, setForm] = useState({ oldPassword: "", password: "", passwordConfirmation: "" });
   const [shown, setShown] = useState(false);
   const [update, { loading }] = useMutation(UpdatePasswordDocument);
+  const fieldErrors = useFieldErrors();
   const set = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) => {
     const value = event.currentTarget.value;
     setForm((current) => ({ ...current, [field]: value }));
@@ -101,14 +109,15 @@ function UpdatePasswordForm() {
       if (result.data) notifySuccess(result.data.updatePassword.message);
       navigate("/user");
     } catch (error) {
+      fieldErrors.showFailure(error);
       reportFormFailure(error);
     }
   };
   return (
-    <AccountForm title="Update password" submitLabel="Update" submitting={loading} onSubmit={() => void submit()} footer={backToAccount}>
-      <PasswordField label="Old password" autoComplete="current-password" shown={shown} value={form.oldPassword} onChange={set("oldPassword")} />
-      <PasswordField label="New password" autoComplete="new-password" shown={shown} value={form.password} onChange={set("password")} />
-      <PasswordField label="Confirm password" autoComplete="new-password" shown={shown} value={form.passwordConfirmation} onChange={set("passwordConfirmation")} />
+    <AccountForm title="Update password" submitLabel="Update" submitting={loading} onSubmit={() => void submit()} footer={backToAccount} formRef={fieldErrors.ref}>
+      <PasswordField label="Old password" autoComplete="current-password" shown={shown} value={form.oldPassword} onChange={set("oldPassword")} error={fieldErrors.errorOf("old_password")} />
+      <PasswordField label="New password" autoComplete="new-password" shown={shown} value={form.password} onChange={set("password")} error={fieldErrors.errorOf("password")} />
+      <PasswordField label="Confirm password" autoComplete="new-password" shown={shown} value={form.passwordConfirmation} onChange={set("passwordConfirmation")} error={fieldErrors.errorOf("password_confirmation")} />
       <ShowPasswordToggle shown={shown} onChange={setShown} />
     </AccountForm>
   );

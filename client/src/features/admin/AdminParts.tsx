@@ -1,9 +1,10 @@
 // Pieces every admin screen shares: the list header (title, count, search, New link), the list body
 // (loading, failure, empty, a page at a time, dimmed while a new search runs), the form frame and a
 // labelled detail, and the select-and-Change control. Lists are searched on the server once the typing pauses.
-import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
+import { PageTitle } from "../../components/PageTitle";
+import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useState, type FormEvent, type ReactNode, type Ref } from "react";
 import { Link } from "react-router-dom";
 import { SearchIcon } from "../../components/icons";
 import { LoadingView } from "../../components/LoadingView";
@@ -29,7 +30,8 @@ export function ListHeader({ title, count, searchPlaceholder, search, onSearch, 
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" wrap="wrap">
         <Stack gap={2}>
-          <Title order={1}>{title}</Title>
+          {/* The tab says what the list holds: 'Orders · Admin · Verdant' for 'Manage orders'. */}
+          <PageTitle title={title.replace(/^Manage (\w)/, (_, first: string) => first.toUpperCase())}>{title}</PageTitle>
           {count && (
             <Text c="dimmed" size="sm" data-testid="list-count">
               {count}
@@ -150,21 +152,21 @@ export interface AdminFormProps {
   submitting: boolean;
   onSubmit: () => void;
   children: ReactNode;
+  /** The form element, for the field errors (useFieldErrors' ref: the first invalid field takes focus). */
+  formRef?: Ref<HTMLFormElement>;
 }
 
 /** A form with a title, its fields and one submit button. */
-export function AdminForm({ title, submitLabel, submitting, onSubmit, children }: AdminFormProps) {
+export function AdminForm({ title, submitLabel, submitting, onSubmit, children, formRef }: AdminFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
   };
   return (
     <Paper withBorder p="xl" radius="md" maw={720}>
-      <form onSubmit={submit} aria-label={title} noValidate>
+      <form ref={formRef} onSubmit={submit} aria-label={title} noValidate>
         <Stack gap="md">
-          <Title order={1} size="h2">
-            {title}
-          </Title>
+          <PageTitle title={title} size="h2" />
           {children}
           <Group>
             <Button type="submit" loading={submitting}>

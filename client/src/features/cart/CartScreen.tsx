@@ -1,5 +1,6 @@
 // The cart (spec sections 2, 4, 6 and 8): its lines with minus, plus and 'Remove item', Clear Cart,
 // the 'cart Summary' and 'Proceed to checkout', which checks the cart with the server first.
+import { PageTitle } from "../../components/PageTitle";
 import { useApolloClient } from "@apollo/client/react";
 import { ActionIcon, Anchor, Button, Card, Grid, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
@@ -20,20 +21,23 @@ export function CartScreen() {
   const { cartItems, totalQuantity, clearCart } = useCart();
   if (cartItems.length === 0) {
     return (
-      <EmptyState
-        title="Your cart is empty!"
-        description="Find something green to take home."
-        action={
-          <Anchor component={Link} to="/">
-            Back to the store
-          </Anchor>
-        }
-      />
+      <Stack gap="lg">
+        <PageTitle title="Cart" />
+        <EmptyState
+          title="Your cart is empty!"
+          description="Find something green to take home."
+          action={
+            <Anchor component={Link} to="/">
+              Back to the store
+            </Anchor>
+          }
+        />
+      </Stack>
     );
   }
   return (
     <Stack gap="lg">
-      <Title order={1}>Cart</Title>
+      <PageTitle title="Cart" />
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="sm">

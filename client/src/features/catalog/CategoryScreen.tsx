@@ -1,8 +1,9 @@
 // A category's products (spec section 2): 'Shop for' and the category name, and a grid of the
 // products whose category equals that name, fetched from the server a page at a time ('Load more'),
 // in the order the 'Sort by' select asks for (kept in the URL as ?sort=).
+import { PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
-import { Anchor, Group, Stack, Title } from "@mantine/core";
+import { Anchor, Group, Stack } from "@mantine/core";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingView } from "../../components/LoadingView";
@@ -101,7 +102,7 @@ export function CategoryScreen() {
           ),
         ]}
       />
-      <Title order={1}>Shop for {categoryName}</Title>
+      <PageTitle title={`Shop for ${categoryName}`} />
       {body}
     </Stack>
   );

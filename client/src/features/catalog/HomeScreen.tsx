@@ -1,6 +1,7 @@
 // Home (spec section 2): a logo and a spinner until the products have loaded; then new arrivals,
 // shop by category, the discounted products and the trust banner. One request asks for all three
 // (features/catalog/operations.ts); the server picks and orders the products.
+import { PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { Button, Card, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router-dom";
@@ -22,10 +23,13 @@ export function HomeScreen() {
   const head = <PageHead title="Verdant plant and garden shop" path="/" structuredData={homeData} />;
 
   // The home page is shown only once the products have loaded; anything else shows the loading view.
+  // The page's heading is for screen readers only: the spec fixes how the home page looks.
+  const heading = <PageTitle title="Plants and garden goods" hidden />;
   if (!data) {
     return (
       <Stack gap={0}>
         {head}
+        {heading}
         <LoadingView label="Loading products" />
         {error && !loading && (
           <Stack align="center" gap="xs">
@@ -46,6 +50,7 @@ export function HomeScreen() {
   return (
     <Stack gap={48}>
       {head}
+      {heading}
       <Stack component="section" aria-labelledby="new-arrivals" gap="md">
         <Title order={2} id="new-arrivals">
           New arrivals

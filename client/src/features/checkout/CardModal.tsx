@@ -35,12 +35,15 @@ export function CardModal({ opened, initialCard, onClose, onSave }: CardModalPro
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Card details" size="lg" centered>
+    // Focus stays inside while it is open and starts on the card number; the checkout screen puts it back
+    // on Enter card when it closes (the button was busy, so the modal cannot know where focus was).
+    <Modal opened={opened} onClose={onClose} title="Card details" size="lg" centered trapFocus returnFocus={false}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <CardPreview card={card} />
         <Stack gap="sm">
           <TextInput
             label="Card number"
+            data-autofocus
             inputMode="numeric"
             autoComplete="cc-number"
             maxLength={MAX_CARD_NUMBER_LENGTH}

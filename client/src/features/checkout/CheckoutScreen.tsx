@@ -1,6 +1,7 @@
 // Checkout (spec sections 2, 4, 5 and 8). Shows only when a user is loaded: the customer block, the
 // delivery region, 'Enter card' (a 2-second spinner, then the card modal), the order summary and
 // 'Proceed to checkout', which runs the three checks in order and places the order.
+import { PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { Anchor, Button, Grid, Group, NativeSelect, Paper, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
@@ -54,6 +55,13 @@ function Checkout({ user }: { user: SessionUser }) {
   const [placeOrder, { loading: placing }] = usePlaceOrder();
 
   useEffect(() => () => clearTimeout(cardTimer.current), []);
+  // When the card modal closes, focus goes back to Enter card (issue 20), not to the page's start.
+  const cardButton = useRef<HTMLButtonElement>(null);
+  const cardModalWasOpen = useRef(false);
+  useEffect(() => {
+    if (cardModalWasOpen.current && !cardModalOpen) cardButton.current?.focus();
+    cardModalWasOpen.current = cardModalOpen;
+  }, [cardModalOpen]);
 
   if (cartItems.length === 0) {
     return (
@@ -104,7 +112,7 @@ function Checkout({ user }: { user: SessionUser }) {
 
   return (
     <Stack gap="lg">
-      <Title order={1}>Checkout</Title>
+      <PageTitle title="Checkout" />
       <Grid gap="xl">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
@@ -148,7 +156,7 @@ function Checkout({ user }: { user: SessionUser }) {
                   Payment method
                 </Title>
                 <Group>
-                  <Button variant="light" loading={openingCard} onClick={enterCard}>
+                  <Button ref={cardButton} variant="light" loading={openingCard} onClick={enterCard}>
                     Enter card
                   </Button>
                   {card.number !== "" && (

@@ -1,5 +1,6 @@
 // Own order detail (spec section 2): the order, a 'Billed to' input and Print Invoice, which opens the
 // invoice in a new window that prints itself and closes after printing.
+import { PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
@@ -54,7 +55,7 @@ function OrderDetail({ user }: { user: SessionUser }) {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <Stack gap={2}>
-          <Title order={1}>Order {order.orderNumber}</Title>
+          <PageTitle title={`Order ${order.orderNumber}`} />
           <Text c="dimmed">
             Reference {order.reference} · {formatDateTime(order.createdAt)}
           </Text>

@@ -1,8 +1,9 @@
 // Own orders (spec section 2): 'No orders yet.' when empty; otherwise each order's number, status,
 // total items, date and time and total price, linking to its detail, newest first, a page at a time
 // ('Load more'). A failed load is silent (logged).
+import { PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
-import { Anchor, Badge, Card, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Card, Group, Stack, Text } from "@mantine/core";
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
@@ -34,7 +35,7 @@ function MyOrders() {
   const orders = page ? nodesOf(page) : [];
   return (
     <Stack gap="lg">
-      <Title order={1}>My orders</Title>
+      <PageTitle title="My orders" />
       {loading && !data ? (
         <LoadingView label="Loading your orders" />
       ) : !page || orders.length === 0 ? (

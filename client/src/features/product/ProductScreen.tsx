@@ -1,8 +1,9 @@
 // Product detail (spec sections 2 and 4): carousel, name, favourite heart, category link, rating,
 // description, price, quantity controls, the shopper's own rating and Add to cart. Re-fetches when
 // the slug changes; for a signed-in user it also loads their rating and whether it is a favourite.
+import { PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
-import { ActionIcon, Anchor, Badge, Button, Grid, Group, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Button, Grid, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { useEffect } from "react";
 import { Link, useParams } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
@@ -61,7 +62,7 @@ export function ProductScreen() {
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Stack gap="md">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
-            <Title order={1}>{product.name}</Title>
+            <PageTitle title={product.name} />
             <FavouriteHeart productId={product.id} signedIn={user !== null} />
           </Group>
           <Anchor component={Link} to={`/categories/${encodeURIComponent(product.category.name)}`}>

@@ -1,7 +1,8 @@
 // The wish-list (spec section 2): 'My Wishlist', the favourite products a page at a time ('Load more'),
 // or the empty text. A failed load is silent (logged) and shows the empty text.
+import { PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
-import { Stack, Title } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { useEffect } from "react";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingView } from "../../components/LoadingView";
@@ -32,7 +33,7 @@ function Wishlist() {
   const products = page ? nodesOf(page) : [];
   return (
     <Stack gap="lg">
-      <Title order={1}>My Wishlist</Title>
+      <PageTitle title="My Wishlist" />
       {loading && !data ? (
         <LoadingView label="Loading your wish-list" />
       ) : !page || products.length === 0 ? (

@@ -41,3 +41,21 @@ export function isFieldInvalid(error: unknown, field: string): boolean {
     return entry.extensions?.code === "BAD_USER_INPUT" && typeof fields === "object" && fields !== null && field in fields;
   });
 }
+
+/**
+ * For invalid input, each field's first message (field -> message), to show beside the field (issue 20);
+ * null when the failure names no field.
+ */
+export function invalidInputFields(error: unknown): Record<string, string> | null {
+  if (!CombinedGraphQLErrors.is(error)) return null;
+  const byField: Record<string, string> = {};
+  for (const entry of error.errors) {
+    const fields = entry.extensions?.fields;
+    if (entry.extensions?.code !== "BAD_USER_INPUT" || !fields || typeof fields !== "object") continue;
+    for (const [field, message] of Object.entries(fields as FieldErrorMap)) {
+      const first = fieldErrorMessages({ [field]: message })[0];
+      if (first && !(field in byField)) byField[field] = first;
+    }
+  }
+  return Object.keys(byField).length > 0 ? byField : null;
+}

@@ -13,6 +13,7 @@ import { serverMessage } from "../../../lib/apollo/errors";
 import { ADMIN_PAGE_SIZE, nextPageVariables, useLastAnswer } from "../../../lib/apollo/pages";
 import { useGoBack } from "../../../lib/navigation/useGoBack";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useFieldErrors } from "../../../lib/forms/useFieldErrors";
 import { notifyServerFailure } from "../adminFeedback";
 import { AdminForm, listState, useListSearch } from "../AdminParts";
 import { CatalogueEntries, type CatalogueEntry } from "../CatalogueEntries";
@@ -69,18 +70,20 @@ export function AddCategoryScreen() {
   const goBack = useGoBack(MANAGE_CATEGORIES);
   const [name, setName] = useState("");
   const [createCategory, { loading }] = useCreateCategory();
+  const fieldErrors = useFieldErrors();
   const save = async () => {
     try {
       const result = await createCategory({ variables: { name } });
       if (result.data) notifySuccess(result.data.createCategory.message);
       goBack();
     } catch (error) {
+      fieldErrors.showFailure(error);
       notifyServerFailure(error);
     }
   };
   return (
-    <AdminForm title="New category" submitLabel="Create" submitting={loading} onSubmit={() => void save()}>
-      <TextInput label="Title" value={name} onChange={(event) => setName(event.currentTarget.value)} withAsterisk />
+    <AdminForm title="New category" submitLabel="Create" submitting={loading} onSubmit={() => void save()} formRef={fieldErrors.ref}>
+      <TextInput label="Title" value={name} onChange={(event) => setName(event.currentTarget.value)} error={fieldErrors.errorOf("name")} withAsterisk />
     </AdminForm>
   );
 }
@@ -105,18 +108,20 @@ function EditCategoryForm({ category }: { category: CatalogueEntry }) {
   const goBack = useGoBack(MANAGE_CATEGORIES);
   const [name, setName] = useState(category.name);
   const [updateCategory, { loading }] = useUpdateCategory();
+  const fieldErrors = useFieldErrors();
   const save = async () => {
     try {
       const result = await updateCategory({ variables: { id: category.id, name } });
       if (result.data) notifySuccess(result.data.updateCategory.message);
       goBack();
     } catch (error) {
+      fieldErrors.showFailure(error);
       notifyServerFailure(error);
     }
   };
   return (
-    <AdminForm title="Edit category" submitLabel="Update" submitting={loading} onSubmit={() => void save()}>
-      <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} withAsterisk />
+    <AdminForm title="Edit category" submitLabel="Update" submitting={loading} onSubmit={() => void save()} formRef={fieldErrors.ref}>
+      <TextInput label="Name" value={name} onChange={(event) => setName(event.currentTarget.value)} error={fieldErrors.errorOf("name")} withAsterisk />
     </AdminForm>
   );
 }

@@ -2,6 +2,7 @@
 // sales, total orders) each with its 'This month' growth and a small line chart of the last three
 // months, and the 'Top selling products' table. A failed analytics load is ignored; a failed
 // top-products load is logged.
+import { PageTitle } from "../../../components/PageTitle";
 import "@mantine/charts/styles.css";
 import { useQuery } from "@apollo/client/react";
 import { LineChart } from "@mantine/charts";
@@ -118,7 +119,7 @@ function TopSellingProducts() {
         </Title>
         {loading && !data ? (
           <Group justify="center" py="md">
-            <Loader color="green" type="dots" aria-label="Loading the top selling products" />
+            <Loader color="green" type="dots" role="status" aria-label="Loading the top selling products" />
           </Group>
         ) : products.length === 0 ? (
           <Text c="dimmed">No sales yet.</Text>
@@ -166,7 +167,7 @@ export function DashboardScreen() {
   return (
     <Stack gap="xl">
       <Stack gap={4}>
-        <Title order={1}>Dashboard</Title>
+        <PageTitle title="Dashboard" />
         <Text c="dimmed">{greeting(user?.name ?? "")}</Text>
       </Stack>
       {data ? <SummaryCards analytics={data.analytics} /> : loading ? <LoadingView label="Loading the dashboard" /> : null}

@@ -160,7 +160,7 @@ describe("Integrations: webhooks", () => {
     expect(row).toHaveTextContent("502");
     expect(row).toHaveTextContent("Nov 24, 2026");
     expect(screen.getByRole("alert")).toHaveTextContent("deliveries failed for a day");
-    await userEvent.click(within(row).getByRole("button", { name: `Send order.placed ${failedDelivery.eventId} again` }));
+    await userEvent.click(within(row).getByRole("button", { name: `Send again: order.placed ${failedDelivery.eventId}` }));
     expect(await screen.findByText("The event is queued again.")).toBeInTheDocument();
   });
 });

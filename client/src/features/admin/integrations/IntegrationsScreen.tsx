@@ -1,6 +1,7 @@
 // The back office's Integrations area (issue 22): API keys for systems that are not a person, and
 // webhooks that tell them what happened. Two tabs; the address keeps the tab (?tab=webhooks).
-import { Stack, Tabs, Text, Title } from "@mantine/core";
+import { PageTitle } from "../../../components/PageTitle";
+import { Stack, Tabs, Text } from "@mantine/core";
 import { useSearchParams } from "react-router-dom";
 import { ApiKeysPanel } from "./ApiKeysPanel";
 import { WebhooksPanel } from "./WebhooksPanel";
@@ -11,7 +12,7 @@ export function IntegrationsScreen() {
   return (
     <Stack gap="md">
       <Stack gap={2}>
-        <Title order={1}>Integrations</Title>
+        <PageTitle title="Integrations" />
         <Text c="dimmed" size="sm">
           API keys let your other systems use the shop's API; webhooks tell them when something happens. See the README for how to verify a webhook's signature.
         </Text>

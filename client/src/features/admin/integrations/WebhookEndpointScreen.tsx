@@ -1,6 +1,7 @@
 // One webhook endpoint (issue 22): its settings (edit, turn on or off), 'Send a test event', secret
 // rotation (the new secret shown once; the old one signs too for a day), deletion, and its delivery log:
 // each event with its state, attempts, the last response code and when, and 'Send again'.
+import { PageTitle } from "../../../components/PageTitle";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title, Tooltip } from "@mantine/core";
 import { useState } from "react";
@@ -60,7 +61,7 @@ function DeliveryRow({ delivery, onResend, resending }: { delivery: AdminWebhook
         )}
       </Table.Td>
       <Table.Td>
-        <Button size="xs" variant="light" loading={resending} onClick={onResend} aria-label={`Send ${delivery.eventType} ${delivery.eventId} again`}>
+        <Button size="xs" variant="light" loading={resending} onClick={onResend} aria-label={`Send again: ${delivery.eventType} ${delivery.eventId}`}>
           Send again
         </Button>
       </Table.Td>
@@ -134,9 +135,7 @@ export function WebhookEndpointScreen() {
   return (
     <Stack gap="md">
       <Stack gap={4}>
-        <Title order={1} style={{ wordBreak: "break-all" }}>
-          {endpoint.url}
-        </Title>
+        <PageTitle title={endpoint.url} style={{ wordBreak: "break-all" }} />
         <Group gap="xs">
           <EndpointStatus endpoint={endpoint} />
           <Text size="sm" c="dimmed">

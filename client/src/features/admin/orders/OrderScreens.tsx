@@ -4,6 +4,7 @@
 // your search.'; a failed load is silent (logged). The order
 // view: order and delivery details, the lines, and 'Manage Status' with Change: the server's message and
 // the order reloaded on success, 'Failed to update status.' on failure.
+import { PageTitle } from "../../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { Anchor, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
@@ -133,7 +134,7 @@ export function ViewOrderScreen() {
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
         <Stack gap={2}>
-          <Title order={1}>Order {order.orderNumber}</Title>
+          <PageTitle title={`Order ${order.orderNumber}`} />
           <Text c="dimmed">{formatDateTime(order.createdAt)}</Text>
         </Stack>
         <ManageStatus key={order.status} orderId={order.id} status={order.status} />

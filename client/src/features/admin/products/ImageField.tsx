@@ -1,7 +1,7 @@
 // A file area for a product image (spec section 2): it reads its label ('Upload image 1') until a file
 // is chosen, then 'Image added'; a preview shows the chosen file, else the product's current image.
 import { Paper, Stack, Text, VisuallyHidden } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { ProductPicture, type PictureImage } from "../../../components/ProductPicture";
 
 export const IMAGE_ADDED = "Image added";
@@ -34,6 +34,7 @@ export interface ImageFieldProps {
 
 export function ImageField({ label, name, file, onChange, currentImage, error }: ImageFieldProps) {
   const chosenUrl = useFilePreview(file);
+  const errorId = useId();
   return (
     <Stack gap={6}>
       <Paper
@@ -49,14 +50,20 @@ export function ImageField({ label, name, file, onChange, currentImage, error }:
         }}
       >
         <VisuallyHidden>
-          <input type="file" accept={ACCEPTED} onChange={(event) => onChange(event.currentTarget.files?.[0] ?? null)} />
+          <input
+            type="file"
+            accept={ACCEPTED}
+            onChange={(event) => onChange(event.currentTarget.files?.[0] ?? null)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+          />
         </VisuallyHidden>
         <Text ta="center" fw={600} c={file ? "green.8" : undefined}>
           {file ? IMAGE_ADDED : label}
         </Text>
       </Paper>
       {error && (
-        <Text size="sm" c="red.7">
+        <Text size="sm" c="red.8" id={errorId}>
           {error}
         </Text>
       )}

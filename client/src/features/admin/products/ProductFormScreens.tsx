@@ -17,6 +17,7 @@ import {
 import { serverMessage } from "../../../lib/apollo/errors";
 import { useGoBack } from "../../../lib/navigation/useGoBack";
 import { notifyError, notifySuccess } from "../../../lib/notify";
+import { useFieldErrors } from "../../../lib/forms/useFieldErrors";
 import { notifyServerFailure } from "../adminFeedback";
 import { AdminForm } from "../AdminParts";
 import type { PictureImage } from "../../../components/ProductPicture";
@@ -41,33 +42,53 @@ interface ProductFormProps {
   currentImages?: { imageOne: PictureImage | null; imageTwo: PictureImage | null };
   imageOneRequired: boolean;
   submitting: boolean;
-  onSubmit: (values: ProductFormValues) => void;
+  /** Saves; resolves with the failure when the save failed (its field messages show beside the fields). */
+  onSubmit: (values: ProductFormValues) => Promise<unknown>;
 }
+
+/** The names the server gives the fields in its messages (extensions.fields). */
+const SERVER_FIELD: Record<keyof ProductFormValues, string> = {
+  name: "name",
+  description: "description",
+  price: "price",
+  discountPrice: "discount_price",
+  quantity: "quantity",
+  categoryId: "category",
+  imageOne: "image_one",
+  imageTwo: "image_two",
+};
+const errorOf = (fieldErrors: { errorOf: (field: string) => string | undefined }, field: keyof ProductFormValues) => fieldErrors.errorOf(SERVER_FIELD[field]);
 
 function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequired, submitting, onSubmit }: ProductFormProps) {
   const { data: categoryList } = useQuery(ProductCategoriesDocument);
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<ProductFormErrors>({});
+  const fieldErrors = useFieldErrors();
   const set = <K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+    fieldErrors.clear(SERVER_FIELD[field]);
   };
 
-  const submit = () => {
+  const submit = async () => {
     const missing = missingProductFields(values, { imageOneRequired });
-    setErrors(missing);
-    if (Object.keys(missing).length === 0) onSubmit(values);
+    if (Object.keys(missing).length > 0) {
+      fieldErrors.show(Object.fromEntries(Object.entries(missing).map(([field, message]) => [SERVER_FIELD[field as keyof ProductFormErrors], message])));
+      return;
+    }
+    fieldErrors.clear();
+    const failure = await onSubmit(values);
+    if (failure) fieldErrors.showFailure(failure);
   };
 
   const categories = categoryList?.categories.nodes ?? [];
   return (
-    <AdminForm title={title} submitLabel={submitLabel} submitting={submitting} onSubmit={submit}>
-      <TextInput label="Title" value={values.name} onChange={(event) => set("name", event.currentTarget.value)} withAsterisk />
+    <AdminForm title={title} submitLabel={submitLabel} submitting={submitting} onSubmit={() => void submit()} formRef={fieldErrors.ref}>
+      <TextInput label="Title" value={values.name} onChange={(event) => set("name", event.currentTarget.value)} error={errorOf(fieldErrors, "name")} withAsterisk />
       <Textarea
         label="Description"
         value={values.description}
         onChange={(event) => set("description", event.currentTarget.value)}
         rows={4}
+        error={errorOf(fieldErrors, "description")}
         withAsterisk
       />
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -78,7 +99,7 @@ function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequi
           min={0}
           decimalScale={2}
           prefix="$"
-          error={errors.price}
+          error={errorOf(fieldErrors, "price")}
           withAsterisk
         />
         <NumberInput
@@ -88,6 +109,7 @@ function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequi
           min={0}
           decimalScale={2}
           prefix="$"
+          error={errorOf(fieldErrors, "discountPrice")}
         />
         <NumberInput
           label="Quantity"
@@ -96,7 +118,7 @@ function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequi
           min={0}
           allowDecimal={false}
           allowNegative={false}
-          error={errors.quantity}
+          error={errorOf(fieldErrors, "quantity")}
           withAsterisk
         />
       </SimpleGrid>
@@ -105,7 +127,7 @@ function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequi
         value={values.categoryId}
         onChange={(event) => set("categoryId", event.currentTarget.value)}
         data={[{ value: "", label: "Select category", disabled: true }, ...categories.map((category) => ({ value: String(category.id), label: category.name }))]}
-        error={errors.categoryId}
+        error={errorOf(fieldErrors, "categoryId")}
         withAsterisk
       />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
@@ -115,7 +137,7 @@ function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequi
           file={values.imageOne}
           onChange={(file) => set("imageOne", file)}
           currentImage={currentImages?.imageOne}
-          error={errors.imageOne}
+          error={errorOf(fieldErrors, "imageOne")}
         />
         <ImageField
           label="Upload image 2 (optional)"
@@ -133,13 +155,14 @@ export function AddProductScreen() {
   const goBack = useGoBack(MANAGE_PRODUCTS);
   const [createProduct, { loading }] = useCreateProduct();
   const save = async (values: ProductFormValues) => {
-    if (!values.imageOne) return;
+    if (!values.imageOne) return undefined;
     try {
       const result = await createProduct({ variables: { input: productInput({ ...values, imageOne: values.imageOne }) } });
       if (result.data) notifySuccess(result.data.createProduct.message);
       goBack();
     } catch (error) {
       notifyServerFailure(error);
+      return error;
     }
   };
   return (
@@ -149,7 +172,7 @@ export function AddProductScreen() {
       initial={emptyProductForm()}
       imageOneRequired
       submitting={loading}
-      onSubmit={(values) => void save(values)}
+      onSubmit={save}
     />
   );
 }
@@ -190,6 +213,7 @@ export function EditProductScreen() {
       goBack();
     } catch (failure) {
       notifyServerFailure(failure);
+      return failure;
     }
   };
   return (
@@ -201,7 +225,7 @@ export function EditProductScreen() {
       currentImages={{ imageOne: product.images[0] ?? null, imageTwo: product.images[1] ?? null }}
       imageOneRequired={false}
       submitting={saving}
-      onSubmit={(values) => void save(values)}
+      onSubmit={save}
     />
   );
 }

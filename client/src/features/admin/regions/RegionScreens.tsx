@@ -15,6 +15,7 @@ import { formatMoney } from "../../../lib/money";
 import { useGoBack } from "../../../lib/navigation/useGoBack";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { regionFee } from "../../../lib/pricing";
+import { useFieldErrors } from "../../../lib/forms/useFieldErrors";
 import { notifyServerFailure } from "../adminFeedback";
 import { AdminForm, listState, useListSearch } from "../AdminParts";
 import { CatalogueEntries } from "../CatalogueEntries";
@@ -85,35 +86,43 @@ interface RegionFormProps {
   submitLabel: string;
   initial: { name: string; fee: number | string };
   submitting: boolean;
-  onSubmit: (region: { name: string; fee: number }) => void;
+  /** Saves; resolves with the failure when the save failed (its field messages show beside the fields). */
+  onSubmit: (region: { name: string; fee: number }) => Promise<unknown>;
 }
 
 function RegionForm({ title, nameLabel, submitLabel, initial, submitting, onSubmit }: RegionFormProps) {
   const [name, setName] = useState(initial.name);
   const [fee, setFee] = useState<number | string>(initial.fee);
-  const [feeError, setFeeError] = useState<string | undefined>();
-  const submit = () => {
+  const fieldErrors = useFieldErrors();
+  const submit = async () => {
     // The fee is the one field the API cannot take empty; its bounds are the server's.
     if (String(fee).trim() === "") {
-      setFeeError(REQUIRED);
+      fieldErrors.show({ fee: REQUIRED });
       return;
     }
-    onSubmit({ name, fee: Number(fee) });
+    const failure = await onSubmit({ name, fee: Number(fee) });
+    if (failure) fieldErrors.showFailure(failure);
   };
   return (
-    <AdminForm title={title} submitLabel={submitLabel} submitting={submitting} onSubmit={submit}>
-      <TextInput label={nameLabel} value={name} onChange={(event) => setName(event.currentTarget.value)} withAsterisk />
+    <AdminForm title={title} submitLabel={submitLabel} submitting={submitting} onSubmit={() => void submit()} formRef={fieldErrors.ref}>
+      <TextInput
+        label={nameLabel}
+        value={name}
+        onChange={(event) => setName(event.currentTarget.value)}
+        error={fieldErrors.errorOf("name")}
+        withAsterisk
+      />
       <NumberInput
         label="Fee"
         value={fee}
         onChange={(value) => {
           setFee(value);
-          setFeeError(undefined);
+          fieldErrors.clear("fee");
         }}
         min={0}
         decimalScale={2}
         prefix="$"
-        error={feeError}
+        error={fieldErrors.errorOf("fee")}
         withAsterisk
       />
     </AdminForm>
@@ -130,6 +139,7 @@ export function AddRegionScreen() {
       goBack();
     } catch (error) {
       notifyServerFailure(error);
+      return error;
     }
   };
   return (
@@ -139,7 +149,7 @@ export function AddRegionScreen() {
       submitLabel="Create"
       initial={{ name: "", fee: "" }}
       submitting={loading}
-      onSubmit={(region) => void save(region)}
+      onSubmit={save}
     />
   );
 }
@@ -167,6 +177,7 @@ export function EditRegionScreen() {
       goBack();
     } catch (failure) {
       notifyServerFailure(failure);
+      return failure;
     }
   };
   return (
@@ -177,7 +188,7 @@ export function EditRegionScreen() {
       submitLabel="Update"
       initial={{ name: region.name, fee: regionFee(region) }}
       submitting={saving}
-      onSubmit={(changes) => void save(changes)}
+      onSubmit={save}
     />
   );
 }

@@ -4,6 +4,7 @@
 // admin) with the server's message on success and on failure, contact info ('No address' / 'No
 // contact'), their orders (a page at a time) linking to the admin order view, and the emails the shop
 // wrote to them (issue 23).
+import { PageTitle } from "../../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { Link, useParams } from "react-router-dom";
@@ -135,7 +136,7 @@ export function UserDetailScreen() {
   const orders = nodesOf(user.orders);
   return (
     <Stack gap="lg">
-      <Title order={1}>{user.name}</Title>
+      <PageTitle title={user.name} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Paper withBorder radius="md" p="md" component="section" aria-labelledby="account-info">
           <Stack gap="sm">

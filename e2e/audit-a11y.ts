@@ -1,0 +1,176 @@
+// `npm run audit:a11y`: visits every screen of the storefront, the shopper's account and the admin, on a
+// desktop and a phone viewport, and prints axe's findings per screen (issue 20's before/after figures).
+// Starts a fresh shop with `npm start` (embedded database) unless SHOP_URL names one already running on
+// the demo data. Exits 1 when any screen has a finding.
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "./browser.js";
+import { axeFindings, countNodes, describeFindings } from "./axe.js";
+import { startShop, type RunningShop } from "./shop.js";
+
+const demo = {
+  admin: { email: "admin@verdant.shop", password: "admin-password-2026" },
+  shopper: { email: "shopper@verdant.shop", password: "shopper-password-2026" },
+};
+
+async function graphql<T>(url: string, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<T> {
+  const response = await fetch(`${url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await response.json()) as { data?: T; errors?: Array<{ message: string }> };
+  if (body.errors?.length) throw new Error(body.errors.map((error) => error.message).join("; "));
+  return body.data as T;
+}
+
+const login = async (url: string, who: { email: string; password: string }) =>
+  (await graphql<{ login: { accessToken: string } }>(url, "mutation($e: String!, $p: String!) { login(email: $e, password: $p) { accessToken } }", { e: who.email, p: who.password }))
+    .login.accessToken;
+
+interface Screen {
+  name: string;
+  path: string;
+  who: "guest" | "shopper" | "admin";
+  /** What to do once the page has loaded (add to the cart, open a dialog...). */
+  then?: (page: Page, url: string) => Promise<void>;
+}
+
+async function settle(page: Page) {
+  await page.waitForLoadState("networkidle").catch(() => undefined);
+  await page.waitForTimeout(400);
+}
+
+async function addToCart(page: Page, url: string, slug: string) {
+  await page.goto(`${url}/products/${slug}`);
+  await page.getByRole("button", { name: "Add to cart" }).click();
+  await page.getByTestId("quantity-in-cart").waitFor();
+}
+
+async function screensOf(url: string, adminToken: string, shopperToken: string): Promise<Screen[]> {
+  const { products, categories } = await graphql<{ products: { nodes: Array<{ slug: string }> }; categories: { nodes: Array<{ id: number; name: string }> } }>(
+    url,
+    "{ products(inStock: true, first: 1) { nodes { slug } } categories(first: 1) { nodes { id name } } }",
+  );
+  const slug = products.nodes[0].slug;
+  const category = categories.nodes[0];
+  const { myOrders } = await graphql<{ myOrders: { nodes: Array<{ orderNumber: string }> } }>(url, "{ myOrders(first: 1) { nodes { orderNumber } } }", {}, shopperToken);
+  const admin = await graphql<{
+    regions: { nodes: Array<{ id: number }> };
+    users: { nodes: Array<{ id: number }> };
+    orders: { nodes: Array<{ orderNumber: string }> };
+    webhookEndpoints: Array<{ id: number }>;
+  }>(url, "{ regions(first: 1) { nodes { id } } users(first: 1) { nodes { id } } orders(first: 1) { nodes { orderNumber } } webhookEndpoints { id } }", {}, adminToken);
+  let webhookId: number | undefined = admin.webhookEndpoints[0]?.id;
+  if (webhookId === undefined) {
+    const created = await graphql<{ createWebhookEndpoint: { endpoint: { id: number } } }>(
+      url,
+      'mutation { createWebhookEndpoint(input: { url: "http://127.0.0.1:9/hook", events: [ORDER_PLACED], description: "Audit" }) { endpoint { id } } }',
+      {},
+      adminToken,
+    ).catch(() => undefined);
+    webhookId = created?.createWebhookEndpoint.endpoint.id;
+  }
+  const orderNumber = myOrders.nodes[0]?.orderNumber ?? admin.orders.nodes[0].orderNumber;
+  const screens: Screen[] = [
+    { name: "home", path: "/", who: "guest" },
+    { name: "category", path: `/categories/${encodeURIComponent(category.name)}`, who: "guest" },
+    { name: "product", path: `/products/${slug}`, who: "guest" },
+    { name: "search", path: "/search", who: "guest" },
+    { name: "search results", path: "/search?q=fern", who: "guest" },
+    { name: "cart (empty)", path: "/cart", who: "guest" },
+    { name: "cart", path: "/cart", who: "guest", then: async (page) => {
+      await addToCart(page, url, slug);
+      await page.getByRole("link", { name: /^Cart, / }).click();
+    } },
+    { name: "sign in", path: "/login", who: "guest" },
+    { name: "sign up", path: "/signup", who: "guest" },
+    { name: "forgot password", path: "/forgot-password", who: "guest" },
+    { name: "reset password", path: "/reset-password?token=not-a-token", who: "guest" },
+    { name: "not found", path: "/no-such-page", who: "guest" },
+    { name: "product (signed in)", path: `/products/${slug}`, who: "shopper" },
+    { name: "account", path: "/user", who: "shopper" },
+    { name: "orders", path: "/user/order", who: "shopper" },
+    { name: "order", path: `/user/order/${orderNumber}`, who: "shopper" },
+    { name: "wish-list", path: "/user/wishlist", who: "shopper" },
+    { name: "update account", path: "/user/update-account-details", who: "shopper" },
+    { name: "update contact", path: "/user/update-contact-details", who: "shopper" },
+    { name: "update password", path: "/user/update-password", who: "shopper" },
+    { name: "checkout", path: "/checkout", who: "shopper", then: async (page) => {
+      await addToCart(page, url, slug);
+      await page.goto(`${url}/cart`);
+      await page.getByRole("button", { name: "Proceed to checkout" }).click();
+      await page.getByRole("heading", { name: "Checkout", exact: true }).waitFor();
+    } },
+    { name: "checkout card dialog", path: "/checkout", who: "shopper", then: async (page) => {
+      await addToCart(page, url, slug);
+      await page.goto(`${url}/cart`);
+      await page.getByRole("button", { name: "Proceed to checkout" }).click();
+      await page.getByRole("button", { name: /Enter card|Change card/ }).click();
+      await page.getByRole("dialog").waitFor();
+      await page.waitForTimeout(500);
+    } },
+    { name: "admin dashboard", path: "/admin/dashboard", who: "admin" },
+    { name: "admin products", path: "/admin/manage-product", who: "admin" },
+    { name: "admin add product", path: "/admin/add-product", who: "admin" },
+    { name: "admin edit product", path: `/admin/edit-product/${slug}`, who: "admin" },
+    { name: "admin categories", path: "/admin/manage-category", who: "admin" },
+    { name: "admin add category", path: "/admin/add-category", who: "admin" },
+    { name: "admin edit category", path: `/admin/edit-category/${category.id}`, who: "admin" },
+    { name: "admin regions", path: "/admin/manage-region", who: "admin" },
+    { name: "admin add region", path: "/admin/add-region", who: "admin" },
+    { name: "admin edit region", path: `/admin/edit-region/${admin.regions.nodes[0].id}`, who: "admin" },
+    { name: "admin orders", path: "/admin/manage-order", who: "admin" },
+    { name: "admin order", path: `/admin/view-order/${admin.orders.nodes[0].orderNumber}`, who: "admin" },
+    { name: "admin users", path: "/admin/manage-users", who: "admin" },
+    { name: "admin user", path: `/admin/manage-users/${admin.users.nodes[0].id}`, who: "admin" },
+    { name: "admin integrations", path: "/admin/integrations", who: "admin" },
+  ];
+  if (webhookId !== undefined) screens.push({ name: "admin webhook", path: `/admin/integrations/webhooks/${webhookId}`, who: "admin" });
+  return screens;
+}
+
+async function audit(browser: Browser, url: string, viewport: { width: number; height: number }, screens: Screen[], tokens: Record<string, string | undefined>) {
+  const rows: Array<{ screen: string; rules: number; elements: number }> = [];
+  for (const screen of screens) {
+    const context = await browser.newContext({ viewport, reducedMotion: "reduce" });
+    const token = tokens[screen.who];
+    if (token) await context.addInitScript((value) => localStorage.setItem("access_token", value), token);
+    const page = await context.newPage();
+    try {
+      if (screen.then) await screen.then(page, url);
+      else await page.goto(`${url}${screen.path}`);
+      await settle(page);
+      const findings = await axeFindings(page);
+      rows.push({ screen: screen.name, rules: findings.length, elements: countNodes(findings) });
+      if (findings.length) console.log(`${screen.name} [${viewport.width}px]\n${describeFindings(findings)}`);
+    } catch (error) {
+      console.log(`${screen.name} [${viewport.width}px]: could not audit: ${(error as Error).message.split("\n")[0]}`);
+      rows.push({ screen: screen.name, rules: -1, elements: -1 });
+    } finally {
+      await context.close();
+    }
+  }
+  return rows;
+}
+
+let shop: RunningShop | undefined;
+const url = process.env.SHOP_URL ?? (shop = await startShop("pglite")).url;
+const browser = await launchBrowser();
+try {
+  const tokens = { guest: undefined, shopper: await login(url, demo.shopper), admin: await login(url, demo.admin) };
+  const screens = await screensOf(url, tokens.admin, tokens.shopper);
+  const desktop = await audit(browser, url, { width: 1280, height: 900 }, screens, tokens);
+  const phone = await audit(browser, url, { width: 390, height: 844 }, screens, tokens);
+  console.log("\nscreen | desktop rules/elements | phone rules/elements");
+  let total = 0;
+  desktop.forEach((row, index) => {
+    const small = phone[index];
+    total += Math.max(row.elements, 0) + Math.max(small.elements, 0);
+    console.log(`${row.screen} | ${row.rules}/${row.elements} | ${small.rules}/${small.elements}`);
+  });
+  console.log(`\n${screens.length} screens x 2 viewports: ${total} elements flagged in all`);
+  process.exitCode = desktop.concat(phone).some((row) => row.rules !== 0) ? 1 : 0;
+} finally {
+  await browser.close();
+  await shop?.stop();
+}
