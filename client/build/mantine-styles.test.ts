@@ -32,4 +32,15 @@ describe("Mantine styles per component", () => {
     expect(missing).toEqual([]);
     expect(styled.length).toBeGreaterThan(10);
   });
+
+  it("imports the stylesheets in the order of Mantine's styles.css, so later rules refine earlier ones", () => {
+    const whole = fs.readFileSync(path.join(stylesDir, "../styles.css"), "utf8");
+    const styles = fs.readFileSync(path.join(src, "app/mantineStyles.ts"), "utf8");
+    const files = [...styles.matchAll(/"@mantine\/core\/styles\/([A-Za-z-]+\.css)"/g)].map((match) => match[1]);
+    // Where each file's first rule sits in the whole stylesheet.
+    const position = (file: string) => whole.indexOf(fs.readFileSync(path.join(stylesDir, file), "utf8").trim().split("\n")[0]);
+    const positions = files.map(position);
+    expect(positions.every((at) => at >= 0)).toBe(true);
+    expect(files).toEqual([...files].sort((a, b) => position(a) - position(b)));
+  });
 });
