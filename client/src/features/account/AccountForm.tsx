@@ -1,6 +1,6 @@
 // The frame the sign-up, sign-in and update forms share: a title, the fields, one submit button.
 import { PageTitle } from "../../components/PageTitle";
-import { Button, Checkbox, Container, Paper, Stack, TextInput } from "@mantine/core";
+import { Alert, Button, Checkbox, Container, Paper, Stack, TextInput } from "@mantine/core";
 import type { ChangeEvent, FormEvent, ReactNode, Ref } from "react";
 
 export interface AccountFormProps {
@@ -12,9 +12,11 @@ export interface AccountFormProps {
   footer?: ReactNode;
   /** The form element, for the field errors (useFieldErrors' ref: the first invalid field takes focus). */
   formRef?: Ref<HTMLFormElement>;
+  /** A failure that names no field (a wrong password, too many attempts): said inside the form, announced. */
+  problem?: string | null;
 }
 
-export function AccountForm({ title, submitLabel, submitting, onSubmit, children, footer, formRef }: AccountFormProps) {
+export function AccountForm({ title, submitLabel, submitting, onSubmit, children, footer, formRef, problem }: AccountFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -25,6 +27,11 @@ export function AccountForm({ title, submitLabel, submitting, onSubmit, children
         <form ref={formRef} onSubmit={submit} aria-label={title} noValidate>
           <Stack gap="md">
             <PageTitle title={title} size="h2" />
+            {problem && (
+              <Alert color="red" variant="light" role="alert">
+                {problem}
+              </Alert>
+            )}
             {children}
             <Button type="submit" loading={submitting} size="md">
               {submitLabel}

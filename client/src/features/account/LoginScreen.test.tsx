@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { LoginDocument } from "../../graphql/generated/graphql";
@@ -62,7 +62,29 @@ describe("Sign in: Welcome back", () => {
     const signIn = vi.fn();
     renderWithShop(<LoginScreen />, { route: "/login", path: "/login", session: { signIn }, mocks: [loginMock({ error: "Wrong email or password." })] });
     await fillAndSubmit();
-    expect(await screen.findByText("Wrong email or password.")).toBeInTheDocument();
+    // As a notification, and inside the form where a screen reader announces it (issue 20).
+    await waitFor(() => expect(screen.getAllByText("Wrong email or password.")).toHaveLength(2));
+    expect(screen.getByRole("form", { name: "Welcome back" })).toHaveTextContent("Wrong email or password.");
     expect(signIn).not.toHaveBeenCalled();
+  });
+
+  it("a field the server refuses shows its message beside it and takes focus", async () => {
+    const refusal = "The email must be a valid email address.";
+    renderWithShop(<LoginScreen />, {
+      route: "/login",
+      path: "/login",
+      mocks: [
+        {
+          request: { query: LoginDocument, variables: { email: "ada@example.com", password: "Secret123!" } },
+          result: { errors: [{ message: refusal, extensions: { code: "BAD_USER_INPUT", fields: { email: [refusal] } } }] },
+        },
+      ],
+    });
+    await fillAndSubmit();
+    const email = screen.getByLabelText("Email");
+    await waitFor(() => expect(email).toHaveAttribute("aria-invalid", "true"));
+    expect(email).toHaveAccessibleDescription(refusal);
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(screen.getByLabelText("Password")).not.toHaveAttribute("aria-invalid", "true");
   });
 });

@@ -1,6 +1,7 @@
 // Welcome back (spec sections 2 and 8), at /login and /login-user: on success the token is kept,
 // 'Log in successful' shows and the shopper goes back one page; on failure the server's error text.
-// 'Forgot password?' leads to the password reset by email (issue 23).
+// 'Forgot password?' leads to the password reset by email (issue 23). Besides the notification, a field's
+// message shows beside it and any other failure inside the form, where a screen reader announces it (issue 20).
 import { useMutation } from "@apollo/client/react";
 import { Anchor, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
@@ -9,6 +10,7 @@ import { LoginDocument } from "../../graphql/generated/graphql";
 import { serverMessage } from "../../lib/apollo/errors";
 import { messages } from "../../lib/messages";
 import { notifyError, notifySuccess } from "../../lib/notify";
+import { useFieldErrors } from "../../lib/forms/useFieldErrors";
 import { useSession } from "../../lib/session/session";
 import { AccountForm, PasswordField, ShowPasswordToggle } from "./AccountForm";
 import { useGoBack } from "../../lib/navigation/useGoBack";
@@ -20,8 +22,11 @@ export function LoginScreen() {
   const [password, setPassword] = useState("");
   const [shown, setShown] = useState(false);
   const [login, { loading }] = useMutation(LoginDocument);
+  const fieldErrors = useFieldErrors();
+  const [problem, setProblem] = useState<string | null>(null);
 
   const submit = async () => {
+    setProblem(null);
     try {
       const result = await login({ variables: { email, password } });
       if (!result.data) throw new Error(messages.genericFailure);
@@ -29,7 +34,9 @@ export function LoginScreen() {
       notifySuccess(messages.loginSuccessful);
       goBack();
     } catch (error) {
-      notifyError(serverMessage(error));
+      const message = serverMessage(error);
+      notifyError(message);
+      if (!fieldErrors.showFailure(error)) setProblem(message);
     }
   };
 
@@ -39,6 +46,8 @@ export function LoginScreen() {
       submitLabel="Sign in"
       submitting={loading}
       onSubmit={() => void submit()}
+      formRef={fieldErrors.ref}
+      problem={problem}
       footer={
         <Text size="sm">
           New here?{" "}
@@ -48,13 +57,27 @@ export function LoginScreen() {
         </Text>
       }
     >
-      <TextInput label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        error={fieldErrors.errorOf("email")}
+        onChange={(event) => {
+          fieldErrors.clear("email");
+          setEmail(event.currentTarget.value);
+        }}
+      />
       <PasswordField
         label="Password"
         autoComplete="current-password"
         shown={shown}
         value={password}
-        onChange={(event) => setPassword(event.currentTarget.value)}
+        error={fieldErrors.errorOf("password")}
+        onChange={(event) => {
+          fieldErrors.clear("password");
+          setPassword(event.currentTarget.value);
+        }}
       />
       <ShowPasswordToggle shown={shown} onChange={setShown} />
       <Anchor component={Link} to="/forgot-password" size="sm">

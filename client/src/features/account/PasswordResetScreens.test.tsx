@@ -1,6 +1,6 @@
 import { notifications } from "@mantine/notifications";
 import type { DocumentNode } from "graphql";
-import { screen } from "@testing-library/react";
+import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PasswordResetLinkValidDocument, RequestPasswordResetDocument, ResetPasswordDocument } from "../../graphql/generated/graphql";
@@ -52,7 +52,9 @@ describe("'Forgot password?'", () => {
     });
     await userEvent.type(screen.getByLabelText("Email"), "nope");
     await userEvent.click(screen.getByRole("button", { name: "Send reset link" }));
-    expect(await screen.findByText("The email must be a valid email address.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText("Email")).toHaveAccessibleDescription("The email must be a valid email address."));
+    expect(screen.getByLabelText("Email")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getAllByText("The email must be a valid email address.")).toHaveLength(2);
     await userEvent.clear(screen.getByLabelText("Email"));
     await userEvent.type(screen.getByLabelText("Email"), "ada@example.com");
     await userEvent.click(screen.getByRole("button", { name: "Send reset link" }));
@@ -123,7 +125,9 @@ describe("the reset screen (the email's link)", () => {
   it("the server's password rules show as its messages; the form stays", async () => {
     renderWithShop(<ResetPasswordScreen />, { route: `/reset-password#token=${TOKEN}`, path: "/reset-password", mocks: [linkValid(true), weakPassword()] });
     await fill();
-    expect(await screen.findByText("The password must contain at least one letter and one number.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText("The password must contain at least one letter and one number.")).toHaveLength(2));
+    expect(screen.getByLabelText("New password")).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getByLabelText("New password")).toHaveAccessibleDescription("The password must contain at least one letter and one number.");
     expect(screen.getByRole("heading", { level: 1, name: "Choose a new password" })).toBeInTheDocument();
   });
 });

@@ -10,6 +10,7 @@ import { Link, useLocation, useNavigate } from "react-router-dom";
 import { PasswordResetLinkValidDocument, RequestPasswordResetDocument, ResetPasswordDocument } from "../../graphql/generated/graphql";
 import { invalidInputMessages, isFieldInvalid, serverMessage } from "../../lib/apollo/errors";
 import { notifyError, notifySuccess } from "../../lib/notify";
+import { useFieldErrors } from "../../lib/forms/useFieldErrors";
 import { useSession } from "../../lib/session/session";
 import { LoadingView } from "../../components/LoadingView";
 import { AccountForm, PasswordField, ShowPasswordToggle } from "./AccountForm";
@@ -52,12 +53,14 @@ export function ForgotPasswordScreen() {
   const [email, setEmail] = useState("");
   const [sent, setSent] = useState<string | null>(null);
   const [request, { loading }] = useMutation(RequestPasswordResetDocument);
+  const fieldErrors = useFieldErrors();
 
   const submit = async () => {
     try {
       const result = await request({ variables: { email } });
       if (result.data) setSent(result.data.requestPasswordReset.message);
     } catch (error) {
+      fieldErrors.showFailure(error);
       reportFailure(error);
     }
   };
@@ -76,9 +79,26 @@ export function ForgotPasswordScreen() {
     );
   }
   return (
-    <AccountForm title="Forgot your password?" submitLabel="Send reset link" submitting={loading} onSubmit={() => void submit()} footer={backToSignIn}>
+    <AccountForm
+      title="Forgot your password?"
+      submitLabel="Send reset link"
+      submitting={loading}
+      onSubmit={() => void submit()}
+      formRef={fieldErrors.ref}
+      footer={backToSignIn}
+    >
       <Text size="sm">Enter the email of your account and we will send you a link to choose a new password.</Text>
-      <TextInput label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.currentTarget.value)} />
+      <TextInput
+        label="Email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        error={fieldErrors.errorOf("email")}
+        onChange={(event) => {
+          fieldErrors.clear("email");
+          setEmail(event.currentTarget.value);
+        }}
+      />
     </AccountForm>
   );
 }
@@ -113,8 +133,10 @@ function NewPasswordForm({ token, onLinkDead }: { token: string; onLinkDead: () 
   const [form, setForm] = useState({ password: "", passwordConfirmation: "" });
   const [shown, setShown] = useState(false);
   const [reset, { loading }] = useMutation(ResetPasswordDocument);
+  const fieldErrors = useFieldErrors();
   const set = (field: keyof typeof form) => (event: React.ChangeEvent<HTMLInputElement>) => {
     const value = event.currentTarget.value;
+    fieldErrors.clear(field === "password" ? "password" : "password_confirmation");
     setForm((current) => ({ ...current, [field]: value }));
   };
 
@@ -129,15 +151,37 @@ function NewPasswordForm({ token, onLinkDead }: { token: string; onLinkDead: () 
     } catch (error) {
       // The link was used or expired meanwhile: say so where the form was.
       if (isFieldInvalid(error, "token")) onLinkDead();
+      else fieldErrors.showFailure(error);
       reportFailure(error);
     }
   };
 
   return (
-    <AccountForm title="Choose a new password" submitLabel="Set new password" submitting={loading} onSubmit={() => void submit()} footer={backToSignIn}>
+    <AccountForm
+      title="Choose a new password"
+      submitLabel="Set new password"
+      submitting={loading}
+      onSubmit={() => void submit()}
+      formRef={fieldErrors.ref}
+      footer={backToSignIn}
+    >
       <Text size="sm">At least 8 characters, with at least one letter and one number. Every device signed in to your account will be signed out.</Text>
-      <PasswordField label="New password" autoComplete="new-password" shown={shown} value={form.password} onChange={set("password")} />
-      <PasswordField label="Confirm password" autoComplete="new-password" shown={shown} value={form.passwordConfirmation} onChange={set("passwordConfirmation")} />
+      <PasswordField
+        label="New password"
+        autoComplete="new-password"
+        shown={shown}
+        value={form.password}
+        onChange={set("password")}
+        error={fieldErrors.errorOf("password")}
+      />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        shown={shown}
+        value={form.passwordConfirmation}
+        onChange={set("passwordConfirmation")}
+        error={fieldErrors.errorOf("password_confirmation")}
+      />
       <ShowPasswordToggle shown={shown} onChange={setShown} />
     </AccountForm>
   );

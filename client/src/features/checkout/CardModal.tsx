@@ -1,5 +1,6 @@
 // The card modal (spec sections 4 and 5): a live preview beside the four fields; Save Card checks the
-// lengths and closes when the card is valid. The details stay in this browser tab only.
+// lengths and closes when the card is valid; otherwise each field's problem shows beside it and focus
+// goes to the first (issue 20). The details stay in this browser tab only.
 import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { CardPreview } from "../../components/CardPreview";
@@ -7,10 +8,12 @@ import {
   CARD_CVC_LENGTH,
   CARD_EXPIRY_LENGTH,
   cardDigits,
+  cardFieldProblems,
   checkCardForSaving,
   MAX_CARD_NUMBER_LENGTH,
   type CardDetails,
 } from "../../lib/card/cardRules";
+import { useFieldErrors } from "../../lib/forms/useFieldErrors";
 import { notifyError, notifySuccess } from "../../lib/notify";
 
 export interface CardModalProps {
@@ -22,12 +25,17 @@ export interface CardModalProps {
 
 export function CardModal({ opened, initialCard, onClose, onSave }: CardModalProps) {
   const [card, setCard] = useState<CardDetails>(initialCard);
-  const set = (field: keyof CardDetails, value: string) => setCard((current) => ({ ...current, [field]: value }));
+  const { ref: fieldsRef, errorOf, show: showProblems, clear: clearProblem } = useFieldErrors<HTMLDivElement>();
+  const set = (field: keyof CardDetails, value: string) => {
+    clearProblem(field);
+    setCard((current) => ({ ...current, [field]: value }));
+  };
 
   const save = () => {
     const outcome = checkCardForSaving(card);
     if (!outcome.saved) {
       notifyError(outcome.message);
+      showProblems(cardFieldProblems(card) as Record<string, string>);
       return;
     }
     notifySuccess(outcome.message);
@@ -40,9 +48,10 @@ export function CardModal({ opened, initialCard, onClose, onSave }: CardModalPro
     <Modal opened={opened} onClose={onClose} title="Card details" size="lg" centered trapFocus returnFocus={false}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
         <CardPreview card={card} />
-        <Stack gap="sm">
+        <Stack gap="sm" ref={fieldsRef}>
           <TextInput
             label="Card number"
+            error={errorOf("number")}
             data-autofocus
             inputMode="numeric"
             autoComplete="cc-number"
@@ -53,6 +62,7 @@ export function CardModal({ opened, initialCard, onClose, onSave }: CardModalPro
           <Group grow>
             <TextInput
               label="Expiry (MMYY)"
+              error={errorOf("expiry")}
               inputMode="numeric"
               autoComplete="cc-exp"
               maxLength={CARD_EXPIRY_LENGTH}
@@ -61,6 +71,7 @@ export function CardModal({ opened, initialCard, onClose, onSave }: CardModalPro
             />
             <TextInput
               label="CVC"
+              error={errorOf("cvc")}
               inputMode="numeric"
               autoComplete="cc-csc"
               maxLength={CARD_CVC_LENGTH}
@@ -68,7 +79,13 @@ export function CardModal({ opened, initialCard, onClose, onSave }: CardModalPro
               onChange={(event) => set("cvc", cardDigits(event.currentTarget.value).slice(0, CARD_CVC_LENGTH))}
             />
           </Group>
-          <TextInput label="Name on card" autoComplete="cc-name" value={card.name} onChange={(event) => set("name", event.currentTarget.value)} />
+          <TextInput
+            label="Name on card"
+            autoComplete="cc-name"
+            error={errorOf("name")}
+            value={card.name}
+            onChange={(event) => set("name", event.currentTarget.value)}
+          />
           <Button onClick={save}>Save Card</Button>
         </Stack>
       </SimpleGrid>

@@ -1,4 +1,4 @@
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PlaceOrderDocument } from "../../graphql/generated/graphql";
@@ -124,6 +124,14 @@ describe("Checkout", () => {
     const dialog = await enterCard(user, { ...validCard, cvc: "12" });
     expect(await screen.findByText("Please enter valid card details.")).toBeInTheDocument();
     expect(dialog).toBeInTheDocument();
+    // The field to fix says why beside it and takes focus; the others stay as they were (issue 20).
+    const cvc = within(dialog).getByLabelText("CVC");
+    expect(cvc).toHaveAttribute("aria-invalid", "true");
+    expect(cvc).toHaveAccessibleDescription("Enter the 3 digits on the back of the card.");
+    await waitFor(() => expect(cvc).toHaveFocus());
+    expect(within(dialog).getByLabelText("Card number")).not.toHaveAttribute("aria-invalid", "true");
+    await user.type(cvc, "3");
+    expect(cvc).not.toHaveAttribute("aria-invalid", "true");
   });
 
   it("Save Card closes the modal when the card is valid with 'Card details saved successfully!'", async () => {
@@ -141,7 +149,11 @@ describe("Checkout", () => {
     it("(1) without card details: 'Please enter your card details before proceeding.'", async () => {
       renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, phone: null }, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
       await userEvent.click(await screen.findByRole("button", { name: "Proceed to checkout" }));
-      expect(await screen.findByText("Please enter your card details before proceeding.")).toBeInTheDocument();
+      // As a notification, and beside Enter card, which takes focus (issue 20).
+      await waitFor(() => expect(screen.getAllByText("Please enter your card details before proceeding.")).toHaveLength(2));
+      const enterCardButton = screen.getByRole("button", { name: "Enter card" });
+      expect(enterCardButton).toHaveAccessibleDescription("Please enter your card details before proceeding.");
+      await waitFor(() => expect(enterCardButton).toHaveFocus());
       expect(screen.queryByText("Please update your contact information.")).not.toBeInTheDocument();
     });
 
@@ -152,7 +164,10 @@ describe("Checkout", () => {
       await screen.findByRole("button", { name: "Enter card" });
       await enterCard(user, validCard);
       await user.click(screen.getByRole("button", { name: "Proceed to checkout" }));
-      expect(await screen.findByText("Please update your contact information.")).toBeInTheDocument();
+      await waitFor(() => expect(screen.getAllByText("Please update your contact information.")).toHaveLength(2));
+      const contactLink = screen.getByRole("link", { name: "Update contact details" });
+      expect(contactLink).toHaveAccessibleDescription("Please update your contact information.");
+      await waitFor(() => expect(contactLink).toHaveFocus());
     });
 
     it("(3) without a region: 'Please select a delivery region'", async () => {
@@ -162,7 +177,11 @@ describe("Checkout", () => {
       await screen.findByRole("button", { name: "Enter card" });
       await enterCard(user, validCard);
       await user.click(screen.getByRole("button", { name: "Proceed to checkout" }));
-      expect(await screen.findByText("Please select a delivery region")).toBeInTheDocument();
+      await waitFor(() => expect(screen.getAllByText("Please select a delivery region")).toHaveLength(2));
+      const region = screen.getByLabelText("Delivery region");
+      expect(region).toHaveAttribute("aria-invalid", "true");
+      expect(region).toHaveAccessibleDescription("Please select a delivery region");
+      await waitFor(() => expect(region).toHaveFocus());
     });
   });
 

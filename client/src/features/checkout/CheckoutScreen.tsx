@@ -1,6 +1,7 @@
 // Checkout (spec sections 2, 4, 5 and 8). Shows only when a user is loaded: the customer block, the
 // delivery region, 'Enter card' (a 2-second spinner, then the card modal), the order summary and
-// 'Proceed to checkout', which runs the three checks in order and places the order.
+// 'Proceed to checkout', which runs the three checks in order and places the order. A failing check's
+// message shows as a notification and beside what to fix, which takes focus (issue 20).
 import { PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { Anchor, Button, Grid, Group, NativeSelect, Paper, Stack, Text, Title } from "@mantine/core";
@@ -12,7 +13,7 @@ import { CheckoutRegionsDocument } from "../../graphql/generated/graphql";
 import { serverMessage } from "../../lib/apollo/errors";
 import { CARD_ENTRY_DELAY_MS, emptyCard, previewNumber, type CardDetails } from "../../lib/card/cardRules";
 import { useCart } from "../../lib/cart/CartProvider";
-import { checkoutProblem, needsContactDetails } from "../../lib/checkout/checkoutChecks";
+import { firstCheckoutProblem, needsContactDetails, type CheckoutProblem } from "../../lib/checkout/checkoutChecks";
 import { makeOrderReference } from "../../lib/checkout/orderReference";
 import { messages } from "../../lib/messages";
 import { formatMoney } from "../../lib/money";
@@ -58,6 +59,15 @@ function Checkout({ user }: { user: SessionUser }) {
   // When the card modal closes, focus goes back to Enter card (issue 20), not to the page's start.
   const cardButton = useRef<HTMLButtonElement>(null);
   const cardModalWasOpen = useRef(false);
+  const contactLink = useRef<HTMLAnchorElement>(null);
+  const regionSelect = useRef<HTMLSelectElement>(null);
+  const [problem, setProblem] = useState<{ shown: CheckoutProblem; times: number } | null>(null);
+  useEffect(() => {
+    if (!problem) return;
+    const target = { card: cardButton, contact: contactLink, region: regionSelect }[problem.shown.part];
+    target.current?.focus();
+  }, [problem]);
+  const problemAt = (part: CheckoutProblem["part"]) => (problem?.shown.part === part ? problem.shown.message : undefined);
   useEffect(() => {
     if (cardModalWasOpen.current && !cardModalOpen) cardButton.current?.focus();
     cardModalWasOpen.current = cardModalOpen;
@@ -87,11 +97,13 @@ function Checkout({ user }: { user: SessionUser }) {
   };
 
   const proceed = async () => {
-    const problem = checkoutProblem({ card, customer: user, regionId });
-    if (problem) {
-      notifyError(problem);
+    const found = firstCheckoutProblem({ card, customer: user, regionId });
+    if (found) {
+      notifyError(found.message);
+      setProblem((current) => ({ shown: found, times: (current?.times ?? 0) + 1 }));
       return;
     }
+    setProblem(null);
     try {
       await placeOrder({
         variables: {
@@ -126,10 +138,16 @@ function Checkout({ user }: { user: SessionUser }) {
                 <Text>{user.address || "No address"}</Text>
                 <Text>{user.phone || "No contact"}</Text>
                 {needsContactDetails(user) && (
-                  <Anchor component={Link} to="/user/update-contact-details">
+                  <Anchor
+                    component={Link}
+                    to="/user/update-contact-details"
+                    ref={contactLink}
+                    aria-describedby={problemAt("contact") ? "contact-problem" : undefined}
+                  >
                     Update contact details
                   </Anchor>
                 )}
+                <ProblemText id="contact-problem" message={problemAt("contact")} />
               </Stack>
             </Paper>
 
@@ -139,9 +157,14 @@ function Checkout({ user }: { user: SessionUser }) {
                   Delivery
                 </Title>
                 <NativeSelect
+                  ref={regionSelect}
                   label="Delivery region"
+                  error={problemAt("region")}
                   value={regionId === null ? "" : String(regionId)}
-                  onChange={(event) => setRegionId(event.currentTarget.value === "" ? null : Number(event.currentTarget.value))}
+                  onChange={(event) => {
+                    if (problemAt("region")) setProblem(null);
+                    setRegionId(event.currentTarget.value === "" ? null : Number(event.currentTarget.value));
+                  }}
                   data={[
                     { value: "", label: "Select a region" },
                     ...regions.map((entry) => ({ value: String(entry.id), label: `${entry.name} (${formatMoney(entry.fee)})` })),
@@ -156,7 +179,13 @@ function Checkout({ user }: { user: SessionUser }) {
                   Payment method
                 </Title>
                 <Group>
-                  <Button ref={cardButton} variant="light" loading={openingCard} onClick={enterCard}>
+                  <Button
+                    ref={cardButton}
+                    variant="light"
+                    loading={openingCard}
+                    onClick={enterCard}
+                    aria-describedby={problemAt("card") ? "card-problem" : undefined}
+                  >
                     Enter card
                   </Button>
                   {card.number !== "" && (
@@ -165,6 +194,7 @@ function Checkout({ user }: { user: SessionUser }) {
                     </Text>
                   )}
                 </Group>
+                <ProblemText id="card-problem" message={problemAt("card")} />
               </Stack>
             </Paper>
           </Stack>
@@ -205,10 +235,21 @@ function Checkout({ user }: { user: SessionUser }) {
           onClose={() => setCardModalOpen(false)}
           onSave={(saved) => {
             setCard(saved);
+            if (problemAt("card")) setProblem(null);
             setCardModalOpen(false);
           }}
         />
       )}
     </Stack>
+  );
+}
+
+/** A check's message beside what it is about (the element it describes names it by this id). */
+function ProblemText({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <Text id={id} size="sm" c="red">
+      {message}
+    </Text>
   );
 }

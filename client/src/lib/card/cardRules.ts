@@ -131,12 +131,18 @@ export function passesLuhn(number: string): boolean {
  * Save Card: number exactly 16 characters, expiry exactly 4, cvc exactly 3, holder name non-empty after
  * trimming. Returns the message to show: the refusal or the confirmation.
  */
+/** What is wrong with each field Save Card checks, in the form's order (empty when the card can be saved). */
+export function cardFieldProblems(card: CardDetails): Partial<Record<keyof CardDetails, string>> {
+  const problems: Partial<Record<keyof CardDetails, string>> = {};
+  if (card.number.length !== CARD_NUMBER_LENGTH) problems.number = `Enter the ${CARD_NUMBER_LENGTH} digits of the card number.`;
+  if (card.expiry.length !== CARD_EXPIRY_LENGTH) problems.expiry = "Enter the expiry as 4 digits, month then year (MMYY).";
+  if (card.cvc.length !== CARD_CVC_LENGTH) problems.cvc = `Enter the ${CARD_CVC_LENGTH} digits on the back of the card.`;
+  if (card.name.trim() === "") problems.name = "Enter the name as it is on the card.";
+  return problems;
+}
+
 export function checkCardForSaving(card: CardDetails): { saved: boolean; message: string } {
-  const valid =
-    card.number.length === CARD_NUMBER_LENGTH &&
-    card.expiry.length === CARD_EXPIRY_LENGTH &&
-    card.cvc.length === CARD_CVC_LENGTH &&
-    card.name.trim() !== "";
+  const valid = Object.keys(cardFieldProblems(card)).length === 0;
   return valid ? { saved: true, message: messages.cardDetailsSaved } : { saved: false, message: messages.invalidCardDetails };
 }
 

@@ -1,7 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
 import { emptyCard } from "../card/cardRules";
-import { checkoutProblem, needsContactDetails, type CheckoutDraft } from "./checkoutChecks";
+import { firstCheckoutProblem, needsContactDetails, type CheckoutDraft } from "./checkoutChecks";
+
+const checkoutProblem = (draft: CheckoutDraft) => firstCheckoutProblem(draft)?.message ?? null;
 
 const ready: CheckoutDraft = {
   card: { number: "4111111111111111", expiry: "1228", cvc: "123", name: "Ada" },
@@ -33,6 +35,12 @@ describe("Checkout checks, in this order", () => {
 
   it("reports contact information before the region", () => {
     expect(checkoutProblem({ ...ready, customer: { phone: null, address: null }, regionId: null })).toBe("Please update your contact information.");
+  });
+
+  it("points at what to fix: the card, the contact details or the region", () => {
+    expect(firstCheckoutProblem({ ...ready, card: emptyCard() })?.part).toBe("card");
+    expect(firstCheckoutProblem({ ...ready, customer: { phone: null, address: null } })?.part).toBe("contact");
+    expect(firstCheckoutProblem({ ...ready, regionId: null })?.part).toBe("region");
   });
 
   it("passes when the card, contact details and region are all there", () => {

@@ -16,14 +16,20 @@ export interface CheckoutDraft {
 
 const present = (value: string | null | undefined) => typeof value === "string" && value.trim() !== "";
 
+/** Where the first failing check points the shopper: the card, the contact details or the region. */
+export interface CheckoutProblem {
+  part: "card" | "contact" | "region";
+  message: string;
+}
+
 /**
  * (1) all four card fields non-empty, (2) the user has phone and address, (3) a region is selected.
- * Returns the first failing check's message, or null when the order may be placed.
+ * Returns the first failing check, or null when the order may be placed.
  */
-export function checkoutProblem({ card, customer, regionId }: CheckoutDraft): string | null {
-  if (![card.number, card.expiry, card.cvc, card.name].every(present)) return messages.enterCardDetails;
-  if (!present(customer.phone) || !present(customer.address)) return messages.updateContactInformation;
-  if (regionId === null || regionId === "") return messages.selectDeliveryRegion;
+export function firstCheckoutProblem({ card, customer, regionId }: CheckoutDraft): CheckoutProblem | null {
+  if (![card.number, card.expiry, card.cvc, card.name].every(present)) return { part: "card", message: messages.enterCardDetails };
+  if (!present(customer.phone) || !present(customer.address)) return { part: "contact", message: messages.updateContactInformation };
+  if (regionId === null || regionId === "") return { part: "region", message: messages.selectDeliveryRegion };
   return null;
 }
 
