@@ -1,14 +1,15 @@
 // The storefront rendered on the server (built by `vite build --ssr`, loaded by server/src/http/storefront.ts):
 // the same routes and screens as the browser, for a guest. The page's queries run through `runQuery`
 // (the server executes them in-process against its schema, no HTTP round trip), Apollo's prerenderStatic
-// renders until every query has answered, and the page goes out with the answers (the browser hydrates
+// renders with React 19's stream renderer (prerenderToNodeStream, which waits for every Suspense boundary)
+// until every query has answered, and the page goes out with the answers (the browser hydrates
 // from them without asking again), the router's state, and the head elements React hoisted (meta,
 // canonical link, title).
 import type { FormattedExecutionResult } from "graphql";
 import type { DocumentNode } from "graphql";
 import { ApolloLink, type NormalizedCacheObject } from "@apollo/client";
 import { prerenderStatic } from "@apollo/client/react/ssr";
-import { renderToString } from "react-dom/server";
+import { prerenderToNodeStream } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, UNSAFE_ErrorResponseImpl as ErrorResponse, type StaticHandlerContext } from "react-router-dom";
 import { Observable } from "rxjs";
 import { AppProviders } from "./app/providers";
@@ -52,7 +53,7 @@ export type RenderedPage =
 
 const handler = createStaticHandler(shopRoutes);
 
-/** React 19 puts hoistable elements (<title>, <meta>, <link>) first in renderToString's output: the head's part. */
+/** React 19 puts hoistable elements (<title>, <meta>, <link>) first in a fragment's output: the head's part. */
 const HOISTED = /^(?:<title>[^<]*<\/title>|<meta [^>]*\/?>|<link [^>]*\/?>)+/;
 
 export async function renderPage(url: string, { origin, runQuery, signal, notFound: knownNotFound = false }: RenderOptions): Promise<RenderedPage> {
@@ -85,13 +86,14 @@ export async function renderPage(url: string, { origin, runQuery, signal, notFou
   );
 
   let routerContext = context;
-  let html = knownNotFound ? "" : (await prerenderStatic({ tree: page(routerContext), renderFunction: renderToString, signal })).result;
+  const render = async (tree: React.ReactElement) => (await prerenderStatic({ tree, renderFunction: prerenderToNodeStream, signal })).result;
+  let html = knownNotFound ? "" : await render(page(routerContext));
   if (notFound && context.statusCode < 400) {
     // The product asked for does not exist: the not-found screen, as for an unknown address, in the
     // error boundary nearest the screen (inside the page frame).
     const boundary = [...context.matches].reverse().find((match) => match.route.errorElement) ?? context.matches[0];
     routerContext = { ...context, statusCode: 404, errors: { [boundary.route.id]: new ErrorResponse(404, "Not Found", "") } };
-    html = renderToString(page(routerContext));
+    html = await render(page(routerContext));
   }
 
   const head = HOISTED.exec(html)?.[0] ?? "";

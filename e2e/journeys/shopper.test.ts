@@ -131,6 +131,8 @@ describe("a guest becomes a customer", () => {
       await cardDialog.getByLabel("Name on card").fill(newcomer.name);
       await cardDialog.getByRole("button", { name: "Save Card" }).click();
       await toast(page, "Please enter valid card details.");
+      // The field to fix is marked and says why (issue 20).
+      await expect.poll(() => cardDialog.getByLabel("Card number").getAttribute("aria-invalid")).toBe("true");
       await cardDialog.getByLabel("Card number").fill("4242424242424242");
       await cardDialog.getByRole("button", { name: "Save Card" }).click();
       await toast(page, "Card details saved successfully!");
@@ -142,6 +144,7 @@ describe("a guest becomes a customer", () => {
       await placeOrder.click();
       await toast(page, "Please select a delivery region");
       const region = page.getByLabel("Delivery region");
+      await expect.poll(() => region.getAttribute("aria-invalid")).toBe("true");
       await region.selectOption({ index: 1 });
       const regionLabel = (await region.locator("option:checked").textContent()) ?? "";
       const fee = /\((.+)\)$/.exec(regionLabel)?.[1];
