@@ -43,6 +43,7 @@ import "@mantine/core/styles/Notification.css";
 import "@mantine/core/styles/NumberInput.css";
 import "@mantine/core/styles/Tooltip.css";
 import "@mantine/core/styles/SimpleGrid.css";
+import "@mantine/core/styles/Skeleton.css";
 import "@mantine/core/styles/Stack.css";
 import "@mantine/core/styles/Switch.css";
 import "@mantine/core/styles/Table.css";

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { renderWithShop } from "../test/renderWithShop";
 import { EmptyState } from "./EmptyState";
 import { LoadingView } from "./LoadingView";
+import { ProductGridSkeleton } from "./ProductGridSkeleton";
 import { DEFAULT_THEME } from "@mantine/core";
 import type { ReactElement } from "react";
 import { CategoryGrid, ProductGrid } from "./ProductGrid";
@@ -12,6 +13,18 @@ describe("Loading view: a logo and a spinner", () => {
     renderWithShop(<LoadingView />);
     const status = await screen.findByRole("status", { name: "Loading" });
     expect(within(status).getByRole("img", { name: /verdant/i })).toBeInTheDocument();
+  });
+});
+
+describe("Product grid skeleton: the grid's size while its first page loads (issue 20)", () => {
+  it("is one status for screen readers, with placeholder cards of the card's picture height in the product grid", async () => {
+    renderWithShop(<ProductGridSkeleton />);
+    const status = await screen.findByRole("status", { name: "Loading products" });
+    const cards = within(status).getAllByTestId("card-placeholder");
+    expect(cards).toHaveLength(12);
+    // The placeholders are hidden from assistive technology: only the status is announced.
+    expect(cards[0].closest("[aria-hidden]")).not.toBeNull();
+    expect(cards[0].querySelector(".mantine-Skeleton-root")).toHaveStyle({ height: "calc(11.25rem * var(--mantine-scale))" });
   });
 });
 

@@ -6,7 +6,7 @@ import { useQuery } from "@apollo/client/react";
 import { Anchor, Group, Stack } from "@mantine/core";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
-import { LoadingView } from "../../components/LoadingView";
+import { ProductGridSkeleton } from "../../components/ProductGridSkeleton";
 import { LoadMore } from "../../components/LoadMore";
 import { PageHead } from "../../components/PageHead";
 import { EAGER_CARDS, ProductCard } from "../../components/ProductCard";
@@ -44,7 +44,7 @@ export function CategoryScreen() {
   if (error && !data) {
     body = <EmptyState title="We could not load the products." description="Please try again in a moment." />;
   } else if (!shown || shown.key.categoryName !== categoryName) {
-    body = <LoadingView label="Loading products" />;
+    body = <ProductGridSkeleton />;
   } else if (shown.data.edges.length === 0) {
     body = (
       <EmptyState

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { SearchIcon } from "../../components/icons";
-import { LoadingView } from "../../components/LoadingView";
+import { ProductGridSkeleton } from "../../components/ProductGridSkeleton";
 import { LoadMore } from "../../components/LoadMore";
 import { PageHead } from "../../components/PageHead";
 import { EAGER_CARDS, ProductCard } from "../../components/ProductCard";
@@ -80,7 +80,7 @@ export function SearchScreen() {
   } else if (error && !data && searched === typed) {
     body = <EmptyState title="We could not load the products." description="Please try again in a moment." />;
   } else if (!shown) {
-    body = <LoadingView label="Loading products" />;
+    body = <ProductGridSkeleton />;
   } else if (shown.data.edges.length === 0) {
     body = (
       <UpdatingResults updating={updating} label="Searching…">
