@@ -81,7 +81,9 @@ describe("a product page fetched without JavaScript", () => {
     expect(root).toContain("$19.99");
     expect(root).toContain("7 item(s) left");
 
-    expect(meta(html, "og:title")).toBe("Boston Fern | Verdant");
+    // A shared link reads as the tab does.
+    expect(html).toContain("<title>Boston Fern · Verdant</title>");
+    expect(meta(html, "og:title")).toBe("Boston Fern · Verdant");
     expect(meta(html, "og:type")).toBe("product");
     expect(meta(html, "og:url")).toBe(`${ORIGIN}/products/boston-fern`);
     expect(meta(html, "og:image")).toMatch(/^https:\/\/shop\.example\.com\//);

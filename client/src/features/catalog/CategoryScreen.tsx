@@ -1,7 +1,7 @@
 // A category's products (spec section 2): 'Shop for' and the category name, and a grid of the
 // products whose category equals that name, fetched from the server a page at a time ('Load more'),
 // in the order the 'Sort by' select asks for (kept in the URL as ?sort=).
-import { PageTitle } from "../../components/PageTitle";
+import { documentTitle, PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { Anchor, Group, Stack } from "@mantine/core";
 import { Link, useParams, useSearchParams } from "react-router-dom";
@@ -88,7 +88,7 @@ export function CategoryScreen() {
   return (
     <Stack gap="lg">
       <PageHead
-        title={`${categoryName} | Verdant`}
+        title={documentTitle(`Shop for ${categoryName}`, "/categories")}
         description={`Shop for ${categoryName} at Verdant: plants and garden goods, delivered.`}
         // Every sort of the category is the same page.
         path={categoryPath(categoryName)}

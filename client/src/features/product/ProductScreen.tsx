@@ -1,7 +1,7 @@
 // Product detail (spec sections 2 and 4): carousel, name, favourite heart, category link, rating,
 // description, price, quantity controls, the shopper's own rating and Add to cart. Re-fetches when
 // the slug changes; for a signed-in user it also loads their rating and whether it is a favourite.
-import { PageTitle } from "../../components/PageTitle";
+import { documentTitle, PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { ActionIcon, Anchor, Badge, Button, Grid, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { useEffect } from "react";
@@ -96,7 +96,7 @@ function ProductHead({ product }: { product: DetailedProduct }) {
   const facts = { ...product, image };
   return (
     <PageHead
-      title={`${product.name} | Verdant`}
+      title={documentTitle(product.name, "/products")}
       description={describe(product.description) || product.name}
       path={productPath(product.slug)}
       type="product"

@@ -1,7 +1,7 @@
 // Search (spec sections 2, 5 and 9): the server searches as the user types (once the typing pauses),
 // page by page; empty input, no match and results each have their own state; results sort four ways.
 // The URL keeps the text and the sort (?q=…&sort=…), so a search can be shared and reloaded.
-import { PageTitle } from "../../components/PageTitle";
+import { documentTitle, PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
@@ -129,7 +129,7 @@ export function SearchScreen() {
 
   return (
     <Stack gap="lg">
-      <PageHead title="Search | Verdant" description="Search Verdant's plants and garden goods." path={searchPath(searched)} />
+      <PageHead title={documentTitle("Search", "/search")} description="Search Verdant's plants and garden goods." path={searchPath(searched)} />
       <PageTitle title="Search" />
       <TextInput
         label={SEARCH_LABEL}
