@@ -86,7 +86,10 @@ export async function renderPage(url: string, { origin, runQuery, signal, notFou
   );
 
   let routerContext = context;
-  const render = async (tree: React.ReactElement) => (await prerenderStatic({ tree, renderFunction: prerenderToNodeStream, signal })).result;
+  // React's types call the prelude a NodeJS.ReadableStream (not async iterable without Node's own types, which
+  // this browser project leaves out); it is a Node Readable, which is. The signal stops an abandoned render.
+  const renderFunction = (tree: React.ReactNode) => prerenderToNodeStream(tree, { signal }) as unknown as Promise<{ prelude: AsyncIterable<string> }>;
+  const render = async (tree: React.ReactElement) => (await prerenderStatic({ tree, renderFunction, signal })).result;
   let html = knownNotFound ? "" : await render(page(routerContext));
   if (notFound && context.statusCode < 400) {
     // The product asked for does not exist: the not-found screen, as for an unknown address, in the

@@ -1,5 +1,5 @@
 import "./app/mantineStyles";
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { createBrowserRouter, matchRoutes } from "react-router-dom";
 import { App } from "./app/App";
@@ -27,12 +27,16 @@ async function start() {
     }),
   );
   const router = createBrowserRouter(shopRoutes, { hydrationData: routerHydrationState(page.router) });
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App router={router} page={page} />
-    </StrictMode>,
-  );
+  // Hydrated as a transition: React then works in slices of a few milliseconds and lets the browser answer
+  // taps and scrolls in between, instead of one long task over the whole page (the page is already on screen).
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App router={router} page={page} />
+      </StrictMode>,
+    );
+  });
 }
 
 void start();

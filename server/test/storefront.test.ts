@@ -81,6 +81,8 @@ describe("a product page fetched without JavaScript", () => {
     expect(root).toContain("$19.99");
     expect(root).toContain("7 item(s) left");
 
+    // The content comes first: the scripts that hydrate it are asked for at low priority.
+    expect(html).toMatch(/<script type="module" fetchpriority="low"[^>]* src="\/assets\/index-/);
     // A shared link reads as the tab does.
     expect(html).toContain("<title>Boston Fern · Verdant</title>");
     expect(meta(html, "og:title")).toBe("Boston Fern · Verdant");

@@ -3,7 +3,7 @@ import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { picture } from "../test/fixtures";
 import { renderWithShop } from "../test/renderWithShop";
-import { ProductCard, type ProductCardProduct } from "./ProductCard";
+import { cardLoading, ProductCard, type ProductCardProduct } from "./ProductCard";
 
 const fern: ProductCardProduct = {
   id: 1,
@@ -41,6 +41,20 @@ describe("Product card", () => {
   it("shows an 'Out Of Stock' overlay when quantity is 0", async () => {
     const card = await renderCard({ ...fern, quantity: 0 });
     expect(within(card).getByText("Out Of Stock")).toBeInTheDocument();
+  });
+
+  it("in a grid: the first row on a phone is asked for first, the first screen at once, the rest when scrolled to", async () => {
+    const pictureAt = async (index: number) => {
+      const { unmount } = renderWithShop(<ProductCard product={fern} {...cardLoading(index)} />);
+      const image = within(await screen.findByRole("article", { name: fern.name })).getByRole("presentation");
+      const seen = [image.getAttribute("loading"), image.getAttribute("fetchpriority")];
+      unmount();
+      return seen;
+    };
+    expect(await pictureAt(0)).toEqual(["eager", "high"]);
+    expect(await pictureAt(1)).toEqual(["eager", "high"]);
+    expect(await pictureAt(2)).toEqual(["eager", null]);
+    expect(await pictureAt(6)).toEqual(["lazy", null]);
   });
 
   it("has no overlay while in stock", async () => {

@@ -53,17 +53,24 @@ export interface ProductCardProps {
   admin?: { onDelete: (product: ProductCardProduct) => void; deleting: boolean };
   /** The card is in the first rows of its grid, visible without scrolling: its picture loads at once. */
   eager?: boolean;
+  /** The card's picture is likely the page's largest (the first row on a phone): asked for before the others. */
+  priority?: boolean;
 }
 
 /** Cards in a grid shown without scrolling on a phone or a wide screen (ProductGrid: 2 to 6 a row). */
 export const EAGER_CARDS = 6;
+/** The first row on a phone (2 a row): its pictures are the largest thing on the first screen. */
+export const PRIORITY_CARDS = 2;
+
+/** How the card at this place of a grid loads its picture. */
+export const cardLoading = (index: number) => ({ eager: index < EAGER_CARDS, priority: index < PRIORITY_CARDS });
 
 // How wide a card's picture is drawn (ProductGrid's columns in a Container of at most 1320 px with 16 px
 // padding and 16 px gaps): 2 a row on phones, 3 from 48em, 6 (the admin grid: 5) from 75em.
 const CARD_SIZES = "(min-width: 75em) 202px, (min-width: 48em) calc((100vw - 64px) / 3), calc((100vw - 48px) / 2)";
 const ADMIN_CARD_SIZES = "(min-width: 75em) 245px, (min-width: 48em) calc((100vw - 64px) / 3), calc((100vw - 48px) / 2)";
 
-export function ProductCard({ product, admin, eager = false }: ProductCardProps) {
+export function ProductCard({ product, admin, eager = false, priority = false }: ProductCardProps) {
   const percent = discountPercent(product);
   const soldOut = product.quantity <= 0;
   return (
@@ -71,7 +78,7 @@ export function ProductCard({ product, admin, eager = false }: ProductCardProps)
       <Box component={Link} to={`/products/${product.slug}`} c="inherit" td="none" style={{ display: "block", borderRadius: 8 }}>
         <Card.Section pos="relative">
           {/* The name is written under the picture: the picture itself is decoration for screen readers. */}
-          <ProductPicture image={product.image} alt="" sizes={admin ? ADMIN_CARD_SIZES : CARD_SIZES} h={180} eager={eager} />
+          <ProductPicture image={product.image} alt="" sizes={admin ? ADMIN_CARD_SIZES : CARD_SIZES} h={180} eager={eager} priority={priority} />
           {percent !== null && (
             <Badge color="red" pos="absolute" top={8} left={8} style={{ zIndex: 2 }}>
               -{percent}%

@@ -9,7 +9,7 @@ import { EmptyState } from "../../components/EmptyState";
 import { ProductGridSkeleton } from "../../components/ProductGridSkeleton";
 import { LoadMore } from "../../components/LoadMore";
 import { PageHead } from "../../components/PageHead";
-import { EAGER_CARDS, ProductCard } from "../../components/ProductCard";
+import { cardLoading, ProductCard } from "../../components/ProductCard";
 import { ProductGrid } from "../../components/ProductGrid";
 import { SortSelect } from "../../components/SortSelect";
 import { UpdatingResults } from "../../components/UpdatingResults";
@@ -67,7 +67,7 @@ export function CategoryScreen() {
         <UpdatingResults updating={!shown.current} label={shown.forKey ? "Updating products…" : "Sorting products…"}>
           <ProductGrid>
             {products.map((product, index) => (
-              <ProductCard key={product.id} product={product} eager={index < EAGER_CARDS} />
+              <ProductCard key={product.id} product={product} {...cardLoading(index)} />
             ))}
           </ProductGrid>
           {shown.current && (

@@ -8,7 +8,7 @@ import { Link } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingView } from "../../components/LoadingView";
 import { PageHead } from "../../components/PageHead";
-import { EAGER_CARDS, ProductCard } from "../../components/ProductCard";
+import { cardLoading, ProductCard } from "../../components/ProductCard";
 import { CategoryGrid, ProductGrid } from "../../components/ProductGrid";
 import { HomePageDocument } from "../../graphql/generated/graphql";
 import { websiteData } from "../../lib/seo/structuredData";
@@ -60,7 +60,7 @@ export function HomeScreen() {
         ) : (
           <ProductGrid>
             {arrivals.map((product, index) => (
-              <ProductCard key={product.id} product={product} eager={index < EAGER_CARDS} />
+              <ProductCard key={product.id} product={product} {...cardLoading(index)} />
             ))}
           </ProductGrid>
         )}

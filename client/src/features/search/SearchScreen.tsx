@@ -12,7 +12,7 @@ import { SearchIcon } from "../../components/icons";
 import { ProductGridSkeleton } from "../../components/ProductGridSkeleton";
 import { LoadMore } from "../../components/LoadMore";
 import { PageHead } from "../../components/PageHead";
-import { EAGER_CARDS, ProductCard } from "../../components/ProductCard";
+import { cardLoading, ProductCard } from "../../components/ProductCard";
 import { ProductGrid } from "../../components/ProductGrid";
 import { SortSelect } from "../../components/SortSelect";
 import { UpdatingResults } from "../../components/UpdatingResults";
@@ -108,7 +108,7 @@ export function SearchScreen() {
             </Text>
             <ProductGrid>
               {products.map((product, index) => (
-                <ProductCard key={product.id} product={product} eager={index < EAGER_CARDS} />
+                <ProductCard key={product.id} product={product} {...cardLoading(index)} />
               ))}
             </ProductGrid>
             {!updating && (

@@ -7,7 +7,7 @@ import { useEffect } from "react";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingView } from "../../components/LoadingView";
 import { LoadMore } from "../../components/LoadMore";
-import { EAGER_CARDS, ProductCard } from "../../components/ProductCard";
+import { cardLoading, ProductCard } from "../../components/ProductCard";
 import { ProductGrid } from "../../components/ProductGrid";
 import { FavouritesDocument } from "../../graphql/generated/graphql";
 import { RequireUser } from "../../components/RequireUser";
@@ -42,7 +42,7 @@ function Wishlist() {
         <>
           <ProductGrid>
             {products.map((product, index) => (
-              <ProductCard key={product.id} product={product} eager={index < EAGER_CARDS} />
+              <ProductCard key={product.id} product={product} {...cardLoading(index)} />
             ))}
           </ProductGrid>
           <LoadMore

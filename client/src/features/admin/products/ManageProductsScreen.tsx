@@ -6,7 +6,7 @@
 import { useQuery } from "@apollo/client/react";
 import { Button, Stack } from "@mantine/core";
 import { EmptyState } from "../../../components/EmptyState";
-import { EAGER_CARDS, ProductCard } from "../../../components/ProductCard";
+import { cardLoading, ProductCard } from "../../../components/ProductCard";
 import { ProductGrid } from "../../../components/ProductGrid";
 import { AdminProductsDocument } from "../../../graphql/generated/graphql";
 import { ADMIN_PAGE_SIZE, nextPageVariables, useLastAnswer } from "../../../lib/apollo/pages";
@@ -55,7 +55,7 @@ export function ManageProductsScreen() {
         {(products) => (
           <ProductGrid admin>
             {products.map((product, index) => (
-              <ProductCard key={product.id} product={product} eager={index < EAGER_CARDS} admin={{ onDelete: (chosen) => void remove(chosen.id), deleting: deletingId === product.id }} />
+              <ProductCard key={product.id} product={product} {...cardLoading(index)} admin={{ onDelete: (chosen) => void remove(chosen.id), deleting: deletingId === product.id }} />
             ))}
           </ProductGrid>
         )}
