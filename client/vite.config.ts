@@ -20,7 +20,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   build: isSsrBuild
     ? { outDir: "dist-server", emptyOutDir: true, copyPublicDir: false, reportCompressedSize: false }
-    : { reportCompressedSize: true, chunkSizeWarningLimit: 600 },
+    : // The manifest tells the server which chunks a server-rendered page's screen needs (modulepreload).
+      { reportCompressedSize: true, chunkSizeWarningLimit: 600, manifest: true },
   test: {
     environment: "jsdom",
     globalSetup: ["./build/vitest-global-setup.ts"],

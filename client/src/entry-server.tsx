@@ -13,7 +13,7 @@ import { prerenderToNodeStream } from "react-dom/static";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, UNSAFE_ErrorResponseImpl as ErrorResponse, type StaticHandlerContext } from "react-router-dom";
 import { Observable } from "rxjs";
 import { AppProviders } from "./app/providers";
-import { shopRoutes } from "./app/routes";
+import { screensAt, shopRoutes } from "./app/routes";
 import { createServerRenderClient } from "./lib/apollo/client";
 import { PageInfoProvider } from "./lib/ssr/page";
 import { pageStateJson, serializeRouteErrors, type ServerPageState } from "./lib/ssr/pageState";
@@ -49,6 +49,8 @@ export type RenderedPage =
       body: string;
       /** The JSON of the page state (lib/ssr/pageState.ts), safe inside a <script> element. */
       state: string;
+      /** The lazy screens the page shows (the browser loads their chunks before hydrating). */
+      screens: string[];
     };
 
 const handler = createStaticHandler(shopRoutes);
@@ -105,5 +107,6 @@ export async function renderPage(url: string, { origin, runQuery, signal, notFou
     router: { loaderData: routerContext.loaderData, errors: serializeRouteErrors(routerContext.errors) },
     origin,
   };
-  return { kind: "page", status: routerContext.statusCode, head, body: html.slice(head.length), state: pageStateJson(state) };
+  const screens = screensAt(new URL(request.url).pathname);
+  return { kind: "page", status: routerContext.statusCode, head, body: html.slice(head.length), state: pageStateJson(state), screens };
 }

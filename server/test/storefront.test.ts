@@ -7,6 +7,7 @@ import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SitemapSource } from "../src/domain/sitemap.js";
 import { eventually } from "./catalogue-cache-support.js";
+import { screenPreloads } from "../src/http/storefront.js";
 import { buildStorefront } from "./storefront-support.js";
 import { createTestShop, serveTestShop, type TestShop } from "./support.js";
 
@@ -81,6 +82,11 @@ describe("a product page fetched without JavaScript", () => {
     expect(root).toContain("$19.99");
     expect(root).toContain("7 item(s) left");
 
+    // The product screen's chunk is preloaded by the page itself (not after the main script has run), once.
+    const headPart = html.slice(0, html.indexOf("</head>"));
+    expect(headPart).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/ProductScreen-[^"]+\.js">/);
+    const preloaded = [...headPart.matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
+    expect(new Set(preloaded).size).toBe(preloaded.length);
     // The content comes first: the scripts that hydrate it are asked for at low priority.
     expect(html).toMatch(/<script type="module" fetchpriority="low"[^>]* src="\/assets\/index-/);
     // A shared link reads as the tab does.
@@ -228,4 +234,19 @@ describe("crawling", () => {
     expect(seen).toHaveLength(total);
     expect(new Set(seen).size).toBe(total);
   }, 120_000);
+});
+
+describe("screen preloads from the build manifest", () => {
+  it("lists a screen's chunk and what it imports, leaving out what the first load already brings", () => {
+    const preloads = screenPreloads({
+      "index.html": { file: "assets/index-1.js", isEntry: true, imports: ["_Box.js"] },
+      "_Box.js": { file: "assets/Box-2.js" },
+      "_Grid.js": { file: "assets/Grid-3.js", imports: ["_Box.js", "_Deep.js"] },
+      "_Deep.js": { file: "assets/Deep-5.js" },
+      "src/ProductScreen.tsx": { file: "assets/ProductScreen-4.js", name: "ProductScreen", isDynamicEntry: true, imports: ["index.html", "_Grid.js", "_Box.js"] },
+    });
+    const hrefs = [...(preloads.get("ProductScreen") ?? "").matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+    expect(hrefs).toEqual(["/assets/ProductScreen-4.js", "/assets/Grid-3.js", "/assets/Deep-5.js"]);
+    expect(preloads.has("Box")).toBe(false);
+  });
 });

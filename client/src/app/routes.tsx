@@ -2,17 +2,27 @@
 // the first page; every other screen is a lazy chunk fetched on first visit, and the admin screens sit
 // behind the admin guard, inside the admin frame (also a lazy chunk).
 import type { ComponentType, ReactElement } from "react";
-import { Navigate, type RouteObject } from "react-router-dom";
+import { matchRoutes, Navigate, type RouteObject } from "react-router-dom";
 import { HomeScreen } from "../features/catalog/HomeScreen";
 import { LoadingView } from "../components/LoadingView";
 import { ErrorScreen } from "./ErrorScreen";
 import { RequireAdmin } from "./layouts/RequireAdmin";
 import { ShopLayout } from "./layouts/ShopLayout";
 
+/** A lazy screen's loader; `screen` names the screen's module, so the server can preload its chunk (issue 21). */
+export type ScreenLoader = (() => Promise<{ Component: ComponentType }>) & { screen: string };
+
 /** A route's screen, loaded on first visit (so the first load carries only the home page). */
-const screen =
-  <M, K extends keyof M>(load: () => Promise<M>, name: K & (M[K] extends ComponentType ? K : never)) =>
-  async () => ({ Component: (await load())[name] as ComponentType });
+const screen = <M, K extends keyof M & string>(load: () => Promise<M>, name: K & (M[K] extends ComponentType ? K : never)): ScreenLoader =>
+  Object.assign(async () => ({ Component: (await load())[name] as ComponentType }), { screen: name });
+
+/** The screens a page at this address shows (lazy chunks whose modules the page needs before hydrating). */
+export function screensAt(pathname: string): string[] {
+  return (matchRoutes(shopRoutes, pathname) ?? []).flatMap(({ route }) => {
+    const lazy = route.lazy as Partial<ScreenLoader> | undefined;
+    return typeof lazy?.screen === "string" ? [lazy.screen] : [];
+  });
+}
 
 /** The public and customer routes with their screens. Home is part of the first load; the rest are lazy chunks. */
 export const SHOP_ROUTES: ReadonlyArray<{ path: string; element?: ReactElement; lazy?: () => Promise<{ Component: ComponentType }> }> = [

@@ -25,7 +25,9 @@ export interface StorefrontEntry {
       signal?: AbortSignal;
       notFound?: boolean;
     },
-  ): Promise<{ kind: "redirect"; status: number; location: string } | { kind: "page"; status: number; head: string; body: string; state: string }>;
+  ): Promise<
+    { kind: "redirect"; status: number; location: string } | { kind: "page"; status: number; head: string; body: string; state: string; screens: string[] }
+  >;
 }
 
 /** A page ready to send: its status and the whole HTML document. */
@@ -65,6 +67,54 @@ function readTemplate(clientDist: string): Template {
   return { beforeHead, afterHeadBeforeRoot: html.slice(headEnd, root), afterRoot: html.slice(root + ROOT.length) };
 }
 
+/** One chunk of Vite's build manifest (client/dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+}
+
+/**
+ * The <link rel="modulepreload"> tags for each lazy screen, from the build manifest: the screen's chunk and
+ * the chunks it imports that index.html does not already preload. The page's screen is fetched while the
+ * HTML still parses instead of after the main script has run, and Vite's loader, finding the links in
+ * the page, adds none of its own while the page hydrates. Low priority, as index.html's own (the content
+ * is already in the HTML).
+ */
+export function screenPreloads(manifest: Record<string, ManifestChunk>): Map<string, string> {
+  const inFirstLoad = new Set<string>();
+  const addImports = (key: string, into: Set<string>) => {
+    for (const imported of manifest[key]?.imports ?? []) {
+      if (into.has(imported)) continue;
+      into.add(imported);
+      addImports(imported, into);
+    }
+  };
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (chunk.isEntry) {
+      inFirstLoad.add(key);
+      addImports(key, inFirstLoad);
+    }
+  }
+  const tags = new Map<string, string>();
+  for (const [key, chunk] of Object.entries(manifest)) {
+    if (!chunk.isDynamicEntry || !chunk.name) continue;
+    const needed = new Set<string>();
+    addImports(key, needed);
+    const files = [key, ...needed].filter((entry) => !inFirstLoad.has(entry)).map((entry) => manifest[entry].file);
+    tags.set(chunk.name, files.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`).join(""));
+  }
+  return tags;
+}
+
+function readScreenPreloads(clientDist: string): Map<string, string> {
+  const file = path.join(clientDist, ".vite", "manifest.json");
+  if (!fs.existsSync(file)) return new Map();
+  return screenPreloads(JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, ManifestChunk>);
+}
+
 /**
  * A category page names a category that does not exist (its screen cannot tell: an unknown category simply
  * has no products), so the page answers 404. Names match whatever their case, as the products filter does.
@@ -99,6 +149,7 @@ export function createStorefrontRenderer({
   logger: Logger;
 }): StorefrontRenderer {
   const template = readTemplate(clientDist);
+  const preloads = readScreenPreloads(clientDist);
 
   return {
     async render(url, origin, signal) {
@@ -131,6 +182,7 @@ export function createStorefrontRenderer({
         before +
         rendered.head +
         robots +
+        rendered.screens.map((screen) => preloads.get(screen) ?? "").join("") +
         template.afterHeadBeforeRoot +
         `<div id="root">${rendered.body}</div><script type="application/json" id="${entry.PAGE_STATE_ELEMENT_ID}">${rendered.state}</script>` +
         template.afterRoot;
