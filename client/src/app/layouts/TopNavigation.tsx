@@ -1,7 +1,8 @@
 // Top navigation (spec section 2): logo to /, search to /search, cart to /cart with a badge of the
 // total quantity, and Account (to /user) when a user is loaded, otherwise Sign in (to /login).
 // From tablet width up, the header's search box suggests products as the shopper types (issue 17).
-import { ActionIcon, Anchor, Box, Button, Container, Group, Indicator } from "@mantine/core";
+import { ActionIcon, Anchor, Box, Button, Container, Group, Indicator, useMantineTheme } from "@mantine/core";
+import { useMediaQuery } from "@mantine/hooks";
 import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
 import { CartIcon, SearchIcon, UserIcon } from "../../components/icons";
@@ -11,13 +12,15 @@ import { useSession } from "../../lib/session/session";
 import { useHydrated } from "../../lib/ssr/hydration";
 
 // The header's search box (issue 17) with its suggestions list is a chunk of its own (about 28 kB gzipped:
-// Mantine's Combobox and floating-ui), loaded once the page is up; its place is kept, so nothing moves.
+// Mantine's Combobox and floating-ui), loaded once the page is up and only where it shows (from tablet
+// width: a phone, whose header has no room for it, never pays for it); its place is kept, so nothing moves.
 const HeaderSearch = lazy(() => import("../../features/search/HeaderSearch").then((module) => ({ default: module.HeaderSearch })));
 const headerSearchPlace = <Box w={{ base: 180, md: 280 }} h={36} />;
 
 function HeaderSearchSlot() {
+  const shown = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`);
   // A lazy component cannot render on the server: the page and its hydration show the kept place.
-  if (!useHydrated()) return headerSearchPlace;
+  if (!useHydrated() || !shown) return headerSearchPlace;
   return (
     <Suspense fallback={headerSearchPlace}>
       <HeaderSearch />
