@@ -36,8 +36,10 @@ interface Load {
 
 async function measure(target: string): Promise<Load> {
   const headers = { accept: "text/html", "accept-encoding": "br" };
-  // One request first: the page is rendered (and, when caching, kept) before the clock starts.
-  await fetch(target, { headers });
+  // One request first: the page is rendered (and, when caching, kept) before the clock starts. It must be the
+  // server's rendering (the page state is in it), not the bare index.html.
+  const first = await fetch(target, { headers });
+  if (!(await first.text()).includes('type="application/json" id=')) throw new Error(`${target} is not server-rendered.`);
   const result = await autocannon({ url: target, headers, connections, duration: seconds });
   return {
     rps: Math.round(result.requests.average),
@@ -82,6 +84,7 @@ async function main() {
       ["uncached", "0"],
     ] as const) {
       process.env.BENCH_CATALOGUE_CACHE_SECONDS = cacheSeconds;
+      process.env.BENCH_STOREFRONT_BUILD = STOREFRONT_BUILD;
       const started = await startAppProcess({ url, schema, uploadsDir, clientDist: CLIENT_DIST });
       servers.push(started.child);
       for (const [page, route] of pages) {

@@ -36,7 +36,9 @@ async function serveApp(): Promise<http.Server> {
   const clientDist = process.env.BENCH_CLIENT_DIST || undefined;
   // BENCH_CATALOGUE_CACHE_SECONDS: 0 measures every answer (and page) computed afresh.
   const catalogueCacheSeconds = process.env.BENCH_CATALOGUE_CACHE_SECONDS ? Number(process.env.BENCH_CATALOGUE_CACHE_SECONDS) : undefined;
-  const { app } = await createApp({ env: "production", introspection: false, corsOrigins: [], uploadsDir, clientDist, catalogueCacheSeconds }, shop, db);
+  // BENCH_STOREFRONT_BUILD: the storefront's server build, to render pages as `npm start` does (bench:html).
+  const storefrontBuild = process.env.BENCH_STOREFRONT_BUILD || undefined;
+  const { app } = await createApp({ env: "production", introspection: false, corsOrigins: [], uploadsDir, clientDist, catalogueCacheSeconds, storefrontBuild }, shop, db);
   return http.createServer(app);
 }
 
