@@ -177,6 +177,9 @@ describe("guest pages are kept like catalogue answers", () => {
 
     const compressed = await page("/products/boston-fern", { "accept-encoding": "gzip, br" });
     expect(compressed.headers.get("content-encoding")).toBe("br");
+    // A kept page is answered ahead of the rest of the app, still with its security headers.
+    expect(compressed.headers.get("content-security-policy")).toContain("script-src 'self'");
+    expect(compressed.headers.get("x-content-type-options")).toBe("nosniff");
     expect(brotliDecompressSync(compressed.body).toString()).toBe(body);
 
     await t.db.prisma.product.update({ where: { slug: "boston-fern" }, data: { discountPriceCents: 1799 } });

@@ -155,11 +155,6 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   app.set("trust proxy", trustProxy);
   const logRequest = requestLogger(logger);
   app.use(logRequest);
-  // API answers (GraphQL, REST) and any text file not compressed at build: brotli or gzip, as the caller
-  // accepts. Images are left alone (already compressed), and so are the client's precompressed files.
-  const compress = compression();
-  app.use(compress);
-
   // Security headers everywhere; Apollo Sandbox (an embedded page from Apollo's CDN) gets its own relaxed policy.
   const strictHeaders = helmet({
     contentSecurityPolicy: {
@@ -174,6 +169,16 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     },
   });
   const sandboxHeaders = helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  // Guest pages the shop keeps (page-cache.ts) are answered here, with the security headers and without the
+  // rest of the chain (compression, CORS, the API routers): a kept page costs a lookup (issue 21).
+  let pageCache: PageCache | null = null;
+  let serveKeptPage: RequestHandler | null = null;
+  app.use((req, res, next) => (serveKeptPage ? serveKeptPage(req, res, next) : next()));
+  // API answers (GraphQL, REST) and any text file not compressed at build: brotli or gzip, as the caller
+  // accepts. Images are left alone (already compressed), and so are the client's precompressed files.
+  const compress = compression();
+  app.use(compress);
+
   app.use((req, res, next) => (req.path === "/graphql" ? sandboxHeaders : strictHeaders)(req, res, next));
 
   app.get("/metrics", metricsRoute(config.metricsToken));
@@ -300,12 +305,12 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   // without a server build, any navigation gets index.html and the browser renders the page.
   const clientDist = config.clientDist ?? CLIENT_DIST;
   const storefrontBuild = config.storefrontBuild === undefined ? (config.clientDist === undefined ? STOREFRONT_BUILD : null) : config.storefrontBuild;
-  let pageCache: PageCache | null = null;
   if (fs.existsSync(path.join(clientDist, "index.html"))) {
     const entry = storefrontBuild ? await loadStorefrontEntry(storefrontBuild) : null;
     if (entry) {
       const renderer = createStorefrontRenderer({ entry, clientDist, schema, shop, logger });
       pageCache = createPageCache(shop.events, renderer, { maxAgeSeconds: catalogueCacheSeconds, publicUrl: config.publicUrl, logger });
+      serveKeptPage = pageCache.serveKept(strictHeaders);
     }
     app.use(clientFiles(clientDist, /^\/(graphql|public\/api|uploads|sitemaps)(\/|$)/, pageCache?.serve));
   }

@@ -29,6 +29,11 @@ interface KeptPage {
 export interface PageCache {
   /** Answers a browser's (or crawler's) GET for a page of the storefront. */
   serve: RequestHandler;
+  /**
+   * Answers a GET for a page already kept, with these headers' middleware (the security headers) and nothing
+   * else of the app's chain; anything else goes on (`next()`). Mounted first, so a kept page costs a lookup.
+   */
+  serveKept: (headers: RequestHandler) => RequestHandler;
   kept: Pick<KeptAnswers<unknown>, "stats">;
   stop(): void;
 }
@@ -77,9 +82,20 @@ export function createPageCache(
     res.end(req.method === "HEAD" ? undefined : body);
   };
 
+  const keyOf = (req: Request) => `${publicUrl ?? `${req.protocol}://${req.get("host") ?? "localhost"}`}${req.originalUrl}`;
+
+  // A page is kept only after clientFiles sent its request here (a browser's navigation, not a file): the same
+  // URL asked the same way finds it again.
+  const serveKept = (headers: RequestHandler): RequestHandler => (req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.accepts(["json", "html"]) !== "html") return next();
+    const kept = pages.get(keyOf(req));
+    if (!kept) return next();
+    headers(req, res, () => send(req, res, kept));
+  };
+
   const serve: RequestHandler = async (req, res, next) => {
     const origin = publicUrl ?? `${req.protocol}://${req.get("host") ?? "localhost"}`;
-    const key = `${origin}${req.originalUrl}`;
+    const key = keyOf(req);
     const kept = pages.get(key);
     if (kept) return send(req, res, kept);
     try {
@@ -103,5 +119,5 @@ export function createPageCache(
     }
   };
 
-  return { serve, kept: pages, stop: pages.stop };
+  return { serve, serveKept, kept: pages, stop: pages.stop };
 }
