@@ -2,6 +2,7 @@
 import "@testing-library/jest-dom/vitest";
 import { cleanup, configure } from "@testing-library/react";
 import { afterEach } from "vitest";
+import { fakeMediaQueryList } from "./mediaQuery";
 
 // CI runs the suite on two busy cores: a screen that settles in 50 ms alone can take over a second
 // there, and Testing Library's default of 1 s then fails tests whose behaviour is right.
@@ -11,19 +12,7 @@ const inBrowser = typeof window !== "undefined";
 
 // Mantine reads these browser APIs that jsdom does not implement.
 if (inBrowser && !window.matchMedia) {
-  Object.defineProperty(window, "matchMedia", {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
-  });
+  Object.defineProperty(window, "matchMedia", { writable: true, value: (query: string) => fakeMediaQueryList(query, false) });
 }
 
 class ResizeObserverStub {

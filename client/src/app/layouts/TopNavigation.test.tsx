@@ -2,23 +2,12 @@
 // no room for it, never loads its chunk (issue 21: less script to run while a phone hydrates the page).
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { fakeMediaQueryList } from "../../test/mediaQuery";
 import { renderWithShop } from "../../test/renderWithShop";
 import { TopNavigation } from "./TopNavigation";
 
 function viewport(wide: boolean) {
-  vi.spyOn(window, "matchMedia").mockImplementation(
-    (query: string) =>
-      ({
-        matches: wide && query.includes("min-width"),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  vi.spyOn(window, "matchMedia").mockImplementation((query: string) => fakeMediaQueryList(query, wide && query.includes("min-width")));
 }
 
 afterEach(() => vi.restoreAllMocks());

@@ -62,3 +62,35 @@ export function PasswordField(props: {
   const { shown, ...rest } = props;
   return <TextInput type={shown ? "text" : "password"} {...rest} />;
 }
+
+/** The account's email, with the server's message for it; typing clears the message. */
+export function EmailField({ value, error, onChange }: { value: string; error: string | undefined; onChange: (value: string) => void }) {
+  return <TextInput label="Email" type="email" autoComplete="email" value={value} error={error} onChange={(event) => onChange(event.currentTarget.value)} />;
+}
+
+/** A new password and its confirmation (sign-up, reset, change), each with the server's message for it. */
+export function NewPasswordFields(props: {
+  label: string;
+  shown: boolean;
+  password: string;
+  confirmation: string;
+  onPasswordChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  onConfirmationChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  /** The server's message for a field by its name in the messages ("password", "password_confirmation"). */
+  errorOf: (field: string) => string | undefined;
+}) {
+  const { label, shown, password, confirmation, onPasswordChange, onConfirmationChange, errorOf } = props;
+  return (
+    <>
+      <PasswordField label={label} autoComplete="new-password" shown={shown} value={password} onChange={onPasswordChange} error={errorOf("password")} />
+      <PasswordField
+        label="Confirm password"
+        autoComplete="new-password"
+        shown={shown}
+        value={confirmation}
+        onChange={onConfirmationChange}
+        error={errorOf("password_confirmation")}
+      />
+    </>
+  );
+}

@@ -3,7 +3,7 @@
 // 'Forgot password?' leads to the password reset by email (issue 23). Besides the notification, a field's
 // message shows beside it and any other failure inside the form, where a screen reader announces it (issue 20).
 import { useMutation } from "@apollo/client/react";
-import { Anchor, Text, TextInput } from "@mantine/core";
+import { Anchor, Text } from "@mantine/core";
 import { useState } from "react";
 import { Link } from "react-router-dom";
 import { LoginDocument } from "../../graphql/generated/graphql";
@@ -12,7 +12,7 @@ import { messages } from "../../lib/messages";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { useFieldErrors } from "../../lib/forms/useFieldErrors";
 import { useSession } from "../../lib/session/session";
-import { AccountForm, PasswordField, ShowPasswordToggle } from "./AccountForm";
+import { AccountForm, EmailField, PasswordField, ShowPasswordToggle } from "./AccountForm";
 import { useGoBack } from "../../lib/navigation/useGoBack";
 
 export function LoginScreen() {
@@ -57,15 +57,12 @@ export function LoginScreen() {
         </Text>
       }
     >
-      <TextInput
-        label="Email"
-        type="email"
-        autoComplete="email"
+      <EmailField
         value={email}
         error={fieldErrors.errorOf("email")}
-        onChange={(event) => {
+        onChange={(value) => {
           fieldErrors.clear("email");
-          setEmail(event.currentTarget.value);
+          setEmail(value);
         }}
       />
       <PasswordField

@@ -4,7 +4,7 @@
 // link, sets the new password (the server's rules and messages, as on sign-up) and signs the user in.
 import { PageTitle } from "../../components/PageTitle";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { Alert, Anchor, Button, Container, Paper, Stack, Text } from "@mantine/core";
 import { useState, type ReactNode } from "react";
 import { Link, useLocation, useNavigate } from "react-router-dom";
 import { PasswordResetLinkValidDocument, RequestPasswordResetDocument, ResetPasswordDocument } from "../../graphql/generated/graphql";
@@ -13,7 +13,7 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import { useFieldErrors } from "../../lib/forms/useFieldErrors";
 import { useSession } from "../../lib/session/session";
 import { LoadingView } from "../../components/LoadingView";
-import { AccountForm, PasswordField, ShowPasswordToggle } from "./AccountForm";
+import { AccountForm, EmailField, NewPasswordFields, ShowPasswordToggle } from "./AccountForm";
 
 export const RESET_DONE = "Your password has been reset. You are signed in.";
 export const LINK_DEAD_TITLE = "This link no longer works";
@@ -88,15 +88,12 @@ export function ForgotPasswordScreen() {
       footer={backToSignIn}
     >
       <Text size="sm">Enter the email of your account and we will send you a link to choose a new password.</Text>
-      <TextInput
-        label="Email"
-        type="email"
-        autoComplete="email"
+      <EmailField
         value={email}
         error={fieldErrors.errorOf("email")}
-        onChange={(event) => {
+        onChange={(value) => {
           fieldErrors.clear("email");
-          setEmail(event.currentTarget.value);
+          setEmail(value);
         }}
       />
     </AccountForm>
@@ -166,21 +163,14 @@ function NewPasswordForm({ token, onLinkDead }: { token: string; onLinkDead: () 
       footer={backToSignIn}
     >
       <Text size="sm">At least 8 characters, with at least one letter and one number. Every device signed in to your account will be signed out.</Text>
-      <PasswordField
+      <NewPasswordFields
         label="New password"
-        autoComplete="new-password"
         shown={shown}
-        value={form.password}
-        onChange={set("password")}
-        error={fieldErrors.errorOf("password")}
-      />
-      <PasswordField
-        label="Confirm password"
-        autoComplete="new-password"
-        shown={shown}
-        value={form.passwordConfirmation}
-        onChange={set("passwordConfirmation")}
-        error={fieldErrors.errorOf("password_confirmation")}
+        password={form.password}
+        confirmation={form.passwordConfirmation}
+        onPasswordChange={set("password")}
+        onConfirmationChange={set("passwordConfirmation")}
+        errorOf={fieldErrors.errorOf}
       />
       <ShowPasswordToggle shown={shown} onChange={setShown} />
     </AccountForm>

@@ -9,7 +9,7 @@ import { RegisterDocument } from "../../graphql/generated/graphql";
 import { reportFormFailure } from "../../lib/apollo/reportFailure";
 import { useFieldErrors } from "../../lib/forms/useFieldErrors";
 import { notifySuccess } from "../../lib/notify";
-import { AccountForm, PasswordField, ShowPasswordToggle } from "./AccountForm";
+import { AccountForm, NewPasswordFields, ShowPasswordToggle } from "./AccountForm";
 
 /** The names the server gives the fields in its messages (extensions.fields). */
 const SERVER_FIELD = { name: "name", email: "email", password: "password", passwordConfirmation: "password_confirmation" } as const;
@@ -55,21 +55,14 @@ export function SignUpScreen() {
     >
       <TextInput label="Full name" autoComplete="name" value={form.name} onChange={set("name")} error={fieldErrors.errorOf("name")} />
       <TextInput label="Email" type="email" autoComplete="email" value={form.email} onChange={set("email")} error={fieldErrors.errorOf("email")} />
-      <PasswordField
+      <NewPasswordFields
         label="Password"
-        autoComplete="new-password"
         shown={shown}
-        value={form.password}
-        onChange={set("password")}
-        error={fieldErrors.errorOf("password")}
-      />
-      <PasswordField
-        label="Confirm password"
-        autoComplete="new-password"
-        shown={shown}
-        value={form.passwordConfirmation}
-        onChange={set("passwordConfirmation")}
-        error={fieldErrors.errorOf("password_confirmation")}
+        password={form.password}
+        confirmation={form.passwordConfirmation}
+        onPasswordChange={set("password")}
+        onConfirmationChange={set("passwordConfirmation")}
+        errorOf={fieldErrors.errorOf}
       />
       <ShowPasswordToggle shown={shown} onChange={setShown} />
     </AccountForm>

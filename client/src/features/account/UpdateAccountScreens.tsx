@@ -10,7 +10,7 @@ import { reportFormFailure } from "../../lib/apollo/reportFailure";
 import { useFieldErrors } from "../../lib/forms/useFieldErrors";
 import { notifySuccess } from "../../lib/notify";
 import type { SessionUser } from "../../lib/session/session";
-import { AccountForm, PasswordField, ShowPasswordToggle } from "./AccountForm";
+import { AccountForm, NewPasswordFields, PasswordField, ShowPasswordToggle } from "./AccountForm";
 import { RequireUser } from "../../components/RequireUser";
 
 const backToAccount = (
@@ -116,8 +116,15 @@ function UpdatePasswordForm() {
   return (
     <AccountForm title="Update password" submitLabel="Update" submitting={loading} onSubmit={() => void submit()} footer={backToAccount} formRef={fieldErrors.ref}>
       <PasswordField label="Old password" autoComplete="current-password" shown={shown} value={form.oldPassword} onChange={set("oldPassword")} error={fieldErrors.errorOf("old_password")} />
-      <PasswordField label="New password" autoComplete="new-password" shown={shown} value={form.password} onChange={set("password")} error={fieldErrors.errorOf("password")} />
-      <PasswordField label="Confirm password" autoComplete="new-password" shown={shown} value={form.passwordConfirmation} onChange={set("passwordConfirmation")} error={fieldErrors.errorOf("password_confirmation")} />
+      <NewPasswordFields
+        label="New password"
+        shown={shown}
+        password={form.password}
+        confirmation={form.passwordConfirmation}
+        onPasswordChange={set("password")}
+        onConfirmationChange={set("passwordConfirmation")}
+        errorOf={fieldErrors.errorOf}
+      />
       <ShowPasswordToggle shown={shown} onChange={setShown} />
     </AccountForm>
   );
