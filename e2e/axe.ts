@@ -67,6 +67,9 @@ export function auditEveryScreen(page: Page): { finish: () => Promise<void> } {
       // Gone on before it settled: audited when it shows again.
       if (new URL(page.url()).pathname !== path) return void audited.delete(path);
       const findings = await axeFindings(page);
+      // Left while axe ran (a link followed at once): what axe saw was the next screen on its way, not this
+      // one. Audited when it shows again; the next screen is audited once its heading is there.
+      if (new URL(page.url()).pathname !== path) return void audited.delete(path);
       if (findings.length) failures.push(`${path}: ${countNodes(findings)} problem(s)\n${describeFindings(findings)}`);
     } catch {
       // The page navigated or closed while axe ran: audited when it shows again.
