@@ -104,11 +104,17 @@ function cors(origins: string[]): RequestHandler {
 // The query lane's versions of three middlewares, with the same effect for less work per request
 // (npm run bench:api; the lane's tests check that both paths send the same headers):
 
-/** The headers a middleware that only sets fixed headers (helmet's) sets, read once and set as they are. */
-function headersOf(middleware: RequestHandler): Step {
+/** The headers a middleware that only sets fixed headers (helmet's) sets, read once. */
+function fixedHeadersOf(middleware: RequestHandler): [string, string][] {
   const headers: [string, string][] = [];
   const recorder = { setHeader: (name: string, value: unknown) => headers.push([name, String(value)]), removeHeader: () => undefined, getHeader: () => undefined };
   middleware({ headers: {}, method: "POST", url: "/graphql", path: "/graphql" } as never, recorder as never, () => undefined);
+  return headers;
+}
+
+/** That middleware's headers, set as they are. */
+function headersOf(middleware: RequestHandler): Step {
+  const headers = fixedHeadersOf(middleware);
   return (_req, res, next) => {
     for (const [name, value] of headers) res.setHeader(name, value);
     next();
@@ -169,11 +175,6 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     },
   });
   const sandboxHeaders = helmet({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
-  // Guest pages the shop keeps (page-cache.ts) are answered here, with the security headers and without the
-  // rest of the chain (compression, CORS, the API routers): a kept page costs a lookup (issue 21).
-  let pageCache: PageCache | null = null;
-  let serveKeptPage: RequestHandler | null = null;
-  app.use((req, res, next) => (serveKeptPage ? serveKeptPage(req, res, next) : next()));
   // API answers (GraphQL, REST) and any text file not compressed at build: brotli or gzip, as the caller
   // accepts. Images are left alone (already compressed), and so are the client's precompressed files.
   const compress = compression();
@@ -305,12 +306,17 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   // without a server build, any navigation gets index.html and the browser renders the page.
   const clientDist = config.clientDist ?? CLIENT_DIST;
   const storefrontBuild = config.storefrontBuild === undefined ? (config.clientDist === undefined ? STOREFRONT_BUILD : null) : config.storefrontBuild;
+  let pageCache: PageCache | null = null;
   if (fs.existsSync(path.join(clientDist, "index.html"))) {
     const entry = storefrontBuild ? await loadStorefrontEntry(storefrontBuild) : null;
     if (entry) {
       const renderer = createStorefrontRenderer({ entry, clientDist, schema, shop, logger });
-      pageCache = createPageCache(shop.events, renderer, { maxAgeSeconds: catalogueCacheSeconds, publicUrl: config.publicUrl, logger });
-      serveKeptPage = pageCache.serveKept(strictHeaders);
+      pageCache = createPageCache(shop.events, renderer, {
+        maxAgeSeconds: catalogueCacheSeconds,
+        publicUrl: config.publicUrl,
+        logger,
+        fixedHeaders: fixedHeadersOf(strictHeaders),
+      });
     }
     app.use(clientFiles(clientDist, /^\/(graphql|public\/api|uploads|sitemaps)(\/|$)/, pageCache?.serve));
   }
@@ -331,7 +337,8 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
 
   return {
     app: timedRequests((req, res) => {
-      if (!catalogueCache.serveKept(req, res) && !queryLane.take(req, res)) app(req, res);
+      // Kept anonymous answers and kept guest pages go out before Express; hot queries take the lane.
+      if (!catalogueCache.serveKept(req, res) && !pageCache?.serveKept(req, res) && !queryLane.take(req, res)) app(req, res);
     }),
     serveLive: (server) =>
       serveLiveUpdates(server, { schema, shop, validationRules: queryLimitRules, parseOptions: { maxTokens: MAX_TOKENS }, logger, hideSchemaDetails: !config.introspection }),

@@ -5,12 +5,15 @@
 // and carries an ETag: browsers revalidate (no-cache) and get 304 while the page is unchanged.
 // Requests for the same page that arrive while it renders wait for that one render.
 import crypto from "node:crypto";
-import type { Request, RequestHandler, Response } from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { RequestHandler } from "express";
+import Negotiator from "negotiator";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { Logger } from "pino";
 import type { EventBus } from "../domain/events.js";
 import { acceptedEncoding, alreadyHeld } from "./catalogue-cache.js";
 import { keepCatalogueAnswers, type KeptAnswers } from "./kept-answers.js";
+import { requestId } from "./logging.js";
 import { NOINDEX_PATHS, type RenderedHtml, type StorefrontRenderer } from "./storefront.js";
 
 /** The most bytes of pages kept (a page is 20-60 KB, counted with its compressed forms): a few thousand pages. */
@@ -30,10 +33,11 @@ export interface PageCache {
   /** Answers a browser's (or crawler's) GET for a page of the storefront. */
   serve: RequestHandler;
   /**
-   * Answers a GET for a page already kept, with these headers' middleware (the security headers) and nothing
-   * else of the app's chain; anything else goes on (`next()`). Mounted first, so a kept page costs a lookup.
+   * Answers, before Express, a browser's GET for a page already kept (true), with these fixed headers (the
+   * security headers) and the request's log line; anything else is left untouched (false). A kept page
+   * then costs a lookup, not the app's middleware chain (issue 21).
    */
-  serveKept: (headers: RequestHandler) => RequestHandler;
+  serveKept: (req: IncomingMessage, res: ServerResponse) => boolean;
   kept: Pick<KeptAnswers<unknown>, "stats">;
   stop(): void;
 }
@@ -54,25 +58,33 @@ function toPage(rendered: RenderedHtml): KeptPage {
 export function createPageCache(
   events: EventBus,
   renderer: StorefrontRenderer,
-  { maxAgeSeconds, publicUrl, logger }: { maxAgeSeconds: number; publicUrl?: string; logger: Logger },
+  {
+    maxAgeSeconds,
+    publicUrl,
+    logger,
+    fixedHeaders = [],
+  }: { maxAgeSeconds: number; publicUrl?: string; logger: Logger; /** Headers every page carries (the security headers). */ fixedHeaders?: ReadonlyArray<[string, string]> },
 ): PageCache {
   const pages = keepCatalogueAnswers<KeptPage>(events, { name: "html", maxAgeMs: maxAgeSeconds * 1000, maxBytes: MAX_BYTES });
   const rendering = new Map<string, Promise<KeptPage>>();
 
-  const send = (req: Request, res: Response, page: KeptPage) => {
+  const send = (req: IncomingMessage, res: ServerResponse, page: KeptPage) => {
     if (page.location) {
-      res.redirect(page.status, page.location);
+      res.statusCode = page.status;
+      res.setHeader("Location", page.location);
+      res.end();
       return;
     }
-    res.status(page.status);
+    res.statusCode = page.status;
     res.setHeader("Content-Type", "text/html; charset=utf-8");
     // Revalidated on every visit: a new release or a catalogue change shows at once; unchanged pages cost a 304.
     res.setHeader("Cache-Control", "no-cache");
     res.setHeader("ETag", page.etag);
     res.setHeader("Vary", "Accept-Encoding");
-    if (NOINDEX_PATHS.test(req.path)) res.setHeader("X-Robots-Tag", "noindex");
+    if (NOINDEX_PATHS.test(new URL(req.url ?? "/", "http://page").pathname)) res.setHeader("X-Robots-Tag", "noindex");
     if (page.status === 200 && alreadyHeld(req, page.etag)) {
-      res.status(304).end();
+      res.statusCode = 304;
+      res.end();
       return;
     }
     const encoding = acceptedEncoding(req.headers["accept-encoding"]);
@@ -82,20 +94,41 @@ export function createPageCache(
     res.end(req.method === "HEAD" ? undefined : body);
   };
 
-  const keyOf = (req: Request) => `${publicUrl ?? `${req.protocol}://${req.get("host") ?? "localhost"}`}${req.originalUrl}`;
+  // The origin as Express reads it (req.protocol, Host) when no public address is set. Behind a proxy that
+  // names the protocol, only Express knows whether to believe it: such requests are left to it.
+  const originOf = (req: IncomingMessage): string | null => {
+    if (publicUrl) return publicUrl;
+    if (req.headers["x-forwarded-proto"] !== undefined) return null;
+    const encrypted = (req.socket as { encrypted?: boolean }).encrypted === true;
+    return `${encrypted ? "https" : "http"}://${req.headers.host ?? "localhost"}`;
+  };
 
-  // A page is kept only after clientFiles sent its request here (a browser's navigation, not a file): the same
-  // URL asked the same way finds it again.
-  const serveKept = (headers: RequestHandler): RequestHandler => (req, res, next) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || req.accepts(["json", "html"]) !== "html") return next();
-    const kept = pages.get(keyOf(req));
-    if (!kept) return next();
-    headers(req, res, () => send(req, res, kept));
+  // A page is kept only after clientFiles sent its request to `serve` (a browser's navigation, not a file,
+  // Accept preferring HTML to JSON): the same URL asked the same way finds it again.
+  const serveKept = (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const origin = originOf(req);
+    if (origin === null || new Negotiator(req).mediaType(["application/json", "text/html"]) !== "text/html") return false;
+    const kept = pages.get(`${origin}${req.url ?? "/"}`, false);
+    if (!kept) return false;
+    const started = performance.now();
+    const id = requestId(req);
+    res.setHeader("X-Request-Id", id);
+    for (const [name, value] of fixedHeaders) res.setHeader(name, value);
+    send(req, res, kept);
+    // The same line the request logger writes for every other request.
+    if (logger.isLevelEnabled("info")) {
+      logger.info(
+        { req: { id, method: req.method, url: req.url, remoteAddress: req.socket.remoteAddress }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) },
+        "request completed",
+      );
+    }
+    return true;
   };
 
   const serve: RequestHandler = async (req, res, next) => {
     const origin = publicUrl ?? `${req.protocol}://${req.get("host") ?? "localhost"}`;
-    const key = keyOf(req);
+    const key = `${origin}${req.originalUrl}`;
     const kept = pages.get(key);
     if (kept) return send(req, res, kept);
     try {
