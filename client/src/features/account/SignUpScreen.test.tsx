@@ -17,6 +17,12 @@ async function fillAndSubmit() {
 
 const at = { route: "/signup", path: "/signup", routes: [{ path: "/login-user", element: <h1>Sign-in page</h1> }] };
 
+/** The server refusing the sign-up with these messages by field (BAD_USER_INPUT). */
+const refusedWith = (message: string, fields: Record<string, string[]>) => ({
+  request: { query: RegisterDocument, variables: { input } },
+  result: { errors: [{ message, extensions: { code: "BAD_USER_INPUT", fields } }] },
+});
+
 describe("Sign up: Create account", () => {
   it("has Full name, Email, Password, Confirm password, a show/hide toggle, Sign up and a link to sign in", async () => {
     renderWithShop(<SignUpScreen />, at);
@@ -46,19 +52,7 @@ describe("Sign up: Create account", () => {
   it("invalid input: each server message as an error notification", async () => {
     renderWithShop(<SignUpScreen />, {
       ...at,
-      mocks: [
-        {
-          request: { query: RegisterDocument, variables: { input } },
-          result: {
-            errors: [
-              {
-                message: "The email has already been taken.",
-                extensions: { code: "BAD_USER_INPUT", fields: { email: ["The email has already been taken."], password: ["The password is too common."] } },
-              },
-            ],
-          },
-        },
-      ],
+      mocks: [refusedWith("The email has already been taken.", { email: ["The email has already been taken."], password: ["The password is too common."] })],
     });
     await fillAndSubmit();
     await waitFor(() => expect(screen.getAllByText("The email has already been taken.")).toHaveLength(2));
@@ -68,19 +62,7 @@ describe("Sign up: Create account", () => {
   it("invalid input: each message also beside its field (aria-invalid, aria-describedby), focus on the first", async () => {
     renderWithShop(<SignUpScreen />, {
       ...at,
-      mocks: [
-        {
-          request: { query: RegisterDocument, variables: { input } },
-          result: {
-            errors: [
-              {
-                message: "The password confirmation does not match.",
-                extensions: { code: "BAD_USER_INPUT", fields: { password_confirmation: ["The password confirmation does not match."], email: ["The email has already been taken."] } },
-              },
-            ],
-          },
-        },
-      ],
+      mocks: [refusedWith("The password confirmation does not match.", { password_confirmation: ["The password confirmation does not match."], email: ["The email has already been taken."] })],
     });
     await fillAndSubmit();
     const email = screen.getByLabelText("Email");
