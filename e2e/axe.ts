@@ -17,19 +17,37 @@ export interface AxeFinding {
   nodes: Array<{ target: string[]; summary: string }>;
 }
 
-/** Runs axe on the page as it is now; returns its violations (an empty list when the page passes). */
-export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+type AxeRun = (context: Document, options: unknown) => Promise<{
+  violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[]; failureSummary?: string }> }>;
+}>;
+
+/**
+ * Runs axe on the page as it is now; returns its violations (an empty list when the page passes) and
+ * whether the screen was settled throughout: its heading (`[data-page-heading]`) there before and after the
+ * run, on the same path. Both are read in one evaluation inside the page, so no navigation can slip between.
+ */
+async function axeRun(page: Page): Promise<{ findings: AxeFinding[]; settled: boolean }> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
   return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: unknown) => Promise<{ violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: string[]; failureSummary?: string }> }> }> } }).axe;
+    const axe = (window as unknown as { axe: { run: AxeRun } }).axe;
+    const path = location.pathname;
+    const heading = () => document.querySelector("[data-page-heading]");
+    const before = heading();
     const result = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
-    return result.violations.map((violation) => ({
+    const settled = before !== null && heading() === before && location.pathname === path;
+    const findings = result.violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact,
       help: violation.help,
       nodes: violation.nodes.map((node) => ({ target: node.target.map(String), summary: node.failureSummary ?? "" })),
     }));
+    return { findings, settled };
   }, AXE_TAGS);
+}
+
+/** Runs axe on the page as it is now; returns its violations (an empty list when the page passes). */
+export async function axeFindings(page: Page): Promise<AxeFinding[]> {
+  return (await axeRun(page)).findings;
 }
 
 /** How many elements the findings point at in all. */
@@ -62,15 +80,21 @@ export function auditEveryScreen(page: Page): { finish: () => Promise<void> } {
   const failures: string[] = [];
   const audit = async (path: string) => {
     try {
-      await page.locator("[data-page-heading]").first().waitFor({ state: "attached", timeout: 10_000 }).catch(() => undefined);
-      await page.waitForTimeout(300);
-      // Gone on before it settled: audited when it shows again.
-      if (new URL(page.url()).pathname !== path) return void audited.delete(path);
-      const findings = await axeFindings(page);
-      // Left while axe ran (a link followed at once): what axe saw was the next screen on its way, not this
-      // one. Audited when it shows again; the next screen is audited once its heading is there.
-      if (new URL(page.url()).pathname !== path) return void audited.delete(path);
-      if (findings.length) failures.push(`${path}: ${countNodes(findings)} problem(s)\n${describeFindings(findings)}`);
+      // A screen may show its heading, then a loading view (a lazy screen, a query), then itself again:
+      // axe's answer counts once the heading was there throughout its run.
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        await page.locator("[data-page-heading]").first().waitFor({ state: "attached", timeout: 10_000 }).catch(() => undefined);
+        await page.waitForTimeout(300);
+        // Gone on before it settled: audited when it shows again.
+        if (new URL(page.url()).pathname !== path) return void audited.delete(path);
+        const { findings, settled } = await axeRun(page);
+        // Left while axe ran (a link followed at once): what axe saw was the next screen on its way, not this
+        // one. Audited when it shows again; the next screen is audited once its heading is there.
+        if (new URL(page.url()).pathname !== path) return void audited.delete(path);
+        if (!settled && attempt < 5) continue;
+        if (findings.length) failures.push(`${path}: ${countNodes(findings)} problem(s)\n${describeFindings(findings)}`);
+        return;
+      }
     } catch {
       // The page navigated or closed while axe ran: audited when it shows again.
       audited.delete(path);

@@ -159,7 +159,10 @@ describe("not found and not for search engines", () => {
       const response = await page(path);
       expect(response.status).toBe(200);
       expect(response.headers.get("x-robots-tag")).toBe("noindex");
-      expect(head(await response.text())).toContain('<meta name="robots" content="noindex"/>');
+      const pageHead = head(await response.text());
+      expect(pageHead).toContain('<meta name="robots" content="noindex"/>');
+      // Their frame, sent before the screen (which comes after hydration), still has a title.
+      expect(pageHead).toContain("<title>Verdant</title>");
     }
   });
 });

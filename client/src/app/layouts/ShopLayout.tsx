@@ -2,6 +2,7 @@
 import { Box, Container } from "@mantine/core";
 import { Outlet, useLocation } from "react-router-dom";
 import { LoadingView } from "../../components/LoadingView";
+import { SHOP_NAME } from "../../components/PageTitle";
 import { useHydrated } from "../../lib/ssr/hydration";
 import { Footer } from "./Footer";
 import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink";
@@ -23,7 +24,15 @@ export function ShopLayout() {
       {/* At least a screen high (issue 20): the footer starts below the fold, so a page whose data arrives
           after its loading view grows downwards without pushing anything the visitor sees (no layout shift). */}
       <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} size="xl" py="lg" w="100%" mih="100vh" style={{ flex: 1, outline: "none" }}>
-        {personal && !hydrated ? <LoadingView /> : <Outlet />}
+        {personal && !hydrated ? (
+          <>
+            {/* The screen's own title comes with it; until then the page has the shop's (a document needs one). */}
+            <title>{SHOP_NAME}</title>
+            <LoadingView />
+          </>
+        ) : (
+          <Outlet />
+        )}
       </Container>
       <Footer />
     </Box>
