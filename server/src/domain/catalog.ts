@@ -24,7 +24,8 @@ import {
 } from "./pages.js";
 import { firstFreeSlug, slugify } from "./slugs.js";
 import { cents, Checks, fieldRule, isBlank, parseId, received, text, wholeNumber, type Deferred, type FormInput } from "./input.js";
-import type { Cents } from "./money.js";
+import { MAX_MONEY_CENTS, type Cents } from "./money.js";
+import { countFilters, type FilterCounts } from "./product-filters.js";
 import { requireAdmin, type Viewer } from "./viewer.js";
 import { reportWebhookEvents } from "./webhooks/events.js";
 import type { ProductSearch } from "./search/service.js";
@@ -72,6 +73,10 @@ export interface ProductPageOptions {
   category?: string | null;
   inStock?: boolean | null;
   discounted?: boolean | null;
+  /** The price the shopper pays (the discount price when set), in cents: from minPrice (included)... */
+  minPrice?: number | null;
+  /** ...to maxPrice (left out). */
+  maxPrice?: number | null;
 }
 
 export const PRODUCT_PAGE_SIZE = 24;
@@ -122,7 +127,8 @@ const NEWEST: SortKey[] = [
   { sql: Prisma.sql`p.created_at`, descending: true, kind: "time" },
   { sql: Prisma.sql`p.id`, descending: true, kind: "int" },
 ];
-const UNIT_PRICE = Prisma.sql`COALESCE(p.discount_price_cents, p.price_cents)`;
+/** The price a shopper pays: the discount price when set. */
+export const UNIT_PRICE = Prisma.sql`COALESCE(p.discount_price_cents, p.price_cents)`;
 const AVERAGE_RATING = Prisma.sql`(CASE WHEN p.people_rated > 0 THEN p.rating_sum::float8 / p.people_rated ELSE 0 END)`;
 export const SORT_KEYS: Record<ProductSortOrder, SortKey[]> = {
   default: NEWEST,
@@ -158,10 +164,10 @@ export function containsText(text: string, categories: CategoryMatches): Prisma.
 
 /** The filters every product list shares; none needs the category join, so counts can skip it. */
 export function filterConditions(
-  filters: { inStock: boolean | null; discounted: boolean | null; name?: string },
+  filters: { inStock: boolean | null; discounted: boolean | null; name?: string; minPrice?: Cents | null; maxPrice?: Cents | null },
   categories: CategoryMatches,
 ): Prisma.Sql[] {
-  const { inStock, discounted, name } = filters;
+  const { inStock, discounted, name, minPrice = null, maxPrice = null } = filters;
   const conditions: Prisma.Sql[] = [];
   // One id at most (names are unique whatever their case): as a plain equality it lets a category's
   // indexes deliver the page in its sort order.
@@ -170,6 +176,8 @@ export function filterConditions(
   if (discounted !== null) {
     conditions.push(discounted ? Prisma.sql`p.discount_price_cents IS NOT NULL` : Prisma.sql`p.discount_price_cents IS NULL`);
   }
+  if (minPrice !== null) conditions.push(Prisma.sql`${UNIT_PRICE} >= ${minPrice}::int4`);
+  if (maxPrice !== null) conditions.push(Prisma.sql`${UNIT_PRICE} < ${maxPrice}::int4`);
   if (name) conditions.push(Prisma.sql`p.name ILIKE ${containsPattern(name)}`);
   return conditions;
 }
@@ -317,20 +325,39 @@ export class CatalogService {
    */
   async page(options: ProductPageOptions = {}): Promise<Page<ProductWithCategory>> {
     const checked = checkListOptions(options ?? {}, PAGE_SORTS);
-    const { search, name, sort, category, inStock, discounted } = checked;
-    if (search) {
-      if (!this.search) throw new Error("CatalogService: searching needs the shop's ProductSearch.");
-      return this.search.page({ ...checked, first: options.first, after: options.after });
-    }
-    const list = JSON.stringify(["products", sort, search.toLowerCase(), name.toLowerCase(), category?.toLowerCase() ?? null, inStock, discounted]);
+    const { search, name, sort, category } = checked;
+    if (search) return this.searching().page({ ...checked, first: options.first, after: options.after });
+    const list = listKey(checked);
     const categories = await this.categoryMatches(category, search);
-    const filters = filterConditions({ inStock, discounted, name }, categories);
+    const filters = filterConditions(checked, categories);
     const keys = SORT_KEYS[sort];
     const request = readPage(options.first, options.after, PRODUCT_PAGE_SIZE, list, keys);
     // A category that does not exist has no products: nothing to ask the database.
     const rows = categories.chosen?.length === 0 ? [] : await this.selectPage(filters, keys, request.after, request.size + 1);
     const count = async () => (categories.chosen?.length === 0 ? 0 : this.countProducts(filters));
     return pageOf(rows, request, list, (row) => row.keys, (row) => row.product, count);
+  }
+
+  /**
+   * How many products each filter of a search or category page would show (issue 17): the search text and
+   * the chosen filters as page() reads them, each filter counted under the others. With a search text,
+   * the shop's search answers; without one, the products of the chosen category (or all) are counted.
+   */
+  async filterCounts(options: ProductPageOptions = {}): Promise<FilterCounts> {
+    const checked = checkListOptions(options ?? {}, PAGE_SORTS);
+    if (checked.search) return this.searching().filterCounts(checked);
+    // The category by name inside the statement (the one round trip of the page's filters): a unique name,
+    // so the planner reads its products through the category's index; an unknown name matches nothing.
+    const matching =
+      checked.category === null
+        ? Prisma.sql`TRUE`
+        : Prisma.sql`p.category_id = (SELECT c.id FROM categories c WHERE lower(c.name) = lower(${checked.category}::text))`;
+    return countFilters(this.readRows, matching, { ...checked, category: null, byCategory: false });
+  }
+
+  private searching(): ProductSearch {
+    if (!this.search) throw new Error("CatalogService: searching needs the shop's ProductSearch.");
+    return this.search;
   }
 
   /**
@@ -601,6 +628,12 @@ function categoryGoneOr(error: unknown): unknown {
 const isUpload = (value: unknown): value is ImageUpload =>
   typeof value === "object" && value !== null && typeof (value as ImageUpload).createReadStream === "function";
 
+/** What a page's cursor belongs to: the same list (its sort, text and filters) or none. */
+export function listKey(checked: Omit<ReturnType<typeof checkListOptions>, "limit">): string {
+  const { sort, search, name, category, inStock, discounted, minPrice, maxPrice } = checked;
+  return JSON.stringify(["products", sort, search.toLowerCase(), name.toLowerCase(), category?.toLowerCase() ?? null, inStock, discounted, minPrice, maxPrice]);
+}
+
 export function checkListOptions(options: ProductListOptions | ProductPageOptions, sorts: readonly ProductSortOrder[]) {
   const checks = new Checks();
   const raw = options as Record<string, unknown>;
@@ -632,7 +665,14 @@ export function checkListOptions(options: ProductListOptions | ProductPageOption
   const discounted = flag("discounted", raw.discounted, "discounted");
 
   const limit = raw.limit == null ? null : checks.field("limit", wholeNumber("limit", { min: 1, max: MAX_LIST_LIMIT }), raw.limit);
+  const price = (field: string, label: string): Cents | null =>
+    raw[field] == null ? null : checks.field(field === "minPrice" ? "min_price" : "max_price", wholeNumber(label, { min: 0, max: MAX_MONEY_CENTS }), raw[field]);
+  const minPrice = price("minPrice", "lowest price");
+  const maxPrice = price("maxPrice", "highest price");
+  if (minPrice !== null && maxPrice !== null && minPrice >= maxPrice) {
+    checks.add("max_price", "The highest price must be more than the lowest price.");
+  }
 
   checks.done();
-  return { search, name, sort, category, inStock, discounted, limit };
+  return { search, name, sort, category, inStock, discounted, limit, minPrice, maxPrice };
 }

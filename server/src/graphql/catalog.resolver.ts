@@ -2,7 +2,7 @@
 // check permissions and inputs; here arguments are handed over and rows mapped to object types.
 import GraphQLUpload from "graphql-upload/GraphQLUpload.mjs";
 import type { FileUpload } from "graphql-upload/processRequest.mjs";
-import { Arg, Ctx, Field, InputType, Int, Mutation, Query, Resolver } from "type-graphql";
+import { Arg, Args, ArgsType, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
 import type { ProductInput as DomainProductInput } from "../domain/catalog.js";
 import { IMAGE_RULE } from "../domain/images/rules.js";
 import { AFTER, CategoryConnection, PAGE_SIZE, ProductConnection, RegionConnection, viewConnection, type Connection } from "./connections.js";
@@ -61,32 +61,77 @@ const productInput = (input: ProductInput | ProductUpdateInput): DomainProductIn
   imageTwo: input.imageTwo,
 });
 
+/** What both a page of products and its filters' counts are asked for: the text and the chosen filters. */
+@ArgsType()
+class ProductFilterArgs {
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Trimmed; every word (any order, typos forgiven, the last as a prefix) in the product's name, category or description, " +
+      "and every product whose or whose category's name contains the text; best matches first. TOO_MANY_REQUESTS when search is busy.",
+  })
+  search?: string | null;
+
+  @Field(() => String, { nullable: true, description: "A category's name, whatever its case." }) category?: string | null;
+  @Field(() => Boolean, { nullable: true, description: "true: in stock only; false: out of stock only." }) inStock?: boolean | null;
+  @Field(() => Boolean, { nullable: true, description: "true: with a discount only; false: without one only." }) discounted?: boolean | null;
+  @Field(() => MoneyScalar, { nullable: true, description: "The price the shopper pays (the discount price when set) is at least this." })
+  minPrice?: number | null;
+  @Field(() => MoneyScalar, { nullable: true, description: "The price the shopper pays is below this." }) maxPrice?: number | null;
+}
+
+@ObjectType({ description: "A category offered as a filter, with how many products it would show." })
+class CategoryFilter {
+  @Field(() => Category) category!: Category;
+  @Field(() => Int) count!: number;
+}
+
+@ObjectType({ description: "A price range offered as a filter (minPrice included, maxPrice left out), with how many products it would show." })
+class PriceRangeFilter {
+  @Field(() => MoneyScalar) minPrice!: number;
+  @Field(() => MoneyScalar, { nullable: true, description: "null: no upper bound." }) maxPrice!: number | null;
+  @Field(() => Int) count!: number;
+}
+
+@ObjectType({ description: "The filters of a search or category page, each counted under the other chosen filters but not its own." })
+class ProductFilters {
+  @Field(() => Int, { description: "Products matching the text and every chosen filter." }) total!: number;
+  @Field(() => [CategoryFilter], { description: "With a search text: the categories holding matches, most first. Empty without one." })
+  categories!: CategoryFilter[];
+  @Field(() => [PriceRangeFilter], { description: "Every price range offered, lowest first." }) priceRanges!: PriceRangeFilter[];
+  @Field(() => Int, { description: "How many are in stock." }) inStock!: number;
+  @Field(() => Int, { description: "How many have a discount." }) discounted!: number;
+}
+
 @Resolver()
 class ProductResolver {
   @Query(() => ProductConnection, { description: "Storefront and admin product lists. Newest first unless sorted." })
   async products(
     @Ctx() { shop }: GraphQLContext,
+    @Args(() => ProductFilterArgs) filters: ProductFilterArgs,
     @Arg("first", () => Int, { nullable: true, defaultValue: 24, description: PAGE_SIZE }) first: number | null,
     @Arg("after", () => String, { nullable: true, description: AFTER }) after: string | null,
-    @Arg("search", () => String, {
-      nullable: true,
-      description:
-        "Trimmed; every word (any order, typos forgiven, the last as a prefix) in the product's name, category or description, " +
-        "and every product whose or whose category's name contains the text; best matches first. TOO_MANY_REQUESTS when search is busy.",
-    })
-    search: string | null,
     @Arg("name", () => String, {
       nullable: true,
       description: "Admin list: case-insensitive substring of the product's name only (no fuzzy matching).",
     })
     name: string | null,
-    @Arg("category", () => String, { nullable: true, description: "A category's name, whatever its case." }) category: string | null,
-    @Arg("inStock", () => Boolean, { nullable: true }) inStock: boolean | null,
-    @Arg("discounted", () => Boolean, { nullable: true }) discounted: boolean | null,
     @Arg("sort", () => ProductSort, { nullable: true, defaultValue: ProductSort.DEFAULT }) sort: ProductSort | null,
   ): Promise<Connection<Product>> {
-    const page = await shop.catalog.page({ first, after, search, name, category, inStock, discounted, sort });
+    const page = await shop.catalog.page({ ...filters, first, after, name, sort });
     return viewConnection(ProductConnection, page, viewProduct);
+  }
+
+  @Query(() => ProductFilters, {
+    description: "The filters of a search or category page with their counts: ask it beside products() with the same arguments.",
+  })
+  async productFilters(@Ctx() { shop }: GraphQLContext, @Args(() => ProductFilterArgs) filters: ProductFilterArgs): Promise<ProductFilters> {
+    const counts = await shop.catalog.filterCounts(filters);
+    return {
+      ...counts,
+      categories: counts.categories.map(({ category, count }) => ({ category: viewCategory(category), count })),
+      priceRanges: counts.priceRanges.map(({ min, max, count }) => ({ minPrice: min, maxPrice: max, count })),
+    };
   }
 
   @Query(() => Product)

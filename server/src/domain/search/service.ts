@@ -32,6 +32,7 @@ import {
 import {
   containsText,
   filterConditions,
+  listKey,
   PRODUCT_COLUMNS,
   PRODUCT_PAGE_SIZE,
   PRODUCTS_JOINED,
@@ -44,6 +45,8 @@ import {
 } from "../catalog.js";
 import { correctedText, matchQuery, MIN_CORRECTED_LENGTH, nameOrCategoryQuery, nameQuery, wordsOf, type ReadWord } from "./words.js";
 import { SearchGate } from "./gate.js";
+import type { Cents } from "../money.js";
+import { countFilters, NO_FILTER_COUNTS, type FilterCounts } from "../product-filters.js";
 import type { EventBus } from "../events.js";
 
 /** A page of products with a search text, its options already checked (CatalogService.page). */
@@ -55,13 +58,16 @@ export interface SearchPageOptions {
   category: string | null;
   inStock: boolean | null;
   discounted: boolean | null;
+  minPrice: Cents | null;
+  maxPrice: Cents | null;
   first?: unknown;
   after?: unknown;
 }
 
-/** What the catalogue asks of search: a page of products for a search text. */
+/** What the catalogue asks of search: a page of products for a search text, and its filters' counts. */
 export interface ProductSearch {
   page(options: SearchPageOptions): Promise<Page<ProductWithCategory>>;
+  filterCounts(options: SearchPageOptions): Promise<FilterCounts>;
 }
 
 /** What the header shows while a shopper types. */
@@ -108,6 +114,11 @@ export class SearchService implements ProductSearch {
    * again and again, and a kept plan saves a statement per search. Without events, nothing is kept.
    */
   private readonly plans = new Map<string, SearchPlan>();
+  /**
+   * Plans being read now, shared by whoever asks for the same one meanwhile: a page view asks for its
+   * products and its filters' counts at once, and reads the plan once.
+   */
+  private readonly planning = new Map<string, Promise<SearchPlan>>();
   private keepPlans: boolean;
 
   constructor(
@@ -159,14 +170,27 @@ export class SearchService implements ProductSearch {
     await prisma.$executeRawUnsafe(`SELECT rebuild_search()`);
   }
 
+  /** How many products each filter would show beside the search's page (domain/product-filters.ts). */
+  filterCounts(options: SearchPageOptions): Promise<FilterCounts> {
+    return this.gate.run(async () => {
+      const plan = await this.plan(options.search, options.category, false);
+      if (plan.categories.chosen?.length === 0) return NO_FILTER_COUNTS;
+      return countFilters(this.readRows, matches(options.search, plan), {
+        ...options,
+        category: plan.categories.chosen?.[0] ?? null,
+        byCategory: true,
+      });
+    });
+  }
+
   private async readPageOf(options: SearchPageOptions): Promise<Page<ProductWithCategory>> {
-    const { search, name, sort, category, inStock, discounted } = options;
-    const list = JSON.stringify(["products", sort, search.toLowerCase(), name.toLowerCase(), category?.toLowerCase() ?? null, inStock, discounted]);
+    const { search, sort, category } = options;
+    const list = listKey(options);
     const keys = [rankKey(search, null), ...SORT_KEYS[sort]];
     const request = readPage(options.first, options.after, PRODUCT_PAGE_SIZE, list, keys);
     const plan = await this.plan(search, category, false);
     if (plan.categories.chosen?.length === 0) return pageOf([], request, list, () => [], (row: never) => row, async () => 0);
-    const filters = filterConditions({ inStock, discounted, name }, plan.categories);
+    const filters = filterConditions(options, plan.categories);
     // The first page counts the matches along (they are all visited to rank them anyway).
     const countAlong = request.after === null;
     const rows = await this.selectRanked(search, plan, filters, SORT_KEYS[sort], request.after, request.size + 1, countAlong);
@@ -182,9 +206,16 @@ export class SearchService implements ProductSearch {
    */
   private async plan(search: string, category: string | null, suggesting: boolean): Promise<SearchPlan> {
     const key = JSON.stringify([search.toLowerCase(), category?.toLowerCase() ?? null, suggesting]);
-    const kept = this.plans.get(key);
+    const kept = this.plans.get(key) ?? this.planning.get(key);
     if (kept) return kept;
-    const plan = await this.readPlan(search, category, suggesting);
+    const reading = this.readPlan(search, category, suggesting);
+    this.planning.set(key, reading);
+    let plan: SearchPlan;
+    try {
+      plan = await reading;
+    } finally {
+      this.planning.delete(key);
+    }
     if (this.keepPlans) {
       if (this.plans.size >= MAX_KEPT_PLANS) this.plans.delete(this.plans.keys().next().value!);
       this.plans.set(key, plan);
