@@ -50,18 +50,17 @@ async function counts(variables: Record<string, unknown>): Promise<Counts> {
 const byCategory = (found: Counts) => found.categories.map(({ category, count }) => `${category.name}: ${count}`);
 const byPrice = (found: Counts) => found.priceRanges.map((range) => range.count);
 
+type ProductPage = { nodes: { name: string }[]; totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null } };
+
 /** Every product's name across the pages of `first` each, and the total each page reported. */
 async function walk(variables: Record<string, unknown>, first = 1) {
   const names: string[] = [];
   const totals = new Set<number>();
   let after: string | null = null;
   for (let pages = 0; pages < 20; pages += 1) {
-    const result = await t.gql<{ products: { nodes: { name: string }[]; totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null } } }>(
-      PAGE,
-      { ...variables, first, after },
-    );
+    const result = await t.gql<{ products: ProductPage }>(PAGE, { ...variables, first, after });
     expect(result.errors).toBeUndefined();
-    const page = result.data!.products;
+    const page: ProductPage = result.data!.products;
     names.push(...page.nodes.map((node) => node.name));
     totals.add(page.totalCount);
     if (!page.pageInfo.hasNextPage) break;

@@ -25,6 +25,7 @@ import {
 import { firstFreeSlug, slugify } from "./slugs.js";
 import { cents, Checks, fieldRule, isBlank, parseId, received, text, wholeNumber, type Deferred, type FormInput } from "./input.js";
 import { MAX_MONEY_CENTS, type Cents } from "./money.js";
+import { UNIT_PRICE_SQL } from "./pricing.js";
 import { countFilters, type FilterCounts } from "./product-filters.js";
 import { requireAdmin, type Viewer } from "./viewer.js";
 import { reportWebhookEvents } from "./webhooks/events.js";
@@ -127,8 +128,7 @@ const NEWEST: SortKey[] = [
   { sql: Prisma.sql`p.created_at`, descending: true, kind: "time" },
   { sql: Prisma.sql`p.id`, descending: true, kind: "int" },
 ];
-/** The price a shopper pays: the discount price when set. */
-export const UNIT_PRICE = Prisma.sql`COALESCE(p.discount_price_cents, p.price_cents)`;
+const UNIT_PRICE = UNIT_PRICE_SQL;
 const AVERAGE_RATING = Prisma.sql`(CASE WHEN p.people_rated > 0 THEN p.rating_sum::float8 / p.people_rated ELSE 0 END)`;
 export const SORT_KEYS: Record<ProductSortOrder, SortKey[]> = {
   default: NEWEST,
@@ -325,7 +325,7 @@ export class CatalogService {
    */
   async page(options: ProductPageOptions = {}): Promise<Page<ProductWithCategory>> {
     const checked = checkListOptions(options ?? {}, PAGE_SORTS);
-    const { search, name, sort, category } = checked;
+    const { search, sort, category } = checked;
     if (search) return this.searching().page({ ...checked, first: options.first, after: options.after });
     const list = listKey(checked);
     const categories = await this.categoryMatches(category, search);

@@ -3,12 +3,11 @@
 // not its own (ticking 'In stock' does not hide the count of a price range that has none in stock, and a
 // chosen category still shows the others' counts), as shops' faceted search does.
 //
-// All of it is one statement: the matching products' few columns are read once (a materialised CTE) and
-// counted five ways from there.
+// All of it is one statement, reading the matching products' few columns once.
 import { Prisma, type Category } from "../generated/prisma/client.js";
 import type { Cents } from "./money.js";
 import type { RowReader } from "./pages.js";
-import { UNIT_PRICE } from "./catalog.js";
+import { UNIT_PRICE_SQL as UNIT_PRICE } from "./pricing.js";
 
 /** The price ranges offered, in cents: from min (included) to max (left out; null: no upper bound). */
 export const PRICE_RANGES: ReadonlyArray<{ min: Cents; max: Cents | null }> = [
@@ -51,8 +50,6 @@ export interface ChosenFilters {
   byCategory: boolean;
 }
 
-const BOUNDS = PRICE_RANGES.slice(1).map((range) => range.min);
-
 /**
  * Counts the filters over the products matching `matching` (a condition on products `p`, without the
  * chosen filters, which are applied here).
@@ -66,37 +63,41 @@ export async function countFilters(readRows: RowReader, matching: Prisma.Sql, ch
     maxPrice === null ? Prisma.sql`TRUE` : Prisma.sql`m.cents < ${maxPrice}::int4`
   }`;
   const all = (...conditions: Prisma.Sql[]) => Prisma.join(conditions, " AND ");
-
-  const parts = [
-    Prisma.sql`SELECT 'total' AS facet, NULL::int4 AS key, count(*) AS count FROM m WHERE ${all(byCategory, byStock, byDiscount, byPrice)}`,
-    Prisma.sql`SELECT 'inStock', NULL, count(*) FROM m WHERE ${all(Prisma.sql`m.stocked`, byCategory, byDiscount, byPrice)}`,
-    Prisma.sql`SELECT 'discounted', NULL, count(*) FROM m WHERE ${all(Prisma.sql`m.off`, byCategory, byStock, byPrice)}`,
-    // width_bucket: 0 below the first bound, i above the i-th.
-    Prisma.sql`SELECT 'price', width_bucket(m.cents, ${BOUNDS}::int4[]), count(*) FROM m WHERE ${all(byCategory, byStock, byDiscount)} GROUP BY 2`,
-  ];
-  if (chosen.byCategory) {
-    parts.push(Prisma.sql`SELECT 'category', m.category_id, count(*) FROM m WHERE ${all(byStock, byDiscount, byPrice)} GROUP BY 2`);
-  }
-  const rows = await readRows<{ facet: string; key: number | null; count: unknown; name: string | null; created_at: Date | string | null }>(Prisma.sql`
-    WITH m AS MATERIALIZED (
+  const band = (index: number) => {
+    const { min, max } = PRICE_RANGES[index];
+    return max === null ? Prisma.sql`m.cents >= ${min}::int4` : Prisma.sql`m.cents >= ${min}::int4 AND m.cents < ${max}::int4`;
+  };
+  // One pass over the matching rows counts all but the categories (one FILTER per count); the categories,
+  // when asked, group the same rows (PostgreSQL then keeps them once for both).
+  const categories = chosen.byCategory
+    ? Prisma.sql`(SELECT json_agg(json_build_array(c.id, c.name, c.created_at, g.count))
+        FROM (SELECT m.category_id, count(*) AS count FROM m WHERE ${all(byStock, byDiscount, byPrice)} GROUP BY 1) g
+        JOIN categories c ON c.id = g.category_id)`
+    : Prisma.sql`NULL::json`;
+  const [row] = await readRows<Record<string, unknown>>(Prisma.sql`
+    WITH m AS (
       SELECT p.category_id, ${UNIT_PRICE} AS cents, p.quantity > 0 AS stocked, p.discount_price_cents IS NOT NULL AS off
-      FROM products p WHERE ${matching}),
-    f AS (${Prisma.join(parts, " UNION ALL ")})
-    SELECT f.facet, f.key, f.count, c.name, c.created_at
-    FROM f LEFT JOIN categories c ON f.facet = 'category' AND c.id = f.key`);
+      FROM products p WHERE ${matching})
+    SELECT count(*) FILTER (WHERE ${all(byCategory, byStock, byDiscount, byPrice)}) AS total,
+           count(*) FILTER (WHERE ${all(Prisma.sql`m.stocked`, byCategory, byDiscount, byPrice)}) AS in_stock,
+           count(*) FILTER (WHERE ${all(Prisma.sql`m.off`, byCategory, byStock, byPrice)}) AS discounted,
+           ${Prisma.join(
+             PRICE_RANGES.map((_, index) => Prisma.sql`count(*) FILTER (WHERE ${all(band(index), byCategory, byStock, byDiscount)}) AS ${Prisma.raw(`price_${index}`)}`),
+             ", ",
+           )},
+           ${categories} AS categories
+    FROM m`);
 
-  const counts: FilterCounts = { ...NO_FILTER_COUNTS, priceRanges: NO_FILTER_COUNTS.priceRanges.map((range) => ({ ...range })), categories: [] };
-  for (const row of rows) {
-    const count = Number(row.count);
-    if (row.facet === "total") counts.total = count;
-    else if (row.facet === "inStock") counts.inStock = count;
-    else if (row.facet === "discounted") counts.discounted = count;
-    else if (row.facet === "price") counts.priceRanges[Number(row.key)].count = count;
-    else if (row.facet === "category" && row.name !== null) {
-      const createdAt = row.created_at instanceof Date ? row.created_at : new Date(row.created_at!);
-      counts.categories.push({ category: { id: Number(row.key), name: row.name, createdAt }, count });
-    }
-  }
+  const counts: FilterCounts = {
+    total: Number(row.total),
+    inStock: Number(row.in_stock),
+    discounted: Number(row.discounted),
+    priceRanges: PRICE_RANGES.map((range, index) => ({ ...range, count: Number(row[`price_${index}`]) })),
+    categories: ((row.categories ?? []) as Array<[number, string, string, number]>).map(([id, name, createdAt, count]) => ({
+      category: { id: Number(id), name, createdAt: new Date(createdAt) },
+      count: Number(count),
+    })),
+  };
   counts.categories.sort((a, b) => b.count - a.count || a.category.name.localeCompare(b.category.name));
   return counts;
 }
