@@ -10,7 +10,9 @@ import {
 } from "../../graphql/generated/graphql";
 import { createCartStore } from "../../lib/cart/cartStore";
 import { notifyError } from "../../lib/notify";
-import { renderWithShop, shopper } from "../../test/renderWithShop";
+import { renderRoutes, renderWithShop, shopper } from "../../test/renderWithShop";
+import { ErrorScreen } from "../../app/ErrorScreen";
+import { messages } from "../../lib/messages";
 import { picture } from "../../test/fixtures";
 import { ProductScreen } from "./ProductScreen";
 
@@ -64,6 +66,21 @@ describe("Product detail", () => {
     });
     expect(await screen.findByText("We could not show this product.")).toBeInTheDocument();
     expect((await screen.findAllByText("Product not found.")).length).toBeGreaterThan(0);
+  });
+
+  it("an unknown product shows the route's not-found screen, as the server sends it", async () => {
+    renderRoutes([{ path: atProduct.path, element: <ProductScreen />, errorElement: <ErrorScreen /> }], {
+      route: atProduct.route,
+      mocks: [
+        {
+          request: { query: ProductDetailDocument, variables: { slug: "boston-fern" } },
+          result: { errors: [{ message: "Product not found.", extensions: { code: "NOT_FOUND" } }] },
+        },
+      ],
+    });
+    expect(await screen.findByRole("heading", { level: 1, name: messages.unexpectedApplicationError })).toBeInTheDocument();
+    expect(screen.getByTestId("route-error-message")).toHaveTextContent("404 Not Found");
+    expect(screen.queryByText("We could not show this product.")).not.toBeInTheDocument();
   });
 
   it("re-fetches when the slug changes", async () => {

@@ -14,7 +14,7 @@ import { Price } from "../../components/Price";
 import { itemsLeftText, OUT_OF_STOCK_TEXT } from "../../components/ProductCard";
 import { ProductRating, RatingStars } from "../../components/RatingStars";
 import { IsFavouriteDocument, MyRatingDocument, ProductDetailDocument, type ProductDetailQuery } from "../../graphql/generated/graphql";
-import { serverMessage } from "../../lib/apollo/errors";
+import { errorCode, serverMessage } from "../../lib/apollo/errors";
 import { useCart } from "../../lib/cart/CartProvider";
 import { messages } from "../../lib/messages";
 import { notifyError, notifySuccess } from "../../lib/notify";
@@ -31,12 +31,13 @@ export function ProductScreen() {
   const { data, loading, error } = useQuery(ProductDetailDocument, { variables: { slug } });
   const product = data?.product;
 
+  const unknown = !loading && !product && errorCode(error) === "NOT_FOUND";
   useEffect(() => {
-    if (error) notifyError(serverMessage(error));
-  }, [error]);
+    if (error && !unknown) notifyError(serverMessage(error));
+  }, [error, unknown]);
 
-  // No such product: on the server the page answers 404 with the not-found screen.
-  useNotFound(!loading && !product);
+  // No such product: the route's not-found screen, answered 404 on the server.
+  useNotFound({ notFound: !loading && !product, unknown });
 
   if (loading && !product) return <LoadingView label="Loading product" />;
   if (!product) {

@@ -2,6 +2,7 @@
 // the shop's address (canonical and shared links are absolute), and on the server a way to say that what
 // the address names does not exist (the page is then answered with 404 and the not-found screen).
 import { createContext, useContext, type ReactNode } from "react";
+import { UNSAFE_ErrorResponseImpl as ErrorResponse } from "react-router-dom";
 
 export interface PageInfo {
   /** The shop's origin, e.g. "https://shop.example.com" (no trailing slash). */
@@ -24,10 +25,16 @@ export function useShopOrigin(): string {
 }
 
 /**
- * Says, while rendering on the server, that the page's subject does not exist: the server answers 404 with
- * the not-found screen. In the browser the screen's own message shows, as it always did.
+ * Says that the page's subject does not exist. While rendering on the server (`notFound`: nothing to show),
+ * the server answers 404 with the route's not-found screen. In the browser (`unknown`: the API said
+ * NOT_FOUND, e.g. a link followed to a product removed since), the same screen, thrown to the route's
+ * error boundary; any other failure leaves the screen to say what went wrong.
  */
-export function useNotFound(notFound: boolean): void {
+export function useNotFound({ notFound, unknown }: { notFound: boolean; unknown: boolean }): void {
   const page = useContext(PageContext);
-  if (notFound) page?.markNotFound?.();
+  if (page?.markNotFound) {
+    if (notFound) page.markNotFound();
+  } else if (unknown) {
+    throw new ErrorResponse(404, "Not Found", "");
+  }
 }
