@@ -2,7 +2,7 @@
 // change), and the outbox runner delivers it at least once through the deliverer of its channel, retrying
 // with backoff and giving up after its limit, recording attempts, state and the last error.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { addToOutbox, messagesForUser, sendAgain } from "../src/domain/outbox.js";
+import { addToOutbox, KEEP_SETTLED_MS, messagesForUser, removeSettledMessages, sendAgain } from "../src/domain/outbox.js";
 import { OutboxRunner, defaultBackoff, type Deliverer, type DeliveryOutcome } from "../src/delivery/outbox-runner.js";
 import type { OutboxMessageView } from "../src/domain/outbox.js";
 import { createTestShop, type TestShop } from "./support.js";
@@ -191,6 +191,31 @@ describe("reading and sending again", () => {
     expect((await sendAgain(t.db.prisma, second)).id).toBe(second);
     const resent = await until(() => stored(second), (message) => message.state === "failed" && message.lastAttemptAt! > before);
     expect(resent).toMatchObject({ state: "failed", attempts: 1 });
+  });
+});
+
+describe("keeping time", () => {
+  it("settled messages (delivered or given up) are removed once past their keeping time, in batches; pending ones never", async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const ids = { oldDelivered: [] as string[], oldFailed: "", recentDelivered: "", oldPending: "" };
+    for (let n = 0; n < 3; n += 1) ids.oldDelivered.push(await write("archive"));
+    ids.oldFailed = await write("archive");
+    ids.recentDelivered = await write("archive");
+    ids.oldPending = await write("archive");
+    const at = (daysAgo: number) => new Date(Date.now() - daysAgo * day);
+    await t.db.prisma.outboxMessage.updateMany({ where: { id: { in: ids.oldDelivered } }, data: { state: "delivered", lastAttemptAt: at(91), deliveredAt: at(91) } });
+    await t.db.prisma.outboxMessage.update({ where: { id: ids.oldFailed }, data: { state: "failed", lastAttemptAt: at(100) } });
+    await t.db.prisma.outboxMessage.update({ where: { id: ids.recentDelivered }, data: { state: "delivered", lastAttemptAt: at(89), deliveredAt: at(89) } });
+    await t.db.prisma.outboxMessage.update({ where: { id: ids.oldPending }, data: { createdAt: at(200), availableAt: at(200) } });
+
+    // Batches of 2: four old settled messages take three statements, and all go.
+    expect(await removeSettledMessages(t.db.prisma, KEEP_SETTLED_MS, 2)).toBe(4);
+    const left = await t.db.prisma.outboxMessage.findMany({ where: { channel: "archive" }, select: { id: true } });
+    expect(left.map((message) => message.id).sort()).toEqual([ids.recentDelivered, ids.oldPending].sort());
+    // The runner does the same on its own (hourly in production), with its own keeping time.
+    const keeper = new OutboxRunner({ prisma: t.db.prisma, events: t.db.events, keepSettledMs: 88 * day });
+    expect(await keeper.removeSettled()).toBe(1);
+    expect(await t.db.prisma.outboxMessage.count({ where: { channel: "archive" } })).toBe(1);
   });
 });
 

@@ -10,7 +10,15 @@
 // trigger announces it on the shop's event channel, on every replica) and polls as a backstop.
 import { Prisma, type PrismaClient } from "../generated/prisma/client.js";
 import type { EventBus } from "../domain/events.js";
-import { ERROR_LENGTH, RESPONSE_EXCERPT_LENGTH, viewMessage, type OutboxMessageView, type OutboxState } from "../domain/outbox.js";
+import {
+  ERROR_LENGTH,
+  KEEP_SETTLED_MS,
+  removeSettledMessages,
+  RESPONSE_EXCERPT_LENGTH,
+  viewMessage,
+  type OutboxMessageView,
+  type OutboxState,
+} from "../domain/outbox.js";
 
 /** What one attempt came to. */
 export type DeliveryOutcome =
@@ -41,6 +49,7 @@ export interface Deliverer {
 export interface OutboxLogger {
   error(details: object, message: string): void;
   warn(details: object, message: string): void;
+  info?(details: object, message: string): void;
 }
 
 export interface OutboxRunnerOptions {
@@ -52,6 +61,10 @@ export interface OutboxRunnerOptions {
   /** Milliseconds to wait after the n-th failed attempt, before jitter. */
   backoff?: (attempts: number) => number;
   logger?: OutboxLogger;
+  /** How long delivered and given-up messages are kept (KEEP_SETTLED_MS, 90 days, by default). */
+  keepSettledMs?: number;
+  /** How often older settled messages are removed: hourly by default. */
+  removeEveryMs?: number;
 }
 
 const MINUTE = 60_000;
@@ -90,6 +103,7 @@ export class OutboxRunner {
   private readonly pollMs: number;
   private readonly backoff: (attempts: number) => number;
   private pollTimer: NodeJS.Timeout | undefined;
+  private removeTimer: NodeJS.Timeout | undefined;
   private readonly retryTimers = new Set<NodeJS.Timeout>();
   private unlisten: (() => void) | undefined;
   private started = false;
@@ -119,8 +133,23 @@ export class OutboxRunner {
     });
     this.pollTimer = setInterval(() => this.wake(), this.pollMs);
     this.pollTimer.unref();
+    // Without this the table grows by every email and webhook event the shop ever sent.
+    this.removeTimer = setInterval(() => void this.removeSettled(), this.options.removeEveryMs ?? HOUR);
+    this.removeTimer.unref();
     this.wake();
     return this;
+  }
+
+  /** Removes settled messages past their keeping time (see removeSettledMessages); never throws. */
+  async removeSettled(): Promise<number> {
+    try {
+      const removed = await removeSettledMessages(this.options.prisma, this.options.keepSettledMs ?? KEEP_SETTLED_MS);
+      if (removed > 0) this.options.logger?.info?.({ removed }, "Removed settled outbox messages past their keeping time.");
+      return removed;
+    } catch (error) {
+      this.options.logger?.error({ err: error }, "The outbox runner could not remove old settled messages; it tries again later.");
+      return 0;
+    }
   }
 
   /** Looks for due messages now (also called by the event listener and the poll). */
@@ -146,6 +175,7 @@ export class OutboxRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     clearInterval(this.pollTimer);
+    clearInterval(this.removeTimer);
     for (const timer of this.retryTimers) clearTimeout(timer);
     this.retryTimers.clear();
     this.unlisten?.();

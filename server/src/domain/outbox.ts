@@ -48,6 +48,31 @@ export interface OutboxMessageView {
   createdAt: Date;
 }
 
+/**
+ * How long a settled message (delivered, or given up) is kept: the back office shows it in an endpoint's or
+ * a user's history meanwhile, and a failed one can be sent again. Pending messages are never removed.
+ */
+export const KEEP_SETTLED_MS = 90 * 24 * 60 * 60 * 1000;
+
+/**
+ * Removes settled messages older than `keepMs` (by their last attempt, else their creation), a batch at a
+ * time so that no statement holds many rows at once; returns how many went. Safe to run in every process
+ * at once: a row deleted by one is simply not found by the others.
+ */
+export async function removeSettledMessages(prisma: PrismaClient, keepMs = KEEP_SETTLED_MS, batchSize = 1000): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const count = await prisma.$executeRaw`
+      DELETE FROM outbox_messages WHERE id IN (
+        SELECT id FROM outbox_messages
+        WHERE state IN ('delivered', 'failed')
+          AND COALESCE(last_attempt_at, created_at) < now() - (${keepMs}::double precision * interval '1 millisecond')
+        LIMIT ${batchSize})`;
+    removed += count;
+    if (count < batchSize) return removed;
+  }
+}
+
 /** How much of an answer's body is kept: enough to debug, never a whole response. */
 export const RESPONSE_EXCERPT_LENGTH = 1000;
 /** How much of an error message is kept. */
