@@ -25,7 +25,7 @@ import path from "node:path";
 import { chromium, type Browser, type BrowserContextOptions } from "playwright-core";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/config.js";
 import { openDatabase, type Database } from "../src/db/client.js";
-import { CLIENT_DIST } from "../src/http/app.js";
+import { CLIENT_DIST, STOREFRONT_BUILD } from "../src/http/app.js";
 import { seedDatabase } from "../seed/demo-shop.js";
 import { startAppProcess } from "./app-process.js";
 import { LocalImageStore } from "../src/storage/local-store.js";
@@ -196,6 +196,10 @@ async function main() {
   try {
     await db.migrate();
     await seedDatabase(db.prisma, { adminEmail: DEMO_ADMIN_EMAIL, adminPassword: DEMO_ADMIN_PASSWORD, demo: false, imageStore: new LocalImageStore(uploadsDir) });
+    // Pages rendered on the server, as `npm start` serves them (the LCP image is in the first HTML).
+    if (!process.env.BENCH_STOREFRONT_BUILD && fs.existsSync(path.join(STOREFRONT_BUILD, "entry-server.js"))) {
+      process.env.BENCH_STOREFRONT_BUILD = STOREFRONT_BUILD;
+    }
     const started = await startAppProcess({ url, schema, uploadsDir, clientDist });
     server = started.child;
     const base = `http://127.0.0.1:${started.port}`;
