@@ -61,13 +61,14 @@ function Checkout({ user }: { user: SessionUser }) {
   const cardModalWasOpen = useRef(false);
   const contactLink = useRef<HTMLAnchorElement>(null);
   const regionSelect = useRef<HTMLSelectElement>(null);
-  const [problem, setProblem] = useState<{ shown: CheckoutProblem; times: number } | null>(null);
+  // Each failed check is a new object, so the same problem found again still moves focus to what to fix.
+  const [problem, setProblem] = useState<CheckoutProblem | null>(null);
   useEffect(() => {
     if (!problem) return;
-    const target = { card: cardButton, contact: contactLink, region: regionSelect }[problem.shown.part];
+    const target = { card: cardButton, contact: contactLink, region: regionSelect }[problem.part];
     target.current?.focus();
   }, [problem]);
-  const problemAt = (part: CheckoutProblem["part"]) => (problem?.shown.part === part ? problem.shown.message : undefined);
+  const problemAt = (part: CheckoutProblem["part"]) => (problem?.part === part ? problem.message : undefined);
   useEffect(() => {
     if (cardModalWasOpen.current && !cardModalOpen) cardButton.current?.focus();
     cardModalWasOpen.current = cardModalOpen;
@@ -100,7 +101,7 @@ function Checkout({ user }: { user: SessionUser }) {
     const found = firstCheckoutProblem({ card, customer: user, regionId });
     if (found) {
       notifyError(found.message);
-      setProblem((current) => ({ shown: found, times: (current?.times ?? 0) + 1 }));
+      setProblem(found);
       return;
     }
     setProblem(null);
