@@ -6,15 +6,18 @@ import {
   AdminOrdersDocument,
   AdminProductsDocument,
   AdminUsersDocument,
+  CategoryPageDocument,
   CategoryProductsDocument,
   HomePageDocument,
   ProductDetailDocument,
-  SearchProductsDocument,
+  SearchPageDocument,
 } from "../../client/src/graphql/generated/graphql.js";
 
 export const HOME = print(HomePageDocument);
-export const CATEGORY_PAGE = print(CategoryProductsDocument);
-export const SEARCH_PAGE = print(SearchProductsDocument);
+// A page view asks for the first page and the filters' counts at once; 'Load more' for the products only.
+export const CATEGORY_PAGE = print(CategoryPageDocument);
+export const CATEGORY_MORE = print(CategoryProductsDocument);
+export const SEARCH_PAGE = print(SearchPageDocument);
 export const PRODUCT = print(ProductDetailDocument);
 export const ADMIN_PRODUCTS = print(AdminProductsDocument);
 export const ADMIN_ORDERS = print(AdminOrdersDocument);
@@ -61,7 +64,7 @@ export function screens(inputs: ScreenInputs): Screen[] {
     {
       ...storefront,
       name: "category, page 2",
-      query: CATEGORY_PAGE,
+      query: CATEGORY_MORE,
       variables: { category: inputs.category, sort: "DEFAULT", first: 24, after: inputs.secondPage },
       route: null,
     },

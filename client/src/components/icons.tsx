@@ -99,3 +99,9 @@ export const EyeIcon = (props: IconProps) => (
     <circle cx="12" cy="12" r="3" />
   </Icon>
 );
+
+export const FilterIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 5h16l-6 7.5V18l-4 2v-7.5z" />
+  </Icon>
+);

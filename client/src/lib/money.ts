@@ -10,11 +10,14 @@ export function formatMoney(amount: number | string): string {
   // Rounded half away from zero on the amount's shortest decimal form, as Intl does (1.005 -> 1.01).
   const text = String(Math.abs(value));
   const cents = text.includes("e") ? Math.round(Math.abs(value) * 100) : Math.round(Number(`${text}e2`));
-  const dollars = Math.floor(cents / 100)
-    .toString()
-    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const dollars = groupThousands(Math.floor(cents / 100));
   const sign = value < 0 ? "-" : "";
   return `${sign}$${dollars}.${String(cents % 100).padStart(2, "0")}`;
+}
+
+/** A whole number with en-US thousands separators: 8446 -> "8,446" (counts of products, the dollars of a price). */
+export function groupThousands(whole: number): string {
+  return String(whole).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
 /** Dollars to whole cents, so sums of prices do not drift (0.1 + 0.2). */

@@ -3,15 +3,19 @@
 import type { DocumentNode } from "graphql";
 import type { MockLink } from "@apollo/client/testing";
 import {
+  CategoryPageDocument,
   CategoryProductsDocument,
   CheckoutRegionsDocument,
   HomePageDocument,
   ProductCategoriesDocument,
+  SearchPageDocument,
   SearchProductsDocument,
   type ProductCardFieldsFragment,
+  type ProductFilterCountsFragment,
   type ProductSort,
 } from "../graphql/generated/graphql";
 import { STOREFRONT_PAGE_SIZE } from "../lib/apollo/pages";
+import type { ProductFilterVariables } from "../lib/catalog/productFilters";
 
 const indoor = { __typename: "Category" as const, id: 1, name: "Indoor Plants" };
 const tools = { __typename: "Category" as const, id: 2, name: "Garden Tools" };
@@ -118,32 +122,75 @@ export function homeMock(
   };
 }
 
-/** One page of a category's products. */
-export function categoryPageMock(
-  category: string,
-  products: ProductFixture[],
-  page: PageOptions & { sort?: ProductSort; after?: string | null } = {},
-  options: MockOptions = {},
-): MockLink.MockedResponse {
-  const { sort = "DEFAULT", after = null, ...pageOptions } = page;
+/** The price ranges the API offers, in dollars (server domain/product-filters.ts). */
+const PRICE_RANGES = [
+  [0, 10],
+  [10, 25],
+  [25, 50],
+  [50, 100],
+  [100, null],
+] as const;
+
+/**
+ * The filters' counts as productFilters answers them: `priceRanges` gives each range's count in order
+ * (0 for those left out); categories as [category, count].
+ */
+export function filterCounts(
+  counts: { total?: number; categories?: Array<[{ id: number; name: string }, number]>; priceRanges?: number[]; inStock?: number; discounted?: number } = {},
+): ProductFilterCountsFragment & { __typename: "ProductFilters" } {
   return {
-    request: { query: CategoryProductsDocument, variables: { category, sort, first: STOREFRONT_PAGE_SIZE, ...(after ? { after } : {}) } },
-    ...answer({ products: connection("Product", products, pageOptions) }, options),
+    __typename: "ProductFilters",
+    total: counts.total ?? 0,
+    categories: (counts.categories ?? []).map(([category, count]) => ({
+      __typename: "CategoryFilter" as const,
+      category: { __typename: "Category" as const, ...category },
+      count,
+    })),
+    priceRanges: PRICE_RANGES.map(([minPrice, maxPrice], index) => ({
+      __typename: "PriceRangeFilter" as const,
+      minPrice,
+      maxPrice,
+      count: counts.priceRanges?.[index] ?? 0,
+    })),
+    inStock: counts.inStock ?? 0,
+    discounted: counts.discounted ?? 0,
   };
 }
 
-/** One page of search results. */
-export function searchPageMock(
-  search: string,
+/** Which page of a product list a mock answers, and the filters it was asked with. */
+export interface ProductPageOptions extends PageOptions {
+  sort?: ProductSort;
+  /** A later page ('Load more': products only); the first page comes with the filters' counts. */
+  after?: string | null;
+  filters?: ProductFilterVariables;
+  /** The filters' counts with the first page (by default: the total, nothing else). */
+  counts?: ProductFilterCountsFragment;
+}
+
+/** A page of a product list: the first with the filters' counts (one request), a later one alone. */
+function productPageMock(
+  documents: { firstPage: DocumentNode; laterPage: DocumentNode },
+  variables: Record<string, unknown>,
   products: ProductFixture[],
-  page: PageOptions & { sort?: ProductSort; after?: string | null } = {},
-  options: MockOptions = {},
+  page: ProductPageOptions,
+  options: MockOptions,
 ): MockLink.MockedResponse {
-  const { sort = "DEFAULT", after = null, ...pageOptions } = page;
-  return {
-    request: { query: SearchProductsDocument, variables: { search, sort, first: STOREFRONT_PAGE_SIZE, ...(after ? { after } : {}) } },
-    ...answer({ products: connection("Product", products, pageOptions) }, options),
-  };
+  const { sort = "DEFAULT", after = null, filters = {}, counts, ...pageOptions } = page;
+  const asked = { ...variables, sort, first: STOREFRONT_PAGE_SIZE, ...filters };
+  const list = connection("Product", products, pageOptions);
+  if (after) return { request: { query: documents.laterPage, variables: { ...asked, after } }, ...answer({ products: list }, options) };
+  const productFilters = counts ?? filterCounts({ total: list.totalCount });
+  return { request: { query: documents.firstPage, variables: asked }, ...answer({ products: list, productFilters }, options) };
+}
+
+/** One page of a category's products. */
+export function categoryPageMock(category: string, products: ProductFixture[], page: ProductPageOptions = {}, options: MockOptions = {}): MockLink.MockedResponse {
+  return productPageMock({ firstPage: CategoryPageDocument, laterPage: CategoryProductsDocument }, { category }, products, page, options);
+}
+
+/** One page of search results. */
+export function searchPageMock(search: string, products: ProductFixture[], page: ProductPageOptions = {}, options: MockOptions = {}): MockLink.MockedResponse {
+  return productPageMock({ firstPage: SearchPageDocument, laterPage: SearchProductsDocument }, { search }, products, page, options);
 }
 
 /** The categories for the product form's select. */

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { CategoryProductsDocument } from "../../graphql/generated/graphql";
+import { CategoryPageDocument, CategoryProductsDocument } from "../../graphql/generated/graphql";
 import { STOREFRONT_PAGE_SIZE } from "../../lib/apollo/pages";
-import { categoryPageMock, connection, cursorOf, fern, product, shovel } from "../../test/fixtures";
+import { categoryPageMock, connection, cursorOf, fern, filterCounts, product, shovel } from "../../test/fixtures";
 import { renderWithShop } from "../../test/renderWithShop";
 import { CategoryScreen } from "./CategoryScreen";
 
@@ -74,7 +74,8 @@ describe("Category page: page by page", () => {
       ...at("Indoor Plants"),
       mocks: [
         categoryPageMock("Indoor Plants", firstPage, { hasNextPage: true, totalCount: 5 }),
-        categoryPageMock("Indoor Plants", secondPage, { after: cursorOf(firstPage[2]!), totalCount: 5 }, { delay: 100 }),
+        // Longer than a click takes in jsdom on a busy machine (about 100 ms), so the loading is still on.
+        categoryPageMock("Indoor Plants", secondPage, { after: cursorOf(firstPage[2]!), totalCount: 5 }, { delay: 1000 }),
       ],
     });
     await userEvent.click(await screen.findByRole("button", { name: "Load more products" }));
@@ -136,5 +137,72 @@ describe("Category page: Sort by (default, price-highest, price-lowest, highest-
     });
     await screen.findByRole("article", { name: "Boston Fern" });
     expect(screen.getByRole("combobox", { name: "Sort by" })).toHaveValue("highest-rated");
+  });
+});
+
+describe("Category page: filters with counts (issue 17): price range, in stock, discounted, kept in the URL", () => {
+  const counts = filterCounts({ total: 2, priceRanges: [3, 2, 0, 0, 0], inStock: 4, discounted: 1 });
+  const panel = () => screen.getByRole("region", { name: "Filters" });
+
+  it("asks for the URL's filters with the first page and their counts; a category page offers no other category", async () => {
+    const asked = vi.fn(() => ({ data: { products: connection("Product", [fern]), productFilters: counts } }));
+    renderWithShop(<CategoryScreen />, {
+      ...at("Indoor Plants", "?category=Tools&price=0-10&inStock=1&discounted=1"),
+      mocks: [{ request: { query: CategoryPageDocument, variables: () => true }, result: asked, maxUsageCount: Number.POSITIVE_INFINITY }],
+    });
+    await screen.findByRole("article", { name: "Boston Fern" });
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(asked).toHaveBeenCalledWith({ category: "Indoor Plants", sort: "DEFAULT", first: STOREFRONT_PAGE_SIZE, minPrice: 0, maxPrice: 10, inStock: true, discounted: true });
+    expect(within(panel()).queryByRole("radiogroup", { name: "Category" })).not.toBeInTheDocument();
+    expect(within(panel()).getByRole("radio", { name: "Under $10 (3)" })).toBeChecked();
+    expect(within(panel()).getByRole("checkbox", { name: "In stock (4)" })).toBeChecked();
+    expect(within(panel()).getByRole("checkbox", { name: "Discounted (1)" })).toBeChecked();
+    // The canonical address is the category's: filters only narrow it.
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute("href")).toMatch(/\/categories\/Indoor%20Plants$/);
+  });
+
+  it("ticking 'In stock' writes ?inStock=1 beside the sort and shows the filtered products and their count", async () => {
+    const { router } = renderWithShop(<CategoryScreen />, {
+      ...at("Indoor Plants", "?sort=price-lowest"),
+      mocks: [
+        categoryPageMock("Indoor Plants", [product(9, { price: 4 }), fern], { sort: "PRICE_LOWEST", counts }),
+        categoryPageMock("Indoor Plants", [fern], { sort: "PRICE_LOWEST", filters: { inStock: true }, counts }),
+      ],
+    });
+    await screen.findByRole("article", { name: "Plant 9" });
+    expect(screen.getByText("2 products")).toBeInTheDocument();
+    await userEvent.click(within(panel()).getByRole("checkbox", { name: "In stock (4)" }));
+    expect(router.state.location.search).toBe("?sort=price-lowest&inStock=1");
+    await waitFor(() => expect(cardNames()).toEqual(["Boston Fern"]));
+    expect(screen.getByText("1 product")).toBeInTheDocument();
+    expect(within(panel()).getByRole("checkbox", { name: "In stock (4)" })).toBeChecked();
+  });
+
+  it("'Clear filters' leaves the sort and drops every filter", async () => {
+    const { router } = renderWithShop(<CategoryScreen />, {
+      ...at("Indoor Plants", "?sort=price-lowest&price=10-25&discounted=1"),
+      mocks: [
+        categoryPageMock("Indoor Plants", [fern], { sort: "PRICE_LOWEST", filters: { minPrice: 10, maxPrice: 25, discounted: true }, counts }),
+        categoryPageMock("Indoor Plants", [product(9, { price: 4 }), fern], { sort: "PRICE_LOWEST", counts }),
+      ],
+    });
+    await screen.findByRole("article", { name: "Boston Fern" });
+    await userEvent.click(within(panel()).getByRole("button", { name: "Clear filters" }));
+    expect(router.state.location.search).toBe("?sort=price-lowest");
+    await waitFor(() => expect(cardNames()).toEqual(["Plant 9", "Boston Fern"]));
+    expect(within(panel()).queryByRole("button", { name: "Clear filters" })).not.toBeInTheDocument();
+  });
+
+  it("filters that leave nothing: 'No products match these filters.', not 'No products in this category yet.'", async () => {
+    renderWithShop(<CategoryScreen />, {
+      ...at("Indoor Plants", "?price=100-"),
+      mocks: [categoryPageMock("Indoor Plants", [], { filters: { minPrice: 100 }, counts: filterCounts({ priceRanges: [3, 2, 0, 0, 0], inStock: 0 }) })],
+    });
+    expect(await screen.findByText("No products match these filters.")).toBeInTheDocument();
+    expect(screen.queryByText("No products in this category yet.")).not.toBeInTheDocument();
+    expect(screen.getAllByRole("button", { name: "Clear filters" })).toHaveLength(2);
+    // Nothing to choose at 0, except what is chosen.
+    expect(within(panel()).getByRole("checkbox", { name: "In stock (0)" })).toBeDisabled();
+    expect(within(panel()).getByRole("radio", { name: "$100 and over (0)" })).toBeEnabled();
   });
 });

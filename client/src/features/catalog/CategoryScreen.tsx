@@ -1,9 +1,10 @@
 // A category's products (spec section 2): 'Shop for' and the category name, and a grid of the
 // products whose category equals that name, fetched from the server a page at a time ('Load more'),
-// in the order the 'Sort by' select asks for (kept in the URL as ?sort=).
+// in the order the 'Sort by' select asks for (kept in the URL as ?sort=), narrowed by the filters (price
+// range, in stock, discounted: issue 17, kept in the URL too).
 import { documentTitle, PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
-import { Anchor, Group, Stack } from "@mantine/core";
+import { Anchor, Group, Stack, Text } from "@mantine/core";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { ProductGridSkeleton } from "../../components/ProductGridSkeleton";
@@ -13,8 +14,17 @@ import { cardLoading, ProductCard } from "../../components/ProductCard";
 import { ProductGrid } from "../../components/ProductGrid";
 import { SortSelect } from "../../components/SortSelect";
 import { UpdatingResults } from "../../components/UpdatingResults";
-import { CategoryProductsDocument } from "../../graphql/generated/graphql";
+import { NoFilterMatch, ProductFilterLayout, ProductFilterPanel } from "../../components/ProductFilterPanel";
+import { CategoryPageDocument, CategoryProductsDocument } from "../../graphql/generated/graphql";
 import { nextPageVariables, nodesOf, STOREFRONT_PAGE_SIZE, useLastAnswer } from "../../lib/apollo/pages";
+import {
+  hasProductFilters,
+  NO_PRODUCT_FILTERS,
+  productFiltersFrom,
+  productFilterVariables,
+  withProductFilters,
+  type ProductFilterChoice,
+} from "../../lib/catalog/productFilters";
 import { PRODUCT_SORT, sortOrderFrom, type SortOrder } from "../../lib/catalog/productSort";
 import { breadcrumbData, categoryPath } from "../../lib/seo/structuredData";
 
@@ -22,11 +32,11 @@ export function CategoryScreen() {
   const categoryName = useParams().categoryName ?? "";
   const [params, setParams] = useSearchParams();
   const sort = sortOrderFrom(params.get("sort"));
-  const { data, error, fetchMore } = useQuery(CategoryProductsDocument, {
-    variables: { category: categoryName, sort: PRODUCT_SORT[sort], first: STOREFRONT_PAGE_SIZE },
-  });
-  // Another sort keeps the category's products on screen, dimmed, until the new order arrives.
-  const shown = useLastAnswer(data?.products, { categoryName, sort });
+  const filters = productFiltersFrom(params, { category: false });
+  const variables = { category: categoryName, sort: PRODUCT_SORT[sort], first: STOREFRONT_PAGE_SIZE, ...productFilterVariables(filters) };
+  const { data, error, fetchMore } = useQuery(CategoryPageDocument, { variables });
+  // Another sort or filter keeps the category's products on screen, dimmed, until the new ones arrive.
+  const shown = useLastAnswer(data, { categoryName, sort, filters });
 
   const chooseSort = (next: SortOrder) => {
     setParams(
@@ -39,13 +49,26 @@ export function CategoryScreen() {
       { replace: true },
     );
   };
+  // Another filter is another list: it starts again from its first page.
+  const chooseFilters = (next: ProductFilterChoice) => setParams((current) => withProductFilters(current, next), { replace: true });
 
   let body;
+  // The filters stand beside the products, beside their loading view (the grid does not move when they
+  // come) and beside filters that leave nothing; a category without products has nothing to filter.
+  let filterable = false;
   if (error && !data) {
     body = <EmptyState title="We could not load the products." description="Please try again in a moment." />;
   } else if (!shown || shown.key.categoryName !== categoryName) {
+    filterable = true;
     body = <ProductGridSkeleton />;
-  } else if (shown.data.edges.length === 0) {
+  } else if (shown.data.products.edges.length === 0 && hasProductFilters(shown.key.filters)) {
+    filterable = true;
+    body = (
+      <UpdatingResults updating={!shown.current} label="Updating products…">
+        <NoFilterMatch onClear={() => chooseFilters(NO_PRODUCT_FILTERS)} />
+      </UpdatingResults>
+    );
+  } else if (shown.data.products.edges.length === 0) {
     body = (
       <EmptyState
         title="No products in this category yet."
@@ -57,14 +80,20 @@ export function CategoryScreen() {
       />
     );
   } else {
-    const page = shown.data;
+    filterable = true;
+    const page = shown.data.products;
     const products = nodesOf(page);
+    const sorting = !shown.forKey && shown.key.sort !== sort && JSON.stringify(shown.key.filters) === JSON.stringify(filters);
     body = (
       <Stack gap="md">
-        <Group justify="flex-end">
+        <Group justify="space-between" align="flex-end">
+          {/* How many the filters leave; beside the sort so that it takes no row of its own. */}
+          <Text size="sm" c="dimmed">
+            {shown.current && `${page.totalCount} ${page.totalCount === 1 ? "product" : "products"}`}
+          </Text>
           <SortSelect value={sort} onChange={chooseSort} />
         </Group>
-        <UpdatingResults updating={!shown.current} label={shown.forKey ? "Updating products…" : "Sorting products…"}>
+        <UpdatingResults updating={!shown.current} label={sorting ? "Sorting products…" : "Updating products…"}>
           <ProductGrid>
             {products.map((product, index) => (
               <ProductCard key={product.id} product={product} {...cardLoading(index)} />
@@ -72,12 +101,12 @@ export function CategoryScreen() {
           </ProductGrid>
           {shown.current && (
             <LoadMore
-              key={`${categoryName}/${sort}`}
+              key={JSON.stringify(variables)}
               shown={products.length}
               total={page.totalCount}
               noun="products"
               hasMore={page.pageInfo.hasNextPage}
-              onLoadMore={() => fetchMore({ variables: nextPageVariables(page) })}
+              onLoadMore={() => fetchMore({ query: CategoryProductsDocument, variables: { ...variables, ...nextPageVariables(page) } })}
             />
           )}
         </UpdatingResults>
@@ -90,7 +119,7 @@ export function CategoryScreen() {
       <PageHead
         title={documentTitle(`Shop for ${categoryName}`, "/categories")}
         description={`Shop for ${categoryName} at Verdant: plants and garden goods, delivered.`}
-        // Every sort of the category is the same page.
+        // Every sort and filter of the category is the same page.
         path={categoryPath(categoryName)}
         structuredData={(origin) => [
           breadcrumbData(
@@ -103,7 +132,16 @@ export function CategoryScreen() {
         ]}
       />
       <PageTitle title={`Shop for ${categoryName}`} />
-      {body}
+      <ProductFilterLayout
+        filters={
+          filterable && (
+            // Another category's counts are not this one's: none until its own arrive.
+            <ProductFilterPanel choice={filters} counts={shown?.key.categoryName === categoryName ? shown.data.productFilters : undefined} onChange={chooseFilters} />
+          )
+        }
+      >
+        {body}
+      </ProductFilterLayout>
     </Stack>
   );
 }

@@ -1,4 +1,6 @@
 // The home and category pages' documents; codegen turns them into typed documents.
+// A category page's first view is one request: its first page of products and the filters' counts (issue
+// 17), with the same filters. 'Load more' asks for the products only (CategoryProducts).
 // Home (spec section 2) in one request: new arrivals are the 6 newest in-stock products; 'Save more when
 // you by this products' the 12 newest in-stock discounted ones; then every category.
 export const catalogOperations = /* GraphQL */ `
@@ -21,8 +23,26 @@ export const catalogOperations = /* GraphQL */ `
     }
   }
 
-  query CategoryProducts($category: String!, $sort: ProductSort!, $first: Int!, $after: String) {
-    products(category: $category, sort: $sort, first: $first, after: $after) {
+  query CategoryPage($category: String!, $sort: ProductSort!, $first: Int!, $minPrice: Money, $maxPrice: Money, $inStock: Boolean, $discounted: Boolean) {
+    products(category: $category, minPrice: $minPrice, maxPrice: $maxPrice, inStock: $inStock, discounted: $discounted, sort: $sort, first: $first) {
+      ...ProductCardPage
+    }
+    productFilters(category: $category, minPrice: $minPrice, maxPrice: $maxPrice, inStock: $inStock, discounted: $discounted) {
+      ...ProductFilterCounts
+    }
+  }
+
+  query CategoryProducts(
+    $category: String!
+    $sort: ProductSort!
+    $first: Int!
+    $after: String
+    $minPrice: Money
+    $maxPrice: Money
+    $inStock: Boolean
+    $discounted: Boolean
+  ) {
+    products(category: $category, minPrice: $minPrice, maxPrice: $maxPrice, inStock: $inStock, discounted: $discounted, sort: $sort, first: $first, after: $after) {
       ...ProductCardPage
     }
   }

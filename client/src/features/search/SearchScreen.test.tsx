@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
-import { DidYouMeanDocument, SearchProductsDocument } from "../../graphql/generated/graphql";
-import { connection, cursorOf, fern, product, searchPageMock, shovel } from "../../test/fixtures";
+import { DidYouMeanDocument, SearchPageDocument } from "../../graphql/generated/graphql";
+import { connection, cursorOf, fern, filterCounts, product, searchPageMock, shovel } from "../../test/fixtures";
 import { renderWithShop } from "../../test/renderWithShop";
 import { SearchScreen } from "./SearchScreen";
 
@@ -14,12 +14,12 @@ const mossy = product(1, { name: "Fern Moss", price: 4, rating: 10, peopleRated:
 function anySearch(products = [fern]) {
   const asked = vi.fn((variables: Record<string, unknown>) => {
     void variables;
-    return { data: { products: connection("Product", products) } };
+    return { data: { products: connection("Product", products), productFilters: filterCounts({ total: products.length }) } };
   });
   return {
     asked,
     mock: {
-      request: { query: SearchProductsDocument, variables: () => true },
+      request: { query: SearchPageDocument, variables: () => true },
       result: asked,
       maxUsageCount: Number.POSITIVE_INFINITY,
     },
@@ -180,5 +180,156 @@ describe("Search results page by page", () => {
     await screen.findByRole("article", { name: "Fern Pot" });
     expect(resultNames()).toEqual(["Boston Fern", "Fern Moss", "Fern Pot"]);
     expect(screen.getByText("Showing 3 of 3 products")).toBeInTheDocument();
+  });
+});
+
+describe("Filters with counts (issue 17): category, price range, in stock, discounted, kept in the URL", () => {
+  const ferns = { id: 3, name: "Ferns" };
+  const pots = { id: 4, name: "Pots" };
+  const counts = filterCounts({ total: 2, categories: [[ferns, 12], [pots, 3]], priceRanges: [8446, 16524, 0, 2, 1], inStock: 123, discounted: 45 });
+  const panel = () => screen.getByRole("region", { name: "Filters" });
+
+  it("asks for the filters the URL holds with the first page, in the same request as their counts", async () => {
+    const { asked, mock } = anySearch([fern, mossy]);
+    renderWithShop(<SearchScreen />, { ...onSearch("?q=fern&category=Ferns&price=10-25&inStock=1&discounted=1"), mocks: [mock] });
+    await screen.findByRole("article", { name: "Fern Moss" });
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(asked).toHaveBeenCalledWith({
+      search: "fern",
+      sort: "DEFAULT",
+      first: 24,
+      category: "Ferns",
+      minPrice: 10,
+      maxPrice: 25,
+      inStock: true,
+      discounted: true,
+    });
+    // The canonical address is the search's: filters only narrow it.
+    expect(document.head.querySelector('link[rel="canonical"]')?.getAttribute("href")).toMatch(/\/search\?q=fern$/);
+  });
+
+  it("ignores filters the URL spells wrongly", async () => {
+    const { asked, mock } = anySearch([fern]);
+    renderWithShop(<SearchScreen />, { ...onSearch("?q=fern&price=cheap&inStock=yes&discounted=true&category="), mocks: [mock] });
+    await screen.findByRole("article", { name: "Boston Fern" });
+    expect(asked).toHaveBeenCalledWith({ search: "fern", sort: "DEFAULT", first: 24 });
+    expect(within(panel()).queryByRole("button", { name: "Clear filters" })).not.toBeInTheDocument();
+  });
+
+  it("labels each choice with its count, grouped under Category, Price, Availability and Offers", async () => {
+    renderWithShop(<SearchScreen />, { ...onSearch("?q=fern&price=10-25"), mocks: [searchPageMock("fern", [fern, mossy], { filters: { minPrice: 10, maxPrice: 25 }, counts })] });
+    await screen.findByRole("article", { name: "Fern Moss" });
+    const category = within(panel()).getByRole("radiogroup", { name: "Category" });
+    expect(within(category).getAllByRole("radio").map((radio) => radio.getAttribute("value"))).toEqual(["", "Ferns", "Pots"]);
+    expect(within(category).getByRole("radio", { name: "Ferns (12)" })).not.toBeChecked();
+    expect(within(category).getByRole("radio", { name: "All categories" })).toBeChecked();
+    const price = within(panel()).getByRole("radiogroup", { name: "Price" });
+    expect(within(price).getByRole("radio", { name: "Under $10 (8,446)" })).not.toBeChecked();
+    expect(within(price).getByRole("radio", { name: "$10 to $25 (16,524)" })).toBeChecked();
+    expect(within(price).getByRole("radio", { name: "$50 to $100 (2)" })).toBeEnabled();
+    expect(within(price).getByRole("radio", { name: "$100 and over (1)" })).toBeInTheDocument();
+    // A range that would show nothing stays in its place, disabled.
+    expect(within(price).getByRole("radio", { name: "$25 to $50 (0)" })).toBeDisabled();
+    expect(within(within(panel()).getByRole("group", { name: "Availability" })).getByRole("checkbox", { name: "In stock (123)" })).not.toBeChecked();
+    expect(within(within(panel()).getByRole("group", { name: "Offers" })).getByRole("checkbox", { name: "Discounted (45)" })).not.toBeChecked();
+    // The count of results is the filtered total.
+    expect(screen.getByText("2 products")).toBeInTheDocument();
+  });
+
+  it("choosing a filter writes it to the URL and starts the list again from its first page", async () => {
+    const cheap = product(2, { name: "Fern Pot", price: 12 });
+    const { router } = renderWithShop(<SearchScreen />, {
+      ...onSearch("?q=fern&sort=price-lowest"),
+      mocks: [
+        searchPageMock("fern", [mossy, fern], { sort: "PRICE_LOWEST", hasNextPage: true, totalCount: 3, counts }),
+        searchPageMock("fern", [cheap], { sort: "PRICE_LOWEST", after: cursorOf(fern), totalCount: 3 }),
+        searchPageMock("fern", [fern], { sort: "PRICE_LOWEST", filters: { minPrice: 10, maxPrice: 25 }, hasNextPage: true, totalCount: 2, counts }),
+        searchPageMock("fern", [cheap], { sort: "PRICE_LOWEST", filters: { minPrice: 10, maxPrice: 25 }, after: cursorOf(fern), totalCount: 2 }),
+      ],
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Load more products" }));
+    await waitFor(() => expect(resultNames()).toEqual(["Fern Moss", "Boston Fern", "Fern Pot"]));
+
+    await userEvent.click(within(panel()).getByRole("radio", { name: "$10 to $25 (16,524)" }));
+    expect(router.state.location.search).toBe("?q=fern&sort=price-lowest&price=10-25");
+    // The filtered list's first page, not the pages loaded before.
+    await waitFor(() => expect(resultNames()).toEqual(["Boston Fern"]));
+    expect(screen.getByText("2 products")).toBeInTheDocument();
+    // 'Load more' goes on with the filtered list (its cursor, its filters).
+    await userEvent.click(screen.getByRole("button", { name: "Load more products" }));
+    await waitFor(() => expect(resultNames()).toEqual(["Boston Fern", "Fern Pot"]));
+    expect(screen.getByText("Showing 2 of 2 products")).toBeInTheDocument();
+  });
+
+  it("keeps the filters when the sort changes", async () => {
+    const { router } = renderWithShop(<SearchScreen />, {
+      ...onSearch("?q=fern&inStock=1"),
+      mocks: [
+        searchPageMock("fern", [fern, mossy], { filters: { inStock: true }, counts }),
+        searchPageMock("fern", [mossy, fern], { sort: "PRICE_LOWEST", filters: { inStock: true }, counts }),
+      ],
+    });
+    await screen.findByRole("article", { name: "Fern Moss" });
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Sort by" }), "price-lowest");
+    expect(router.state.location.search).toBe("?q=fern&inStock=1&sort=price-lowest");
+    await waitFor(() => expect(resultNames()).toEqual(["Fern Moss", "Boston Fern"]));
+    expect(within(panel()).getByRole("checkbox", { name: "In stock (123)" })).toBeChecked();
+  });
+
+  it("'Clear filters' removes every filter from the URL and shows the unfiltered results", async () => {
+    const { router } = renderWithShop(<SearchScreen />, {
+      ...onSearch("?q=fern&category=ferns&price=10-25&inStock=1"),
+      mocks: [
+        searchPageMock("fern", [fern], { filters: { category: "ferns", minPrice: 10, maxPrice: 25, inStock: true }, counts }),
+        searchPageMock("fern", [fern, mossy], { counts }),
+      ],
+    });
+    await screen.findByRole("article", { name: "Boston Fern" });
+    // The URL's category is matched whatever its case.
+    expect(within(panel()).getByRole("radio", { name: "Ferns (12)" })).toBeChecked();
+    await userEvent.click(within(panel()).getByRole("button", { name: "Clear filters" }));
+    expect(router.state.location.search).toBe("?q=fern");
+    await waitFor(() => expect(resultNames()).toEqual(["Boston Fern", "Fern Moss"]));
+    expect(within(panel()).getByRole("radio", { name: "Any price" })).toBeChecked();
+    expect(within(panel()).getByRole("checkbox", { name: "In stock (123)" })).not.toBeChecked();
+    expect(within(panel()).queryByRole("button", { name: "Clear filters" })).not.toBeInTheDocument();
+  });
+
+  it("filters that leave nothing: 'No products match these filters.' with 'Clear filters', not 'No result'", async () => {
+    const { router } = renderWithShop(<SearchScreen />, {
+      ...onSearch("?q=fern&discounted=1&price=100-"),
+      mocks: [
+        searchPageMock("fern", [], { filters: { discounted: true, minPrice: 100 }, counts: filterCounts({ priceRanges: [1, 1, 0, 0, 0], discounted: 0 }) }),
+        searchPageMock("fern", [fern, mossy], { counts }),
+      ],
+    });
+    expect(await screen.findByText("No products match these filters.")).toBeInTheDocument();
+    expect(screen.queryByText("No result")).not.toBeInTheDocument();
+    // The panel stays, to change the filters; a chosen choice stays enabled even at 0.
+    expect(within(panel()).getByRole("radio", { name: "$100 and over (0)" })).toBeChecked();
+    expect(within(panel()).getByRole("radio", { name: "$100 and over (0)" })).toBeEnabled();
+    expect(within(panel()).getByRole("checkbox", { name: "Discounted (0)" })).toBeEnabled();
+    const main = screen.getByText("No products match these filters.").closest("div")!.parentElement!;
+    await userEvent.click(within(main).getByRole("button", { name: "Clear filters" }));
+    expect(router.state.location.search).toBe("?q=fern");
+    await waitFor(() => expect(resultNames()).toEqual(["Boston Fern", "Fern Moss"]));
+  });
+
+  it("a text with no match at all keeps the spec's 'No result', without filters to choose", async () => {
+    renderWithShop(<SearchScreen />, { ...onSearch("?q=orchid"), mocks: [searchPageMock("orchid", [])] });
+    expect(await screen.findByText("No result")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Filters" })).not.toBeInTheDocument();
+  });
+
+  it("on a phone the filters fold behind a 'Filters' button that says whether they are open", async () => {
+    renderWithShop(<SearchScreen />, { ...onSearch("?q=fern&inStock=1"), mocks: [searchPageMock("fern", [fern], { filters: { inStock: true }, counts })] });
+    const toggle = await within(await screen.findByRole("region", { name: "Filters" })).findByRole("button", { name: "Filters (1 chosen)" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    const choices = document.getElementById(toggle.getAttribute("aria-controls")!);
+    expect(choices).not.toHaveAttribute("data-open");
+    expect(within(choices!).getByRole("radiogroup", { name: "Price" })).toBeInTheDocument();
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(choices).toHaveAttribute("data-open");
   });
 });

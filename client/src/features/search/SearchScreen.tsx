@@ -1,6 +1,7 @@
 // Search (spec sections 2, 5 and 9): the server searches as the user types (once the typing pauses),
 // page by page; empty input, no match and results each have their own state; results sort four ways.
-// The URL keeps the text and the sort (?q=…&sort=…), so a search can be shared and reloaded.
+// The URL keeps the text, the sort and the filters (?q=…&sort=…&price=…, issue 17), so a search can be
+// shared and reloaded.
 import { documentTitle, PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { Group, Stack, Text, TextInput, Title } from "@mantine/core";
@@ -16,12 +17,21 @@ import { cardLoading, ProductCard } from "../../components/ProductCard";
 import { ProductGrid } from "../../components/ProductGrid";
 import { SortSelect } from "../../components/SortSelect";
 import { UpdatingResults } from "../../components/UpdatingResults";
+import { NoFilterMatch, ProductFilterLayout, ProductFilterPanel } from "../../components/ProductFilterPanel";
 import { DidYouMean } from "./DidYouMean";
-import { SearchProductsDocument } from "../../graphql/generated/graphql";
+import { SearchPageDocument, SearchProductsDocument } from "../../graphql/generated/graphql";
 import { nextPageVariables, nodesOf, SEARCH_DEBOUNCE_MS, STOREFRONT_PAGE_SIZE, useLastAnswer } from "../../lib/apollo/pages";
+import {
+  hasProductFilters,
+  NO_PRODUCT_FILTERS,
+  productFiltersFrom,
+  productFilterVariables,
+  withProductFilters,
+  type ProductFilterChoice,
+} from "../../lib/catalog/productFilters";
 import { PRODUCT_SORT, sortOrderFrom, type SortOrder } from "../../lib/catalog/productSort";
 
-/** A search's canonical address: the text as searched (trimmed, spaces collapsed, lower case), without the sort. */
+/** A search's canonical address: the text as searched (trimmed, spaces collapsed, lower case), without the sort or filters. */
 export function searchPath(text: string): string {
   const normalised = text.trim().replace(/\s+/g, " ").toLowerCase();
   return normalised ? `/search?q=${encodeURIComponent(normalised)}` : "/search";
@@ -33,6 +43,7 @@ export function SearchScreen() {
   const [params, setParams] = useSearchParams();
   const textInUrl = params.get("q") ?? "";
   const sort = sortOrderFrom(params.get("sort"));
+  const filters = productFiltersFrom(params, { category: true });
   const [text, setText] = useState(textInUrl);
   // The text this screen last wrote to the URL: any other change of ?q= came from outside.
   const written = useRef(textInUrl);
@@ -50,6 +61,8 @@ export function SearchScreen() {
       { replace: true },
     );
   };
+  // Another filter is another list: it starts again from its first page.
+  const chooseFilters = (next: ProductFilterChoice) => setParams((current) => withProductFilters(current, next), { replace: true });
   const writeText = useDebouncedCallback((value: string) => {
     written.current = value;
     writeUrl({ q: value });
@@ -65,23 +78,37 @@ export function SearchScreen() {
 
   const typed = text.trim();
   const searched = textInUrl.trim();
-  const { data, error, fetchMore } = useQuery(SearchProductsDocument, {
-    variables: { search: searched, sort: PRODUCT_SORT[sort], first: STOREFRONT_PAGE_SIZE },
+  const variables = { search: searched, sort: PRODUCT_SORT[sort], first: STOREFRONT_PAGE_SIZE, ...productFilterVariables(filters) };
+  const { data, error, fetchMore } = useQuery(SearchPageDocument, {
+    variables,
     // Empty input asks nothing.
     skip: searched === "",
   });
-  const shown = useLastAnswer(data?.products, { searched, sort });
+  const shown = useLastAnswer(data, { searched, sort, filters });
   // Until the results answer the text in the box (typing, or the request on its way), they are dimmed.
   const updating = !shown?.current || searched !== typed;
+  // Whether the results on screen were filtered (while new ones load, they may be the last ones).
+  const filtered = hasProductFilters(shown?.key.filters ?? filters);
 
   let body;
+  // The filters stand beside results, beside their loading view (the grid does not move when they come)
+  // and beside filters that leave nothing; a text that matches nothing at all has nothing to filter.
+  let filterable = false;
   if (typed === "") {
     body = <EmptyState title="Search for products" description="Type a plant, a tool or a category name, for example “fern” or “pots”." />;
   } else if (error && !data && searched === typed) {
     body = <EmptyState title="We could not load the products." description="Please try again in a moment." />;
   } else if (!shown) {
+    filterable = true;
     body = <ProductGridSkeleton />;
-  } else if (shown.data.edges.length === 0) {
+  } else if (shown.data.products.edges.length === 0 && filtered) {
+    filterable = true;
+    body = (
+      <UpdatingResults updating={updating} label="Searching…">
+        <NoFilterMatch onClear={() => chooseFilters(NO_PRODUCT_FILTERS)} />
+      </UpdatingResults>
+    );
+  } else if (shown.data.products.edges.length === 0) {
     body = (
       <UpdatingResults updating={updating} label="Searching…">
         <Stack gap="xs">
@@ -91,7 +118,8 @@ export function SearchScreen() {
       </UpdatingResults>
     );
   } else {
-    const page = shown.data;
+    filterable = true;
+    const page = shown.data.products;
     const products = nodesOf(page);
     body = (
       <Stack gap="md">
@@ -113,12 +141,12 @@ export function SearchScreen() {
             </ProductGrid>
             {!updating && (
               <LoadMore
-                key={`${searched}/${sort}`}
+                key={JSON.stringify(variables)}
                 shown={products.length}
                 total={page.totalCount}
                 noun="products"
                 hasMore={page.pageInfo.hasNextPage}
-                onLoadMore={() => fetchMore({ variables: nextPageVariables(page) })}
+                onLoadMore={() => fetchMore({ query: SearchProductsDocument, variables: { ...variables, ...nextPageVariables(page) } })}
               />
             )}
           </Stack>
@@ -148,7 +176,11 @@ export function SearchScreen() {
         size="md"
         autoFocus
       />
-      {body}
+      <ProductFilterLayout
+        filters={filterable && <ProductFilterPanel choice={filters} counts={shown?.data.productFilters} onChange={chooseFilters} />}
+      >
+        {body}
+      </ProductFilterLayout>
     </Stack>
   );
 }

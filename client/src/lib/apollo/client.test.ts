@@ -139,6 +139,14 @@ describe("Lists page by page: pages of one list merge in the cache; different fi
     expect(ids(client.readQuery({ query: CategoryProductsDocument, variables: indoorByPrice })!)).toEqual([1, 2]);
   });
 
+  it("keeps a list per filter of the search and category pages: price range, in stock, discounted (issue 17)", () => {
+    const cache = createShopCache();
+    const all = { category: "Indoor Plants", sort: "DEFAULT" as const, first: 2 };
+    const lists = [all, { ...all, minPrice: 0, maxPrice: 10 }, { ...all, minPrice: 10, maxPrice: 25 }, { ...all, minPrice: 10 }, { ...all, inStock: true }, { ...all, discounted: true }];
+    lists.forEach((variables, index) => cache.writeQuery({ query: CategoryProductsDocument, variables, data: { products: page([index + 1], false, 1) } as never }));
+    expect(lists.map((variables) => ids(cache.readQuery({ query: CategoryProductsDocument, variables }) ?? undefined))).toEqual([[1], [2], [3], [4], [5], [6]]);
+  });
+
   it("keeps a list per page size, so a short list (the home page's 6) never shows a longer one's pages", async () => {
     const { client } = fakeCatalogue();
     const short = { category: "Indoor Plants", sort: "DEFAULT" as const, first: 1 };

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from "vitest";
-import { AdminOrdersDocument, CategoryProductsDocument, FavouritesDocument, MyOrdersDocument } from "../../graphql/generated/graphql";
+import { AdminOrdersDocument, CategoryPageDocument, CategoryProductsDocument, FavouritesDocument, MyOrdersDocument } from "../../graphql/generated/graphql";
 import { createShopCache } from "./client";
 import { reloadLists } from "./reloadLists";
 
@@ -50,5 +50,18 @@ describe("After changes (create, update, delete) the relevant lists are reloaded
     const { cache, held } = filledCache();
     reloadLists(cache, "favourite");
     expect(held()).toEqual({ products: true, favourites: false, myOrders: true, orders: true });
+  });
+});
+
+describe("The filters' counts (issue 17) reload with the products they count", () => {
+  const variables = { category: "Indoor Plants", sort: "DEFAULT" as const, first: 24 };
+  const counts = { __typename: "ProductFilters", total: 0, categories: [], priceRanges: [], inStock: 0, discounted: 0 };
+
+  it.each(["catalogueChange", "orderPlaced", "newOrder"] as const)("%s drops the counts", (change) => {
+    const cache = createShopCache();
+    cache.writeQuery({ query: CategoryPageDocument, variables, data: { products: emptyPage("Product"), productFilters: counts } as never });
+    reloadLists(cache, change);
+    expect(cache.readQuery({ query: CategoryPageDocument, variables })).toBeNull();
+    expect(cache.extract().ROOT_QUERY).not.toHaveProperty(['productFilters({"category":"Indoor Plants"})']);
   });
 });

@@ -7,17 +7,17 @@ import type { ApolloCache } from "@apollo/client";
 /** Which root fields each kind of change makes stale. */
 export const LISTS_CHANGED_BY = {
   /** A product, category or region created, updated or deleted (names, prices, stock and membership). */
-  catalogueChange: ["products", "categories", "regions", "favourites"],
-  /** A rating moves the product in the highest-rated order. */
+  catalogueChange: ["products", "productFilters", "categories", "regions", "favourites"],
+  /** A rating moves the product in the highest-rated order (no filter counts by rating). */
   rating: ["products"],
   favourite: ["favourites"],
-  /** Stock went down; the new order joins the order lists; product pages show the new stock. */
-  orderPlaced: ["products", "product", "favourites", "myOrders", "orders", "userOrders"],
+  /** Stock went down (and with it the 'In stock' counts); the new order joins the order lists; product pages show the new stock. */
+  orderPlaced: ["products", "productFilters", "product", "favourites", "myOrders", "orders", "userOrders"],
   /** The order may leave a list filtered by status. */
   orderStatus: ["orders", "myOrders", "userOrders"],
   role: ["users"],
   /** Someone's order arrived (admins, live): the order lists, the dashboard's figures, the stock shown. */
-  newOrder: ["orders", "userOrders", "analytics", "topProducts", "products", "product"],
+  newOrder: ["orders", "userOrders", "analytics", "topProducts", "products", "productFilters", "product"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ListChange = keyof typeof LISTS_CHANGED_BY;
