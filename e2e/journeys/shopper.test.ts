@@ -3,11 +3,12 @@
 // under My orders and prints its invoice.
 // Issue 23: a shopper who forgot the password gets back in through 'Forgot password?', the link read in
 // the development mailbox (/dev/mail), and the reset screen.
+// Issue 17: a shopper narrows a search with the filters and their counts, on a phone; the URL keeps them.
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { journey } from "../browser.js";
 import type { Page } from "playwright-core";
-import { expectText, graphql, signInOnForm, toast, useShop } from "./support.js";
+import { expectText, graphql, phone, signInOnForm, toast, useShop } from "./support.js";
 
 const { shop, browser } = useShop();
 
@@ -257,5 +258,58 @@ describe("a shopper who forgot the password (issue 23)", () => {
       await signInOnForm(page, { email: person.email, password: newPassword });
       await navigation.getByRole("link", { name: "Account" }).waitFor();
     });
+  });
+});
+
+describe("a shopper narrowing a search with filters (issue 17)", () => {
+  it("chooses a category and 'Discounted' on a phone: each choice shows its count, the cards follow, the URL keeps them through a reload, and 'Clear filters' clears them", async () => {
+    type Counts = { total: number; discounted: number; categories: { category: { name: string }; count: number }[] };
+    const counts = async (variables: Record<string, unknown>) =>
+      (await graphql<{ productFilters: Counts }>(
+        shop().url,
+        "query($s: String, $c: String) { productFilters(search: $s, category: $c) { total discounted categories { category { name } count } } }",
+        variables,
+      )).productFilters;
+    const all = await counts({ s: "plant" });
+    const { category, count } = all.categories[0];
+    const inCategory = await counts({ s: "plant", c: category.name });
+    expect(inCategory.total).toBe(count);
+    expect(inCategory.discounted).toBeGreaterThan(0);
+
+    await journey(
+      browser(),
+      "search filters",
+      async ({ page }) => {
+        const counted = (n: number) => page.getByText(`${n} product${n === 1 ? "" : "s"}`, { exact: true }).waitFor();
+        await page.goto(`${shop().url}/search?q=plant`);
+        await counted(all.total);
+        const cards = page.locator("main").locator('a[href^="/products/"]');
+        await page.getByRole("button", { name: /^Filters/ }).click();
+        await page.getByRole("radio", { name: `${category.name} (${count})` }).check();
+        await page.waitForURL((url) => url.searchParams.get("category") === category.name && url.searchParams.get("q") === "plant");
+        await counted(count);
+        expect(await cards.count()).toBe(count);
+
+        await page.getByRole("checkbox", { name: `Discounted (${inCategory.discounted})` }).check();
+        await page.waitForURL((url) => url.searchParams.get("discounted") === "1");
+        await counted(inCategory.discounted);
+        expect(await cards.count()).toBe(inCategory.discounted);
+        // Every card left shows its price before the discount.
+        expect(await page.locator("main").getByTestId("original-price").count()).toBe(inCategory.discounted);
+
+        // The filtered page as the server sends it: the same choices, the same cards.
+        await page.reload();
+        await counted(inCategory.discounted);
+        await page.getByRole("button", { name: /^Filters \(2 chosen\)/ }).click();
+        // Counted under the other filter now: the category's discounted products.
+        expect(await page.getByRole("radio", { name: `${category.name} (${inCategory.discounted})` }).isChecked()).toBe(true);
+        expect(await page.getByRole("checkbox", { name: /^Discounted/ }).isChecked()).toBe(true);
+
+        await page.getByRole("button", { name: "Clear filters" }).first().click();
+        await page.waitForURL((url) => !url.searchParams.has("category") && !url.searchParams.has("discounted"));
+        await counted(all.total);
+      },
+      { viewport: phone },
+    );
   });
 });

@@ -119,7 +119,16 @@ export interface ProductFilterPanelProps {
   onChange: (choice: ProductFilterChoice) => void;
 }
 
-export function ProductFilterPanel({ choice, counts, onChange }: ProductFilterPanelProps) {
+export function ProductFilterPanel({ choice: inUrl, counts, onChange }: ProductFilterPanelProps) {
+  // What the shopper just chose shows at once: the URL changes in a transition, which keeps the page as it
+  // was (the box unticked) until the new page is ready. Once the URL holds another choice, it is shown.
+  const [picked, setPicked] = useState<{ from: string; choice: ProductFilterChoice } | null>(null);
+  const urlKey = JSON.stringify(inUrl);
+  const choice = picked?.from === urlKey ? picked.choice : inUrl;
+  const choose = (next: ProductFilterChoice) => {
+    setPicked({ from: urlKey, choice: next });
+    onChange(next);
+  };
   const [opened, setOpened] = useState(false);
   const headingId = useId();
   const choicesId = useId();
@@ -127,7 +136,7 @@ export function ProductFilterPanel({ choice, counts, onChange }: ProductFilterPa
   const chosen = chosenFilterCount(choice);
 
   const clear = () => {
-    onChange(NO_PRODUCT_FILTERS);
+    choose(NO_PRODUCT_FILTERS);
     // The button goes away with the filters: the panel keeps the focus.
     panel.current?.focus();
   };
@@ -151,7 +160,7 @@ export function ProductFilterPanel({ choice, counts, onChange }: ProductFilterPa
       </Title>
       <Stack id={choicesId} className={classes.choices} data-open={opened || undefined} gap="lg" mt="md">
         {counts ? (
-          <FilterChoices choice={choice} counts={counts} onChange={onChange} />
+          <FilterChoices choice={choice} counts={counts} onChange={choose} />
         ) : (
           <Stack gap="sm" aria-hidden>
             {Array.from({ length: 10 }, (_, index) => (
