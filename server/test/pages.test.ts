@@ -172,7 +172,7 @@ describe("cursors: opaque, and refused with BAD_USER_INPUT when not made by the 
   });
 
   it("a well-formed cursor whose values are not of the list's kinds is refused too, never a server error", async () => {
-    const list = JSON.stringify(["products", "default", "", "", "cursor palms", null, null]);
+    const list = JSON.stringify(["products", "default", "", "", "cursor palms", null, null, null, null]);
     for (const values of [["yesterday", 1], [new Date().toISOString(), 2 ** 40], [new Date().toISOString()], [new Date().toISOString(), 1, 2]]) {
       await refusedWith({ category: "Cursor Palms", after: encodeCursor(list, values as never) }, CURSOR_INVALID);
     }

@@ -28,6 +28,7 @@ const operations: Record<string, Operation> = {
   categories: { access: "guest", document: "{ categories { nodes { id } } }" },
   searchSuggestions: { access: "guest", document: `{ searchSuggestions(text: "fern") { products { id } categories { id } } }` },
   didYouMean: { access: "guest", document: `{ didYouMean(text: "fenr") }` },
+  productFilters: { access: "guest", document: `{ productFilters(search: "fern") { total } }` },
   category: { access: "guest", document: "query($id: Int!) { category(id: $id) { id } }", variables: () => ({ id: ids.category }) },
   regions: { access: "guest", document: "{ regions { nodes { id } } }" },
   region: { access: "guest", document: "query($id: Int!) { region(id: $id) { id } }", variables: () => ({ id: ids.region }) },
