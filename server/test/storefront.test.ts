@@ -263,4 +263,17 @@ describe("screen preloads from the build manifest", () => {
     expect(hrefs).toEqual(["/assets/ProductScreen-4.js", "/assets/Grid-3.js", "/assets/Deep-5.js"]);
     expect(preloads.has("Box")).toBe(false);
   });
+
+  it("puts the CSS of a screen's chunks in the head as stylesheets, so the page is painted styled", () => {
+    const preloads = screenPreloads({
+      "index.html": { file: "assets/index-1.js", isEntry: true, css: ["assets/index-1.css"] },
+      "_Filters.js": { file: "assets/Filters-2.js", css: ["assets/Filters-2.css"] },
+      "src/SearchScreen.tsx": { file: "assets/SearchScreen-3.js", name: "SearchScreen", isDynamicEntry: true, imports: ["index.html", "_Filters.js"] },
+      "src/CategoryScreen.tsx": { file: "assets/CategoryScreen-4.js", name: "CategoryScreen", isDynamicEntry: true, imports: ["_Filters.js"], css: ["assets/Filters-2.css"] },
+    });
+    const stylesheets = (screen: string) => [...(preloads.get(screen) ?? "").matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    expect(stylesheets("SearchScreen")).toEqual(["/assets/Filters-2.css"]);
+    // Once, however many of its chunks name it; never the first load's own.
+    expect(stylesheets("CategoryScreen")).toEqual(["/assets/Filters-2.css"]);
+  });
 });

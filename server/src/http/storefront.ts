@@ -74,6 +74,7 @@ interface ManifestChunk {
   isEntry?: boolean;
   isDynamicEntry?: boolean;
   imports?: string[];
+  css?: string[];
 }
 
 /**
@@ -103,8 +104,15 @@ export function screenPreloads(manifest: Record<string, ManifestChunk>): Map<str
     if (!chunk.isDynamicEntry || !chunk.name) continue;
     const needed = new Set<string>();
     addImports(key, needed);
-    const files = [key, ...needed].filter((entry) => !inFirstLoad.has(entry)).map((entry) => manifest[entry].file);
-    tags.set(chunk.name, files.map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${file}">`).join(""));
+    const chunks = [key, ...needed].filter((entry) => !inFirstLoad.has(entry));
+    // The screen's own styles (its chunks' CSS) go in the head as stylesheets: the server-rendered page is
+    // painted styled, not restyled (and shifted) when the chunk arrives. Vite's loader finds them and adds none.
+    const styles = [...new Set(chunks.flatMap((entry) => manifest[entry].css ?? []))];
+    tags.set(
+      chunk.name,
+      styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join("") +
+        chunks.map((entry) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[entry].file}">`).join(""),
+    );
   }
   return tags;
 }
