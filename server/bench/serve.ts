@@ -31,6 +31,8 @@ async function serveApp(): Promise<http.Server> {
     events: db.events,
     readRows: db.readRows,
     searchRows: db.searchRows,
+    // As `npm start` does; BENCH_SEARCH_INDEX=off measures search in SQL.
+    searchIndex: process.env.BENCH_SEARCH_INDEX !== "off",
   });
   shop.images.renditions.start();
   const clientDist = process.env.BENCH_CLIENT_DIST || undefined;

@@ -31,6 +31,11 @@ export interface Config {
   webConcurrency: number;
   /** CATALOGUE_CACHE_SECONDS: how long browsers and CDNs may reuse an anonymous catalogue answer; 0 turns caching off. */
   catalogueCacheSeconds: number;
+  /**
+   * SEARCH_INDEX: whether each process keeps the catalogue's search index in memory (on by default; about
+   * 40 MB per 100,000 products); off, every search runs in SQL.
+   */
+  searchIndex: boolean;
   /** S3_*: product pictures in S3-compatible object storage shared by every replica; null keeps them in uploadsDir. */
   s3: S3Config | null;
   /** Which webhook URLs may be registered and called: https only in production; private addresses only when WEBHOOK_ALLOW_PRIVATE_URLS. */
@@ -247,6 +252,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     logLevel,
     webConcurrency: readPositiveInt("WEB_CONCURRENCY", env.WEB_CONCURRENCY?.trim(), 1),
     catalogueCacheSeconds: readWholeNumber("CATALOGUE_CACHE_SECONDS", env.CATALOGUE_CACHE_SECONDS?.trim(), 60, 86_400),
+    searchIndex: readBoolean("SEARCH_INDEX", env.SEARCH_INDEX?.trim(), true),
     s3: readS3(env),
     // A webhook URL must not reach the shop's own network (SSRF): loopback and private addresses are for
     // trying webhooks out on one machine, so they are allowed by default only outside production.

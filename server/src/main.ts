@@ -78,6 +78,7 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
     readRows: db.readRows,
     searchRows: db.searchRows,
     webhookSafety: config.webhookSafety,
+    searchIndex: config.searchIndex,
   });
   // Issue 23: without SMTP_URL outside production, emails go to the development mailbox (/dev/mail).
   const mailbox = usesDevMailbox(config) ? new DevMailbox(path.join(config.dataDir, "dev-mail")) : null;

@@ -39,7 +39,7 @@ export interface TestShop {
 
 export const onPostgres = process.env.TEST_DB === "postgres";
 
-export async function createTestShop(options: { imageStore?: ImageStore } = {}): Promise<TestShop> {
+export async function createTestShop(options: { imageStore?: ImageStore; searchIndex?: boolean } = {}): Promise<TestShop> {
   const schemaName = `t_${crypto.randomBytes(6).toString("hex")}`;
   const db = onPostgres
     ? await openDatabase({ kind: "postgres", url: process.env.TEST_DATABASE_URL!, schema: schemaName, poolSize: 25 })
@@ -47,7 +47,7 @@ export async function createTestShop(options: { imageStore?: ImageStore } = {}):
   await db.migrate();
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-uploads-"));
   const imageStore = new LocalImageStore(uploadsDir);
-  const shop = createShop(db.prisma, { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: 3600, imageStore: options.imageStore ?? imageStore, events: db.events, readRows: db.readRows, searchRows: db.searchRows, webhookSafety: TEST_WEBHOOK_SAFETY });
+  const shop = createShop(db.prisma, { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: 3600, imageStore: options.imageStore ?? imageStore, events: db.events, readRows: db.readRows, searchRows: db.searchRows, webhookSafety: TEST_WEBHOOK_SAFETY, searchIndex: options.searchIndex });
   const schema = await buildShopSchema();
   let counter = 0;
 
@@ -190,4 +190,23 @@ export async function countQueries(work: () => Promise<unknown>): Promise<number
 export function oldClientInput<S extends z.ZodType>(payload: S, body: unknown): z.output<S> {
   const isObject = typeof body === "object" && body !== null && !Array.isArray(body);
   return (isObject ? payload.parse(body) : body) as z.output<S>;
+}
+
+/**
+ * Waits until the shop's search index has applied every catalogue write committed so far: a marker event
+ * sent now reaches this process after the notifications of those writes (one channel, in commit order),
+ * and the index hears them before the marker's listener does (listeners run in the order they came).
+ */
+export async function searchCaughtUp(t: Pick<TestShop, "shop">): Promise<void> {
+  const marker = `caught-up-${crypto.randomUUID()}`;
+  await new Promise<void>((resolve) => {
+    const stop = t.shop.events.listen((event) => {
+      if (event.type === "sessionsEnded" && event.tokenId === marker) {
+        stop();
+        resolve();
+      }
+    });
+    void t.shop.events.publish({ type: "sessionsEnded", tokenId: marker });
+  });
+  await t.shop.search.indexSettled();
 }

@@ -327,6 +327,8 @@ export class CatalogService {
     const checked = checkListOptions(options ?? {}, PAGE_SORTS);
     const { search, sort, category } = checked;
     if (search) return this.searching().page({ ...checked, first: options.first, after: options.after });
+    const browsed = await this.search?.browse({ ...checked, first: options.first, after: options.after });
+    if (browsed) return browsed;
     const list = listKey(checked);
     const categories = await this.categoryMatches(category, search);
     const filters = filterConditions(checked, categories);
@@ -346,6 +348,8 @@ export class CatalogService {
   async filterCounts(options: ProductPageOptions = {}): Promise<FilterCounts> {
     const checked = checkListOptions(options ?? {}, PAGE_SORTS);
     if (checked.search) return this.searching().filterCounts(checked);
+    const browsed = await this.search?.browseCounts(checked);
+    if (browsed) return browsed;
     // The category by name inside the statement (the one round trip of the page's filters): a unique name,
     // so the planner reads its products through the category's index; an unknown name matches nothing.
     const matching =

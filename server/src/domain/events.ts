@@ -14,9 +14,10 @@ export type ShopEvent =
   /**
    * A product, category or delivery region was written (stock and ratings included): cached anonymous
    * catalogue answers are out of date. Sent by the database itself (a trigger, see the catalogue_changed
-   * migration), so no write path can forget it.
+   * migration), so no write path can forget it. `products`: the only products whose rows changed (none for
+   * a write to regions or pictures); absent when anything may have changed (categories, large writes).
    */
-  | { type: "catalogueChanged" }
+  | { type: "catalogueChanged"; products?: number[] }
   /**
    * Messages were written to the outbox (or queued again): the outbox runners of every replica look for
    * due messages now rather than at their next poll. Sent by the database itself (a trigger on
@@ -60,6 +61,8 @@ export interface EventBus {
   close(): Promise<void>;
 }
 
+/** The most products a catalogueChanged event names (the catalogue_changed_products migration). */
+const MAX_NAMED_PRODUCTS = 500;
 const ORDER_STATUSES = new Set(["pending", "in-transit", "delivered"]);
 const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
 const isOptionalText = (value: unknown) => value === undefined || (typeof value === "string" && value.length <= 64);
@@ -76,7 +79,10 @@ export function readShopEvent(value: unknown): ShopEvent | null {
         ? { type: "orderStatusChanged", orderId: event.orderId, userId: event.userId, status: event.status as OrderStatusName }
         : null;
     case "catalogueChanged":
-      return { type: "catalogueChanged" };
+      // Named products only when every one is an id: otherwise, as if anything had changed.
+      return Array.isArray(event.products) && event.products.length <= MAX_NAMED_PRODUCTS && event.products.every(isId)
+        ? { type: "catalogueChanged", products: event.products as number[] }
+        : { type: "catalogueChanged" };
     case "outboxMessagesAdded":
       return { type: "outboxMessagesAdded" };
     case "sessionsEnded":

@@ -5,6 +5,7 @@ import { ApiKeyService } from "./api-keys.js";
 import { AnalyticsService } from "./analytics.js";
 import { CatalogService } from "./catalog.js";
 import { SearchService } from "./search/service.js";
+import { ProductIndex } from "./search/product-index.js";
 import { CategoryService } from "./categories.js";
 import { EmailService } from "./email-log.js";
 import type { EventBus } from "./events.js";
@@ -42,6 +43,11 @@ export interface ShopOptions {
   maxSearchesInFlight?: number;
   /** Which webhook URLs may be registered: https and public addresses only when not given. */
   webhookSafety?: WebhookSafety;
+  /**
+   * Keep the catalogue's search index in this process (domain/search/product-index.ts; SEARCH_INDEX): the
+   * shop's processes do; tests ask for it where they measure it, the others search in SQL.
+   */
+  searchIndex?: boolean;
 }
 
 /** The strict rule of production: https URLs whose hosts resolve to public addresses only. */
@@ -77,7 +83,10 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
   const throttle = new Throttle(prisma);
   const readRows = options.readRows ?? prismaReader(prisma);
   const passwordResets = new PasswordResetService(prisma, tokens, throttle, options.jwtSecret);
-  const search = new SearchService(options.searchRows ?? readRows, { maxInFlight: options.maxSearchesInFlight }, options.events);
+  const index = options.searchIndex
+    ? new ProductIndex(readRows, options.events, { onError: (message, error) => options.log?.error({ err: error }, message) })
+    : undefined;
+  const search = new SearchService(options.searchRows ?? readRows, { maxInFlight: options.maxSearchesInFlight, index, pageRows: readRows }, options.events);
   return {
     prisma,
     events: options.events,

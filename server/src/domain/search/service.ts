@@ -25,7 +25,9 @@ import {
   pageOf,
   readPage,
   type KeyValue,
+  alignedById,
   type Page,
+  type PageRequest,
   type RowReader,
   type SortKey,
 } from "../pages.js";
@@ -48,6 +50,7 @@ import { SearchGate } from "./gate.js";
 import type { Cents } from "../money.js";
 import { countFilters, NO_FILTER_COUNTS, type FilterCounts } from "../product-filters.js";
 import type { EventBus } from "../events.js";
+import { RANK, type IndexPage, type IndexQuery, type ProductIndex, type ReadyIndex } from "./product-index.js";
 
 /** A page of products with a search text, its options already checked (CatalogService.page). */
 export interface SearchPageOptions {
@@ -68,6 +71,10 @@ export interface SearchPageOptions {
 export interface ProductSearch {
   page(options: SearchPageOptions): Promise<Page<ProductWithCategory>>;
   filterCounts(options: SearchPageOptions): Promise<FilterCounts>;
+  /** A page without a search text (a category page, the catalogue) from the index; null when SQL must answer. */
+  browse(options: SearchPageOptions): Promise<Page<ProductWithCategory> | null>;
+  /** The filters' counts of such a page from the index; null when SQL must answer. */
+  browseCounts(options: SearchPageOptions): Promise<FilterCounts | null>;
 }
 
 /** What the header shows while a shopper types. */
@@ -80,8 +87,6 @@ export const SUGGESTED_PRODUCTS = 6;
 /** Close spellings kept per word: the best few are enough to find what was meant. */
 const CORRECTIONS_PER_WORD = 3;
 
-/** The rank of a match: lower comes first. */
-export const RANK = { exactName: 0, nameStarts: 1, allWordsInName: 2, category: 3, other: 4 } as const;
 
 export interface SearchOptions {
   /**
@@ -89,6 +94,14 @@ export interface SearchOptions {
    * than queued, so a burst of searches can never hold the connections the rest of the shop needs.
    */
   maxInFlight?: number;
+  /**
+   * The catalogue's search index in this process's memory (product-index.ts): while it is ready, searches
+   * are matched, ranked, counted and filtered there, and only the page's rows are read, by id, through
+   * `pageRows`; otherwise (building, behind, events interrupted, or none given) they run in SQL.
+   */
+  index?: ProductIndex;
+  /** Reads a page's rows by id for the index's answers: the shop's main pool (search's own is for the SQL way). */
+  pageRows?: RowReader;
 }
 
 export const DEFAULT_MAX_SEARCHES_IN_FLIGHT = 8;
@@ -120,6 +133,8 @@ export class SearchService implements ProductSearch {
    */
   private readonly planning = new Map<string, Promise<SearchPlan>>();
   private keepPlans: boolean;
+  private readonly index: ProductIndex | null;
+  private readonly pageRows: RowReader;
 
   constructor(
     /** Search's own reader: on PostgreSQL, a small pool of its own with a statement timeout (db/client.ts). */
@@ -128,6 +143,8 @@ export class SearchService implements ProductSearch {
     events?: EventBus,
   ) {
     this.gate = new SearchGate(options.maxInFlight ?? DEFAULT_MAX_SEARCHES_IN_FLIGHT);
+    this.index = options.index ?? null;
+    this.pageRows = options.pageRows ?? readRows;
     this.keepPlans = events?.deliveryState().listening ?? false;
     events?.listen((event) => {
       if (event.type === "catalogueChanged") this.plans.clear();
@@ -139,8 +156,24 @@ export class SearchService implements ProductSearch {
     });
   }
 
+  /** Whether searches are answered from the in-memory index now (product-index.ts), not in SQL. */
+  get indexReady(): boolean {
+    return this.index?.ready() != null;
+  }
+
+  /** Resolves when the index (if any) has applied every catalogue change it has heard. */
+  async indexSettled(): Promise<void> {
+    await this.index?.settled();
+  }
+
   /** A page of products matching the text, best matches first (see the top of this file). */
-  page(options: SearchPageOptions): Promise<Page<ProductWithCategory>> {
+  async page(options: SearchPageOptions): Promise<Page<ProductWithCategory>> {
+    // The admin's name filter is SQL's alone.
+    if (this.index?.ready() && !options.name) {
+      const plan = await this.gatedPlan(options.search, options.category, false);
+      const index = this.index.ready();
+      if (index) return this.indexedPage(index, options, plan);
+    }
     return this.gate.run(() => this.readPageOf(options));
   }
 
@@ -148,6 +181,18 @@ export class SearchService implements ProductSearch {
   suggestions(text: unknown): Promise<SearchSuggestions> {
     const search = typeof text === "string" ? text.trim().slice(0, 255) : "";
     if (!search) return Promise.resolve({ products: [], categories: [] });
+    if (this.index?.ready()) {
+      return this.gatedPlan(search, null, true).then(async (plan) => {
+        const index = this.index?.ready();
+        if (!index) return this.suggestionsInSql(search);
+        const found = index.page(indexQuery(search, plan, { sort: "default" }), null, SUGGESTED_PRODUCTS);
+        return { products: await this.productsById(found.ids), categories: plan.categories.found };
+      });
+    }
+    return this.suggestionsInSql(search);
+  }
+
+  private suggestionsInSql(search: string): Promise<SearchSuggestions> {
     return this.gate.run(async () => {
       const plan = await this.plan(search, null, true);
       const rows = await this.selectRanked(search, plan, [], SORT_KEYS.default, null, SUGGESTED_PRODUCTS, false);
@@ -171,7 +216,15 @@ export class SearchService implements ProductSearch {
   }
 
   /** How many products each filter would show beside the search's page (domain/product-filters.ts). */
-  filterCounts(options: SearchPageOptions): Promise<FilterCounts> {
+  async filterCounts(options: SearchPageOptions): Promise<FilterCounts> {
+    if (this.index?.ready() && !options.name) {
+      const plan = await this.gatedPlan(options.search, options.category, false);
+      const index = this.index.ready();
+      if (index) {
+        if (plan.categories.chosen?.length === 0) return NO_FILTER_COUNTS;
+        return index.counts(indexQuery(options.search, plan, options), true);
+      }
+    }
     return this.gate.run(async () => {
       const plan = await this.plan(options.search, options.category, false);
       if (plan.categories.chosen?.length === 0) return NO_FILTER_COUNTS;
@@ -183,13 +236,65 @@ export class SearchService implements ProductSearch {
     });
   }
 
+  /** A search page from the index: ranked and counted in memory, the page's rows read by id. */
+  private async indexedPage(index: ReadyIndex, options: SearchPageOptions, plan: SearchPlan): Promise<Page<ProductWithCategory>> {
+    const list = listKey(options);
+    const request = readPage(options.first, options.after, PRODUCT_PAGE_SIZE, list, [rankKey(options.search, null), ...SORT_KEYS[options.sort]]);
+    if (plan.categories.chosen?.length === 0) return emptyPage(request, list);
+    const found = index.page(indexQuery(options.search, plan, options), request.after, request.size + 1);
+    return this.pageFound(found, request, list, (keys) => keys);
+  }
+
+  async browse(options: SearchPageOptions): Promise<Page<ProductWithCategory> | null> {
+    const index = this.index?.ready();
+    if (!index || options.name) return null;
+    const list = listKey(options);
+    const request = readPage(options.first, options.after, PRODUCT_PAGE_SIZE, list, SORT_KEYS[options.sort]);
+    const category = options.category === null ? null : index.categoryNamed(options.category);
+    if (category === undefined) return emptyPage(request, list);
+    // The index ranks every product alike (rank 0); a page without text has no rank in its cursors.
+    const found = index.page(browseQuery(category, options), request.after && [0, ...request.after], request.size + 1);
+    return this.pageFound(found, request, list, (keys) => keys.slice(1));
+  }
+
+  async browseCounts(options: SearchPageOptions): Promise<FilterCounts | null> {
+    const index = this.index?.ready();
+    if (!index || options.name) return null;
+    const category = options.category === null ? null : index.categoryNamed(options.category);
+    if (category === undefined) return NO_FILTER_COUNTS;
+    return index.counts(browseQuery(category, options), false);
+  }
+
+  /** The page of what the index found: the rows read by id, in the index's order, with its total. */
+  private async pageFound(found: IndexPage, request: PageRequest, list: string, cursorKeys: (keys: KeyValue[]) => KeyValue[]) {
+    const products = new Map((await this.productsById(found.ids)).map((product) => [product.id, product]));
+    // A product deleted since the index heard of it is left out.
+    const rows = found.ids.flatMap((id, position) => {
+      const product = products.get(id);
+      return product ? [{ product, keys: cursorKeys(found.keys[position]) }] : [];
+    });
+    return pageOf(rows, request, list, (row) => row.keys, (row) => row.product, async () => found.total);
+  }
+
+  /** The products with these ids, with their categories and pictures (one statement on the main pool). */
+  private async productsById(ids: number[]): Promise<ProductWithCategory[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.pageRows<ProductListRow>(Prisma.sql`SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCTS_JOINED} WHERE p.id = ANY(${ids}::int4[])`);
+    return alignedById(ids, rows.map(productFromListRow)).filter((product) => product !== undefined);
+  }
+
+  /** The plan, read under the gate when it is not kept (a statement on search's own pool). */
+  private gatedPlan(search: string, category: string | null, suggesting: boolean): Promise<SearchPlan> {
+    return this.keptPlan(search, category, suggesting) ?? this.gate.run(() => this.plan(search, category, suggesting));
+  }
+
   private async readPageOf(options: SearchPageOptions): Promise<Page<ProductWithCategory>> {
     const { search, sort, category } = options;
     const list = listKey(options);
     const keys = [rankKey(search, null), ...SORT_KEYS[sort]];
     const request = readPage(options.first, options.after, PRODUCT_PAGE_SIZE, list, keys);
     const plan = await this.plan(search, category, false);
-    if (plan.categories.chosen?.length === 0) return pageOf([], request, list, () => [], (row: never) => row, async () => 0);
+    if (plan.categories.chosen?.length === 0) return emptyPage(request, list);
     const filters = filterConditions(options, plan.categories);
     // The first page counts the matches along (they are all visited to rank them anyway).
     const countAlong = request.after === null;
@@ -204,8 +309,14 @@ export class SearchService implements ProductSearch {
    * the text (and, for suggestions, those whose name holds every word), and for each word whether the
    * dictionary knows it (as a prefix, for the last) and its closest spellings there.
    */
+  private keptPlan(search: string, category: string | null, suggesting: boolean): Promise<SearchPlan> | undefined {
+    const key = planKey(search, category, suggesting);
+    const kept = this.plans.get(key);
+    return kept ? Promise.resolve(kept) : this.planning.get(key);
+  }
+
   private async plan(search: string, category: string | null, suggesting: boolean): Promise<SearchPlan> {
-    const key = JSON.stringify([search.toLowerCase(), category?.toLowerCase() ?? null, suggesting]);
+    const key = planKey(search, category, suggesting);
     const kept = this.plans.get(key) ?? this.planning.get(key);
     if (kept) return kept;
     const reading = this.readPlan(search, category, suggesting);
@@ -317,6 +428,36 @@ export class SearchService implements ProductSearch {
     );
     return countOf(rows);
   }
+}
+
+const emptyPage = (request: PageRequest, list: string): Page<ProductWithCategory> =>
+  pageOf([], request, list, () => [], (row: never) => row, async () => 0);
+
+/** A page without a search text as the index takes it: every product, under the chosen filters. */
+function browseQuery(category: number | null, options: SearchPageOptions): IndexQuery {
+  return indexQuery("", { words: [], categories: { chosen: category === null ? null : [category], containing: [], found: [] } }, options);
+}
+
+const planKey = (search: string, category: string | null, suggesting: boolean) =>
+  JSON.stringify([search.toLowerCase(), category?.toLowerCase() ?? null, suggesting]);
+
+/** A search as the index takes it: the plan's words and categories, the chosen filters. */
+function indexQuery(
+  search: string,
+  plan: SearchPlan,
+  filters: Partial<Pick<SearchPageOptions, "inStock" | "discounted" | "minPrice" | "maxPrice">> & { sort: ProductSortOrder },
+): IndexQuery {
+  return {
+    text: search,
+    words: plan.words,
+    containing: plan.categories.containing,
+    category: plan.categories.chosen?.[0] ?? null,
+    inStock: filters.inStock ?? null,
+    discounted: filters.discounted ?? null,
+    minPrice: filters.minPrice ?? null,
+    maxPrice: filters.maxPrice ?? null,
+    sort: filters.sort,
+  };
 }
 
 /** A product matches: every word (or a correction of it) among its words, or the spec's substring rule. */
