@@ -562,8 +562,11 @@ export class ProductIndex {
 
   private work(): void {
     if (this.working || !this.listening || this.retry) return;
+    if (this.catalogue && !this.rebuildWanted && this.pending.size === 0) return;
     const generation = this.generation;
     this.working = (async () => {
+      // Never finish within this call: `working` is set before the work can end (and clear it).
+      await null;
       try {
         while (this.generation === generation && this.listening && (this.rebuildWanted || this.pending.size > 0)) {
           if (this.rebuildWanted || !this.catalogue) {
