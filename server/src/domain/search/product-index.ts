@@ -122,10 +122,9 @@ class Postings {
     this.added = [];
   }
 
-  forEach(visit: (value: number) => void): void {
-    const built = this.built;
-    for (let index = 0; index < built.length; index += 1) visit(built[index]);
-    for (const value of this.added) visit(value);
+  /** The values, as two arrays to walk in turn (the compacted ones, then those added since). */
+  parts(): [Int32Array, number[]] {
+    return [this.built, this.added];
   }
 }
 
@@ -268,86 +267,105 @@ class Catalogue {
    * The live slots matching the query's text (before the filters), each with its rank. Every word's
    * postings are walked once: a slot climbs a level per word it holds, so holding all of them is
    * reaching the last level (in any order of the words); the name and category levels count the words as
-   * typed in the name (A) and in the name or category (A or B), for the rank.
+   * typed in the name (A) and in the name or category (A or B), for the rank. Plain loops: this runs for
+   * every search, over every match.
    */
   matching(query: IndexQuery): { slots: number[]; ranks: number[] } {
     const slots: number[] = [];
     const ranks: number[] = [];
     const size = this.size;
+    const alive = this.alive;
     if (query.text === "") {
       for (let slot = 0; slot < size; slot += 1) {
-        if (this.alive[slot]) {
+        if (alive[slot]) {
           slots.push(slot);
           ranks.push(0);
         }
       }
       return { slots, ranks };
     }
-    const { any, name, nameOrCategory, found } = this.scratchOf(size);
+    const scratch = this.scratchOf(size);
     const words = query.words;
     const last = words.length;
-    words.forEach((word, level) => {
-      const visit = (asTyped: boolean) => (entry: number) => {
-        const slot = entry >> 4;
-        if (any[slot] === level) {
-          any[slot] = level + 1;
-          if (level + 1 === last && found[slot] === 0 && this.alive[slot]) {
-            found[slot] = 1;
-            slots.push(slot);
-          }
-        }
-        if (asTyped) {
-          if (entry & IN_NAME && name[slot] === level) name[slot] = level + 1;
-          if (entry & (IN_NAME | IN_CATEGORY) && nameOrCategory[slot] === level) nameOrCategory[slot] = level + 1;
-        }
-      };
-      const typed = visit(true);
-      for (const lexeme of word.last ? this.wordsStarting(word.word) : [word.word]) this.words.get(lexeme)?.forEach(typed);
-      const corrected = visit(false);
-      for (const correction of word.corrections) this.words.get(correction)?.forEach(corrected);
-    });
+    for (let level = 0; level < last; level += 1) {
+      const word = words[level];
+      for (const lexeme of word.last ? this.wordsStarting(word.word) : [word.word]) {
+        const postings = this.words.get(lexeme);
+        if (postings) this.climb(postings, level, last, true, scratch, slots);
+      }
+      for (const correction of word.corrections) {
+        const postings = this.words.get(correction);
+        if (postings) this.climb(postings, level, last, false, scratch, slots);
+      }
+    }
+    const { name: nameLevel, nameOrCategory, found } = scratch;
     // The spec's rule: the name contains the text (its rarest three characters narrow the names to try).
     const text = query.text.toLowerCase();
-    const inName = (slot: number) => {
-      if (found[slot] & 2) return;
-      if (this.alive[slot] && this.names[slot].includes(text)) {
+    const names = this.names;
+    let candidates: Postings | undefined | null = null;
+    if (text.length >= 3) {
+      for (let start = 0; start + 3 <= text.length; start += 1) {
+        const postings = this.trigrams.get(text.slice(start, start + 3));
+        if (!postings) {
+          candidates = undefined;
+          break;
+        }
+        if (!candidates || postings.length < candidates.length) candidates = postings;
+      }
+    }
+    const holdsText = (slot: number) => {
+      if ((found[slot] & 2) === 0 && alive[slot] && names[slot].includes(text)) {
         if (found[slot] === 0) slots.push(slot);
         found[slot] |= 2;
       }
     };
-    if (text.length >= 3) {
-      let rarest: Postings | undefined;
-      for (let start = 0; start + 3 <= text.length; start += 1) {
-        const postings = this.trigrams.get(text.slice(start, start + 3));
-        if (!postings) {
-          rarest = undefined;
-          break;
-        }
-        if (!rarest || postings.length < rarest.length) rarest = postings;
-      }
-      rarest?.forEach(inName);
-    } else {
-      for (let slot = 0; slot < size; slot += 1) inName(slot);
+    if (candidates === null) for (let slot = 0; slot < size; slot += 1) holdsText(slot);
+    else if (candidates) {
+      for (const part of candidates.parts()) for (let index = 0; index < part.length; index += 1) holdsText(part[index]);
     }
     // ...or its category's name contains the text.
     const containing = new Set(query.containing);
+    const categoryIds = this.categoryIds;
     if (containing.size > 0) {
       for (let slot = 0; slot < size; slot += 1) {
-        if (found[slot] === 0 && this.alive[slot] && containing.has(this.categoryIds[slot])) {
+        if (found[slot] === 0 && alive[slot] && containing.has(categoryIds[slot])) {
           found[slot] = 1;
           slots.push(slot);
         }
       }
     }
     for (const slot of slots) {
-      const startsOrEquals = () =>
-        !this.names[slot].startsWith(text) ? RANK.allWordsInName : this.nameLengths[slot] === text.length ? RANK.exactName : RANK.nameStarts;
-      if (last > 0 && name[slot] === last) ranks.push(startsOrEquals());
-      else if (found[slot] & 2) ranks.push(startsOrEquals());
-      else if (containing.has(this.categoryIds[slot]) || (last > 0 && nameOrCategory[slot] === last)) ranks.push(RANK.category);
+      if ((last > 0 && nameLevel[slot] === last) || (found[slot] & 2) !== 0) {
+        if (!names[slot].startsWith(text)) ranks.push(RANK.allWordsInName);
+        else ranks.push(this.nameLengths[slot] === text.length ? RANK.exactName : RANK.nameStarts);
+      } else if (containing.has(categoryIds[slot]) || (last > 0 && nameOrCategory[slot] === last)) ranks.push(RANK.category);
       else ranks.push(RANK.other);
     }
     return { slots, ranks };
+  }
+
+  /** One word's postings (a lexeme of it): the slots holding every word before climb one level. */
+  private climb(postings: Postings, level: number, last: number, asTyped: boolean, scratch: ReturnType<Catalogue["scratchOf"]>, slots: number[]): void {
+    const { any, name, nameOrCategory, found } = scratch;
+    const alive = this.alive;
+    const next = level + 1;
+    for (const part of postings.parts()) {
+      for (let index = 0; index < part.length; index += 1) {
+        const entry = part[index];
+        const slot = entry >> 4;
+        if (any[slot] === level) {
+          any[slot] = next;
+          if (next === last && found[slot] === 0 && alive[slot]) {
+            found[slot] = 1;
+            slots.push(slot);
+          }
+        }
+        if (asTyped) {
+          if ((entry & IN_NAME) !== 0 && name[slot] === level) name[slot] = next;
+          if ((entry & (IN_NAME | IN_CATEGORY)) !== 0 && nameOrCategory[slot] === level) nameOrCategory[slot] = next;
+        }
+      }
+    }
   }
 
   categoryNamed(name: string): number | undefined {
@@ -403,46 +421,77 @@ function filtersOf(catalogue: Catalogue, query: IndexQuery) {
   };
 }
 
+/** Whether a slot passes every chosen filter. */
+function passes(catalogue: Catalogue, query: IndexQuery, slot: number): boolean {
+  if (query.category !== null && catalogue.categoryIds[slot] !== query.category) return false;
+  if (query.inStock !== null && catalogue.quantities[slot] > 0 !== query.inStock) return false;
+  if (query.discounted !== null && catalogue.discountCents[slot] >= 0 !== query.discounted) return false;
+  if (query.minPrice === null && query.maxPrice === null) return true;
+  const cents = catalogue.unitPrice(slot);
+  return (query.minPrice === null || cents >= query.minPrice) && (query.maxPrice === null || cents < query.maxPrice);
+}
+
+/** The order of a list (rank, then the sort's keys), between two slots: negative when `a` comes first. */
+function orderOf(catalogue: Catalogue, sort: ProductSortOrder): (a: number, rankA: number, b: number, rankB: number) => number {
+  const { createdMs, ids } = catalogue;
+  const newest = (a: number, b: number) => createdMs[b] - createdMs[a] || ids[b] - ids[a];
+  switch (sort) {
+    case "price-lowest":
+      return (a, rankA, b, rankB) => rankA - rankB || catalogue.unitPrice(a) - catalogue.unitPrice(b) || newest(a, b);
+    case "price-highest":
+      return (a, rankA, b, rankB) => rankA - rankB || catalogue.unitPrice(b) - catalogue.unitPrice(a) || newest(a, b);
+    case "highest-rated":
+      return (a, rankA, b, rankB) =>
+        rankA - rankB || Math.sign(catalogue.averageRating(b) - catalogue.averageRating(a)) || catalogue.peopleRated[b] - catalogue.peopleRated[a] || newest(a, b);
+    default:
+      return (a, rankA, b, rankB) => rankA - rankB || newest(a, b);
+  }
+}
+
 /** A page of the query's matches after the cursor (`after`: the SQL search's key values), best first. */
 function pageOfMatches(catalogue: Catalogue, query: IndexQuery, after: KeyValue[] | null, limit: number): IndexPage {
   const { slots, ranks } = catalogue.matching(query);
   const keys = sortKeysOf(catalogue, query.sort);
-  const filters = filtersOf(catalogue, query);
+  const order = orderOf(catalogue, query.sort);
+  // After the cursor: its values compared key by key (rank first), as SQL's row comparison does.
   const cursor = after?.map((value) => (value instanceof Date ? value.getTime() : Number(value))) ?? null;
-  // Compares (slot a, rank ra) with (slot b, rank rb) in the list's order; slot -1 stands for the cursor.
-  const valueOf = (slot: number, key: number) => (slot === -1 ? cursor![key + 1] : keys[key].value(slot));
-  const compare = (a: number, ra: number, b: number, rb: number) => {
-    if (ra !== rb) return ra - rb;
+  const afterCursor = (slot: number, rank: number) => {
+    if (rank !== cursor![0]) return rank > cursor![0];
     for (let key = 0; key < keys.length; key += 1) {
-      const left = valueOf(a, key);
-      const right = valueOf(b, key);
-      if (left !== right) return (left < right ? -1 : 1) * keys[key].direction;
+      const value = keys[key].value(slot);
+      if (value !== cursor![key + 1]) return (value < cursor![key + 1] ? -1 : 1) * keys[key].direction > 0;
     }
-    return 0;
+    return false;
   };
   let total = 0;
-  // The best `limit` after the cursor, kept in order (most candidates lose to the last one at once).
-  const best: Array<{ slot: number; rank: number }> = [];
-  for (let index = 0; index < slots.length; index += 1) {
+  // The best `limit` after the cursor, kept in order. Walked from the newest slots (products are mostly
+  // added in the order they were created), so in the usual newest-first order most lose at once.
+  const best: number[] = [];
+  const bestRanks: number[] = [];
+  for (let index = slots.length - 1; index >= 0; index -= 1) {
     const slot = slots[index];
-    if (!(filters.category(slot) && filters.stock(slot) && filters.discount(slot) && filters.price(slot))) continue;
+    if (!passes(catalogue, query, slot)) continue;
     total += 1;
     const rank = ranks[index];
-    if (cursor && compare(slot, rank, -1, cursor[0]) <= 0) continue;
-    if (best.length === limit && compare(slot, rank, best[limit - 1].slot, best[limit - 1].rank) >= 0) continue;
+    if (cursor && !afterCursor(slot, rank)) continue;
+    if (best.length === limit && order(slot, rank, best[limit - 1], bestRanks[limit - 1]) >= 0) continue;
     let low = 0;
     let high = best.length;
     while (low < high) {
       const middle = (low + high) >> 1;
-      if (compare(best[middle].slot, best[middle].rank, slot, rank) < 0) low = middle + 1;
+      if (order(best[middle], bestRanks[middle], slot, rank) < 0) low = middle + 1;
       else high = middle;
     }
-    best.splice(low, 0, { slot, rank });
-    if (best.length > limit) best.pop();
+    best.splice(low, 0, slot);
+    bestRanks.splice(low, 0, rank);
+    if (best.length > limit) {
+      best.pop();
+      bestRanks.pop();
+    }
   }
   return {
-    ids: best.map(({ slot }) => catalogue.ids[slot]),
-    keys: best.map(({ slot, rank }) => [rank, ...keys.map((key) => (key.kind === "time" ? new Date(key.value(slot)) : key.value(slot)))]),
+    ids: best.map((slot) => catalogue.ids[slot]),
+    keys: best.map((slot, position) => [bestRanks[position], ...keys.map((key) => (key.kind === "time" ? new Date(key.value(slot)) : key.value(slot)))]),
     total,
   };
 }
