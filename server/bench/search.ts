@@ -21,6 +21,7 @@ import { openDatabase } from "../src/db/client.js";
 import { LocalImageStore } from "../src/storage/local-store.js";
 import { seedDatabase } from "../seed/demo-shop.js";
 import { seedBenchShop } from "./catalogue-seed.js";
+import { CARD, PAGE, SEARCH_CASES } from "./search-cases.js";
 
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -32,18 +33,6 @@ const keptSchema = process.env.BENCH_SCHEMA;
 const schema = keptSchema ?? `bench_${crypto.randomBytes(4).toString("hex")}`;
 const here = path.dirname(new URL(import.meta.url).pathname);
 
-const CARD = "id slug name unitPrice price discountPrice quantity imageOne category { id name }";
-const PAGE = `query($q: String) { products(search: $q, first: 24) { nodes { ${CARD} } totalCount pageInfo { hasNextPage endCursor } } }`;
-const SUGGEST = `query($q: String!) { searchSuggestions(text: $q) { products { id slug name unitPrice imageOne } categories { id name } } }`;
-
-export const SEARCH_CASES = [
-  { name: "one word 'fern'", query: PAGE, q: "fern" },
-  { name: "two words reversed 'lily peace'", query: PAGE, q: "lily peace" },
-  { name: "typo 'monstra'", query: PAGE, q: "monstra" },
-  { name: "prefix 'lav'", query: PAGE, q: "lav" },
-  { name: "no match 'xylophone'", query: PAGE, q: "xylophone" },
-  { name: "suggestions 'monst'", query: SUGGEST, q: "monst" },
-];
 
 function startServer(): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {

@@ -292,6 +292,30 @@ describe.each([
       expect(await gate.run(async () => "third")).toBe("third");
     });
 
+    it("searches from the index wait their turn in a short queue, in order; beyond it, 'busy'", async () => {
+      const gate = new SearchGate(1, 2);
+      const releases: Array<() => void> = [];
+      const ran: string[] = [];
+      const held = (name: string) => () =>
+        new Promise<string>((resolve) => releases.push(() => resolve(name))).then((done) => (ran.push(done), done));
+      const first = gate.run(held("first"));
+      const second = gate.run(held("second"));
+      const third = gate.run(held("third"));
+      await expect(gate.run(async () => "fourth")).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: SEARCH_BUSY });
+      expect(releases).toHaveLength(1);
+      releases[0]();
+      expect(await first).toBe("first");
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(releases).toHaveLength(2);
+      releases[1]();
+      expect(await second).toBe("second");
+      await new Promise((resolve) => setImmediate(resolve));
+      releases[2]();
+      expect(await third).toBe("third");
+      expect(ran).toEqual(["first", "second", "third"]);
+      expect(gate.inFlight).toBe(0);
+    });
+
     it("a search the database cancelled (statement timeout) is answered 'busy', not as a failure of the shop", async () => {
       const cancelled = Object.assign(new Error("canceling statement due to statement timeout"), { code: "57014" });
       const search = new SearchService(async () => {

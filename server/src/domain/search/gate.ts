@@ -15,8 +15,17 @@ function isCancelled(error: unknown): boolean {
 
 export class SearchGate {
   private running = 0;
+  private readonly waiting: Array<() => void> = [];
 
-  constructor(readonly limit: number) {}
+  /**
+   * `limit` searches run at once; with `queue`, that many more wait their turn (in order) before any is
+   * refused: for work that costs this process's CPU rather than database connections, a short wait keeps
+   * the loop free for the rest of the shop's requests without turning shoppers away.
+   */
+  constructor(
+    readonly limit: number,
+    readonly queue = 0,
+  ) {}
 
   /** Searches running now. */
   get inFlight(): number {
@@ -24,15 +33,22 @@ export class SearchGate {
   }
 
   async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) throw tooManyRequests(SEARCH_BUSY, 1);
-    this.running += 1;
+    if (this.running >= this.limit) {
+      if (this.waiting.length >= this.queue) throw tooManyRequests(SEARCH_BUSY, 1);
+      // The finishing search hands its place over: `running` stays counted for the one woken.
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    } else {
+      this.running += 1;
+    }
     try {
       return await work();
     } catch (error) {
       if (!(error instanceof ShopError) && isCancelled(error)) throw tooManyRequests(SEARCH_BUSY, 1);
       throw error;
     } finally {
-      this.running -= 1;
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.running -= 1;
     }
   }
 }

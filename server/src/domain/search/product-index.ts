@@ -276,8 +276,10 @@ class Catalogue {
     const size = this.size;
     const alive = this.alive;
     if (query.text === "") {
+      // Every product (of the chosen category: the filter is checked again later, but narrows early here).
+      const category = query.category;
       for (let slot = 0; slot < size; slot += 1) {
-        if (alive[slot]) {
+        if (alive[slot] && (category === null || this.categoryIds[slot] === category)) {
           slots.push(slot);
           ranks.push(0);
         }

@@ -105,6 +105,9 @@ export interface SearchOptions {
 }
 
 export const DEFAULT_MAX_SEARCHES_IN_FLIGHT = 8;
+/** Searches computed from the index at once, and how many more may wait (measured with npm run bench:search). */
+const INDEXED_SEARCHES_AT_ONCE = 2;
+const INDEXED_SEARCHES_WAITING = 64;
 
 /** What is known about a search before its page is read: the categories it depends on, its words read. */
 interface SearchPlan {
@@ -121,6 +124,12 @@ const MAX_KEPT_PLANS = 2000;
 
 export class SearchService implements ProductSearch {
   readonly gate: SearchGate;
+  /**
+   * Searches answered from the index: this process's CPU, not the database, is what they take, so only a
+   * few are computed at once and the rest wait their turn (up to a queue, then "busy"); the event loop
+   * keeps room for every other request (a product page beside 20 searching shoppers: npm run bench:search).
+   */
+  readonly lane: SearchGate;
   /**
    * Plans of recent searches (what a text's words are read as, which categories it names), kept while
    * this process hears every catalogue change and emptied by each: shoppers typing send the same texts
@@ -143,6 +152,7 @@ export class SearchService implements ProductSearch {
     events?: EventBus,
   ) {
     this.gate = new SearchGate(options.maxInFlight ?? DEFAULT_MAX_SEARCHES_IN_FLIGHT);
+    this.lane = new SearchGate(INDEXED_SEARCHES_AT_ONCE, INDEXED_SEARCHES_WAITING);
     this.index = options.index ?? null;
     this.pageRows = options.pageRows ?? readRows;
     this.keepPlans = events?.deliveryState().listening ?? false;
@@ -172,7 +182,7 @@ export class SearchService implements ProductSearch {
     if (this.index?.ready() && !options.name) {
       const plan = await this.gatedPlan(options.search, options.category, false);
       const index = this.index.ready();
-      if (index) return this.indexedPage(index, options, plan);
+      if (index) return this.lane.run(() => this.indexedPage(index, options, plan));
     }
     return this.gate.run(() => this.readPageOf(options));
   }
@@ -185,8 +195,10 @@ export class SearchService implements ProductSearch {
       return this.gatedPlan(search, null, true).then(async (plan) => {
         const index = this.index?.ready();
         if (!index) return this.suggestionsInSql(search);
-        const found = index.page(indexQuery(search, plan, { sort: "default" }), null, SUGGESTED_PRODUCTS);
-        return { products: await this.productsById(found.ids), categories: plan.categories.found };
+        return this.lane.run(async () => {
+          const found = index.page(indexQuery(search, plan, { sort: "default" }), null, SUGGESTED_PRODUCTS);
+          return { products: await this.productsById(found.ids), categories: plan.categories.found };
+        });
       });
     }
     return this.suggestionsInSql(search);
@@ -222,7 +234,7 @@ export class SearchService implements ProductSearch {
       const index = this.index.ready();
       if (index) {
         if (plan.categories.chosen?.length === 0) return NO_FILTER_COUNTS;
-        return index.counts(indexQuery(options.search, plan, options), true);
+        return this.lane.run(async () => index.counts(indexQuery(options.search, plan, options), true));
       }
     }
     return this.gate.run(async () => {
