@@ -43,7 +43,9 @@ type GaugeName =
   | "shop_live_subscriptions"
   | "shop_event_bus_listening"
   | "shop_event_bus_last_heard_age_seconds"
-  | "shop_event_bus_reconnects";
+  | "shop_event_bus_reconnects"
+  | "shop_search_index_products"
+  | "shop_search_index_ready";
 
 /** A gauge read from its sources; `aggregator` says how workers' values combine (sum unless said). */
 function sourcedGauge(name: GaugeName, help: string, aggregator: "sum" | "min" | "max" = "sum"): Gauge {
@@ -67,6 +69,8 @@ sourcedGauge("shop_live_sockets", "Open WebSockets (live updates).");
 sourcedGauge("shop_live_subscriptions", "Live subscriptions running on the open WebSockets.");
 sourcedGauge("shop_event_bus_listening", "1 while every process hears the shop's events (its LISTEN connection is up); the minimum over workers.", "min");
 sourcedGauge("shop_event_bus_last_heard_age_seconds", "Seconds since the process last heard its event channel (heartbeats come every 10 s); the maximum over workers.", "max");
+sourcedGauge("shop_search_index_products", "Products held by the processes' in-memory search indexes (summed over workers).");
+sourcedGauge("shop_search_index_ready", "1 while every process answers searches from its index (0 while one builds, is behind or cannot hear events: SQL answers); the minimum over workers.", "min");
 sourcedGauge("shop_event_bus_reconnects", "Times the LISTEN connection came back after a drop since each process started (each time: caches emptied, live sockets told to read again).");
 
 new Gauge({

@@ -62,6 +62,8 @@ describe("GET /metrics", () => {
       "shop_event_bus_listening",
       "shop_event_bus_reconnects",
       "shop_event_bus_last_heard_age_seconds",
+      "shop_search_index_products",
+      "shop_search_index_ready",
       "shop_orders_placed_total",
       "shop_throttle_refusals_total",
       "shop_worker_processes",

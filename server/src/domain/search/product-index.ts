@@ -20,6 +20,7 @@ import { asDate, type KeyValue, type RowReader } from "../pages.js";
 import { PRICE_RANGES, type FilterCounts } from "../product-filters.js";
 import type { ProductSortOrder } from "../catalog.js";
 import type { ReadWord } from "./words.js";
+import { watch } from "../../metrics.js";
 
 /** The rank of a match, lower first (the SQL search's RANK). */
 export const RANK = { exactName: 0, nameStarts: 1, allWordsInName: 2, category: 3, other: 4 } as const;
@@ -567,6 +568,8 @@ export class ProductIndex {
     this.listening = events.deliveryState().listening;
     this.stops.push(events.listen((event) => this.hear(event)));
     this.stops.push(events.watchDelivery((news) => this.heardDelivery(news)));
+    this.stops.push(watch("shop_search_index_products", () => this.catalogue?.slotOf.size ?? 0));
+    this.stops.push(watch("shop_search_index_ready", () => (this.ready() ? 1 : 0)));
     this.work();
   }
 
