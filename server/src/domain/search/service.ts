@@ -12,8 +12,11 @@
 // sort. Pages are read by keyset on (rank, the sort's keys), like every list of the shop.
 //
 // Each search costs two statements: the plan (the categories it depends on and the words' corrections,
-// one small query over the categories and the dictionary) and the page itself, which ranks the matching
-// ids only and joins the full rows for the page's few products. The first page's total is counted along.
+// one small query over the categories and the dictionary; kept per text while the catalogue stays as it
+// was) and the page. From the in-memory index (product-index.ts, the usual way), the page is matched,
+// ranked and counted in memory and only its rows are read, by id; in SQL (while the index builds or is
+// behind), one statement ranks the matching ids only and joins the full rows for the page's few products,
+// counting the first page's total along.
 import { Prisma, type Category, type PrismaClient } from "../../generated/prisma/client.js";
 import {
   allOf,
@@ -71,7 +74,7 @@ export interface SearchPageOptions {
 export interface ProductSearch {
   page(options: SearchPageOptions): Promise<Page<ProductWithCategory>>;
   filterCounts(options: SearchPageOptions): Promise<FilterCounts>;
-  /** A page without a search text (a category page, the catalogue) from the index; null when SQL must answer. */
+  /** A category's page without a search text from the index; null when SQL must answer. */
   browse(options: SearchPageOptions): Promise<Page<ProductWithCategory> | null>;
   /** The filters' counts of such a page from the index; null when SQL must answer. */
   browseCounts(options: SearchPageOptions): Promise<FilterCounts | null>;
@@ -86,7 +89,6 @@ export interface SearchSuggestions {
 export const SUGGESTED_PRODUCTS = 6;
 /** Close spellings kept per word: the best few are enough to find what was meant. */
 const CORRECTIONS_PER_WORD = 3;
-
 
 export interface SearchOptions {
   /**
@@ -259,10 +261,12 @@ export class SearchService implements ProductSearch {
 
   async browse(options: SearchPageOptions): Promise<Page<ProductWithCategory> | null> {
     const index = this.index?.ready();
-    if (!index || options.name) return null;
+    // A category's page (its total is one count among thousands); the whole catalogue's lists (the home
+    // page's) are a few rows read straight off SQL's indexes, which visiting every product cannot beat.
+    if (!index || options.name || options.category === null) return null;
     const list = listKey(options);
     const request = readPage(options.first, options.after, PRODUCT_PAGE_SIZE, list, SORT_KEYS[options.sort]);
-    const category = options.category === null ? null : index.categoryNamed(options.category);
+    const category = index.categoryNamed(options.category);
     if (category === undefined) return emptyPage(request, list);
     // The index ranks every product alike (rank 0); a page without text has no rank in its cursors.
     const found = index.page(browseQuery(category, options), request.after && [0, ...request.after], request.size + 1);
@@ -321,12 +325,6 @@ export class SearchService implements ProductSearch {
    * the text (and, for suggestions, those whose name holds every word), and for each word whether the
    * dictionary knows it (as a prefix, for the last) and its closest spellings there.
    */
-  private keptPlan(search: string, category: string | null, suggesting: boolean): Promise<SearchPlan> | undefined {
-    const key = planKey(search, category, suggesting);
-    const kept = this.plans.get(key);
-    return kept ? Promise.resolve(kept) : this.planning.get(key);
-  }
-
   private async plan(search: string, category: string | null, suggesting: boolean): Promise<SearchPlan> {
     const key = planKey(search, category, suggesting);
     const kept = this.plans.get(key) ?? this.planning.get(key);
@@ -344,6 +342,13 @@ export class SearchService implements ProductSearch {
       this.plans.set(key, plan);
     }
     return plan;
+  }
+
+  /** The plan when it is kept or being read already (no statement of its own). */
+  private keptPlan(search: string, category: string | null, suggesting: boolean): Promise<SearchPlan> | undefined {
+    const key = planKey(search, category, suggesting);
+    const kept = this.plans.get(key);
+    return kept ? Promise.resolve(kept) : this.planning.get(key);
   }
 
   private async readPlan(search: string, category: string | null, suggesting: boolean): Promise<SearchPlan> {
