@@ -28,7 +28,8 @@ describe("scripts after the content", () => {
       querySelector: (selector: string) => (selector === "script[data-entry]" ? { dataset: { entry: "/assets/index-a.js" } } : null),
       querySelectorAll: (selector: string) => (selector === 'meta[name="verdant:module"]' ? [{ content: "/assets/Box-b.js" }, { content: "/assets/Grid-c.js" }] : []),
       createElement: () => ({}),
-      head: { append: (link: Record<string, string>) => links.push(link) },
+      createDocumentFragment: () => ({ append: (link: Record<string, string>) => links.push(link) }),
+      head: { append: () => undefined },
     };
     const imported: string[] = [];
     let onLoad: (() => void) | undefined;
