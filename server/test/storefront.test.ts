@@ -261,7 +261,7 @@ describe("screen preloads from the build manifest", () => {
       "_Deep.js": { file: "assets/Deep-5.js" },
       "src/ProductScreen.tsx": { file: "assets/ProductScreen-4.js", name: "ProductScreen", isDynamicEntry: true, imports: ["index.html", "_Grid.js", "_Box.js"] },
     });
-    const hrefs = [...(preloads.get("ProductScreen") ?? "").matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+    const hrefs = [...(preloads.get("ProductScreen") ?? "").matchAll(/<meta name="verdant:module" content="([^"]+)">/g)].map((match) => match[1]);
     expect(hrefs).toEqual(["/assets/ProductScreen-4.js", "/assets/Grid-3.js", "/assets/Deep-5.js"]);
     expect(preloads.has("Box")).toBe(false);
   });
