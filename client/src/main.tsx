@@ -37,6 +37,8 @@ async function start() {
   // The screen's chunks were evaluated as they arrived.
   await yieldToBrowser();
   const router = createBrowserRouter(shopRoutes, { hydrationData: routerHydrationState(page.router) });
+  // The starter stops keeping taps for later: from here on React answers them (client/build/scripts-after-content.ts).
+  document.dispatchEvent(new Event("verdant:hydrating"));
   // Hydrated as a transition: React then works in slices of a few milliseconds and lets the browser answer
   // taps and scrolls in between, instead of one long task over the whole page (the page is already on screen).
   startTransition(() => {

@@ -15,6 +15,10 @@ const HydratedContext = createContext(true);
 export function HydrationGate({ children }: { children: ReactNode }) {
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => startTransition(() => setHydrated(true)), []);
+  // The page is the app's now: the starter taps again what was tapped before (client/build/scripts-after-content.ts).
+  useEffect(() => {
+    if (hydrated) document.dispatchEvent(new Event("verdant:hydrated"));
+  }, [hydrated]);
   return createElement(HydratedContext.Provider, { value: hydrated }, children);
 }
 
