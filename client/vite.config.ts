@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { firstLoadBudget } from "./build/first-load-budget.ts";
+import { mantineStableIds } from "./build/mantine-stable-ids.ts";
 import { precompress } from "./build/precompress.ts";
 import { scriptsAfterContent } from "./build/scripts-after-content.ts";
 
@@ -10,7 +11,7 @@ const api = "http://localhost:4000";
 export default defineConfig(({ isSsrBuild }) => ({
   // The server's build of the storefront (vite build --ssr, to dist-server/) is loaded by the server itself:
   // no budget or compressed copies for it.
-  plugins: isSsrBuild ? [react()] : [react(), scriptsAfterContent(), firstLoadBudget(), precompress()],
+  plugins: isSsrBuild ? [mantineStableIds(), react()] : [mantineStableIds(), react(), scriptsAfterContent(), firstLoadBudget(), precompress()],
   server: {
     proxy: {
       "/graphql": { target: api, changeOrigin: true },

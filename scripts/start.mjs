@@ -27,7 +27,7 @@ function newestChange(entry) {
   return newest;
 }
 
-const sources = ["src", "index.html", "vite.config.ts", "package.json", "public"].map((name) => path.join(client, name)).filter(fs.existsSync);
+const sources = ["src", "build", "index.html", "vite.config.ts", "package.json", "public"].map((name) => path.join(client, name)).filter(fs.existsSync);
 if (fs.existsSync(path.join(client, "package.json")) && sources.some((source) => newestChange(source) > builtAt)) {
   // Always a production build: NODE_ENV=development in the shell would otherwise ship React's dev runtime.
   const build = spawnSync("npm", ["run", "build", "-w", "client"], { cwd: root, stdio: "inherit", env: { ...process.env, NODE_ENV: "production" } });

@@ -1,6 +1,8 @@
-// The built page asks for its scripts at low priority, after the stylesheet and the pictures (issue 21).
+// The built page asks for its scripts only once its content has been painted (issue 21), and keeps taps made before hydration.
+/// <reference lib="dom" />
+// The starter runs in the page: its test uses jsdom's document (the build folder is compiled without the DOM's types).
 import { describe, expect, it } from "vitest";
-import { lowPriorityScripts } from "./scripts-after-content";
+import { STARTER_FILE, STARTER_SOURCE, scriptsAfterLoad } from "./scripts-after-content";
 
 const vitePage = `<head>
 <script type="module" crossorigin src="/assets/index-a.js"></script>
@@ -9,11 +11,131 @@ const vitePage = `<head>
 </head>`;
 
 describe("scripts after the content", () => {
-  it("marks the entry module and its modulepreloads low priority, not the stylesheet", () => {
-    const page = lowPriorityScripts(vitePage);
-    expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-a.js">');
-    expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/Box-b.js">');
+  it("names the starter instead of the entry module, and the modulepreloads as tags that fetch nothing; the stylesheet stays", () => {
+    const page = scriptsAfterLoad(vitePage);
+    expect(STARTER_FILE).toMatch(/^assets\/start-[\w-]{8}\.js$/);
+    expect(page).toContain(`<script type="module" fetchpriority="low" crossorigin src="/${STARTER_FILE}" data-entry="/assets/index-a.js"></script>`);
+    expect(page).toContain('<meta name="verdant:module" content="/assets/Box-b.js">');
+    expect(page).not.toContain("modulepreload");
     expect(page).toContain('<link rel="stylesheet" crossorigin href="/assets/index-c.css">');
-    expect(lowPriorityScripts(page)).toBe(page);
+    expect(scriptsAfterLoad(page)).toBe(page);
+  });
+
+  it("starts once the browser reports the first contentful paint: preloads every named module, then imports the entry", () => {
+    // A stand-in for the page (the starter reads and writes only these).
+    const links: Array<Record<string, string>> = [];
+    const page = {
+      readyState: "interactive",
+      visibilityState: "visible",
+      addEventListener: () => undefined,
+      querySelector: (selector: string) => (selector === "script[data-entry]" ? { dataset: { entry: "/assets/index-a.js" } } : null),
+      querySelectorAll: (selector: string) => (selector === 'meta[name="verdant:module"]' ? [{ content: "/assets/Box-b.js" }, { content: "/assets/Grid-c.js" }] : []),
+      createElement: () => ({}),
+      createDocumentFragment: () => ({ append: (link: Record<string, string>) => links.push(link) }),
+      head: { append: () => undefined },
+    };
+    const paints: string[] = [];
+    const performance = { getEntriesByName: (name: string) => paints.filter((paint) => paint === name) };
+    let reportPaint: (() => void) | undefined;
+    let observing = false;
+    class PerformanceObserver {
+      constructor(callback: (list: unknown, observer: PerformanceObserver) => void) {
+        reportPaint = () => callback({}, this);
+      }
+      observe(options: { type: string }) {
+        observing = options.type === "paint";
+      }
+      disconnect() {
+        observing = false;
+      }
+    }
+    const imported: string[] = [];
+    const timers: Array<{ callback: () => void; ms: number }> = [];
+    runStarter(page, {
+      performance,
+      PerformanceObserver,
+      setTimeout: (callback: () => void, ms: number) => timers.push({ callback, ms }),
+      importModule: (url: string) => imported.push(url),
+    });
+    expect(observing).toBe(true);
+    expect(timers.map((timer) => timer.ms)).toEqual([1000]);
+
+    // The first paint (no content yet) is not the one.
+    paints.push("first-paint");
+    reportPaint!();
+    expect(timers).toHaveLength(1);
+    paints.push("first-contentful-paint");
+    reportPaint!();
+    expect(observing).toBe(false);
+    expect(imported).toEqual([]);
+    // In a task of its own.
+    timers.find((timer) => timer.ms === 0)!.callback();
+    expect(imported).toEqual(["/assets/index-a.js"]);
+    expect(links).toEqual([
+      { rel: "modulepreload", crossOrigin: "", href: "/assets/Box-b.js" },
+      { rel: "modulepreload", crossOrigin: "", href: "/assets/Grid-c.js" },
+    ]);
+    // Once: the safety timer for a browser that reports no paint does nothing more.
+    timers.find((timer) => timer.ms === 1000)!.callback();
+    expect(imported).toHaveLength(1);
+  });
+
+  it("keeps the buttons and boxes tapped before hydration, and taps each once again when hydrated; links are left alone", () => {
+    document.head.innerHTML = '<script type="module" data-entry="/assets/index-a.js"></script>';
+    document.body.innerHTML = `
+      <button type="button" id="filters">Filters</button>
+      <button type="button" id="add"><svg><path id="icon"></path></svg>Add to cart</button>
+      <button type="button" id="gone">Gone</button>
+      <input type="checkbox" id="box"><a href="#elsewhere" id="link">Elsewhere</a>
+      <button type="submit" id="send">Send</button>`;
+    const element = (id: string) => document.getElementById(id)!;
+    runStarter(document, {
+      performance: { getEntriesByName: () => [] },
+      PerformanceObserver: class {
+        observe() {}
+      },
+      setTimeout: () => 0,
+      importModule: () => undefined,
+    });
+    const clicks: string[] = [];
+    const record = (event: Event) => clicks.push((event.target as Element).id);
+    document.addEventListener("click", record);
+    try {
+      element("filters").click();
+      element("icon").dispatchEvent(new MouseEvent("click", { bubbles: true }));
+      element("add").click();
+      element("gone").click();
+      element("box").click();
+      element("link").click();
+      element("send").click();
+      // The box did not change yet: its tick is the app's to make.
+      expect((element("box") as HTMLInputElement).checked).toBe(false);
+      element("gone").remove();
+      clicks.length = 0;
+
+      // React listens from now on: a tap during hydration is its own.
+      document.dispatchEvent(new Event("verdant:hydrating"));
+      element("filters").click();
+      expect(clicks).toEqual(["filters"]);
+      clicks.length = 0;
+
+      document.dispatchEvent(new Event("verdant:hydrated"));
+      // Once each, in order; the removed button is forgotten.
+      expect(clicks).toEqual(["filters", "add", "box"]);
+      expect((element("box") as HTMLInputElement).checked).toBe(true);
+      // And only once.
+      clicks.length = 0;
+      document.dispatchEvent(new Event("verdant:hydrated"));
+      expect(clicks).toEqual([]);
+    } finally {
+      document.removeEventListener("click", record);
+      document.body.innerHTML = "";
+    }
   });
 });
+
+/** Runs the starter as a page would, with these stand-ins for the browser's globals (its dynamic import observed: a function body cannot import). */
+function runStarter(document: unknown, globals: { performance: unknown; PerformanceObserver: unknown; setTimeout: unknown; importModule: unknown }) {
+  const run = new Function("document", "performance", "PerformanceObserver", "setTimeout", "importModule", STARTER_SOURCE.replace("import(entry)", "importModule(entry)"));
+  run(document, globals.performance, globals.PerformanceObserver, globals.setTimeout, globals.importModule);
+}

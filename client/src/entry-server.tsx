@@ -15,6 +15,7 @@ import { Observable } from "rxjs";
 import { AppProviders } from "./app/providers";
 import { screensAt, shopRoutes } from "./app/routes";
 import { createServerRenderClient } from "./lib/apollo/client";
+import { HydrationGate } from "./lib/ssr/hydration";
 import { PageInfoProvider } from "./lib/ssr/page";
 import { pageStateJson, serializeRouteErrors, type ServerPageState } from "./lib/ssr/pageState";
 
@@ -81,9 +82,11 @@ export async function renderPage(url: string, { origin, runQuery, signal, notFou
   let notFound = knownNotFound;
   const page = (routerContext: StaticHandlerContext) => (
     <PageInfoProvider value={{ origin, markNotFound: () => (notFound = true) }}>
-      <AppProviders client={client}>
-        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, routerContext)} context={routerContext} hydrate={false} />
-      </AppProviders>
+      <HydrationGate>
+        <AppProviders client={client}>
+          <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, routerContext)} context={routerContext} hydrate={false} />
+        </AppProviders>
+      </HydrationGate>
     </PageInfoProvider>
   );
 

@@ -1,10 +1,10 @@
 // Issue 21: the storefront arrives rendered by the server and the browser takes it over (hydration)
 // without a warning and without asking the API again for what the page already shows; a signed-in
-// shopper's parts (the account link) appear once hydration is over.
+// shopper's parts (the account link) appear once hydration is over; a tap made before then is answered then.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { journey } from "../browser.js";
-import { demo, signIn, useShop } from "./support.js";
+import { demo, phone, signIn, useShop } from "./support.js";
 
 const { shop, browser } = useShop();
 
@@ -48,6 +48,41 @@ describe("server-rendered storefront", () => {
       await page.getByRole("button", { name: "Add to cart" }).click();
       await page.getByRole("link", { name: "Cart, 1 items" }).waitFor();
     });
+  });
+
+  it("a button tapped before the page is hydrated is tapped again once it is: the phone's Filters open, Add to cart adds one", async () => {
+    await journey(
+      browser(),
+      "taps before hydration",
+      async ({ page, console }) => {
+        // The app's entry module is held back until the taps are made (routing also keeps it out of the cache).
+        let release = () => {};
+        const holdScripts = () => new Promise<void>((resolve) => (release = resolve));
+        let held = holdScripts();
+        await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+
+        await page.goto(`${shop().url}/search?q=plant`, { waitUntil: "domcontentloaded" });
+        const filters = page.getByRole("button", { name: /^Filters/ });
+        await filters.click();
+        expect(await filters.getAttribute("aria-expanded")).toBe("false");
+        release();
+        await page.getByRole("radio", { name: "Any price" }).waitFor();
+        expect(await filters.getAttribute("aria-expanded")).toBe("true");
+
+        held = holdScripts();
+        await page.goto(`${shop().url}/products/monstera-deliciosa`, { waitUntil: "domcontentloaded" });
+        // Tapped twice while nothing happened: kept once.
+        await page.getByRole("button", { name: "Add to cart" }).click();
+        await page.getByRole("button", { name: "Add to cart" }).click();
+        release();
+        await page.getByRole("link", { name: "Cart, 1 items" }).waitFor();
+        expect(hydrationTrouble(console)).toEqual([]);
+      },
+      { viewport: phone },
+    );
   });
 
   it("a signed-in shopper's page shows the account link after hydration, without warnings", async () => {

@@ -82,13 +82,15 @@ describe("a product page fetched without JavaScript", () => {
     expect(root).toContain("$19.99");
     expect(root).toContain("7 item(s) left");
 
-    // The product screen's chunk is preloaded by the page itself (not after the main script has run), once.
+    // The product screen's chunk is named by the page itself (preloaded with the main script, not after it
+    // has run), once; nothing is preloaded before the page has loaded.
     const headPart = html.slice(0, html.indexOf("</head>"));
-    expect(headPart).toMatch(/<link rel="modulepreload" fetchpriority="low" crossorigin href="\/assets\/ProductScreen-[^"]+\.js">/);
-    const preloaded = [...headPart.matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g)].map((match) => match[1]);
-    expect(new Set(preloaded).size).toBe(preloaded.length);
-    // The content comes first: the scripts that hydrate it are asked for at low priority.
-    expect(html).toMatch(/<script type="module" fetchpriority="low"[^>]* src="\/assets\/index-/);
+    expect(headPart).toMatch(/<meta name="verdant:module" content="\/assets\/ProductScreen-[^"]+\.js">/);
+    const named = [...headPart.matchAll(/<meta name="verdant:module" content="([^"]+)"/g)].map((match) => match[1]);
+    expect(new Set(named).size).toBe(named.length);
+    expect(html).not.toContain('rel="modulepreload"');
+    // The content comes first: the starter asks for the scripts once the page has loaded.
+    expect(html).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\/start-[^"]+\.js" data-entry="\/assets\/index-[^"]+\.js"><\/script>/);
     // A shared link reads as the tab does.
     expect(html).toContain("<title>Boston Fern · Verdant</title>");
     expect(meta(html, "og:title")).toBe("Boston Fern · Verdant");
@@ -259,7 +261,7 @@ describe("screen preloads from the build manifest", () => {
       "_Deep.js": { file: "assets/Deep-5.js" },
       "src/ProductScreen.tsx": { file: "assets/ProductScreen-4.js", name: "ProductScreen", isDynamicEntry: true, imports: ["index.html", "_Grid.js", "_Box.js"] },
     });
-    const hrefs = [...(preloads.get("ProductScreen") ?? "").matchAll(/href="([^"]+)"/g)].map((match) => match[1]);
+    const hrefs = [...(preloads.get("ProductScreen") ?? "").matchAll(/<meta name="verdant:module" content="([^"]+)">/g)].map((match) => match[1]);
     expect(hrefs).toEqual(["/assets/ProductScreen-4.js", "/assets/Grid-3.js", "/assets/Deep-5.js"]);
     expect(preloads.has("Box")).toBe(false);
   });

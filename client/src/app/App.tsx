@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { RouterProvider, type createBrowserRouter } from "react-router-dom";
 import { createShopClient } from "../lib/apollo/client";
+import { HydrationGate } from "../lib/ssr/hydration";
 import { PageInfoProvider } from "../lib/ssr/page";
 import type { ServerPageState } from "../lib/ssr/pageState";
 import { AppProviders } from "./providers";
@@ -13,5 +14,11 @@ export function App({ router, page }: { router: ReturnType<typeof createBrowserR
       <RouterProvider router={router} />
     </AppProviders>
   );
-  return page ? <PageInfoProvider value={{ origin: page.origin }}>{app}</PageInfoProvider> : app;
+  return page ? (
+    <PageInfoProvider value={{ origin: page.origin }}>
+      <HydrationGate>{app}</HydrationGate>
+    </PageInfoProvider>
+  ) : (
+    app
+  );
 }

@@ -78,11 +78,11 @@ interface ManifestChunk {
 }
 
 /**
- * The <link rel="modulepreload"> tags for each lazy screen, from the build manifest: the screen's chunk and
- * the chunks it imports that index.html does not already preload. The page's screen is fetched while the
- * HTML still parses instead of after the main script has run, and Vite's loader, finding the links in
- * the page, adds none of its own while the page hydrates. Low priority, as index.html's own (the content
- * is already in the HTML).
+ * The modules of each lazy screen, from the build manifest: the screen's chunk and the chunks it imports
+ * that index.html does not already name. Written as <meta name="verdant:module"> tags, as index.html's own
+ * (client/build/scripts-after-content.ts): nothing is fetched before the page has loaded and been painted,
+ * then the starter script turns them all into modulepreloads at once, so the screen's chunks come with the
+ * main script instead of after it has run, and Vite's loader, finding the links, adds none of its own.
  */
 export function screenPreloads(manifest: Record<string, ManifestChunk>): Map<string, string> {
   const inFirstLoad = new Set<string>();
@@ -111,7 +111,7 @@ export function screenPreloads(manifest: Record<string, ManifestChunk>): Map<str
     tags.set(
       chunk.name,
       styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join("") +
-        chunks.map((entry) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[entry].file}">`).join(""),
+        chunks.map((entry) => `<meta name="verdant:module" content="/${manifest[entry].file}">`).join(""),
     );
   }
   return tags;

@@ -1,5 +1,5 @@
 // The cart for React: one store per app, read with useCart() anywhere below the provider.
-import { createContext, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { notifyError } from "../notify";
 import { emptyCart, type CartProduct, type CartState } from "./cartRules";
 import { createCartStore, type CartStore } from "./cartStore";
@@ -12,13 +12,17 @@ export function CartProvider({ store, children }: { store?: CartStore; children:
 }
 
 const EMPTY_CART: CartState = emptyCart();
-const serverCart = () => EMPTY_CART;
 
 export function useCart() {
   const store = useContext(CartContext);
   if (!store) throw new Error("useCart must be used inside <CartProvider>.");
   // The page rendered on the server shows an empty cart (it cannot see this tab's): so does hydration,
-  // and the cart kept in the tab shows right after.
+  // and the cart kept in the tab shows right after. An empty cart is the store's own state, so hydration
+  // leaves nothing to redraw (React redraws at once, in one long task, when the two snapshots differ).
+  const serverCart = useCallback(() => {
+    const state = store.getState();
+    return state.cartItems.length === 0 ? state : EMPTY_CART;
+  }, [store]);
   const state = useSyncExternalStore(store.subscribe, store.getState, serverCart);
   const actions = useMemo(
     () => ({
