@@ -24,7 +24,8 @@ type AxeRun = (context: Document, options: unknown) => Promise<{
 /**
  * Runs axe on the page as it is now; returns its violations (an empty list when the page passes) and
  * whether the screen was settled throughout: its heading (`[data-page-heading]`) there before and after the
- * run, on the same path. Both are read in one evaluation inside the page, so no navigation can slip between.
+ * run, on the same path, and no results being replaced (`aria-busy`: dimmed while newer ones load, see
+ * UpdatingResults). All read in one evaluation inside the page, so no navigation can slip between.
  */
 async function axeRun(page: Page): Promise<{ findings: AxeFinding[]; settled: boolean }> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
@@ -32,9 +33,11 @@ async function axeRun(page: Page): Promise<{ findings: AxeFinding[]; settled: bo
     const axe = (window as unknown as { axe: { run: AxeRun } }).axe;
     const path = location.pathname;
     const heading = () => document.querySelector("[data-page-heading]");
+    const busy = () => document.querySelector('[aria-busy="true"]') !== null;
     const before = heading();
+    const busyBefore = busy();
     const result = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
-    const settled = before !== null && heading() === before && location.pathname === path;
+    const settled = before !== null && heading() === before && location.pathname === path && !busyBefore && !busy();
     const findings = result.violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact,

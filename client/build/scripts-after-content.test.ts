@@ -86,7 +86,7 @@ describe("scripts after the content", () => {
       <button type="button" id="filters">Filters</button>
       <button type="button" id="add"><svg><path id="icon"></path></svg>Add to cart</button>
       <button type="button" id="gone">Gone</button>
-      <input type="checkbox" id="box"><a href="#elsewhere" id="link">Elsewhere</a>
+      <input type="checkbox" id="box"><a href="#elsewhere" id="link">Elsewhere</a><a href="/categories/Ferns" id="page">Ferns</a>
       <button type="submit" id="send">Send</button>`;
     const element = (id: string) => document.getElementById(id)!;
     runStarter(document, {
@@ -108,6 +108,10 @@ describe("scripts after the content", () => {
       element("box").click();
       element("link").click();
       element("send").click();
+      // A page of the shop: held until the app takes over (not followed by the browser now).
+      const followed = new MouseEvent("click", { bubbles: true, cancelable: true });
+      element("page").dispatchEvent(followed);
+      expect(followed.defaultPrevented).toBe(true);
       // The box did not change yet: its tick is the app's to make.
       expect((element("box") as HTMLInputElement).checked).toBe(false);
       element("gone").remove();
@@ -120,8 +124,8 @@ describe("scripts after the content", () => {
       clicks.length = 0;
 
       document.dispatchEvent(new Event("verdant:hydrated"));
-      // Once each, in order; the removed button is forgotten.
-      expect(clicks).toEqual(["filters", "add", "box"]);
+      // Once each, in order, then the link held; the removed button is forgotten.
+      expect(clicks).toEqual(["filters", "add", "box", "page"]);
       expect((element("box") as HTMLInputElement).checked).toBe(true);
       // And only once.
       clicks.length = 0;
@@ -129,6 +133,25 @@ describe("scripts after the content", () => {
       expect(clicks).toEqual([]);
     } finally {
       document.removeEventListener("click", record);
+      document.body.innerHTML = "";
+    }
+  });
+
+  it("'Skip to content' focuses the page's heading before hydration, as the app's skip link does; then leaves it to the app", () => {
+    document.head.innerHTML = '<script type="module" data-entry="/assets/index-a.js"></script>';
+    document.body.innerHTML = `
+      <a href="#main-content" id="skip">Skip to content</a><nav><a href="/">Home</a></nav>
+      <main id="main-content" tabindex="-1"><h1 tabindex="-1" data-page-heading id="heading">Ferns</h1></main>`;
+    runStarter(document, { performance: { getEntriesByName: () => [] }, PerformanceObserver: class { observe() {} }, setTimeout: () => 0, importModule: () => undefined });
+    try {
+      document.getElementById("skip")!.click();
+      expect(document.activeElement?.id).toBe("heading");
+      (document.activeElement as HTMLElement).blur();
+      document.dispatchEvent(new Event("verdant:hydrating"));
+      const skip = new MouseEvent("click", { bubbles: true, cancelable: true });
+      document.getElementById("skip")!.dispatchEvent(skip);
+      expect(skip.defaultPrevented).toBe(false);
+    } finally {
       document.body.innerHTML = "";
     }
   });

@@ -12,7 +12,8 @@
 // longer on a slow phone, for no gain in Lighthouse (same scores and LCP with either).
 //
 // Until the app has hydrated, a tap on a button or a box is kept and replayed once it has (the phone's
-// 'Filters', Add to cart); links work without scripts; nothing typed is lost (ShopLayout).
+// 'Filters', Add to cart); a link of the shop waits for the app (up to 3 s, then the browser follows it);
+// 'Skip to content' focuses the page's heading as the app's does; nothing typed is lost (ShopLayout).
 import { createHash } from "node:crypto";
 import type { Plugin } from "vite";
 
@@ -31,12 +32,46 @@ function keepTap(event) {
   if (!tapped.includes(control)) tapped.push(control);
 }
 document.addEventListener("click", keepTap, true);
+// 'Skip to content' does at once what the app's does (SkipLink.tsx): focus the page's heading, not merely
+// scroll to the main area, so a keyboard user who presses it first thing lands where the app would put them.
+function skipToContent(event) {
+  const link = event.target.closest?.('a[href="#main-content"]');
+  const main = link && document.getElementById("main-content");
+  const target = main && (main.querySelector("[data-page-heading]") ?? main);
+  if (!target) return;
+  event.preventDefault();
+  target.focus();
+}
+document.addEventListener("click", skipToContent, true);
+// A link of the shop followed now waits for the app (a moment): it then moves in place, as every later link
+// does, focus on the new page's heading. If the app has not taken over within 3 s, the browser follows it.
+let keptLink = null;
+function keepLink(event) {
+  if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const link = event.target.closest?.("a[href]");
+  if (!link || link.target || link.hasAttribute("download") || link.origin !== location.origin || link.getAttribute("href").startsWith("#")) return;
+  event.preventDefault();
+  keptLink = link;
+  setTimeout(() => {
+    if (keptLink !== link) return;
+    keptLink = null;
+    location.assign(link.href);
+  }, 3000);
+}
+document.addEventListener("click", keepLink, true);
 // Just before hydrating: React listens from then on (a tap during hydration is React's to answer).
-document.addEventListener("verdant:hydrating", () => document.removeEventListener("click", keepTap, true), { once: true });
+document.addEventListener("verdant:hydrating", () => {
+  document.removeEventListener("click", keepTap, true);
+  document.removeEventListener("click", skipToContent, true);
+  document.removeEventListener("click", keepLink, true);
+}, { once: true });
 // Hydrated: the kept taps, in their order, on the controls still in the page.
 document.addEventListener("verdant:hydrated", () => {
   document.removeEventListener("click", keepTap, true);
   for (const control of tapped.splice(0)) if (control.isConnected && !control.disabled) control.click();
+  const link = keptLink;
+  keptLink = null;
+  if (link?.isConnected) link.click();
 }, { once: true });
 
 let started = false;
