@@ -35,7 +35,8 @@ async function axeRun(page: Page): Promise<{ findings: AxeFinding[]; settled: bo
     const heading = () => document.querySelector("[data-page-heading]");
     const busy = () => document.querySelector('[aria-busy="true"]') !== null;
     const before = heading();
-    const busyBefore = busy();
+    // Results that just stopped being replaced fade back in (150 ms): audited once they have.
+    const busyBefore = busy() || (await new Promise<boolean>((resolve) => setTimeout(() => resolve(busy()), 250)));
     const result = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
     const settled = before !== null && heading() === before && location.pathname === path && !busyBefore && !busy();
     const findings = result.violations.map((violation) => ({
