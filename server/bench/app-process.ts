@@ -8,7 +8,8 @@ const here = path.dirname(new URL(import.meta.url).pathname);
 export function startAppProcess(options: { url: string; schema: string; uploadsDir: string; clientDist: string }): Promise<{ child: ChildProcess; port: number }> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(here, "serve.ts"), ["app", options.url, options.schema], {
-      execArgv: ["--max-semi-space-size=32", "--import", "tsx"],
+      // BENCH_NODE_ARGS: more flags for the app's node, e.g. "--cpu-prof --cpu-prof-dir=bench/profiles".
+      execArgv: ["--max-semi-space-size=32", ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "--import", "tsx"],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       env: { ...process.env, NODE_ENV: "production", BENCH_UPLOADS_DIR: options.uploadsDir, BENCH_CLIENT_DIST: options.clientDist },
     });

@@ -93,7 +93,10 @@ async function main() {
         console.log(line);
         rows.push(line);
       }
-      started.child.kill();
+      // "stop": a normal exit, so that a CPU profile asked for with BENCH_NODE_ARGS is written.
+      const exited = new Promise((resolve) => started.child.once("exit", resolve));
+      started.child.send("stop");
+      await exited;
     }
     console.log(`\n| page | guest HTML | req/s | p50 / p99 ms | br bytes |\n|---|---|---|---|---|\n${rows.join("\n")}`);
   } finally {

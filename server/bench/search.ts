@@ -21,7 +21,7 @@ import { openDatabase } from "../src/db/client.js";
 import { LocalImageStore } from "../src/storage/local-store.js";
 import { seedDatabase } from "../seed/demo-shop.js";
 import { seedBenchShop } from "./catalogue-seed.js";
-import { CARD, PAGE, SEARCH_CASES } from "./search-cases.js";
+import { CARD, PAGE, searchCases } from "./search-cases.js";
 
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -93,7 +93,7 @@ try {
 
   const rows: Record<string, string | number>[] = [];
   for (const connections of connectionCounts) {
-    for (const benchCase of SEARCH_CASES) {
+    for (const benchCase of searchCases()) {
       const figures = await measure(connections, post(port, benchCase.query, { q: benchCase.q }));
       rows.push({ case: benchCase.name, conns: connections, "req/s": figures.rps, "served/s": figures.served, p50: figures.p50, p99: figures.p99, busy: figures.refused });
     }

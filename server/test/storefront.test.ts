@@ -199,6 +199,16 @@ describe("guest pages are kept like catalogue answers", () => {
     await eventually(async () => (await (await page("/products/boston-fern")).text()).includes("$17.99"));
     expect((await page("/products/boston-fern")).headers.get("etag")).not.toBe(etag);
   });
+
+  it("a page just rendered goes out quickly compressed; once kept, later visitors get its smallest copy", async () => {
+    const br = { "accept-encoding": "br" };
+    const fresh = await page("/products/boston-fern?from=compression", br);
+    const body = brotliDecompressSync(fresh.body).toString();
+    expect(body).toContain("Boston Fern");
+    // Compressed again at brotli's quality 9 after the first answer went: smaller, and the same page.
+    await eventually(async () => (await page("/products/boston-fern?from=compression", br)).body.length < fresh.body.length);
+    expect(brotliDecompressSync((await page("/products/boston-fern?from=compression", br)).body).toString()).toBe(body);
+  });
 });
 
 describe("crawling", () => {
