@@ -1,19 +1,20 @@
-// The current price (the discount price when there is one) and the original price struck through.
-import { Group, Text, type MantineSize } from "@mantine/core";
+// The current price (the discount price when there is one) and the original price struck through. Plain
+// elements (Price.module.css): it is drawn on every card of every list.
 import { formatMoney } from "../lib/money";
 import { hasDiscount, unitPrice, type Priced } from "../lib/pricing";
+import classes from "./Price.module.css";
 
-export function Price({ product, size = "md" }: { product: Priced; size?: MantineSize }) {
+export function Price({ product, size = "md" }: { product: Priced; size?: "xs" | "sm" | "md" | "lg" | "xl" }) {
   return (
-    <Group gap="xs" align="baseline" wrap="wrap">
-      <Text size={size} fw={700} data-testid="current-price">
+    <div className={classes.price}>
+      <p className={classes.current} data-size={size} data-testid="current-price">
         {formatMoney(unitPrice(product))}
-      </Text>
+      </p>
       {hasDiscount(product) && (
-        <Text size="sm" c="dimmed" td="line-through" component="s" data-testid="original-price">
+        <s className={classes.original} data-testid="original-price">
           {formatMoney(product.price)}
-        </Text>
+        </s>
       )}
-    </Group>
+    </div>
   );
 }

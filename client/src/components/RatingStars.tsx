@@ -1,6 +1,8 @@
 // Five stars: a read-only display of a rating, or (with onRate) five buttons that rate 1 to 5.
-import { Group, Text, UnstyledButton } from "@mantine/core";
+import { Group, UnstyledButton } from "@mantine/core";
 import { displayedStars, hasRatings, MAX_STARS, NO_RATINGS_TEXT, type Rated } from "../lib/rating";
+// The read-only stars are plain elements: they are drawn on every card of every list.
+import classes from "./RatingStars.module.css";
 
 function Star({ filled, size }: { filled: boolean; size: number }) {
   return (
@@ -46,29 +48,23 @@ export function RatingStars({ value, size = 16, onRate, disabled = false }: Rati
     );
   }
   return (
-    <Group gap={2} role="img" aria-label={`${value} out of ${MAX_STARS} stars`} wrap="nowrap">
+    <div className={classes.stars} role="img" aria-label={`${value} out of ${MAX_STARS} stars`}>
       {STAR_NUMBERS.map((stars) => (
         <Star key={stars} filled={stars <= value} size={size} />
       ))}
-    </Group>
+    </div>
   );
 }
 
 /** A product's stars with the count of raters in brackets, or 'No ratings yet'. */
 export function ProductRating({ product, size }: { product: Rated; size?: number }) {
   if (!hasRatings(product)) {
-    return (
-      <Text size="sm" c="dimmed">
-        {NO_RATINGS_TEXT}
-      </Text>
-    );
+    return <p className={classes.raters}>{NO_RATINGS_TEXT}</p>;
   }
   return (
-    <Group gap={4} wrap="nowrap">
+    <div className={classes.rating}>
       <RatingStars value={displayedStars(product)} size={size} />
-      <Text size="sm" c="dimmed">
-        ({product.peopleRated})
-      </Text>
-    </Group>
+      <p className={classes.raters}>({product.peopleRated})</p>
+    </div>
   );
 }
