@@ -17,6 +17,7 @@ import { screensAt, shopRoutes } from "./app/routes";
 import { createServerRenderClient } from "./lib/apollo/client";
 import { HydrationGate } from "./lib/ssr/hydration";
 import { PageInfoProvider } from "./lib/ssr/page";
+import { pageQueryFor } from "./lib/ssr/pageQueries";
 import { pageStateJson, serializeRouteErrors, type ServerPageState } from "./lib/ssr/pageState";
 
 export { PAGE_STATE_ELEMENT_ID } from "./lib/ssr/pageState";
@@ -52,6 +53,8 @@ export type RenderedPage =
       state: string;
       /** The lazy screens the page shows (the browser loads their chunks before hydrating). */
       screens: string[];
+      /** How many times React drew the page (1 when its query was asked before: lib/ssr/pageQueries.ts). */
+      passes: number;
     };
 
 const handler = createStaticHandler(shopRoutes);
@@ -66,9 +69,12 @@ export async function renderPage(url: string, { origin, runQuery, signal, notFou
     return { kind: "redirect", status: context.status, location: context.headers.get("Location") ?? "/" };
   }
 
+  // Queries sent by the page so far (one answered from Apollo's cache is not sent).
+  let sent = 0;
   const link = new ApolloLink(
     (operation) =>
       new Observable((observer) => {
+        sent += 1;
         runQuery({ query: operation.query, variables: operation.variables, operationName: operation.operationName }).then(
           (result) => {
             observer.next(result);
@@ -79,6 +85,10 @@ export async function renderPage(url: string, { origin, runQuery, signal, notFou
       }),
   );
   const client = createServerRenderClient(link);
+  // The page's query first, so the page renders once with its data (lib/ssr/pageQueries.ts). A failure is
+  // left to the screen, which asks again and shows it as it would in the browser.
+  const pageQuery = knownNotFound ? null : pageQueryFor(context.matches, new URL(request.url));
+  if (pageQuery) await client.query(pageQuery).catch(() => undefined);
   let notFound = knownNotFound;
   const page = (routerContext: StaticHandlerContext) => (
     <PageInfoProvider value={{ origin, markNotFound: () => (notFound = true) }}>
@@ -94,7 +104,22 @@ export async function renderPage(url: string, { origin, runQuery, signal, notFou
   // React's types call the prelude a NodeJS.ReadableStream (not async iterable without Node's own types, which
   // this browser project leaves out); it is a Node Readable, which is. The signal stops an abandoned render.
   const renderFunction = (tree: React.ReactNode) => prerenderToNodeStream(tree, { signal }) as unknown as Promise<{ prelude: AsyncIterable<string> }>;
-  const render = async (tree: React.ReactElement) => (await prerenderStatic({ tree, renderFunction, signal })).result;
+  let passes = 0;
+  const render = async (tree: React.ReactElement) => {
+    // Apollo draws the page again after any pass that used a query, even one answered from the cache. A
+    // pass that sent no query had every answer as it drew (the page's query was asked before): it is the
+    // page, and stopping there, through the signal prerenderStatic offers for it, saves drawing it twice.
+    const answered = new AbortController();
+    const renderPass = async (element: React.ReactNode) => {
+      const sentBefore = sent;
+      const rendered = await renderFunction(element);
+      passes += 1;
+      if (sent === sentBefore) answered.abort();
+      return rendered;
+    };
+    const passSignal = signal ? AbortSignal.any([signal, answered.signal]) : answered.signal;
+    return (await prerenderStatic({ tree, renderFunction: renderPass, signal: passSignal })).result;
+  };
   let html = knownNotFound ? "" : await render(page(routerContext));
   if (notFound && context.statusCode < 400) {
     // The product asked for does not exist: the not-found screen, as for an unknown address, in the
@@ -111,5 +136,5 @@ export async function renderPage(url: string, { origin, runQuery, signal, notFou
     origin,
   };
   const screens = screensAt(new URL(request.url).pathname);
-  return { kind: "page", status: routerContext.statusCode, head, body: html.slice(head.length), state: pageStateJson(state), screens };
+  return { kind: "page", status: routerContext.statusCode, head, body: html.slice(head.length), state: pageStateJson(state), screens, passes };
 }

@@ -3,9 +3,9 @@
 // (default: the local `test` database) with the demo shop plus products up to BENCH_PRODUCTS (100,000),
 // serves the real app (production mode, the built client and its server build) in a child process, and
 // prints for the home, a category, a product and a search page the req/s and p50/p99 latency at
-// BENCH_CONNECTIONS (20) connections for BENCH_SECONDS (8) each, as a browser asks (Accept: text/html,
+// BENCH_CONNECTIONS (20) connections for BENCH_SECONDS (8) each after BENCH_WARMUP (2) seconds unrecorded, as a browser asks (Accept: text/html,
 // brotli): cached (the shop keeps guest pages until the catalogue changes) and uncached (the app started
-// with CATALOGUE_CACHE_SECONDS=0: every request renders the page). The schema is dropped afterwards.
+// with CATALOGUE_CACHE_SECONDS=0, and each request for an address of its own: every request renders the page). The schema is dropped afterwards.
 // Build the client first (npm run build -w client).
 import type { ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
@@ -25,6 +25,7 @@ const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:543
 const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 2);
 
 interface Load {
   rps: number;
@@ -34,13 +35,24 @@ interface Load {
   non2xx: number;
 }
 
-async function measure(target: string): Promise<Load> {
+/**
+ * `distinct`: every request asks its own address (the page's, plus `bench=<n>`, which the page ignores), so
+ * each is rendered: requests for the same address while it renders wait for that one render, which would
+ * measure fewer renders than requests.
+ */
+async function measure(target: string, distinct: boolean): Promise<Load> {
   const headers = { accept: "text/html", "accept-encoding": "br" };
   // One request first: the page is rendered (and, when caching, kept) before the clock starts. It must be the
   // server's rendering (the page state is in it), not the bare index.html.
   const first = await fetch(target, { headers });
   if (!(await first.text()).includes('type="application/json" id=')) throw new Error(`${target} is not server-rendered.`);
-  const result = await autocannon({ url: target, headers, connections, duration: seconds });
+  // Unrecorded, as bench:search does: a page's code is compiled by V8 in its first requests, as in a shop
+  // that has been running, not in the figures.
+  let request = 0;
+  const { pathname, search } = new URL(target);
+  const requests = distinct ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: `${pathname}${search ? `${search}&` : "?"}bench=${(request += 1)}` }) }] : undefined;
+  await autocannon({ url: target, headers, connections, duration: warmupSeconds, requests });
+  const result = await autocannon({ url: target, headers, connections, duration: seconds, requests });
   return {
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -88,7 +100,7 @@ async function main() {
       const started = await startAppProcess({ url, schema, uploadsDir, clientDist: CLIENT_DIST });
       servers.push(started.child);
       for (const [page, route] of pages) {
-        const load = await measure(`http://127.0.0.1:${started.port}${route}`);
+        const load = await measure(`http://127.0.0.1:${started.port}${route}`, label === "uncached");
         const line = `| ${page} | ${label} | ${load.rps} | ${load.p50} / ${load.p99} | ${(load.bytes / 1000).toFixed(1)} kB |${load.non2xx ? ` ${load.non2xx} non-2xx` : ""}`;
         console.log(line);
         rows.push(line);

@@ -7,7 +7,9 @@
 // client to serve instead of client/dist.
 import "reflect-metadata";
 import cluster from "node:cluster";
+import fs from "node:fs";
 import http from "node:http";
+import inspector from "node:inspector";
 import os from "node:os";
 import pg from "pg";
 import { openDatabase } from "../src/db/client.js";
@@ -85,8 +87,23 @@ if (mode === "app-workers" && cluster.isPrimary) {
     process.send?.({ port });
   });
 }
+// BENCH_ALLOCATIONS=<file>: where this process's allocations go (sampled, collected ones included: what the
+// garbage collector has to work through), written at "stop"; open it in Chrome's DevTools (Memory).
+const allocations = process.env.BENCH_ALLOCATIONS ? new inspector.Session() : null;
+if (allocations) {
+  allocations.connect();
+  allocations.post("HeapProfiler.startSampling", { samplingInterval: 32_768, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+}
+
 // bench/profile.ts asks for a normal exit, so that node writes the CPU profile; bench/memory.ts for the heap's figures.
 process.on("message", (message) => {
+  if (message === "stop" && allocations) {
+    allocations.post("HeapProfiler.stopSampling", (error, result) => {
+      if (!error) fs.writeFileSync(`${process.env.BENCH_ALLOCATIONS}.${process.pid}.heapprofile`, JSON.stringify(result.profile));
+      process.exit(0);
+    });
+    return;
+  }
   if (message === "stop") process.exit(0);
   if (message === "memory") {
     // What is really held: garbage collected first when the process was started with --expose-gc.

@@ -7,7 +7,8 @@ import type { ReactNode } from "react";
 import { CartProvider } from "../lib/cart/CartProvider";
 import { SessionProvider } from "../lib/session/SessionProvider";
 import { NotificationsHost } from "./NotificationsHost";
-import { shopCssVariables, shopTheme } from "./theme";
+import { ShopCssVariables } from "./ShopCssVariables";
+import { shopTheme } from "./theme";
 
 export function AppProviders({
   client,
@@ -20,7 +21,9 @@ export function AppProviders({
   children: ReactNode;
 }) {
   return (
-    <MantineProvider theme={shopTheme} cssVariablesResolver={shopCssVariables} defaultColorScheme="light">
+    // The theme's variables are written by ShopCssVariables (once per process), not by Mantine on each render.
+    <MantineProvider theme={shopTheme} withCssVariables={false} defaultColorScheme="light">
+      <ShopCssVariables />
       <NotificationsHost />
       <ApolloProvider client={client}>
         <SessionProvider onChange={onSessionChange}>

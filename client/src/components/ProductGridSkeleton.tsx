@@ -1,34 +1,40 @@
 // What a grid of product cards shows while its first page loads (issue 20): cards of the real card's size
 // (a 180 px picture, the name, price, stock and rating lines) above a row the size of the sort select, so
 // nothing moves when the products arrive. Screen readers hear one status, not a dozen empty cards.
-import { Box, Card, Skeleton, Stack } from "@mantine/core";
+// Plain elements (ProductCard.module.css), like the card: the server draws this view in its first pass over
+// every list page, before the products are there.
+import type { CSSProperties } from "react";
+import classes from "./ProductCard.module.css";
 import { ProductGrid } from "./ProductGrid";
 
 /** Two rows of the widest grid (6 a row), enough to fill a first screen on a phone or a desktop. */
 const PLACEHOLDER_CARDS = 12;
 
+/** A pulsing grey bar of this height (px) and width (of the card's). */
+const bar = (height: number, width = "100%", style: CSSProperties = {}) => (
+  <span className={classes.bar} style={{ "--bar-height": `${height}px`, "--bar-width": width, ...style } as CSSProperties} />
+);
+
 export function ProductGridSkeleton({ label = "Loading products" }: { label?: string }) {
   return (
-    <Stack gap="md" role="status" aria-live="polite" aria-label={label} aria-busy>
+    <div className={classes.placeholderGrid} role="status" aria-live="polite" aria-label={label} aria-busy>
       {/* The sort select's row. */}
-      <Box h={36} />
-      <Box aria-hidden>
+      <div style={{ height: 36 }} />
+      <div aria-hidden>
         <ProductGrid>
           {Array.from({ length: PLACEHOLDER_CARDS }, (_, index) => (
-            <Card key={index} withBorder radius="md" padding="sm" h="100%" data-testid="card-placeholder">
-              <Card.Section>
-                <Skeleton h={180} radius={0} />
-              </Card.Section>
-              <Skeleton h={16} mt="sm" width="80%" />
-              <Stack gap={8} mt={10}>
-                <Skeleton h={14} width="40%" />
-                <Skeleton h={12} width="55%" />
-                <Skeleton h={14} width="60%" />
-              </Stack>
-            </Card>
+            <div key={index} className={classes.card} data-testid="card-placeholder">
+              <div className={classes.picture}>{bar(180, "100%", { borderRadius: 0 })}</div>
+              {bar(16, "80%", { marginTop: "var(--mantine-spacing-sm)" })}
+              <div className={classes.barLines}>
+                {bar(14, "40%")}
+                {bar(12, "55%")}
+                {bar(14, "60%")}
+              </div>
+            </div>
           ))}
         </ProductGrid>
-      </Box>
-    </Stack>
+      </div>
+    </div>
   );
 }

@@ -26,7 +26,7 @@ export interface StorefrontEntry {
       notFound?: boolean;
     },
   ): Promise<
-    { kind: "redirect"; status: number; location: string } | { kind: "page"; status: number; head: string; body: string; state: string; screens: string[] }
+    { kind: "redirect"; status: number; location: string } | { kind: "page"; status: number; head: string; body: string; state: string; screens: string[]; passes: number }
   >;
 }
 

@@ -28,12 +28,20 @@ import {
 import { PRODUCT_SORT, sortOrderFrom, type SortOrder } from "../../lib/catalog/productSort";
 import { breadcrumbData, categoryPath } from "../../lib/seo/structuredData";
 
+/** The page's query for a category's address (the server asks it before rendering: lib/ssr/pageQueries.ts). */
+export const categoryPageVariables = (categoryName: string, params: URLSearchParams) => ({
+  category: categoryName,
+  sort: PRODUCT_SORT[sortOrderFrom(params.get("sort"))],
+  first: STOREFRONT_PAGE_SIZE,
+  ...productFilterVariables(productFiltersFrom(params, { category: false })),
+});
+
 export function CategoryScreen() {
   const categoryName = useParams().categoryName ?? "";
   const [params, setParams] = useSearchParams();
   const sort = sortOrderFrom(params.get("sort"));
   const filters = productFiltersFrom(params, { category: false });
-  const variables = { category: categoryName, sort: PRODUCT_SORT[sort], first: STOREFRONT_PAGE_SIZE, ...productFilterVariables(filters) };
+  const variables = categoryPageVariables(categoryName, params);
   const { data, error, fetchMore } = useQuery(CategoryPageDocument, { variables });
   // Another sort or filter keeps the category's products on screen, dimmed, until the new ones arrive.
   const shown = useLastAnswer(data, { categoryName, sort, filters });

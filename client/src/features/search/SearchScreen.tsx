@@ -39,6 +39,14 @@ export function searchPath(text: string): string {
 
 export const SEARCH_LABEL = "Search products or categories";
 
+/** The page's query for a search's address (the server asks it before rendering: lib/ssr/pageQueries.ts). */
+export const searchPageVariables = (params: URLSearchParams) => ({
+  search: (params.get("q") ?? "").trim(),
+  sort: PRODUCT_SORT[sortOrderFrom(params.get("sort"))],
+  first: STOREFRONT_PAGE_SIZE,
+  ...productFilterVariables(productFiltersFrom(params, { category: true })),
+});
+
 export function SearchScreen() {
   const [params, setParams] = useSearchParams();
   const textInUrl = params.get("q") ?? "";
@@ -78,7 +86,7 @@ export function SearchScreen() {
 
   const typed = text.trim();
   const searched = textInUrl.trim();
-  const variables = { search: searched, sort: PRODUCT_SORT[sort], first: STOREFRONT_PAGE_SIZE, ...productFilterVariables(filters) };
+  const variables = searchPageVariables(params);
   const { data, error, fetchMore } = useQuery(SearchPageDocument, {
     variables,
     // Empty input asks nothing.
