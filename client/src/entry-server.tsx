@@ -17,7 +17,7 @@ import { screensAt, shopRoutes } from "./app/routes";
 import { createServerRenderClient } from "./lib/apollo/client";
 import { HydrationGate } from "./lib/ssr/hydration";
 import { PageInfoProvider } from "./lib/ssr/page";
-import { pageQueryFor } from "./lib/ssr/pageQueries";
+import { pageQueryFor } from "./app/pageQueries";
 import { pageStateJson, serializeRouteErrors, type ServerPageState } from "./lib/ssr/pageState";
 
 export { PAGE_STATE_ELEMENT_ID } from "./lib/ssr/pageState";
@@ -53,7 +53,7 @@ export type RenderedPage =
       state: string;
       /** The lazy screens the page shows (the browser loads their chunks before hydrating). */
       screens: string[];
-      /** How many times React drew the page (1 when its query was asked before: lib/ssr/pageQueries.ts). */
+      /** How many times React drew the page (1 when its query was asked before: app/pageQueries.ts). */
       passes: number;
     };
 
@@ -85,7 +85,7 @@ export async function renderPage(url: string, { origin, runQuery, signal, notFou
       }),
   );
   const client = createServerRenderClient(link);
-  // The page's query first, so the page renders once with its data (lib/ssr/pageQueries.ts). A failure is
+  // The page's query first, so the page renders once with its data (app/pageQueries.ts). A failure is
   // left to the screen, which asks again and shows it as it would in the browser.
   const pageQuery = knownNotFound ? null : pageQueryFor(context.matches, new URL(request.url));
   if (pageQuery) await client.query(pageQuery).catch(() => undefined);

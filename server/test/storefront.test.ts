@@ -7,17 +7,19 @@ import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SitemapSource } from "../src/domain/sitemap.js";
 import { eventually } from "./catalogue-cache-support.js";
-import { screenPreloads } from "../src/http/storefront.js";
-import { buildStorefront } from "./storefront-support.js";
+import { print } from "graphql";
+import { loadStorefrontEntry, screenPreloads } from "../src/http/storefront.js";
+import { buildStorefront, type BuiltStorefront } from "./storefront-support.js";
 import { createTestShop, serveTestShop, type TestShop } from "./support.js";
 
 const ORIGIN = "https://shop.example.com";
 let t: TestShop;
 let served: Awaited<ReturnType<typeof serveTestShop>>;
 let categoryId: number;
+let built: BuiltStorefront;
 
 beforeAll(async () => {
-  const built = await buildStorefront();
+  built = await buildStorefront();
   t = await createTestShop();
   served = await serveTestShop(t, { ...built, publicUrl: ORIGIN });
   categoryId = (await t.db.prisma.category.create({ data: { name: "Rendered Ferns" } })).id;
@@ -166,6 +168,55 @@ describe("not found and not for search engines", () => {
       // Their frame, sent before the screen (which comes after hydration), still has a title.
       expect(pageHead).toContain("<title>Verdant</title>");
     }
+  });
+});
+
+describe("a page is drawn once", () => {
+  it("the page's query is asked before rendering, once, and React draws the page a single time; a query that fails still renders the screen's answer", async () => {
+    const entry = (await loadStorefrontEntry(built.storefrontBuild))!;
+    for (const [url, operation] of [
+      ["/", "HomePage"],
+      ["/categories/Rendered%20Ferns?sort=price-lowest&inStock=1&price=10-", "CategoryPage"],
+      ["/search?q=fern&sort=highest-rated&discounted=1", "SearchPage"],
+      ["/products/boston-fern", "ProductDetail"],
+    ] as const) {
+      const asked: string[] = [];
+      const page = await entry.renderPage(url, {
+        origin: ORIGIN,
+        // The real API of the test shop, over HTTP.
+        runQuery: async ({ query, variables, operationName }) => {
+          asked.push(operationName ?? "");
+          const response = await fetch(`${served.url}/graphql`, {
+            method: "POST",
+            headers: { "content-type": "application/json", "apollo-require-preflight": "true" },
+            body: JSON.stringify({ query: print(query), variables, operationName }),
+          });
+          return response.json();
+        },
+      });
+      expect(page.kind, url).toBe("page");
+      if (page.kind !== "page") continue;
+      expect(asked, url).toEqual([operation]);
+      expect(page.passes, url).toBe(1);
+      expect(page.status, url).toBe(200);
+      expect(page.body, url).toContain(url === "/" ? "Boston Fern" : "Fern");
+    }
+    // An unknown product: its query fails, the screen asks again and draws the not-found screen (404).
+    const asked: string[] = [];
+    const missing = await entry.renderPage("/products/no-such-fern", {
+      origin: ORIGIN,
+      runQuery: async ({ query, variables, operationName }) => {
+        asked.push(operationName ?? "");
+        const response = await fetch(`${served.url}/graphql`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "apollo-require-preflight": "true" },
+          body: JSON.stringify({ query: print(query), variables, operationName }),
+        });
+        return response.json();
+      },
+    });
+    expect(missing.kind === "page" && missing.status).toBe(404);
+    expect(asked).toEqual(["ProductDetail", "ProductDetail"]);
   });
 });
 

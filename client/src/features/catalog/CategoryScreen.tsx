@@ -28,7 +28,7 @@ import {
 import { PRODUCT_SORT, sortOrderFrom, type SortOrder } from "../../lib/catalog/productSort";
 import { breadcrumbData, categoryPath } from "../../lib/seo/structuredData";
 
-/** The page's query for a category's address (the server asks it before rendering: lib/ssr/pageQueries.ts). */
+/** The page's query for a category's address (the server asks it before rendering: app/pageQueries.ts). */
 export const categoryPageVariables = (categoryName: string, params: URLSearchParams) => ({
   category: categoryName,
   sort: PRODUCT_SORT[sortOrderFrom(params.get("sort"))],

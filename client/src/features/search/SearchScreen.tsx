@@ -39,7 +39,7 @@ export function searchPath(text: string): string {
 
 export const SEARCH_LABEL = "Search products or categories";
 
-/** The page's query for a search's address (the server asks it before rendering: lib/ssr/pageQueries.ts). */
+/** The page's query for a search's address (the server asks it before rendering: app/pageQueries.ts). */
 export const searchPageVariables = (params: URLSearchParams) => ({
   search: (params.get("q") ?? "").trim(),
   sort: PRODUCT_SORT[sortOrderFrom(params.get("sort"))],

@@ -6,9 +6,9 @@
 // two passes: the screen asks what it misses.
 import type { DocumentNode } from "graphql";
 import type { Params } from "react-router-dom";
-import { categoryPageVariables } from "../../features/catalog/CategoryScreen";
-import { searchPageVariables } from "../../features/search/SearchScreen";
-import { CategoryPageDocument, HomePageDocument, ProductDetailDocument, SearchPageDocument } from "../../graphql/generated/graphql";
+import { categoryPageVariables } from "../features/catalog/CategoryScreen";
+import { searchPageVariables } from "../features/search/SearchScreen";
+import { CategoryPageDocument, HomePageDocument, ProductDetailDocument, SearchPageDocument } from "../graphql/generated/graphql";
 
 export interface PageQuery {
   query: DocumentNode;
