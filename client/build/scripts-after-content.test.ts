@@ -29,6 +29,7 @@ describe("scripts after the content", () => {
       visibilityState: "visible",
       addEventListener: () => undefined,
       querySelector: (selector: string) => (selector === "script[data-entry]" ? { dataset: { entry: "/assets/index-a.js" } } : null),
+      getElementById: (id: string) => (id === "root" ? { hasChildNodes: () => true } : null),
       querySelectorAll: (selector: string) => (selector === 'meta[name="verdant:module"]' ? [{ content: "/assets/Box-b.js" }, { content: "/assets/Grid-c.js" }] : []),
       createElement: () => ({}),
       createDocumentFragment: () => ({ append: (link: Record<string, string>) => links.push(link) }),
@@ -78,6 +79,35 @@ describe("scripts after the content", () => {
     // Once: the safety timer for a browser that reports no paint does nothing more.
     timers.find((timer) => timer.ms === 1000)!.callback();
     expect(imported).toHaveLength(1);
+  });
+
+  it("starts at once on a page the server did not render (an empty root: nothing to paint before the app)", () => {
+    const page = {
+      visibilityState: "visible",
+      addEventListener: () => undefined,
+      querySelector: () => ({ dataset: { entry: "/assets/index-a.js" } }),
+      querySelectorAll: () => [],
+      getElementById: (id: string) => (id === "root" ? { hasChildNodes: () => false } : null),
+      createDocumentFragment: () => ({ append: () => undefined }),
+      head: { append: () => undefined },
+    };
+    const timers: Array<{ callback: () => void; ms: number }> = [];
+    const imported: string[] = [];
+    let observed = false;
+    runStarter(page, {
+      performance: { getEntriesByName: () => [] },
+      PerformanceObserver: class {
+        observe() {
+          observed = true;
+        }
+      },
+      setTimeout: (callback: () => void, ms: number) => timers.push({ callback, ms }),
+      importModule: (url: string) => imported.push(url),
+    });
+    expect(observed).toBe(false);
+    expect(timers.map((timer) => timer.ms)).toEqual([0]);
+    timers[0].callback();
+    expect(imported).toEqual(["/assets/index-a.js"]);
   });
 
   it("keeps the buttons and boxes tapped before hydration, and taps each once again when hydrated; links are left alone", () => {

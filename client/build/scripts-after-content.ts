@@ -91,10 +91,12 @@ function start() {
   import(entry);
 }
 // Once the browser has painted the page's content (its first contentful paint: the moment it reports it, not
-// merely the next frame, which a busy phone may show later), in a task of its own. A tab in the background
-// paints nothing, so it starts at once; a browser that reports no paint starts a second after the parse.
+// merely the next frame, which a busy phone may show later), in a task of its own. A page the server did not
+// render (an empty root: the app draws everything) and a tab in the background have nothing to paint first,
+// so they start at once; a browser that reports no paint starts a second after the parse.
 const painted = () => performance.getEntriesByName("first-contentful-paint").length > 0;
-if (document.visibilityState !== "visible" || painted()) setTimeout(start, 0);
+const rendered = document.getElementById("root")?.hasChildNodes() ?? false;
+if (!rendered || document.visibilityState !== "visible" || painted()) setTimeout(start, 0);
 else {
   new PerformanceObserver((_, observer) => {
     if (!painted()) return;

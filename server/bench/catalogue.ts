@@ -11,7 +11,9 @@
 //   guest's storefront sends (answered from the shop's catalogue cache while the catalogue is unchanged);
 // - in headless Chromium (a fresh profile per screen: a first visit), the time until the first product
 //   card or table row shows, the JS+CSS and GraphQL bytes on the wire, and the page's JS heap.
-// The schema is dropped afterwards. BENCH_CLIENT_DIST serves another build of the client.
+// The storefront's pages are rendered on the server when the client's server build is there, as `npm start`
+// serves them. The schema is dropped afterwards. BENCH_CLIENT_DIST serves another build of the client (drawn
+// by the browser alone).
 import { spawnSync, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -25,7 +27,7 @@ import { openDatabase } from "../src/db/client.js";
 import { seedDatabase } from "../seed/demo-shop.js";
 import { startAppProcess } from "./app-process.js";
 import { LocalImageStore } from "../src/storage/local-store.js";
-import { CLIENT_DIST } from "../src/http/app.js";
+import { CLIENT_DIST, STOREFRONT_BUILD } from "../src/http/app.js";
 import { seedBenchShop } from "./catalogue-seed.js";
 import { CATEGORY_PAGE, screens, type Screen, type ScreenInputs } from "./screens.js";
 
@@ -221,6 +223,9 @@ async function benchSize(size: string, browser: Browser | null): Promise<{ label
       `\n== ${label}, ${orderCount.toLocaleString("en")} orders, ${userCount.toLocaleString("en")} users (schema ${schema}, seeded in ${((Date.now() - seedStart) / 1000).toFixed(1)} s)`,
     );
 
+    // As `npm start` serves it: the storefront's pages rendered on the server when the client's server build
+    // is there (the build of the default client folder makes both), else the app drawn by the browser alone.
+    if (!process.env.BENCH_CLIENT_DIST && fs.existsSync(path.join(STOREFRONT_BUILD, "entry-server.js"))) process.env.BENCH_STOREFRONT_BUILD = STOREFRONT_BUILD;
     const started = await startAppProcess({ url, schema, uploadsDir, clientDist });
     server = started.child;
     const base = `http://127.0.0.1:${started.port}`;

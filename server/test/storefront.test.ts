@@ -172,38 +172,11 @@ describe("not found and not for search engines", () => {
 });
 
 describe("a page is drawn once", () => {
-  it("the page's query is asked before rendering, once, and React draws the page a single time; a query that fails still renders the screen's answer", async () => {
+  /** Renders a page with the built entry, its queries answered by the test shop's real API over HTTP. */
+  async function renderPage(url: string) {
     const entry = (await loadStorefrontEntry(built.storefrontBuild))!;
-    for (const [url, operation] of [
-      ["/", "HomePage"],
-      ["/categories/Rendered%20Ferns?sort=price-lowest&inStock=1&price=10-", "CategoryPage"],
-      ["/search?q=fern&sort=highest-rated&discounted=1", "SearchPage"],
-      ["/products/boston-fern", "ProductDetail"],
-    ] as const) {
-      const asked: string[] = [];
-      const page = await entry.renderPage(url, {
-        origin: ORIGIN,
-        // The real API of the test shop, over HTTP.
-        runQuery: async ({ query, variables, operationName }) => {
-          asked.push(operationName ?? "");
-          const response = await fetch(`${served.url}/graphql`, {
-            method: "POST",
-            headers: { "content-type": "application/json", "apollo-require-preflight": "true" },
-            body: JSON.stringify({ query: print(query), variables, operationName }),
-          });
-          return response.json();
-        },
-      });
-      expect(page.kind, url).toBe("page");
-      if (page.kind !== "page") continue;
-      expect(asked, url).toEqual([operation]);
-      expect(page.passes, url).toBe(1);
-      expect(page.status, url).toBe(200);
-      expect(page.body, url).toContain(url === "/" ? "Boston Fern" : "Fern");
-    }
-    // An unknown product: its query fails, the screen asks again and draws the not-found screen (404).
     const asked: string[] = [];
-    const missing = await entry.renderPage("/products/no-such-fern", {
+    const page = await entry.renderPage(url, {
       origin: ORIGIN,
       runQuery: async ({ query, variables, operationName }) => {
         asked.push(operationName ?? "");
@@ -215,6 +188,26 @@ describe("a page is drawn once", () => {
         return response.json();
       },
     });
+    return { page, asked };
+  }
+
+  it("the page's query is asked before rendering, once, and React draws the page a single time; a query that fails still renders the screen's answer", async () => {
+    for (const [url, operation] of [
+      ["/", "HomePage"],
+      ["/categories/Rendered%20Ferns?sort=price-lowest&inStock=1&price=10-", "CategoryPage"],
+      ["/search?q=fern&sort=highest-rated&discounted=1", "SearchPage"],
+      ["/products/boston-fern", "ProductDetail"],
+    ] as const) {
+      const { page, asked } = await renderPage(url);
+      expect(page.kind, url).toBe("page");
+      if (page.kind !== "page") continue;
+      expect(asked, url).toEqual([operation]);
+      expect(page.passes, url).toBe(1);
+      expect(page.status, url).toBe(200);
+      expect(page.body, url).toContain(url === "/" ? "Boston Fern" : "Fern");
+    }
+    // An unknown product: its query fails, the screen asks again and draws the not-found screen (404).
+    const { page: missing, asked } = await renderPage("/products/no-such-fern");
     expect(missing.kind === "page" && missing.status).toBe(404);
     expect(asked).toEqual(["ProductDetail", "ProductDetail"]);
   });
