@@ -6,7 +6,7 @@ export const PAGE = `query($q: String) { products(search: $q, first: 24) { nodes
 const SUGGEST = `query($q: String!) { searchSuggestions(text: $q) { products { id slug name unitPrice imageOne } categories { id name } } }`;
 
 /** `twoWords` names a product of the seeded catalogue in reverse order ('Peace Lily' in bench:search's shop,
- * 'Orchid Ivy' in bench:api's generated names), so the case measures a search that finds something. */
+ * 'Orchid Monstera No. n' in bench:api's generated names), so the case measures a search that finds something. */
 export const searchCases = (twoWords = "lily peace") => [
   { name: "one word 'fern'", query: PAGE, q: "fern" },
   { name: `two words reversed '${twoWords}'`, query: PAGE, q: twoWords },
