@@ -12,6 +12,7 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { Logger } from "pino";
 import type { EventBus } from "../domain/events.js";
 import { acceptedEncoding, alreadyHeld } from "./catalogue-cache.js";
+import { Turns } from "../turns.js";
 import { keepCatalogueAnswers, type KeptAnswers } from "./kept-answers.js";
 import { requestId } from "./logging.js";
 import { NOINDEX_PATHS, type RenderedHtml, type StorefrontRenderer } from "./storefront.js";
@@ -50,24 +51,6 @@ export interface PageCache {
  */
 const RENDERS_AT_ONCE = 3;
 
-/** Runs work `limit` at a time, the rest in order of arrival. */
-function inTurns(limit: number) {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return async <T>(work: () => Promise<T>): Promise<T> => {
-    if (running >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running += 1;
-    try {
-      return await work();
-    } finally {
-      // The one finishing hands its place to the next in line (running stays counted for it).
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
-}
-
 const strongEtag = (body: Buffer) => `"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
 
 // A page just rendered is sent compressed quickly (brotli 5: ~1 ms for a 60 KB page); a kept page is then
@@ -103,7 +86,7 @@ export function createPageCache(
 ): PageCache {
   const pages = keepCatalogueAnswers<KeptPage>(events, { name: "html", maxAgeMs: maxAgeSeconds * 1000, maxBytes: MAX_BYTES });
   const rendering = new Map<string, Promise<KeptPage>>();
-  const turns = inTurns(RENDERS_AT_ONCE);
+  const renders = new Turns(RENDERS_AT_ONCE);
 
   const send = (req: IncomingMessage, res: ServerResponse, page: KeptPage) => {
     if (page.location) {
@@ -172,7 +155,7 @@ export function createPageCache(
       let pending = rendering.get(key);
       if (!pending) {
         const version = pages.version();
-        pending = turns(() => renderer.render(req.originalUrl, origin)).then((rendered) => {
+        pending = renders.run(() => renderer.render(req.originalUrl, origin)).then((rendered) => {
           const page = toPage(rendered);
           // The page, and as much again for its compressed forms at most.
           if (pages.keep(key, page, 2 * page.body.length + 1024, version) && !page.location) {

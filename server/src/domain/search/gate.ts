@@ -3,6 +3,7 @@
 // "busy, try again" (TOO_MANY_REQUESTS, retry after a second) instead of queueing behind the others, so a
 // burst of searches, or one script, can never stall the rest of the shop. Statements that still run too
 // long are cancelled by the database (search's statement timeout, db/client.ts) and answered the same way.
+import { Turns } from "../../turns.js";
 import { ShopError, tooManyRequests } from "../errors.js";
 
 export const SEARCH_BUSY = "Search is busy right now. Please try again in a moment.";
@@ -14,8 +15,7 @@ function isCancelled(error: unknown): boolean {
 }
 
 export class SearchGate {
-  private running = 0;
-  private readonly waiting: Array<() => void> = [];
+  private readonly turns: Turns;
 
   /**
    * `limit` searches run at once; with `queue`, that many more wait their turn (in order) before any is
@@ -25,30 +25,22 @@ export class SearchGate {
   constructor(
     readonly limit: number,
     readonly queue = 0,
-  ) {}
+  ) {
+    this.turns = new Turns(limit);
+  }
 
   /** Searches running now. */
   get inFlight(): number {
-    return this.running;
+    return this.turns.inFlight;
   }
 
   async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.running >= this.limit) {
-      if (this.waiting.length >= this.queue) throw tooManyRequests(SEARCH_BUSY, 1);
-      // The finishing search hands its place over: `running` stays counted for the one woken.
-      await new Promise<void>((resolve) => this.waiting.push(resolve));
-    } else {
-      this.running += 1;
-    }
+    if (this.turns.inFlight >= this.limit && this.turns.queued >= this.queue) throw tooManyRequests(SEARCH_BUSY, 1);
     try {
-      return await work();
+      return await this.turns.run(work);
     } catch (error) {
       if (!(error instanceof ShopError) && isCancelled(error)) throw tooManyRequests(SEARCH_BUSY, 1);
       throw error;
-    } finally {
-      const next = this.waiting.shift();
-      if (next) next();
-      else this.running -= 1;
     }
   }
 }
