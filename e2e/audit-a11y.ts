@@ -43,7 +43,8 @@ async function settle(page: Page) {
 async function addToCart(page: Page, url: string, slug: string) {
   await page.goto(`${url}/products/${slug}`);
   await page.getByRole("button", { name: "Add to cart" }).click();
-  await page.getByTestId("quantity-in-cart").waitFor();
+  // The count shows 0 until the tap is answered (replayed after hydration when it came before).
+  await page.getByTestId("quantity-in-cart").filter({ hasText: /^1$/ }).waitFor();
 }
 
 async function screensOf(url: string, adminToken: string, shopperToken: string): Promise<Screen[]> {

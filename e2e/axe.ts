@@ -28,7 +28,8 @@ type AxeRun = (context: Document, options: unknown) => Promise<{
  * UpdatingResults). All read in one evaluation inside the page, so no navigation can slip between.
  */
 async function axeRun(page: Page): Promise<{ findings: AxeFinding[]; settled: boolean }> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  // Run by tsx (npm run audit:a11y), the functions below carry esbuild's __name() calls, which the page lacks.
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(`${axeSource};globalThis.__name ??= (target) => target;`);
   return page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run: AxeRun } }).axe;
     const path = location.pathname;
