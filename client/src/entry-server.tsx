@@ -21,6 +21,7 @@ import { pageQueryFor } from "./app/pageQueries";
 import { pageStateJson, serializeRouteErrors, type ServerPageState } from "./lib/ssr/pageState";
 
 export { PAGE_STATE_ELEMENT_ID } from "./lib/ssr/pageState";
+export { pageAddress } from "./app/pageAddress";
 
 export interface GuestQuery {
   query: DocumentNode;

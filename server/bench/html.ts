@@ -5,7 +5,9 @@
 // prints for the home, a category, a product and a search page the req/s and p50/p99 latency at
 // BENCH_CONNECTIONS (20) connections for BENCH_SECONDS (8) each after BENCH_WARMUP (2) seconds unrecorded, as a browser asks (Accept: text/html,
 // brotli): cached (the shop keeps guest pages until the catalogue changes) and uncached (the app started
-// with CATALOGUE_CACHE_SECONDS=0, and each request for an address of its own: every request renders the page). The schema is dropped afterwards.
+// with CATALOGUE_CACHE_SECONDS=0): once with every connection asking the same page (they share its renders),
+// once with every request a page of its own (another product, another ?price=: every request renders).
+// The schema is dropped afterwards (BENCH_SCHEMA keeps it). BENCH_WORKERS runs the app in worker processes.
 // Build the client first (npm run build -w client).
 import type { ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
@@ -26,6 +28,12 @@ const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 2);
+// BENCH_SCHEMA: seed that schema once and keep it (for measuring one change after another); a fresh one, dropped after, by default.
+const keptSchema = process.env.BENCH_SCHEMA;
+// BENCH_ONLY: "uncached" or "cached" measures that half alone.
+const only = process.env.BENCH_ONLY;
+// BENCH_WORKERS: the app in that many worker processes on one port (WEB_CONCURRENCY), as on a box with cores to spare; 1 by default.
+const workers = Number(process.env.BENCH_WORKERS ?? 1);
 
 interface Load {
   rps: number;
@@ -35,12 +43,21 @@ interface Load {
   non2xx: number;
 }
 
+/** A page of the bench: its address, and for "every request renders" the address of the n-th request. */
+interface BenchPage {
+  name: string;
+  address: string;
+  /** Another page of the same kind for each request (a parameter the screen reads, or another product). */
+  distinct?: (n: number) => string;
+}
+
 /**
- * `distinct`: every request asks its own address (the page's, plus `bench=<n>`, which the page ignores), so
- * each is rendered: requests for the same address while it renders wait for that one render, which would
- * measure fewer renders than requests.
+ * `distinct`: every request asks a page of its own (BenchPage.distinct), so each is rendered: requests for the
+ * same page while it renders wait for that one render, and addresses differing only in what no screen reads
+ * are that same page (client/src/app/pageAddress.ts), which would measure fewer renders than requests.
  */
-async function measure(target: string, distinct: boolean): Promise<Load> {
+async function measure(origin: string, page: BenchPage, distinct: boolean): Promise<Load> {
+  const target = `${origin}${page.address}`;
   const headers = { accept: "text/html", "accept-encoding": "br" };
   // One request first: the page is rendered (and, when caching, kept) before the clock starts. It must be the
   // server's rendering (the page state is in it), not the bare index.html.
@@ -49,8 +66,7 @@ async function measure(target: string, distinct: boolean): Promise<Load> {
   // Unrecorded, as bench:search does: a page's code is compiled by V8 in its first requests, as in a shop
   // that has been running, not in the figures.
   let request = 0;
-  const { pathname, search } = new URL(target);
-  const requests = distinct ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: `${pathname}${search ? `${search}&` : "?"}bench=${(request += 1)}` }) }] : undefined;
+  const requests = distinct && page.distinct ? [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: page.distinct!((request += 1)) }) }] : undefined;
   await autocannon({ url: target, headers, connections, duration: warmupSeconds, requests });
   const result = await autocannon({ url: target, headers, connections, duration: seconds, requests });
   return {
@@ -64,30 +80,34 @@ async function measure(target: string, distinct: boolean): Promise<Load> {
 
 async function main() {
   if (!fs.existsSync(path.join(STOREFRONT_BUILD, "entry-server.js"))) throw new Error("Build the client first: npm run build -w client.");
-  const schema = `bench_${crypto.randomBytes(4).toString("hex")}`;
+  const schema = keptSchema ?? `bench_${crypto.randomBytes(4).toString("hex")}`;
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-uploads-"));
   const db = await openDatabase({ kind: "postgres", url, schema });
   const servers: ChildProcess[] = [];
   const cleanup = async () => {
     for (const server of servers) server.kill();
-    await db.prisma.$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
+    if (!keptSchema) await db.prisma.$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
     await db.close();
     fs.rmSync(uploadsDir, { recursive: true, force: true });
   };
   process.once("SIGINT", () => void cleanup().then(() => process.exit(130)));
   try {
     await db.migrate();
-    await seedDatabase(db.prisma, { adminEmail: DEMO_ADMIN_EMAIL, adminPassword: DEMO_ADMIN_PASSWORD, demo: true, imageStore: new LocalImageStore(uploadsDir) });
+    if ((await db.prisma.product.count()) === 0) await seedDatabase(db.prisma, { adminEmail: DEMO_ADMIN_EMAIL, adminPassword: DEMO_ADMIN_PASSWORD, demo: true, imageStore: new LocalImageStore(uploadsDir) });
     const demoProducts = await db.prisma.product.count();
     if (products > demoProducts) await seedBenchShop(url, schema, { products: products - demoProducts, customers: 100, orders: 0 });
     const count = await db.prisma.product.count();
-    const slug = (await db.prisma.product.findFirst({ where: { quantity: { gt: 0 } }, orderBy: { id: "desc" }, select: { slug: true } }))!.slug;
-    const pages = [
-      ["home", "/"],
-      ["category", "/categories/Indoor%20Plants"],
-      ["product", `/products/${slug}`],
-      ["search", "/search?q=monstera"],
-    ] as const;
+    // Products in stock, newest first: the product page, and one of them per request when every request renders.
+    const slugs = (await db.prisma.product.findMany({ where: { quantity: { gt: 0 } }, orderBy: { id: "desc" }, select: { slug: true }, take: 20_000 })).map((row) => row.slug);
+    // A price range no product reaches: every product still listed, each request another page (?price=).
+    const underPrice = (n: number) => `price=0-${100_000 + n}`;
+    const pages: BenchPage[] = [
+      // The home page reads no parameter: it is one page (measured uncached as 20 visitors asking it with nothing kept).
+      { name: "home", address: "/" },
+      { name: "category", address: "/categories/Indoor%20Plants", distinct: (n) => `/categories/Indoor%20Plants?${underPrice(n)}` },
+      { name: "product", address: `/products/${slugs[0]}`, distinct: (n) => `/products/${slugs[n % slugs.length]}` },
+      { name: "search", address: "/search?q=monstera", distinct: (n) => `/search?q=monstera&${underPrice(n)}` },
+    ];
     console.log(`\n== guest HTML, ${count.toLocaleString("en")} products, ${connections} connections, ${seconds} s each (schema ${schema})`);
 
     const rows: string[] = [];
@@ -95,15 +115,23 @@ async function main() {
       ["cached", "60"],
       ["uncached", "0"],
     ] as const) {
+      if (only && only !== label) continue;
       process.env.BENCH_CATALOGUE_CACHE_SECONDS = cacheSeconds;
       process.env.BENCH_STOREFRONT_BUILD = STOREFRONT_BUILD;
-      const started = await startAppProcess({ url, schema, uploadsDir, clientDist: CLIENT_DIST });
+      const started = await startAppProcess({ url, schema, uploadsDir, clientDist: CLIENT_DIST, workers });
       servers.push(started.child);
-      for (const [page, route] of pages) {
-        const load = await measure(`http://127.0.0.1:${started.port}${route}`, label === "uncached");
-        const line = `| ${page} | ${label} | ${load.rps} | ${load.p50} / ${load.p99} | ${(load.bytes / 1000).toFixed(1)} kB |${load.non2xx ? ` ${load.non2xx} non-2xx` : ""}`;
-        console.log(line);
-        rows.push(line);
+      const origin = `http://127.0.0.1:${started.port}`;
+      // Uncached, twice: visitors asking the same page with nothing kept (they share its renders), and every
+      // request a page of its own (each one rendered: a crawler's walk, or a catalogue just changed).
+      for (const distinct of label === "cached" ? [false] : [false, true]) {
+        for (const page of pages) {
+          if (distinct && !page.distinct) continue;
+          const load = await measure(origin, page, distinct);
+          const kind = label === "cached" ? "cached" : distinct ? "uncached, every request its own page" : "uncached, one page";
+          const line = `| ${page.name} | ${kind} | ${load.rps} | ${load.p50} / ${load.p99} | ${(load.bytes / 1000).toFixed(1)} kB |${load.non2xx ? ` ${load.non2xx} non-2xx` : ""}`;
+          console.log(line);
+          rows.push(line);
+        }
       }
       // "stop": a normal exit, so that a CPU profile asked for with BENCH_NODE_ARGS is written.
       const exited = new Promise((resolve) => started.child.once("exit", resolve));

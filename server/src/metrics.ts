@@ -113,6 +113,12 @@ export const catalogueCacheLookups = new Counter({
   registers: [registry],
 });
 
+export const storefrontRenders = new Counter({
+  name: "shop_storefront_renders_total",
+  help: "Storefront pages drawn on the server (issue 21); a kept page, or one already being drawn, is not drawn again.",
+  registers: [registry],
+});
+
 export const ordersPlaced = new Counter({
   name: "shop_orders_placed_total",
   help: "Orders placed (a retried checkout that returned its order counts once).",

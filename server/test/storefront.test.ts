@@ -10,6 +10,7 @@ import { eventually } from "./catalogue-cache-support.js";
 import { print } from "graphql";
 import { loadStorefrontEntry, screenPreloads } from "../src/http/storefront.js";
 import { buildStorefront, type BuiltStorefront } from "./storefront-support.js";
+import { storefrontRenders } from "../src/metrics.js";
 import { createTestShop, serveTestShop, type TestShop } from "./support.js";
 
 const ORIGIN = "https://shop.example.com";
@@ -63,6 +64,9 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Answer
       .on("error", reject);
   });
 }
+
+/** Pages the server has drawn so far (shop_storefront_renders_total). */
+const pageRenders = async () => (await storefrontRenders.get()).values[0]?.value ?? 0;
 
 const page = (path: string, headers: Record<string, string> = {}) => get(path, { accept: "text/html", ...headers });
 
@@ -246,12 +250,62 @@ describe("guest pages are kept like catalogue answers", () => {
 
   it("a page just rendered goes out quickly compressed; once kept, later visitors get its smallest copy", async () => {
     const br = { "accept-encoding": "br" };
-    const fresh = await page("/products/boston-fern?from=compression", br);
+    // A page no other test asks for: this request renders it.
+    const address = "/categories/Rendered%20Ferns?sort=price-highest&discounted=1";
+    const fresh = await page(address, br);
     const body = brotliDecompressSync(fresh.body).toString();
     expect(body).toContain("Boston Fern");
     // Compressed again at brotli's quality 9 after the first answer went: smaller, and the same page.
-    await eventually(async () => (await page("/products/boston-fern?from=compression", br)).body.length < fresh.body.length);
-    expect(brotliDecompressSync((await page("/products/boston-fern?from=compression", br)).body).toString()).toBe(body);
+    await eventually(async () => (await page(address, br)).body.length < fresh.body.length);
+    expect(brotliDecompressSync((await page(address, br)).body).toString()).toBe(body);
+  });
+
+  it("addresses that differ only in what no screen reads (tracking tags, made-up parameters) are one page, drawn once", async () => {
+    const address = "/categories/Rendered%20Ferns?sort=price-lowest&inStock=1";
+    const kept = await page(address);
+    const rendersBefore = await pageRenders();
+    for (const extra of ["&utm_source=newsletter&utm_medium=email", "&fbclid=IwAR0abc", "&x=1", "&x=2&gclid=3"]) {
+      const answer = await page(`${address}${extra}`);
+      expect(answer.status, extra).toBe(200);
+      expect(answer.headers.get("etag"), extra).toBe(kept.headers.get("etag"));
+      expect(await answer.text(), extra).toBe(await kept.text());
+    }
+    expect(await pageRenders()).toBe(rendersBefore);
+    // A parameter a screen reads is another page.
+    expect((await page("/categories/Rendered%20Ferns?sort=price-highest&inStock=1")).headers.get("etag")).not.toBe(kept.headers.get("etag"));
+  });
+});
+
+describe("the address a page is drawn for", () => {
+  it("leaves out only parameters no screen reads: each page drawn with them is the page drawn without them", async () => {
+    const entry = (await loadStorefrontEntry(built.storefrontBuild))!;
+    const draw = async (url: string) => {
+      const drawn = await entry.renderPage(url, {
+        origin: ORIGIN,
+        runQuery: async ({ query, variables, operationName }) =>
+          (await fetch(`${served.url}/graphql`, {
+            method: "POST",
+            headers: { "content-type": "application/json", "apollo-require-preflight": "true" },
+            body: JSON.stringify({ query: print(query), variables, operationName }),
+          })).json(),
+      });
+      return drawn.kind === "page" ? { status: drawn.status, head: drawn.head, body: drawn.body, state: drawn.state } : drawn;
+    };
+    const extras = "utm_source=news&utm_campaign=spring&fbclid=abc&gclid=1&ref=chat&page=2&x=%3Cb%3E";
+    for (const url of [
+      "/",
+      "/categories/Rendered%20Ferns?sort=price-lowest&inStock=1&price=10-&discounted=1",
+      "/search?q=fern&sort=highest-rated&category=Rendered%20Ferns&price=10-30",
+      "/products/boston-fern",
+      "/products/no-such-fern",
+      "/cart",
+      "/login",
+    ]) {
+      const withExtras = `${url}${url.includes("?") ? "&" : "?"}${extras}`;
+      const address = entry.pageAddress(withExtras);
+      expect(address, url).toBe(new URL(url, ORIGIN).pathname + new URL(url, ORIGIN).search);
+      expect(await draw(withExtras), url).toEqual(await draw(address));
+    }
   });
 });
 

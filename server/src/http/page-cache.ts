@@ -1,7 +1,8 @@
 // Guest HTML of the storefront (storefront.ts), kept under the catalogue cache's rule (kept-answers.ts):
 // emptied by every catalogue write on every replica and on a gap in what this process hears, never older
 // than CATALOGUE_CACHE_SECONDS. Every page the server renders is a guest's (the server never sees a token),
-// so any page may be kept; the key is the origin and the URL. A kept page is compressed once per encoding,
+// so any page may be kept; the key is the origin and the page's address (the URL without the parameters no
+// screen reads: entry-server's pageAddress). A kept page is compressed once per encoding,
 // and carries an ETag: browsers revalidate (no-cache) and get 304 while the page is unchanged.
 // Requests for the same page that arrive while it renders wait for that one render.
 import crypto from "node:crypto";
@@ -15,6 +16,7 @@ import { acceptedEncoding, alreadyHeld } from "./catalogue-cache.js";
 import { Turns } from "../turns.js";
 import { keepCatalogueAnswers, type KeptAnswers } from "./kept-answers.js";
 import { requestId } from "./logging.js";
+import { storefrontRenders } from "../metrics.js";
 import { NOINDEX_PATHS, type RenderedHtml, type StorefrontRenderer } from "./storefront.js";
 
 /** The most bytes of pages kept (a page is 20-60 KB, counted with its compressed forms): a few thousand pages. */
@@ -129,7 +131,7 @@ export function createPageCache(
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const origin = originOf(req);
     if (origin === null || new Negotiator(req).mediaType(["application/json", "text/html"]) !== "text/html") return false;
-    const kept = pages.get(`${origin}${req.url ?? "/"}`, false);
+    const kept = pages.get(`${origin}${renderer.pageAddress(req.url ?? "/")}`, false);
     if (!kept) return false;
     const started = performance.now();
     const id = requestId(req);
@@ -148,14 +150,17 @@ export function createPageCache(
 
   const serve: RequestHandler = async (req, res, next) => {
     const origin = publicUrl ?? `${req.protocol}://${req.get("host") ?? "localhost"}`;
-    const key = `${origin}${req.originalUrl}`;
+    // Addresses that differ only in what no screen reads (tracking tags, made-up parameters) are one page.
+    const address = renderer.pageAddress(req.originalUrl);
+    const key = `${origin}${address}`;
     const kept = pages.get(key);
     if (kept) return send(req, res, kept);
     try {
       let pending = rendering.get(key);
       if (!pending) {
         const version = pages.version();
-        pending = renders.run(() => renderer.render(req.originalUrl, origin)).then((rendered) => {
+        storefrontRenders.inc();
+        pending = renders.run(() => renderer.render(address, origin)).then((rendered) => {
           const page = toPage(rendered);
           // The page, and as much again for its compressed forms at most.
           if (pages.keep(key, page, 2 * page.body.length + 1024, version) && !page.location) {

@@ -17,6 +17,8 @@ import { formatShopError } from "../graphql/errors.js";
 /** What client/src/entry-server.tsx exports (the server does not compile the client's sources). */
 export interface StorefrontEntry {
   PAGE_STATE_ELEMENT_ID: string;
+  /** The address a request's page is drawn for and kept under: the path and only the parameters the screens read. */
+  pageAddress(url: string): string;
   renderPage(
     url: string,
     options: {
@@ -140,7 +142,10 @@ async function isUnknownCategory(shop: Shop, pathname: string): Promise<boolean>
 }
 
 export interface StorefrontRenderer {
-  render(url: string, origin: string, signal?: AbortSignal): Promise<RenderedHtml>;
+  /** The address `url`'s page is drawn for: the same page for every address that differs only in what no screen reads. */
+  pageAddress(url: string): string;
+  /** Draws the page of a page address. */
+  render(address: string, origin: string, signal?: AbortSignal): Promise<RenderedHtml>;
 }
 
 export function createStorefrontRenderer({
@@ -160,6 +165,7 @@ export function createStorefrontRenderer({
   const preloads = readScreenPreloads(clientDist);
 
   return {
+    pageAddress: entry.pageAddress,
     async render(url, origin, signal) {
       // One guest context per page: its loaders batch the page's reads.
       const context = createGraphQLContext(shop, null, null, logger);

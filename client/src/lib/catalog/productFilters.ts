@@ -30,7 +30,8 @@ export interface ProductFilterVariables {
   discounted?: true;
 }
 
-const PARAMS = ["category", "price", "inStock", "discounted"] as const;
+/** The URL parameters the filters are read from. */
+export const PRODUCT_FILTER_PARAMS = ["category", "price", "inStock", "discounted"] as const;
 
 // Dollars with at most two decimals and at most 7 digits before the point: the API refuses amounts from
 // $21,474,836.48 up, and a URL asking for more is treated as no filter rather than as a failed page.
@@ -67,7 +68,7 @@ export function productFiltersFrom(params: URLSearchParams, { category }: { cate
 /** The URL's parameters with the filters replaced by `choice` (the text, the sort and the rest kept). */
 export function withProductFilters(params: URLSearchParams, choice: ProductFilterChoice): URLSearchParams {
   const next = new URLSearchParams(params);
-  for (const key of PARAMS) next.delete(key);
+  for (const key of PRODUCT_FILTER_PARAMS) next.delete(key);
   if (choice.category) next.set("category", choice.category);
   if (choice.price) next.set("price", priceRangeParam(choice.price));
   if (choice.inStock) next.set("inStock", "1");
