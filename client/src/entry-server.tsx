@@ -5,8 +5,7 @@
 // until every query has answered, and the page goes out with the answers (the browser hydrates
 // from them without asking again), the router's state, and the head elements React hoisted (meta,
 // canonical link, title).
-import type { FormattedExecutionResult } from "graphql";
-import type { DocumentNode } from "graphql";
+import { getOperationAST, type DocumentNode, type FormattedExecutionResult } from "graphql";
 import { ApolloLink, type NormalizedCacheObject } from "@apollo/client";
 import { prerenderStatic } from "@apollo/client/react/ssr";
 import { prerenderToNodeStream } from "react-dom/static";
@@ -96,10 +95,15 @@ export async function renderPage(url: string, { origin, runQuery, signal, notFou
       }),
   );
   const client = createServerRenderClient(link);
-  // The page's query first, so the page renders once with its data (app/pageQueries.ts). A failure is
-  // left to the screen, which asks again and shows it as it would in the browser.
+  // The page's query first, so the page renders once with its data (app/pageQueries.ts). Its answer goes
+  // straight into the cache (what client.query would write, without the query manager's round: 15% of a
+  // home page's render). A failure is left to the screen, which asks again and shows it as it would in the browser.
   const pageQuery = knownNotFound ? null : pageQueryFor(context.matches, new URL(request.url));
-  if (pageQuery) await client.query(pageQuery).catch(() => undefined);
+  if (pageQuery) {
+    const asked = client.cache.transformDocument(pageQuery.query);
+    const answer = await runQuery({ query: asked, variables: pageQuery.variables, operationName: getOperationAST(asked)?.name?.value }).catch(() => null);
+    if (answer?.data && !answer.errors) client.writeQuery({ query: pageQuery.query, variables: pageQuery.variables, data: answer.data });
+  }
   let notFound = knownNotFound;
   const page = (routerContext: StaticHandlerContext) => (
     <PageInfoProvider value={{ origin, markNotFound: () => (notFound = true) }}>

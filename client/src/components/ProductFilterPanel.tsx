@@ -3,7 +3,7 @@
 // it would show. The counts are the server's (productFilters), each counted under the other chosen filters,
 // so a chosen price range still shows what the other ranges hold. A choice that would show nothing stays
 // in its place, disabled, so the panel keeps its shape as the counts change.
-import { Button, Checkbox, Radio, Skeleton, Stack, Title } from "@mantine/core";
+import { Button, Skeleton, Stack, Title } from "@mantine/core";
 import { useId, useRef, useState, type ReactNode } from "react";
 import type { ProductFilterCountsFragment } from "../graphql/generated/graphql";
 import {
@@ -17,6 +17,7 @@ import {
   type ProductFilterChoice,
 } from "../lib/catalog/productFilters";
 import { EmptyState } from "./EmptyState";
+import { ChoiceCheckbox, ChoiceGroup, ChoiceRadio } from "./FilterInputs";
 import { FilterIcon } from "./icons";
 import classes from "./ProductFilterPanel.module.css";
 
@@ -61,6 +62,27 @@ function withChosen(options: Option[], chosen: Option | null): Option[] {
   return [chosen, ...options];
 }
 
+/** A single-choice group: the "any" choice first, then the options; one that would show nothing is disabled. */
+function RadioChoices({ label, anyLabel, options, chosen, onPick }: { label: string; anyLabel: string; options: Option[]; chosen: string; onPick: (value: string) => void }) {
+  const name = useId();
+  return (
+    <ChoiceGroup kind="radio" label={label}>
+      <ChoiceRadio name={name} value="" label={anyLabel} checked={chosen === ""} onChange={() => onPick("")} />
+      {options.map((option) => (
+        <ChoiceRadio
+          key={option.value}
+          name={name}
+          value={option.value}
+          label={countedLabel(option.label, option.count)}
+          checked={option.value === chosen}
+          disabled={option.count === 0 && option.value !== chosen}
+          onChange={() => onPick(option.value)}
+        />
+      ))}
+    </ChoiceGroup>
+  );
+}
+
 function FilterChoices({ choice, counts, onChange }: { choice: ProductFilterChoice; counts: ProductFilterCountsFragment; onChange: (choice: ProductFilterChoice) => void }) {
   const change = (changes: Partial<ProductFilterChoice>) => onChange({ ...choice, ...changes });
 
@@ -80,33 +102,30 @@ function FilterChoices({ choice, counts, onChange }: { choice: ProductFilterChoi
     choice.price ? { value: chosenPrice, label: priceRangeLabel(choice.price), count: counts.total } : null,
   );
 
-  const radios = (options: Option[], chosen: string) =>
-    options.map((option) => (
-      <Radio key={option.value} value={option.value} label={countedLabel(option.label, option.count)} disabled={option.count === 0 && option.value !== chosen} />
-    ));
-
   return (
     <>
       {categories.length > 0 && (
-        <Radio.Group label="Category" value={chosenCategory} onChange={(value) => change({ category: value || null })}>
-          <Stack gap="xs" mt="xs">
-            <Radio value="" label="All categories" />
-            {radios(categories, chosenCategory)}
-          </Stack>
-        </Radio.Group>
+        <RadioChoices label="Category" anyLabel="All categories" options={categories} chosen={chosenCategory} onPick={(value) => change({ category: value || null })} />
       )}
-      <Radio.Group label="Price" value={chosenPrice} onChange={(value) => change({ price: parsePriceRange(value) })}>
-        <Stack gap="xs" mt="xs">
-          <Radio value="" label="Any price" />
-          {radios(priceRanges, chosenPrice)}
-        </Stack>
-      </Radio.Group>
-      <Checkbox.Group label="Availability" value={choice.inStock ? ["inStock"] : []} onChange={(values) => change({ inStock: values.includes("inStock") })}>
-        <Checkbox mt="xs" value="inStock" label={countedLabel("In stock", counts.inStock)} disabled={counts.inStock === 0 && !choice.inStock} />
-      </Checkbox.Group>
-      <Checkbox.Group label="Offers" value={choice.discounted ? ["discounted"] : []} onChange={(values) => change({ discounted: values.includes("discounted") })}>
-        <Checkbox mt="xs" value="discounted" label={countedLabel("Discounted", counts.discounted)} disabled={counts.discounted === 0 && !choice.discounted} />
-      </Checkbox.Group>
+      <RadioChoices label="Price" anyLabel="Any price" options={priceRanges} chosen={chosenPrice} onPick={(value) => change({ price: parsePriceRange(value) })} />
+      <ChoiceGroup kind="checkbox" label="Availability">
+        <ChoiceCheckbox
+          value="inStock"
+          label={countedLabel("In stock", counts.inStock)}
+          checked={choice.inStock}
+          disabled={counts.inStock === 0 && !choice.inStock}
+          onChange={(inStock) => change({ inStock })}
+        />
+      </ChoiceGroup>
+      <ChoiceGroup kind="checkbox" label="Offers">
+        <ChoiceCheckbox
+          value="discounted"
+          label={countedLabel("Discounted", counts.discounted)}
+          checked={choice.discounted}
+          disabled={counts.discounted === 0 && !choice.discounted}
+          onChange={(discounted) => change({ discounted })}
+        />
+      </ChoiceGroup>
     </>
   );
 }

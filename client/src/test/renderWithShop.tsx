@@ -16,6 +16,9 @@ import { NOTIFICATION_LIMIT, notifyError } from "../lib/notify";
 import { createTestLive, type TestLive } from "./liveEvents";
 import { StaticSessionProvider, type Session, type SessionUser } from "../lib/session/session";
 
+/** The shop's theme, for tests of shared components that draw with Mantine directly. */
+export { shopTheme };
+
 export const shopper: SessionUser = {
   id: 7,
   name: "Ada Gardener",
