@@ -32,6 +32,10 @@ const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 2);
 const keptSchema = process.env.BENCH_SCHEMA;
 // BENCH_ONLY: "uncached" or "cached" measures that half alone.
 const only = process.env.BENCH_ONLY;
+// BENCH_PAGES: the pages to measure, e.g. "category,search" (all four by default).
+const onlyPages = process.env.BENCH_PAGES?.split(",");
+// BENCH_DISTINCT: "only" measures uncached pages with every request a page of its own alone, "no" leaves that out.
+const distinctModes = process.env.BENCH_DISTINCT === "only" ? [true] : process.env.BENCH_DISTINCT === "no" ? [false] : [false, true];
 // BENCH_WORKERS: the app in that many worker processes on one port (WEB_CONCURRENCY), as on a box with cores to spare; 1 by default.
 const workers = Number(process.env.BENCH_WORKERS ?? 1);
 
@@ -123,9 +127,9 @@ async function main() {
       const origin = `http://127.0.0.1:${started.port}`;
       // Uncached, twice: visitors asking the same page with nothing kept (they share its renders), and every
       // request a page of its own (each one rendered: a crawler's walk, or a catalogue just changed).
-      for (const distinct of label === "cached" ? [false] : [false, true]) {
+      for (const distinct of label === "cached" ? [false] : distinctModes) {
         for (const page of pages) {
-          if (distinct && !page.distinct) continue;
+          if ((distinct && !page.distinct) || (onlyPages && !onlyPages.includes(page.name))) continue;
           const load = await measure(origin, page, distinct);
           const kind = label === "cached" ? "cached" : distinct ? "uncached, every request its own page" : "uncached, one page";
           const line = `| ${page.name} | ${kind} | ${load.rps} | ${load.p50} / ${load.p99} | ${(load.bytes / 1000).toFixed(1)} kB |${load.non2xx ? ` ${load.non2xx} non-2xx` : ""}`;

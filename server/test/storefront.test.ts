@@ -260,6 +260,23 @@ describe("guest pages are kept like catalogue answers", () => {
     expect(brotliDecompressSync((await page(address, br)).body).toString()).toBe(body);
   });
 
+  it("visitors asking a page while it is being drawn wait for that one drawing, and get the page with the app's headers", async () => {
+    const address = "/search?q=fern&sort=price-lowest";
+    const rendersBefore = await pageRenders();
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, n) => page(n % 2 ? `${address}&utm_source=${n}` : address)));
+    expect(await pageRenders()).toBe(rendersBefore + 1);
+    const first = answers[0];
+    expect(await first.text()).toContain("Boston Fern");
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get("etag")).toBe(first.headers.get("etag"));
+      expect(answer.headers.get("content-security-policy")).toContain("script-src 'self'");
+      expect(answer.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await answer.text()).toBe(await first.text());
+    }
+    expect(new Set(answers.map((answer) => answer.headers.get("x-request-id"))).size).toBe(answers.length);
+  });
+
   it("addresses that differ only in what no screen reads (tracking tags, made-up parameters) are one page, drawn once", async () => {
     const address = "/categories/Rendered%20Ferns?sort=price-lowest&inStock=1";
     const kept = await page(address);

@@ -338,7 +338,7 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   return {
     app: timedRequests((req, res) => {
       // Kept anonymous answers and kept guest pages go out before Express; hot queries take the lane.
-      if (!catalogueCache.serveKept(req, res) && !pageCache?.serveKept(req, res) && !queryLane.take(req, res)) app(req, res);
+      if (!catalogueCache.serveKept(req, res) && !pageCache?.serveKept(req, res, app) && !queryLane.take(req, res)) app(req, res);
     }),
     serveLive: (server) =>
       serveLiveUpdates(server, { schema, shop, validationRules: queryLimitRules, parseOptions: { maxTokens: MAX_TOKENS }, logger, hideSchemaDetails: !config.introspection }),

@@ -36,11 +36,12 @@ export interface PageCache {
   /** Answers a browser's (or crawler's) GET for a page of the storefront. */
   serve: RequestHandler;
   /**
-   * Answers, before Express, a browser's GET for a page already kept (true), with these fixed headers (the
-   * security headers) and the request's log line; anything else is left untouched (false). A kept page
-   * then costs a lookup, not the app's middleware chain (issue 21).
+   * Answers, before Express, a browser's GET for a page already kept or being drawn (true), with these fixed
+   * headers (the security headers) and the request's log line; anything else is left untouched (false). A
+   * kept page then costs a lookup, not the app's middleware chain (issue 21). `orElse` answers a request
+   * whose page failed to draw (the app).
    */
-  serveKept: (req: IncomingMessage, res: ServerResponse) => boolean;
+  serveKept: (req: IncomingMessage, res: ServerResponse, orElse: (req: IncomingMessage, res: ServerResponse) => void) => boolean;
   kept: Pick<KeptAnswers<unknown>, "stats">;
   stop(): void;
 }
@@ -126,25 +127,34 @@ export function createPageCache(
   };
 
   // A page is kept only after clientFiles sent its request to `serve` (a browser's navigation, not a file,
-  // Accept preferring HTML to JSON): the same URL asked the same way finds it again.
-  const serveKept = (req: IncomingMessage, res: ServerResponse): boolean => {
+  // Accept preferring HTML to JSON): the same URL asked the same way finds it again, kept or being drawn.
+  const serveKept = (req: IncomingMessage, res: ServerResponse, orElse: (req: IncomingMessage, res: ServerResponse) => void): boolean => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const origin = originOf(req);
     if (origin === null || new Negotiator(req).mediaType(["application/json", "text/html"]) !== "text/html") return false;
-    const kept = pages.get(`${origin}${renderer.pageAddress(req.url ?? "/")}`, false);
-    if (!kept) return false;
+    const key = `${origin}${renderer.pageAddress(req.url ?? "/")}`;
+    const kept = pages.get(key, false);
+    const drawing = kept ? undefined : rendering.get(key);
+    if (!kept && !drawing) return false;
     const started = performance.now();
     const id = requestId(req);
-    res.setHeader("X-Request-Id", id);
-    for (const [name, value] of fixedHeaders) res.setHeader(name, value);
-    send(req, res, kept);
-    // The same line the request logger writes for every other request.
-    if (logger.isLevelEnabled("info")) {
-      logger.info(
-        { req: { id, method: req.method, url: req.url, remoteAddress: req.socket.remoteAddress }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) },
-        "request completed",
-      );
-    }
+    const answer = (page: KeptPage) => {
+      res.setHeader("X-Request-Id", id);
+      for (const [name, value] of fixedHeaders) res.setHeader(name, value);
+      send(req, res, page);
+      // The same line the request logger writes for every other request.
+      if (logger.isLevelEnabled("info")) {
+        logger.info(
+          { req: { id, method: req.method, url: req.url, remoteAddress: req.socket.remoteAddress }, res: { statusCode: res.statusCode }, responseTime: Math.round(performance.now() - started) },
+          "request completed",
+        );
+      }
+    };
+    if (kept) answer(kept);
+    // The page is being drawn for an earlier visitor: this one waits for it here, not through the app's
+    // middleware (which, for 20 visitors on a page nothing keeps, cost more than drawing it: issue 21). If
+    // the drawing fails, the app answers as it does any failed page.
+    else drawing!.then(answer, () => orElse(req, res));
     return true;
   };
 
