@@ -1,6 +1,7 @@
 // GET requests as Apollo Client sends automatic persisted queries: the query's sha256 in the URL
 // (extensions.persistedQuery), with the query itself only the first time.
 import crypto from "node:crypto";
+import { ListenerSet, type DeliveryNews, type EventBus, type ShopEvent } from "../src/domain/events.js";
 
 export const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
 
@@ -26,4 +27,30 @@ export async function eventually(check: () => Promise<boolean>, ms = 5000): Prom
     if (Date.now() > until) throw new Error(`not within ${ms} ms`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** A bus a test drives by hand: events as if heard from the database, and news of the LISTEN connection. */
+export function handDrivenBus() {
+  const listeners = new ListenerSet();
+  const watchers = new Set<(news: DeliveryNews) => void>();
+  let listening = true;
+  const bus: EventBus = {
+    publish: async () => undefined,
+    listen: (listener) => listeners.add(listener),
+    listenerCount: () => listeners.size,
+    watchDelivery: (watcher) => {
+      watchers.add(watcher);
+      return () => void watchers.delete(watcher);
+    },
+    deliveryState: () => ({ listening, reconnects: 0, lastHeardAt: 0 }),
+    close: async () => undefined,
+  };
+  return {
+    bus,
+    hear: (event: ShopEvent) => listeners.deliver(event, (error) => { throw error; }),
+    tell: (news: DeliveryNews) => {
+      listening = news === "resumed";
+      for (const watcher of watchers) watcher(news);
+    },
+  };
 }

@@ -2,34 +2,8 @@
 // catalogue write and by a gap in the events this process hears, never older than the upper age, bounded
 // in bytes. The same rule serves the GraphQL answers, the REST whole lists and any later kind.
 import { describe, expect, it } from "vitest";
-import { ListenerSet, type DeliveryNews, type EventBus, type ShopEvent } from "../src/domain/events.js";
 import { keepCatalogueAnswers } from "../src/http/kept-answers.js";
-
-/** A bus a test drives by hand: events as if heard from the database, and news of the LISTEN connection. */
-function handDrivenBus() {
-  const listeners = new ListenerSet();
-  const watchers = new Set<(news: DeliveryNews) => void>();
-  let listening = true;
-  const bus: EventBus = {
-    publish: async () => undefined,
-    listen: (listener) => listeners.add(listener),
-    listenerCount: () => listeners.size,
-    watchDelivery: (watcher) => {
-      watchers.add(watcher);
-      return () => void watchers.delete(watcher);
-    },
-    deliveryState: () => ({ listening, reconnects: 0, lastHeardAt: 0 }),
-    close: async () => undefined,
-  };
-  return {
-    bus,
-    hear: (event: ShopEvent) => listeners.deliver(event, (error) => { throw error; }),
-    tell: (news: DeliveryNews) => {
-      listening = news === "resumed";
-      for (const watcher of watchers) watcher(news);
-    },
-  };
-}
+import { handDrivenBus } from "./catalogue-cache-support.js";
 
 describe("kept catalogue answers", () => {
   it("a catalogue write empties them, and an answer computed across the write is not kept", () => {

@@ -32,6 +32,16 @@ interface KeptPage {
   encoded: Partial<Record<Encoding, Buffer>>;
 }
 
+/** A page being drawn, for the visitors waiting for it. */
+interface Drawing {
+  page: Promise<KeptPage>;
+  /** Visitors waiting for it whose connection is still open. */
+  waiting: number;
+}
+
+/** Every visitor of a page left before its turn to be drawn came: it is not drawn. */
+class Abandoned extends Error {}
+
 export interface PageCache {
   /** Answers a browser's (or crawler's) GET for a page of the storefront. */
   serve: RequestHandler;
@@ -88,8 +98,49 @@ export function createPageCache(
   }: { maxAgeSeconds: number; publicUrl?: string; logger: Logger; /** Headers every page carries (the security headers). */ fixedHeaders?: ReadonlyArray<[string, string]> },
 ): PageCache {
   const pages = keepCatalogueAnswers<KeptPage>(events, { name: "html", maxAgeMs: maxAgeSeconds * 1000, maxBytes: MAX_BYTES });
-  const rendering = new Map<string, Promise<KeptPage>>();
+  const rendering = new Map<string, Drawing>();
   const renders = new Turns(RENDERS_AT_ONCE);
+
+  /**
+   * The page of this visitor, once drawn. A visitor whose connection closes before then stops waiting; a
+   * page whose visitors have all left when its turn comes is not drawn (a crawler that gave up, a shopper
+   * who went on): under a burst of distinct pages the turns go to visitors still there (issue 21).
+   */
+  const waitFor = (drawing: Drawing, res: ServerResponse): Promise<KeptPage> => {
+    drawing.waiting += 1;
+    const left = () => (drawing.waiting -= 1);
+    res.once("close", left);
+    return drawing.page.finally(() => res.off("close", left));
+  };
+
+  /** Starts drawing a page for a first visitor, who is already waiting for it (none left: not drawn). */
+  const draw = (key: string, address: string, origin: string, res: ServerResponse): Promise<KeptPage> => {
+    let settle!: { resolve: (page: KeptPage) => void; reject: (error: unknown) => void };
+    const drawing: Drawing = { page: new Promise<KeptPage>((resolve, reject) => (settle = { resolve, reject })), waiting: 0 };
+    const waited = waitFor(drawing, res);
+    rendering.set(key, drawing);
+    const version = pages.version();
+    renders
+      .run(() => {
+        if (drawing.waiting === 0) throw new Abandoned();
+        storefrontRenders.inc();
+        return renderer.render(address, origin);
+      })
+      .then((rendered) => {
+        const page = toPage(rendered);
+        // The page, and as much again for its compressed forms at most.
+        if (pages.keep(key, page, 2 * page.body.length + 1024, version) && !page.location) {
+          // After this turn's answers are sent; skipped if the page was dropped meanwhile.
+          setImmediate(() => {
+            if (pages.get(key, false) === page) polish(page);
+          });
+        }
+        return page;
+      })
+      .finally(() => rendering.delete(key))
+      .then(settle.resolve, settle.reject);
+    return waited;
+  };
 
   const send = (req: IncomingMessage, res: ServerResponse, page: KeptPage) => {
     if (page.location) {
@@ -154,7 +205,10 @@ export function createPageCache(
     // The page is being drawn for an earlier visitor: this one waits for it here, not through the app's
     // middleware (which, for 20 visitors on a page nothing keeps, cost more than drawing it: issue 21). If
     // the drawing fails, the app answers as it does any failed page.
-    else drawing!.then(answer, () => orElse(req, res));
+    else
+      waitFor(drawing!, res).then(answer, () => {
+        if (!res.destroyed) orElse(req, res);
+      });
     return true;
   };
 
@@ -166,26 +220,11 @@ export function createPageCache(
     const kept = pages.get(key);
     if (kept) return send(req, res, kept);
     try {
-      let pending = rendering.get(key);
-      if (!pending) {
-        const version = pages.version();
-        storefrontRenders.inc();
-        pending = renders.run(() => renderer.render(address, origin)).then((rendered) => {
-          const page = toPage(rendered);
-          // The page, and as much again for its compressed forms at most.
-          if (pages.keep(key, page, 2 * page.body.length + 1024, version) && !page.location) {
-            // After this turn's answers are sent; skipped if the page was dropped meanwhile.
-            setImmediate(() => {
-              if (pages.get(key, false) === page) polish(page);
-            });
-          }
-          return page;
-        });
-        rendering.set(key, pending);
-        void pending.finally(() => rendering.delete(key)).catch(() => undefined);
-      }
-      send(req, res, await pending);
+      const drawing = rendering.get(key);
+      send(req, res, await (drawing ? waitFor(drawing, res) : draw(key, address, origin, res)));
     } catch (error) {
+      // Nobody is left to answer.
+      if (error instanceof Abandoned || res.destroyed) return;
       // The browser can still draw the page itself: index.html is sent instead (next()).
       logger.error({ err: error, url: req.originalUrl }, "server rendering failed");
       next();
