@@ -34,9 +34,20 @@ afterEach(() => {
   server?.close();
 });
 
+/** How many requests the server has read for each path, and paths whose visitor's connection closed. */
+const arrived = new Map<string, number>();
+const closed = new Set<string>();
+
 async function serve(renderer: StorefrontRenderer): Promise<string> {
+  arrived.clear();
+  closed.clear();
   const cache = createPageCache(handDrivenBus().bus, renderer, { maxAgeSeconds: 0, logger: pino({ level: "silent" }) });
   const app = express();
+  app.use((req, res, next) => {
+    arrived.set(req.path, (arrived.get(req.path) ?? 0) + 1);
+    res.on("close", () => closed.add(req.path));
+    next();
+  });
   app.use(cache.serve);
   server = http.createServer(app);
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));
@@ -67,10 +78,10 @@ describe("turns to draw a guest page", () => {
     gone.answered.catch(() => undefined);
     const waiting = visit(origin, "/waiting");
     // Both wait for a turn (the server has read them) before one of them leaves.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await eventually(async () => arrived.has("/gone") && arrived.has("/waiting"));
     expect(drawn).toEqual(["/a", "/b", "/c"]);
     gone.leave();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await eventually(async () => closed.has("/gone"));
 
     finish("/a");
     expect(await first[0].answered).toBe("<p>/a</p>");
@@ -92,9 +103,9 @@ describe("turns to draw a guest page", () => {
     const leaving = visit(origin, "/shared");
     leaving.answered.catch(() => undefined);
     const staying = visit(origin, "/shared");
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await eventually(async () => arrived.get("/shared") === 2);
     leaving.leave();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await eventually(async () => closed.has("/shared"));
     finish("/a");
     await eventually(async () => drawn.length === 4);
     finish("/shared");
