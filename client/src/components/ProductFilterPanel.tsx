@@ -83,6 +83,15 @@ function RadioChoices({ label, anyLabel, options, chosen, onPick }: { label: str
   );
 }
 
+/** A yes-or-no filter in a group of its own; one that would show nothing is disabled unless chosen. */
+function FlagChoice({ group, value, label, count, checked, onChange }: { group: string; value: string; label: string; count: number; checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <ChoiceGroup kind="checkbox" label={group}>
+      <ChoiceCheckbox value={value} label={countedLabel(label, count)} checked={checked} disabled={count === 0 && !checked} onChange={onChange} />
+    </ChoiceGroup>
+  );
+}
+
 function FilterChoices({ choice, counts, onChange }: { choice: ProductFilterChoice; counts: ProductFilterCountsFragment; onChange: (choice: ProductFilterChoice) => void }) {
   const change = (changes: Partial<ProductFilterChoice>) => onChange({ ...choice, ...changes });
 
@@ -108,24 +117,8 @@ function FilterChoices({ choice, counts, onChange }: { choice: ProductFilterChoi
         <RadioChoices label="Category" anyLabel="All categories" options={categories} chosen={chosenCategory} onPick={(value) => change({ category: value || null })} />
       )}
       <RadioChoices label="Price" anyLabel="Any price" options={priceRanges} chosen={chosenPrice} onPick={(value) => change({ price: parsePriceRange(value) })} />
-      <ChoiceGroup kind="checkbox" label="Availability">
-        <ChoiceCheckbox
-          value="inStock"
-          label={countedLabel("In stock", counts.inStock)}
-          checked={choice.inStock}
-          disabled={counts.inStock === 0 && !choice.inStock}
-          onChange={(inStock) => change({ inStock })}
-        />
-      </ChoiceGroup>
-      <ChoiceGroup kind="checkbox" label="Offers">
-        <ChoiceCheckbox
-          value="discounted"
-          label={countedLabel("Discounted", counts.discounted)}
-          checked={choice.discounted}
-          disabled={counts.discounted === 0 && !choice.discounted}
-          onChange={(discounted) => change({ discounted })}
-        />
-      </ChoiceGroup>
+      <FlagChoice group="Availability" value="inStock" label="In stock" count={counts.inStock} checked={choice.inStock} onChange={(inStock) => change({ inStock })} />
+      <FlagChoice group="Offers" value="discounted" label="Discounted" count={counts.discounted} checked={choice.discounted} onChange={(discounted) => change({ discounted })} />
     </>
   );
 }
