@@ -35,6 +35,10 @@ describe("server-rendered storefront", () => {
         ["/products/monstera-deliciosa", "Monstera Deliciosa"],
         ["/search?q=fern", "Search"],
         ["/products/no-such-plant", "Unexpected Application Error!"],
+        // A shared link with tracking tags: the page drawn for (and kept under) the address without them is
+        // the page the browser takes over at the address with them.
+        ["/categories/Indoor%20Plants?sort=price-lowest&utm_source=newsletter&fbclid=IwAR0", "Shop for Indoor Plants"],
+        ["/products/monstera-deliciosa?utm_source=chat&x=1", "Monstera Deliciosa"],
       ]) {
         await page.goto(`${shop().url}${path}`, { waitUntil: "networkidle" });
         await page.getByRole("heading", { name: heading }).first().waitFor();
