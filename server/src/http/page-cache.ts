@@ -206,9 +206,11 @@ export function createPageCache(
     // middleware (which, for 20 visitors on a page nothing keeps, cost more than drawing it: issue 21). If
     // the drawing fails, the app answers as it does any failed page.
     else
-      waitFor(drawing!, res).then(answer, () => {
-        if (!res.destroyed) orElse(req, res);
-      });
+      waitFor(drawing!, res)
+        .then(answer, () => {
+          if (!res.destroyed) orElse(req, res);
+        })
+        .catch((error: unknown) => logger.error({ err: error, url: req.url }, "answering a page drawn for another visitor failed"));
     return true;
   };
 
