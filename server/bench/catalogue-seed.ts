@@ -5,6 +5,10 @@
 // Rows go in as multi-row INSERT ... SELECT FROM unnest(arrays), 10,000 a statement: 100k products and
 // 100k orders take seconds, not minutes. Deterministic: the same sizes give the same shop.
 import pg from "pg";
+import type { PrismaClient } from "../src/generated/prisma/client.js";
+import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/config.js";
+import { seedDatabase } from "../seed/demo-shop.js";
+import { LocalImageStore } from "../src/storage/local-store.js";
 import { mulberry32 } from "../seed/plant-art.js";
 import { SEED_CATEGORIES } from "../seed/seed-data.js";
 import { hashPassword } from "../src/domain/passwords.js";
@@ -184,4 +188,14 @@ export async function seedBenchShop(url: string, schema: string, size: BenchShop
   } finally {
     await client.end();
   }
+}
+
+/**
+ * The demo shop (its pictures written to `uploadsDir`), then generated goods up to `products` in all, in a
+ * schema that may already hold them (a schema kept between runs is left as it is).
+ */
+export async function seedShopOfSize(prisma: PrismaClient, url: string, schema: string, { products, customers, uploadsDir }: { products: number; customers: number; uploadsDir: string }): Promise<void> {
+  if ((await prisma.product.count()) === 0) await seedDatabase(prisma, { adminEmail: DEMO_ADMIN_EMAIL, adminPassword: DEMO_ADMIN_PASSWORD, demo: true, imageStore: new LocalImageStore(uploadsDir) });
+  const demoProducts = await prisma.product.count();
+  if (products > demoProducts) await seedBenchShop(url, schema, { products: products - demoProducts, customers, orders: 0 });
 }

@@ -15,13 +15,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/config.js";
 import { openDatabase } from "../src/db/client.js";
-import { seedDatabase } from "../seed/demo-shop.js";
-import { LocalImageStore } from "../src/storage/local-store.js";
 import { CLIENT_DIST, STOREFRONT_BUILD } from "../src/http/app.js";
 import { startAppProcess } from "./app-process.js";
-import { seedBenchShop } from "./catalogue-seed.js";
+import { seedShopOfSize } from "./catalogue-seed.js";
 
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const products = Number(process.env.BENCH_PRODUCTS ?? 100_000);
@@ -97,9 +94,7 @@ async function main() {
   process.once("SIGINT", () => void cleanup().then(() => process.exit(130)));
   try {
     await db.migrate();
-    if ((await db.prisma.product.count()) === 0) await seedDatabase(db.prisma, { adminEmail: DEMO_ADMIN_EMAIL, adminPassword: DEMO_ADMIN_PASSWORD, demo: true, imageStore: new LocalImageStore(uploadsDir) });
-    const demoProducts = await db.prisma.product.count();
-    if (products > demoProducts) await seedBenchShop(url, schema, { products: products - demoProducts, customers: 100, orders: 0 });
+    await seedShopOfSize(db.prisma, url, schema, { products, customers: 100, uploadsDir });
     const count = await db.prisma.product.count();
     // Products in stock, newest first: the product page, and one of them per request when every request renders.
     const slugs = (await db.prisma.product.findMany({ where: { quantity: { gt: 0 } }, orderBy: { id: "desc" }, select: { slug: true }, take: 20_000 })).map((row) => row.slug);

@@ -16,11 +16,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/config.js";
 import { openDatabase } from "../src/db/client.js";
-import { LocalImageStore } from "../src/storage/local-store.js";
-import { seedDatabase } from "../seed/demo-shop.js";
-import { seedBenchShop } from "./catalogue-seed.js";
+import { seedShopOfSize } from "./catalogue-seed.js";
 import { CARD, PAGE, searchCases } from "./search-cases.js";
 
 const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -80,9 +77,7 @@ const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-search-"));
 try {
   await db.migrate();
   const seedStart = Date.now();
-  if ((await db.prisma.product.count()) === 0) await seedDatabase(db.prisma, { adminEmail: DEMO_ADMIN_EMAIL, adminPassword: DEMO_ADMIN_PASSWORD, demo: true, imageStore: new LocalImageStore(uploadsDir) });
-  const demoProducts = await db.prisma.product.count();
-  if (products > demoProducts) await seedBenchShop(url, schema, { products: products - demoProducts, customers: 50, orders: 0 });
+  await seedShopOfSize(db.prisma, url, schema, { products, customers: 50, uploadsDir });
   const total = await db.prisma.product.count();
   const words = await db.prisma.searchWord.count();
   console.log(`Seeded ${total.toLocaleString("en")} products (${words} dictionary words) into ${schema} in ${((Date.now() - seedStart) / 1000).toFixed(1)} s.`);
