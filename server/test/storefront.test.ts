@@ -175,26 +175,26 @@ describe("not found and not for search engines", () => {
   });
 });
 
-describe("a page is drawn once", () => {
-  /** Renders a page with the built entry, its queries answered by the test shop's real API over HTTP. */
-  async function renderPage(url: string) {
-    const entry = (await loadStorefrontEntry(built.storefrontBuild))!;
-    const asked: string[] = [];
-    const page = await entry.renderPage(url, {
-      origin: ORIGIN,
-      runQuery: async ({ query, variables, operationName }) => {
-        asked.push(operationName ?? "");
-        const response = await fetch(`${served.url}/graphql`, {
-          method: "POST",
-          headers: { "content-type": "application/json", "apollo-require-preflight": "true" },
-          body: JSON.stringify({ query: print(query), variables, operationName }),
-        });
-        return response.json();
-      },
-    });
-    return { page, asked };
-  }
+/** Renders a page with the built entry, its queries answered by the test shop's real API over HTTP. */
+async function renderPage(url: string) {
+  const entry = (await loadStorefrontEntry(built.storefrontBuild))!;
+  const asked: string[] = [];
+  const page = await entry.renderPage(url, {
+    origin: ORIGIN,
+    runQuery: async ({ query, variables, operationName }) => {
+      asked.push(operationName ?? "");
+      const response = await fetch(`${served.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "apollo-require-preflight": "true" },
+        body: JSON.stringify({ query: print(query), variables, operationName }),
+      });
+      return response.json();
+    },
+  });
+  return { page, asked };
+}
 
+describe("a page is drawn once", () => {
   it("the page's query is asked before rendering, once, and React draws the page a single time; a query that fails still renders the screen's answer", async () => {
     for (const [url, operation] of [
       ["/", "HomePage"],
@@ -297,15 +297,7 @@ describe("the address a page is drawn for", () => {
   it("leaves out only parameters no screen reads: each page drawn with them is the page drawn without them", async () => {
     const entry = (await loadStorefrontEntry(built.storefrontBuild))!;
     const draw = async (url: string) => {
-      const drawn = await entry.renderPage(url, {
-        origin: ORIGIN,
-        runQuery: async ({ query, variables, operationName }) =>
-          (await fetch(`${served.url}/graphql`, {
-            method: "POST",
-            headers: { "content-type": "application/json", "apollo-require-preflight": "true" },
-            body: JSON.stringify({ query: print(query), variables, operationName }),
-          })).json(),
-      });
+      const { page: drawn } = await renderPage(url);
       return drawn.kind === "page" ? { status: drawn.status, head: drawn.head, body: drawn.body, state: drawn.state } : drawn;
     };
     const extras = "utm_source=news&utm_campaign=spring&fbclid=abc&gclid=1&ref=chat&page=2&x=%3Cb%3E";
