@@ -7,10 +7,10 @@ import { ensureAdmin } from "../src/db/admin.js";
 import type { OrderStatus, Prisma, PrismaClient } from "../src/generated/prisma/client.js";
 import { RECIPE } from "../src/domain/images/rules.js";
 import { refOfKey, type ImageStore } from "../src/domain/images/store.js";
-import { newOrderNumber, newReference } from "../src/domain/order-numbers.js";
-import { hashPassword } from "../src/domain/passwords.js";
-import { lineTotalCents, unitPriceCents } from "../src/domain/pricing.js";
-import { firstFreeSlug, slugify } from "../src/domain/slugs.js";
+import { newOrderNumber, newReference } from "../src/domain/orders/order-numbers.js";
+import { hashPassword } from "../src/domain/accounts/passwords.js";
+import { lineTotalCents, unitPriceCents } from "../src/domain/catalog/prices.js";
+import { firstFreeSlug, slugify } from "../src/domain/catalog/slugs.js";
 import { ART_SIZE, mulberry32, plantArt } from "./plant-art.js";
 import { SEED_CATEGORIES, SEED_CUSTOMERS, SEED_PRODUCTS, SEED_REGIONS, SEED_SHOPPER, type SeedPerson } from "./seed-data.js";
 

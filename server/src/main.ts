@@ -23,7 +23,7 @@ import { DevMailbox } from "./delivery/email/dev-mailbox.js";
 import { createEmailDeliverer } from "./delivery/email/deliverer.js";
 import { createMailTransport, smtpHost } from "./delivery/email/transport.js";
 import { DEV_MAIL_PATH } from "./http/dev-mail.js";
-import { EMAIL_CHANNEL } from "./domain/emails.js";
+import { EMAIL_CHANNEL } from "./domain/messaging/emails.js";
 
 type Logger = ReturnType<typeof createLogger>;
 

@@ -1,7 +1,7 @@
 // Accounts: sign-up, sign-in, sign-out, the account pages and the admin's user management (spec 2, 3, 6, 7).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ShopError } from "../src/domain/errors.js";
-import type { Viewer } from "../src/domain/viewer.js";
+import { ShopError } from "../src/domain/shared/errors.js";
+import type { Viewer } from "../src/domain/shared/viewer.js";
 import { accountPayload, contactPayload, passwordChangePayload, registrationPayload, signInPayload } from "../src/rest/payloads.js";
 import { createTestShop, failure, oldClientInput, refusal, type TestShop } from "./support.js";
 

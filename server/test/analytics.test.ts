@@ -2,9 +2,9 @@
 // products (spec sections 2, 3 and 9). Figures are checked against hand-made users and orders at fixed dates.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "../src/generated/prisma/client.js";
-import { AnalyticsService, growthPercentage } from "../src/domain/analytics.js";
-import { newReference } from "../src/domain/order-numbers.js";
-import type { Viewer } from "../src/domain/viewer.js";
+import { AnalyticsService, growthPercentage } from "../src/domain/analytics/analytics.js";
+import { newReference } from "../src/domain/orders/order-numbers.js";
+import type { Viewer } from "../src/domain/shared/viewer.js";
 import { createTestShop, failure, refusal, type TestShop } from "./support.js";
 
 let t: TestShop;

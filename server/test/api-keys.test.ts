@@ -6,7 +6,7 @@ import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createShop } from "../src/domain/shop.js";
-import { API_SCOPES, type ApiScope } from "../src/domain/viewer.js";
+import { API_SCOPES, type ApiScope } from "../src/domain/shared/viewer.js";
 import { routes } from "../src/rest/routes.js";
 import { createTestShop, failure, serveTestShop, TEST_JWT_SECRET, type TestShop } from "./support.js";
 

@@ -3,9 +3,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { unitPriceCents } from "../src/domain/pricing.js";
-import { firstFreeSlug, slugify } from "../src/domain/slugs.js";
-import type { Viewer } from "../src/domain/viewer.js";
+import { unitPriceCents } from "../src/domain/catalog/prices.js";
+import { firstFreeSlug, slugify } from "../src/domain/catalog/slugs.js";
+import type { Viewer } from "../src/domain/shared/viewer.js";
 import { GIF, PNG, upload } from "./fixtures/images.js";
 import { newProductPayload } from "../src/rest/payloads.js";
 import { countQueries, createTestShop, failure, oldClientInput, refusal, storedFile, type TestShop } from "./support.js";

@@ -1,7 +1,7 @@
 // GET requests as Apollo Client sends automatic persisted queries: the query's sha256 in the URL
 // (extensions.persistedQuery), with the query itself only the first time.
 import crypto from "node:crypto";
-import { ListenerSet, type DeliveryNews, type EventBus, type ShopEvent } from "../src/domain/events.js";
+import { ListenerSet, type DeliveryNews, type EventBus, type ShopEvent } from "../src/domain/shared/shop-events.js";
 
 export const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
 

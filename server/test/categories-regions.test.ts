@@ -1,6 +1,6 @@
 // Categories and delivery regions: the lists everyone reads and the admin's forms (spec sections 2, 3, 6, 7, 8).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Viewer } from "../src/domain/viewer.js";
+import type { Viewer } from "../src/domain/shared/viewer.js";
 import { regionPayload } from "../src/rest/payloads.js";
 import { createTestShop, oldClientInput, failure, refusal, type TestShop } from "./support.js";
 

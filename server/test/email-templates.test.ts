@@ -2,8 +2,8 @@
 // shows what it concerns without letting a customer's text become markup.
 import { describe, expect, it } from "vitest";
 import { renderEmail } from "../src/delivery/email/templates.js";
-import type { EmailContent } from "../src/domain/email-log.js";
-import type { OrderWithLines } from "../src/domain/orders.js";
+import type { EmailContent } from "../src/domain/messaging/email-log.js";
+import type { OrderWithLines } from "../src/domain/orders/service.js";
 
 const SHOP_URL = "https://shop.example.test";
 

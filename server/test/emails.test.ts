@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createEmailDeliverer } from "../src/delivery/email/deliverer.js";
 import { createMailTransport, type MailTransport } from "../src/delivery/email/transport.js";
 import { OutboxRunner, type Deliverer } from "../src/delivery/outbox-runner.js";
-import { newReference } from "../src/domain/order-numbers.js";
+import { newReference } from "../src/domain/orders/order-numbers.js";
 import { createTestShop, failure, type TestShop } from "./support.js";
 import { linkIn, recipientOf, startMailServer, type TestMailServer } from "./mail-support.js";
 

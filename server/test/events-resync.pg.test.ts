@@ -10,7 +10,7 @@ import WebSocket from "ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/config.js";
 import { DEMO_SHOPPER_EMAIL, DEMO_SHOPPER_PASSWORD } from "../seed/demo-shop.js";
-import { eventChannel } from "../src/db/events.js";
+import { eventChannel } from "../src/db/event-bus.js";
 import { RESYNC_CODE } from "../src/http/live.js";
 import { eventually, getPersisted } from "./catalogue-cache-support.js";
 import { postGraphQL } from "./live-support.js";

@@ -10,7 +10,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/config.js";
 import { DEMO_SHOPPER_EMAIL, DEMO_SHOPPER_PASSWORD } from "../seed/demo-shop.js";
-import { newReference } from "../src/domain/order-numbers.js";
+import { newReference } from "../src/domain/orders/order-numbers.js";
 import { SESSION_ENDED_CODE } from "../src/http/live.js";
 import { connectLive, postGraphQL, type LiveConnection, type LiveSubscription } from "./live-support.js";
 import { cleanUpLater, startShopProcess, stopAll } from "./processes.js";

@@ -1,9 +1,9 @@
 // Live orders (GraphQL subscriptions over WebSocket on /graphql): who may follow which order, what they
 // receive when an admin changes a status or a shopper places an order, and when the socket closes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newReference } from "../src/domain/order-numbers.js";
-import { TokenService } from "../src/domain/tokens.js";
-import type { Viewer } from "../src/domain/viewer.js";
+import { newReference } from "../src/domain/orders/order-numbers.js";
+import { TokenService } from "../src/domain/accounts/tokens.js";
+import type { Viewer } from "../src/domain/shared/viewer.js";
 import { SESSION_ENDED, SESSION_ENDED_CODE } from "../src/http/live.js";
 import { connectLive, postGraphQL, untilListening, type LiveConnection } from "./live-support.js";
 import { createTestShop, serveTestShop, TEST_JWT_SECRET, type TestShop } from "./support.js";

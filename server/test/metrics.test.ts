@@ -2,8 +2,8 @@
 // (requests by route, operation and outcome, the pool, the catalogue cache, live sockets, the event bus,
 // orders placed, throttle refusals) beside node's process metrics. Across workers: workers.pg.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SIGN_IN_LIMITS } from "../src/domain/throttle.js";
-import { newReference } from "../src/domain/order-numbers.js";
+import { SIGN_IN_LIMITS } from "../src/domain/accounts/throttle.js";
+import { newReference } from "../src/domain/orders/order-numbers.js";
 import { createTestShop, serveTestShop, type TestShop } from "./support.js";
 
 const TOKEN = "metrics-token-for-tests-0123456789";

@@ -3,8 +3,8 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ExecutionResult } from "graphql";
-import { ShopError } from "../src/domain/errors.js";
-import { newReference } from "../src/domain/order-numbers.js";
+import { ShopError } from "../src/domain/shared/errors.js";
+import { newReference } from "../src/domain/orders/order-numbers.js";
 import { createTestShop, failure, type TestShop } from "./support.js";
 
 let t: TestShop;

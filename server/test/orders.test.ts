@@ -1,17 +1,17 @@
 // Cart check, checkout and orders (spec sections 3, 4, 5, 6, 7, 8 and 9).
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PrismaClient } from "../src/generated/prisma/client.js";
-import { newReference } from "../src/domain/order-numbers.js";
-import { OrderService } from "../src/domain/orders.js";
-import type { Viewer } from "../src/domain/viewer.js";
+import { newReference } from "../src/domain/orders/order-numbers.js";
+import { OrderService } from "../src/domain/orders/service.js";
+import type { Viewer } from "../src/domain/shared/viewer.js";
 import { RequestLoaders } from "../src/graphql/context.js";
 import { cartCheckPayload, orderPayload } from "../src/rest/payloads.js";
 import { oldClientInput, createTestShop, failure, refusal, type TestShop } from "./support.js";
 
 // Lets one test force a colliding order number; every other call draws a real random one.
 const forcedOrderNumbers = vi.hoisted(() => [] as string[]);
-vi.mock("../src/domain/order-numbers.js", async (importOriginal) => {
-  const real = await importOriginal<typeof import("../src/domain/order-numbers.js")>();
+vi.mock("../src/domain/orders/order-numbers.js", async (importOriginal) => {
+  const real = await importOriginal<typeof import("../src/domain/orders/order-numbers.js")>();
   return { ...real, newOrderNumber: (placedAt?: Date) => forcedOrderNumbers.shift() ?? real.newOrderNumber(placedAt) };
 });
 

@@ -2,7 +2,7 @@
 // due message to exactly one of them, so each message is delivered once (duplicates only on a real retry).
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "../src/db/client.js";
-import { addManyToOutbox } from "../src/domain/outbox.js";
+import { addManyToOutbox } from "../src/domain/messaging/outbox.js";
 import { OutboxRunner } from "../src/delivery/outbox-runner.js";
 import { privateSchemaUrl, stopAll } from "./processes.js";
 

@@ -2,9 +2,9 @@
 // change), and the outbox runner delivers it at least once through the deliverer of its channel, retrying
 // with backoff and giving up after its limit, recording attempts, state and the last error.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { addToOutbox, KEEP_SETTLED_MS, messagesForUser, removeSettledMessages, sendAgain } from "../src/domain/outbox.js";
+import { addToOutbox, KEEP_SETTLED_MS, messagesForUser, removeSettledMessages, sendAgain } from "../src/domain/messaging/outbox.js";
 import { OutboxRunner, defaultBackoff, type Deliverer, type DeliveryOutcome } from "../src/delivery/outbox-runner.js";
-import type { OutboxMessageView } from "../src/domain/outbox.js";
+import type { OutboxMessageView } from "../src/domain/messaging/outbox.js";
 import { createTestShop, type TestShop } from "./support.js";
 
 let t: TestShop;

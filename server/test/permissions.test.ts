@@ -2,7 +2,7 @@
 // each scope. The table must name every Query and Mutation field, so a new operation cannot ship without a
 // decision about who may call it, and which scope (if any) opens it to a key.
 import type { GraphQLObjectType } from "graphql";
-import { API_SCOPES, type ApiScope } from "../src/domain/viewer.js";
+import { API_SCOPES, type ApiScope } from "../src/domain/shared/viewer.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildShopSchema } from "../src/graphql/schema.js";
 import { upload, PNG } from "./fixtures/images.js";

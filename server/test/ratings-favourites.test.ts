@@ -1,7 +1,7 @@
 // Ratings (once per user, 1 to 5, the product's sum and count kept exact) and favourites (the wish-list).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ShopError } from "../src/domain/errors.js";
-import type { Viewer } from "../src/domain/viewer.js";
+import { ShopError } from "../src/domain/shared/errors.js";
+import type { Viewer } from "../src/domain/shared/viewer.js";
 import { ratingPayload } from "../src/rest/payloads.js";
 import { createTestShop, oldClientInput, failure, refusal, type TestShop } from "./support.js";
 

@@ -4,7 +4,7 @@
 import { gunzipSync } from "node:zlib";
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newReference } from "../src/domain/order-numbers.js";
+import { newReference } from "../src/domain/orders/order-numbers.js";
 import { countQueries, createTestShop, serveTestShop, type TestShop } from "./support.js";
 
 let t: TestShop;

@@ -5,8 +5,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plantArt } from "../seed/plant-art.js";
 import { DEMO_CUSTOMER_PASSWORD, DEMO_SHOPPER_EMAIL, DEMO_SHOPPER_PASSWORD, planDemoShop, seedDatabase, type SeedOptions } from "../seed/demo-shop.js";
-import { verifyPassword } from "../src/domain/passwords.js";
-import { slugify } from "../src/domain/slugs.js";
+import { verifyPassword } from "../src/domain/accounts/passwords.js";
+import { slugify } from "../src/domain/catalog/slugs.js";
 import { createTestShop, onPostgres, type TestShop } from "./support.js";
 
 const DAY = 24 * 3_600_000;

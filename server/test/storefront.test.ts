@@ -5,7 +5,7 @@
 import http from "node:http";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SitemapSource } from "../src/domain/sitemap.js";
+import { SitemapSource } from "../src/domain/catalog/sitemap.js";
 import { eventually } from "./catalogue-cache-support.js";
 import { print } from "graphql";
 import { loadStorefrontEntry, screenPreloads } from "../src/http/storefront.js";

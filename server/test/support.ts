@@ -11,12 +11,12 @@ import { graphql } from "graphql";
 import pg from "pg";
 import { expect } from "vitest";
 import type * as z from "zod";
-import { ShopError } from "../src/domain/errors.js";
+import { ShopError } from "../src/domain/shared/errors.js";
 import { openDatabase, type Database } from "../src/db/client.js";
 import { createShop, type Shop } from "../src/domain/shop.js";
 import { keyOfRef, type ImageStore } from "../src/domain/images/store.js";
 import { LocalImageStore } from "../src/storage/local-store.js";
-import type { Viewer } from "../src/domain/viewer.js";
+import type { Viewer } from "../src/domain/shared/viewer.js";
 import { createGraphQLContext } from "../src/graphql/context.js";
 import { buildShopSchema } from "../src/graphql/schema.js";
 

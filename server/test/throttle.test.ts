@@ -3,9 +3,9 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ConfigError, loadConfig, proxyTrust } from "../src/config.js";
-import { ShopError } from "../src/domain/errors.js";
+import { ShopError } from "../src/domain/shared/errors.js";
 import { createShop } from "../src/domain/shop.js";
-import { addressKey, PASSWORD_CHECK_LIMITS, SIGN_IN_LIMITS, SIGN_UP_LIMITS, Throttle, waitText } from "../src/domain/throttle.js";
+import { addressKey, PASSWORD_CHECK_LIMITS, SIGN_IN_LIMITS, SIGN_UP_LIMITS, Throttle, waitText } from "../src/domain/accounts/throttle.js";
 import { openRestApi, type RestApi } from "./rest-support.js";
 import { createTestShop, oldClientInput, refusal, serveTestShop, TEST_JWT_SECRET, type TestShop } from "./support.js";
 import { accountPayload, passwordChangePayload, registrationPayload } from "../src/rest/payloads.js";

@@ -2,8 +2,8 @@
 import crypto from "node:crypto";
 import jwt from "jsonwebtoken";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TokenService } from "../src/domain/tokens.js";
-import type { Viewer } from "../src/domain/viewer.js";
+import { TokenService } from "../src/domain/accounts/tokens.js";
+import type { Viewer } from "../src/domain/shared/viewer.js";
 import { createTestShop, TEST_JWT_SECRET, type TestShop } from "./support.js";
 
 let t: TestShop;

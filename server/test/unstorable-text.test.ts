@@ -3,7 +3,7 @@
 import { Writable } from "node:stream";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { findUnstorableText, isUnstorableText } from "../src/domain/text.js";
+import { findUnstorableText, isUnstorableText } from "../src/domain/shared/text.js";
 import { API, makeCategory, openRestApi, productForm, TINY_PNG, type RestApi } from "./rest-support.js";
 import { createTestShop, refusal, serveTestShop, type TestShop } from "./support.js";
 

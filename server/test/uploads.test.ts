@@ -7,14 +7,14 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { CatalogService } from "../src/domain/catalog.js";
+import { CatalogService } from "../src/domain/catalog/products.js";
 import { lowPriorityEncoder } from "../src/domain/images/encoder-process.js";
 import { pickRendition, type StoredRendition } from "../src/domain/images/pictures.js";
 import { makePicture } from "../src/domain/images/processing.js";
 import { RenditionsWorker } from "../src/domain/images/renditions-worker.js";
 import { detectImageType, MAX_IMAGE_BYTES, RECIPE, renditionWidths } from "../src/domain/images/rules.js";
 import { checkImageBytes, readUpload } from "../src/domain/images/uploads.js";
-import type { Viewer } from "../src/domain/viewer.js";
+import type { Viewer } from "../src/domain/shared/viewer.js";
 import { GIF, JPEG, PNG, pngHeaderOnly, upload, WEBP } from "./fixtures/images.js";
 import { createTestShop, failure, refusal, serveTestShop, storedFile, type TestShop } from "./support.js";
 

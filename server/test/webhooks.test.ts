@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { OutboxRunner } from "../src/delivery/outbox-runner.js";
 import { createWebhookDeliverer } from "../src/delivery/webhooks.js";
 import { STRICT_WEBHOOK_SAFETY } from "../src/domain/shop.js";
-import { webhookUrlProblem } from "../src/domain/webhooks/addresses.js";
+import { webhookUrlProblem } from "../src/domain/integrations/webhook-addresses.js";
 import { buildShopSchema } from "../src/graphql/schema.js";
 import { createTestShop, failure, TEST_WEBHOOK_SAFETY, type TestShop } from "./support.js";
 import { startReceiver, verifies, type Receiver } from "./webhook-receiver.js";

@@ -12,7 +12,7 @@ import {
   type GraphQLOutputType,
   type GraphQLSchema,
 } from "graphql";
-import type { WebhookEvent } from "../domain/webhooks/events.js";
+import type { WebhookEvent } from "../domain/integrations/webhook-events.js";
 import { viewOrder, viewProduct, viewUser } from "../graphql/types.js";
 
 type View = (row: never) => unknown;

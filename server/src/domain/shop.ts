@@ -1,28 +1,28 @@
 // The shop's services, wired once over one Prisma client. Adapters (GraphQL, REST) receive this object.
 import type { PrismaClient } from "../generated/prisma/client.js";
-import { AccountService } from "./accounts.js";
-import { ApiKeyService } from "./api-keys.js";
-import { AnalyticsService } from "./analytics.js";
-import { CatalogService } from "./catalog.js";
+import { AccountService } from "./accounts/accounts.js";
+import { ApiKeyService } from "./integrations/api-keys.js";
+import { AnalyticsService } from "./analytics/analytics.js";
+import { CatalogService } from "./catalog/products.js";
 import { SearchService } from "./search/service.js";
 import { ProductIndex } from "./search/product-index.js";
-import { CategoryService } from "./categories.js";
-import { EmailService } from "./email-log.js";
-import type { EventBus } from "./events.js";
-import { FavouriteService } from "./favourites.js";
+import { CategoryService } from "./catalog/categories.js";
+import { EmailService } from "./messaging/email-log.js";
+import type { EventBus } from "./shared/shop-events.js";
+import { FavouriteService } from "./catalog/favourites.js";
 import type { PictureEncoder } from "./images/processing.js";
 import type { WorkerLog } from "./images/renditions-worker.js";
 import { ImageService } from "./images/service.js";
 import type { ImageStore } from "./images/store.js";
-import { OrderService } from "./orders.js";
-import { PasswordResetService } from "./password-reset.js";
-import { prismaReader, type RowReader } from "./pages.js";
-import { RatingService } from "./ratings.js";
-import { RegionService } from "./regions.js";
-import { Throttle } from "./throttle.js";
-import { TokenService } from "./tokens.js";
-import type { WebhookSafety } from "./webhooks/addresses.js";
-import { WebhookService } from "./webhooks/endpoints.js";
+import { OrderService } from "./orders/service.js";
+import { PasswordResetService } from "./accounts/password-reset.js";
+import { prismaReader, type RowReader } from "./shared/paging.js";
+import { RatingService } from "./catalog/ratings.js";
+import { RegionService } from "./regions/regions.js";
+import { Throttle } from "./accounts/throttle.js";
+import { TokenService } from "./accounts/tokens.js";
+import type { WebhookSafety } from "./integrations/webhook-addresses.js";
+import { WebhookService } from "./integrations/webhook-endpoints.js";
 
 export interface ShopOptions {
   jwtSecret: string;

@@ -32,7 +32,7 @@ import {
   type ValidationContext,
   type ValidationRule,
 } from "graphql";
-import { MAX_PAGE_SIZE } from "../domain/pages.js";
+import { MAX_PAGE_SIZE } from "../domain/shared/paging.js";
 
 export const MAX_DEPTH = 8;
 export const MAX_INTROSPECTION_DEPTH = 15;

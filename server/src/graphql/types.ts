@@ -11,7 +11,7 @@ import type {
   User as UserRow,
 } from "../generated/prisma/client.js";
 import type { ImageRecord } from "../domain/images/pictures.js";
-import { orderLineTotalCents, unitPriceCents } from "../domain/pricing.js";
+import { orderLineTotalCents, unitPriceCents } from "../domain/catalog/prices.js";
 import { MoneyScalar } from "./scalars.js";
 
 export enum Role {

@@ -13,7 +13,7 @@ import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from "node:h
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import type { Logger } from "pino";
-import type { EventBus } from "../domain/events.js";
+import type { EventBus } from "../domain/shared/shop-events.js";
 import { keepCatalogueAnswers, type KeptAnswers } from "./kept-answers.js";
 import { requestId } from "./logging.js";
 

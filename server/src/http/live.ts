@@ -16,13 +16,13 @@ import {
 import { useServer } from "graphql-ws/use/ws";
 import type { Logger } from "pino";
 import { WebSocketServer, type WebSocket } from "ws";
-import type { ShopEvent } from "../domain/events.js";
+import type { ShopEvent } from "../domain/shared/shop-events.js";
 import type { Shop } from "../domain/shop.js";
-import type { Viewer } from "../domain/viewer.js";
+import type { Viewer } from "../domain/shared/viewer.js";
 import { createGraphQLContext, type GraphQLContext } from "../graphql/context.js";
 import { formatShopError, isUnexpectedError, withoutSchemaHints } from "../graphql/errors.js";
 import { unstorableTextIn } from "../graphql/request-guards.js";
-import { safeError } from "../domain/errors.js";
+import { safeError } from "../domain/shared/errors.js";
 import { watch } from "../metrics.js";
 
 export const LIVE_PATH = "/graphql";

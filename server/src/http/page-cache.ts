@@ -11,7 +11,7 @@ import type { RequestHandler } from "express";
 import Negotiator from "negotiator";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { Logger } from "pino";
-import type { EventBus } from "../domain/events.js";
+import type { EventBus } from "../domain/shared/shop-events.js";
 import { acceptedEncoding, alreadyHeld } from "./catalogue-cache.js";
 import { Turns } from "../turns.js";
 import { keepCatalogueAnswers, type KeptAnswers } from "./kept-answers.js";

@@ -4,7 +4,7 @@
 import { Readable } from "node:stream";
 import type { Request } from "express";
 import busboy from "busboy";
-import { invalid, type FieldErrors } from "../domain/errors.js";
+import { invalid, type FieldErrors } from "../domain/shared/errors.js";
 import { MAX_IMAGE_BYTES } from "../domain/images/rules.js";
 import type { ImageUpload } from "../domain/images/uploads.js";
 import { HttpError } from "./errors.js";

@@ -9,11 +9,11 @@ import type {
   Region as RegionRow,
   User as UserRow,
 } from "../generated/prisma/client.js";
-import type { AnalyticsSummary as AnalyticsRow, TopProduct as TopProductRow } from "../domain/analytics.js";
-import { toDollars } from "../domain/money.js";
-import { REFERENCE_PATTERN } from "../domain/order-numbers.js";
-import { ORDER_STATUSES, type OrderWithLines } from "../domain/orders.js";
-import { ROLES } from "../domain/viewer.js";
+import type { AnalyticsSummary as AnalyticsRow, TopProduct as TopProductRow } from "../domain/analytics/analytics.js";
+import { toDollars } from "../domain/shared/money.js";
+import { REFERENCE_PATTERN } from "../domain/orders/order-numbers.js";
+import { ORDER_STATUSES, type OrderWithLines } from "../domain/orders/service.js";
+import { ROLES } from "../domain/shared/viewer.js";
 import * as z from "zod";
 
 const money = (description?: string) => z.number().min(0).meta({ description: `${description ? `${description} ` : ""}In US dollars.` });

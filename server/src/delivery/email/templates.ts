@@ -1,11 +1,11 @@
 // The words of each email the shop sends (the domain decides when one is due and its subject:
 // domain/emails.ts). Order figures are the order's own, as the invoice shows them: lines with unit price,
 // quantity and amount, the subtotal, the region's delivery fee and the total, never recomputed here.
-import { ORDER_STATUS_WORDS, SHOP_NAME } from "../../domain/emails.js";
-import type { EmailContent } from "../../domain/email-log.js";
-import type { OrderStatusName, OrderWithLines } from "../../domain/orders.js";
-import { RESET_LINK_MINUTES } from "../../domain/password-reset.js";
-import { orderLineTotalCents } from "../../domain/pricing.js";
+import { ORDER_STATUS_WORDS, SHOP_NAME } from "../../domain/messaging/emails.js";
+import type { EmailContent } from "../../domain/messaging/email-log.js";
+import type { OrderStatusName, OrderWithLines } from "../../domain/orders/service.js";
+import { RESET_LINK_MINUTES } from "../../domain/accounts/password-reset.js";
+import { orderLineTotalCents } from "../../domain/catalog/prices.js";
 import { renderInFrame, type Block, type EmailBody, type RenderedEmail } from "./layout.js";
 
 const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });

@@ -15,10 +15,10 @@
 // it. While it is behind (a change heard, not applied yet) or being built, `ready()` answers null and
 // search runs in SQL, so nothing already announced is ever answered from an older catalogue.
 import { Prisma, type Category } from "../../generated/prisma/client.js";
-import type { DeliveryNews, EventBus, ShopEvent } from "../events.js";
-import { asDate, type KeyValue, type RowReader } from "../pages.js";
-import { PRICE_RANGES, type FilterCounts } from "../product-filters.js";
-import type { ProductSortOrder } from "../catalog.js";
+import type { DeliveryNews, EventBus, ShopEvent } from "../shared/shop-events.js";
+import { asDate, type KeyValue, type RowReader } from "../shared/paging.js";
+import { PRICE_RANGES, type FilterCounts } from "../catalog/filters.js";
+import type { ProductSortOrder } from "../catalog/products.js";
 import type { ReadWord } from "./words.js";
 import { watch } from "../../metrics.js";
 

@@ -33,7 +33,7 @@ import {
   type PageRequest,
   type RowReader,
   type SortKey,
-} from "../pages.js";
+} from "../shared/paging.js";
 import {
   containsText,
   filterConditions,
@@ -47,12 +47,12 @@ import {
   type ProductListRow,
   type ProductSortOrder,
   type ProductWithCategory,
-} from "../catalog.js";
+} from "../catalog/products.js";
 import { correctedText, matchQuery, MIN_CORRECTED_LENGTH, nameOrCategoryQuery, nameQuery, wordsOf, type ReadWord } from "./words.js";
 import { SearchGate } from "./gate.js";
-import type { Cents } from "../money.js";
-import { countFilters, NO_FILTER_COUNTS, type FilterCounts } from "../product-filters.js";
-import type { EventBus } from "../events.js";
+import type { Cents } from "../shared/money.js";
+import { countFilters, NO_FILTER_COUNTS, type FilterCounts } from "../catalog/filters.js";
+import type { EventBus } from "../shared/shop-events.js";
 import { RANK, type IndexPage, type IndexQuery, type ProductIndex, type ReadyIndex } from "./product-index.js";
 
 /** A page of products with a search text, its options already checked (CatalogService.page). */

@@ -1,10 +1,10 @@
 // The catalogue: listing, searching and sorting products, and the admin's product forms (money in cents).
-import { Prisma, type Category, type Product, type PrismaClient } from "../generated/prisma/client.js";
-import { invalid, isForeignKeyViolation, isUniqueViolation, notFound, ShopError } from "./errors.js";
-import { renditionsOf, type ImageRecord } from "./images/pictures.js";
-import { IMAGE_UNREADABLE } from "./images/rules.js";
-import type { ImageService, StoredPicture } from "./images/service.js";
-import type { CheckedImage, ImageUpload } from "./images/uploads.js";
+import { Prisma, type Category, type Product, type PrismaClient } from "../../generated/prisma/client.js";
+import { invalid, isForeignKeyViolation, isUniqueViolation, notFound, ShopError } from "../shared/errors.js";
+import { renditionsOf, type ImageRecord } from "../images/pictures.js";
+import { IMAGE_UNREADABLE } from "../images/rules.js";
+import type { ImageService, StoredPicture } from "../images/service.js";
+import type { CheckedImage, ImageUpload } from "../images/uploads.js";
 import {
   allOf,
   asDate,
@@ -21,15 +21,15 @@ import {
   type KeyValue,
   type Page,
   type SortKey,
-} from "./pages.js";
+} from "../shared/paging.js";
 import { firstFreeSlug, slugify } from "./slugs.js";
-import { cents, Checks, fieldRule, isBlank, parseId, received, text, wholeNumber, type Deferred, type FormInput } from "./input.js";
-import { MAX_MONEY_CENTS, type Cents } from "./money.js";
-import { UNIT_PRICE_SQL } from "./pricing.js";
-import { countFilters, type FilterCounts } from "./product-filters.js";
-import { requireAdmin, type Viewer } from "./viewer.js";
-import { reportWebhookEvents } from "./webhooks/events.js";
-import type { ProductSearch } from "./search/service.js";
+import { cents, Checks, fieldRule, isBlank, parseId, received, text, wholeNumber, type Deferred, type FormInput } from "../shared/input.js";
+import { MAX_MONEY_CENTS, type Cents } from "../shared/money.js";
+import { UNIT_PRICE_SQL } from "./prices.js";
+import { countFilters, type FilterCounts } from "./filters.js";
+import { requireAdmin, type Viewer } from "../shared/viewer.js";
+import { reportWebhookEvents } from "../integrations/webhook-events.js";
+import type { ProductSearch } from "../search/service.js";
 
 /**
  * A product with its category; read by the catalogue's own queries, it also carries the rows of its

@@ -3,8 +3,8 @@
 // lost by a crash, because the message is a row of the same commit. The workers' outbox runner
 // (delivery/outbox-runner.ts) delivers each message at least once through the deliverer registered for its
 // channel, and records every attempt's outcome here.
-import { Prisma, type OutboxMessage, type PrismaClient } from "../generated/prisma/client.js";
-import { notFound } from "./errors.js";
+import { Prisma, type OutboxMessage, type PrismaClient } from "../../generated/prisma/client.js";
+import { notFound } from "../shared/errors.js";
 
 /** The client a domain service holds inside `prisma.$transaction(async (tx) => ...)`. */
 export type Transaction = Prisma.TransactionClient;

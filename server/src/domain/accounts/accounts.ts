@@ -1,10 +1,10 @@
 // Accounts: sign-up, sign-in and sign-out, the account pages, and the admin's user management.
 // Password hashes never leave this file: every row returned omits them.
 import crypto from "node:crypto";
-import { Prisma, type PrismaClient, type User } from "../generated/prisma/client.js";
-import { queueEmail } from "./emails.js";
-import { forbidden, invalid, isUniqueViolation, notFound, unauthenticated } from "./errors.js";
-import { alignedById, allOf, checkSearch, containsPattern, keysetPage, loadInOrder, newestFirst, orderBy, type Page } from "./pages.js";
+import { Prisma, type PrismaClient, type User } from "../../generated/prisma/client.js";
+import { queueEmail } from "../messaging/emails.js";
+import { forbidden, invalid, isUniqueViolation, notFound, unauthenticated } from "../shared/errors.js";
+import { alignedById, allOf, checkSearch, containsPattern, keysetPage, loadInOrder, newestFirst, orderBy, type Page } from "../shared/paging.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { addressKey, PASSWORD_CHECK_LIMITS, SIGN_IN_LIMITS, SIGN_UP_LIMITS, type Limit, type Throttle } from "./throttle.js";
 import type { TokenService } from "./tokens.js";
@@ -20,9 +20,9 @@ import {
   text,
   type Deferred,
   type FormInput,
-} from "./input.js";
-import { requireAdmin, requireUser, ROLES, type Role, type Viewer } from "./viewer.js";
-import { reportWebhookEvents } from "./webhooks/events.js";
+} from "../shared/input.js";
+import { requireAdmin, requireUser, ROLES, type Role, type Viewer } from "../shared/viewer.js";
+import { reportWebhookEvents } from "../integrations/webhook-events.js";
 
 /** A user as the rest of the shop may see it: everything but the password hash. */
 export type UserRow = Omit<User, "passwordHash">;

@@ -1,7 +1,7 @@
 // What happened in the shop that someone may be waiting to hear about: live order updates for shoppers
 // and admins, and sessions that ended (so open WebSockets of those sessions close). Services publish
 // these after their write commits; the bus delivers them to every replica (db/events.ts).
-import type { OrderStatusName } from "./orders.js";
+import type { OrderStatusName } from "../orders/service.js";
 
 export type ShopEvent =
   | { type: "orderPlaced"; orderId: number; userId: number }

@@ -2,8 +2,8 @@
 // item whatever the sort and however many ties, cursors are opaque and refused when edited or made for
 // another list, `first` is 1..100, and totalCount is counted only when asked for.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CURSOR_FOREIGN, CURSOR_INVALID, encodeCursor } from "../src/domain/pages.js";
-import type { Viewer } from "../src/domain/viewer.js";
+import { CURSOR_FOREIGN, CURSOR_INVALID, encodeCursor } from "../src/domain/shared/paging.js";
+import type { Viewer } from "../src/domain/shared/viewer.js";
 import { countQueries, createTestShop, failure, refusal, type TestShop } from "./support.js";
 
 let t: TestShop;

@@ -13,8 +13,8 @@
 // An attempt is counted BEFORE the password is checked (one atomic upsert for all its keys), so a burst
 // of parallel requests cannot slip past the limit; a refused or successful attempt is taken back after.
 import net from "node:net";
-import { Prisma, type PrismaClient } from "../generated/prisma/client.js";
-import { tooManyRequests } from "./errors.js";
+import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
+import { tooManyRequests } from "../shared/errors.js";
 
 export interface Limit {
   /** Attempts allowed in one window. */

@@ -1,10 +1,10 @@
 // Categories group the catalogue (spec section 3: id, name). Names are unique whatever their case,
 // and a category that still holds products cannot be deleted, so no product is ever orphaned.
-import { Prisma, type Category, type PrismaClient } from "../generated/prisma/client.js";
-import { conflict, invalid, isForeignKeyViolation, isUniqueViolation, notFound } from "./errors.js";
-import { asDate, checkSearch, containsPattern, keysetPage, newestFirst, prismaReader, type ListPageOptions, type Page, type RowReader } from "./pages.js";
-import { Checks, parseId, received, text, type Deferred, type FormInput } from "./input.js";
-import { requireAdmin, type Viewer } from "./viewer.js";
+import { Prisma, type Category, type PrismaClient } from "../../generated/prisma/client.js";
+import { conflict, invalid, isForeignKeyViolation, isUniqueViolation, notFound } from "../shared/errors.js";
+import { asDate, checkSearch, containsPattern, keysetPage, newestFirst, prismaReader, type ListPageOptions, type Page, type RowReader } from "../shared/paging.js";
+import { Checks, parseId, received, text, type Deferred, type FormInput } from "../shared/input.js";
+import { requireAdmin, type Viewer } from "../shared/viewer.js";
 
 /** A category's form: its name. */
 export const categoryForm = { name: text("name", { max: 100 }) };

@@ -8,7 +8,7 @@
 // only hold values the item itself shows); the checksum catches edited or truncated ones, and every value
 // is checked for its type and range before it reaches SQL.
 import crypto from "node:crypto";
-import { Prisma, type PrismaClient } from "../generated/prisma/client.js";
+import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
 import { invalid } from "./errors.js";
 import { Checks, optionalText } from "./input.js";
 

@@ -5,11 +5,11 @@
 // outbox sends it without the token ever being stored anywhere. Using the link sets a new password (the
 // rules of sign-up), ends every session of the account, and signs the user in.
 import crypto from "node:crypto";
-import type { PrismaClient } from "../generated/prisma/client.js";
+import type { PrismaClient } from "../../generated/prisma/client.js";
 import { checkNewPassword, endResetLinks, FIELD_NAMES, PASSWORD_MAX_LENGTH, type SignIn } from "./accounts.js";
-import { queueEmail } from "./emails.js";
-import { invalid } from "./errors.js";
-import { anyValue, Checks, email, password, type FormInput } from "./input.js";
+import { queueEmail } from "../messaging/emails.js";
+import { invalid } from "../shared/errors.js";
+import { anyValue, Checks, email, password, type FormInput } from "../shared/input.js";
 import { hashPassword } from "./passwords.js";
 import { addressKey, PASSWORD_RESET_LIMITS, type Limit, type Throttle } from "./throttle.js";
 import type { TokenService } from "./tokens.js";

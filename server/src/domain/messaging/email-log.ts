@@ -2,14 +2,14 @@
 // messages: subject, time, delivery state), and, for the email deliverer, an email with what its template
 // needs, read when it is sent: an order's figures come from the order as it was placed, a reset link's
 // token is derived then (it is never stored).
-import { Prisma, type PrismaClient } from "../generated/prisma/client.js";
+import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
 import { EMAIL_CHANNEL, readQueuedEmail, type DueEmail } from "./emails.js";
-import { notFound } from "./errors.js";
-import { parseId } from "./input.js";
-import { toOrder, type OrderStatusName, type OrderWithLines } from "./orders.js";
+import { notFound } from "../shared/errors.js";
+import { parseId } from "../shared/input.js";
+import { toOrder, type OrderStatusName, type OrderWithLines } from "../orders/service.js";
 import type { OutboxState } from "./outbox.js";
-import { asDate, keysetPage, type Page, type SortKey } from "./pages.js";
-import { requireAdmin, type Viewer } from "./viewer.js";
+import { asDate, keysetPage, type Page, type SortKey } from "../shared/paging.js";
+import { requireAdmin, type Viewer } from "../shared/viewer.js";
 
 /** An email as its template needs it when it is sent: the figures and links are read then, from the database. */
 export type EmailContent =

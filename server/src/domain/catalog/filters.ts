@@ -4,10 +4,10 @@
 // chosen category still shows the others' counts), as shops' faceted search does.
 //
 // All of it is one statement, reading the matching products' few columns once.
-import { Prisma, type Category } from "../generated/prisma/client.js";
-import type { Cents } from "./money.js";
-import type { RowReader } from "./pages.js";
-import { UNIT_PRICE_SQL as UNIT_PRICE } from "./pricing.js";
+import { Prisma, type Category } from "../../generated/prisma/client.js";
+import type { Cents } from "../shared/money.js";
+import type { RowReader } from "../shared/paging.js";
+import { UNIT_PRICE_SQL as UNIT_PRICE } from "./prices.js";
 
 /** The price ranges offered, in cents: from min (included) to max (left out; null: no upper bound). */
 export const PRICE_RANGES: ReadonlyArray<{ min: Cents; max: Cents | null }> = [

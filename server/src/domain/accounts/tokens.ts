@@ -4,10 +4,10 @@
 // The role is NOT trusted from the token: it is read with the session, in the one query each request makes.
 import crypto from "node:crypto";
 import jwt from "jsonwebtoken";
-import type { PrismaClient } from "../generated/prisma/client.js";
-import { isApiKeySecret } from "./api-keys.js";
-import type { EventBus } from "./events.js";
-import type { Role, Viewer } from "./viewer.js";
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import { isApiKeySecret } from "../integrations/api-keys.js";
+import type { EventBus } from "../shared/shop-events.js";
+import type { Role, Viewer } from "../shared/viewer.js";
 
 // Far above any token we issue; stops a megabyte header from reaching the JWT parser.
 const MAX_TOKEN_LENGTH = 2048;

@@ -2,7 +2,7 @@
 // changed, read from the database a batch at a time in id order, so even 100,000 products never sit in
 // memory at once. A sitemap file holds at most 50,000 addresses (the sitemaps.org limit); products are
 // cut into files of `perFile` in id order.
-import type { PrismaClient } from "../generated/prisma/client.js";
+import type { PrismaClient } from "../../generated/prisma/client.js";
 
 /** The sitemaps.org limit of addresses in one file. */
 export const URLS_PER_SITEMAP = 50_000;

@@ -1,10 +1,10 @@
 // Orders: the cart check before checkout, placing an order, and reading order history.
 // Prices, totals and stock always come from the database; whatever totals a client sends are ignored.
-import { Prisma, type Order, type OrderLine, type PrismaClient } from "../generated/prisma/client.js";
-import { queueEmail } from "./emails.js";
-import { conflict, forbidden, invalid, isUniqueViolation, notFound, unauthenticated } from "./errors.js";
-import type { EventBus, ShopEvent } from "./events.js";
-import { MAX_MONEY_CENTS, type Cents } from "./money.js";
+import { Prisma, type Order, type OrderLine, type PrismaClient } from "../../generated/prisma/client.js";
+import { queueEmail } from "../messaging/emails.js";
+import { conflict, forbidden, invalid, isUniqueViolation, notFound, unauthenticated } from "../shared/errors.js";
+import type { EventBus, ShopEvent } from "../shared/shop-events.js";
+import { MAX_MONEY_CENTS, type Cents } from "../shared/money.js";
 import { isValidReference, newOrderNumber, referenceForIdempotencyKey, REFERENCE_PATTERN } from "./order-numbers.js";
 import {
   alignedById,
@@ -21,12 +21,12 @@ import {
   pageOf,
   readPage,
   type Page,
-} from "./pages.js";
-import { lineTotalCents, unitPriceCents, type Priced } from "./pricing.js";
-import { isUnstorableText } from "./text.js";
-import { reportWebhookEvents } from "./webhooks/events.js";
-import { Checks, fieldRule, oneOf, parseId, received, type Deferred } from "./input.js";
-import { requireAdmin, requireReader, requireSelfOrAdmin, requireUser, seesEveryone, type Viewer } from "./viewer.js";
+} from "../shared/paging.js";
+import { lineTotalCents, unitPriceCents, type Priced } from "../catalog/prices.js";
+import { isUnstorableText } from "../shared/text.js";
+import { reportWebhookEvents } from "../integrations/webhook-events.js";
+import { Checks, fieldRule, oneOf, parseId, received, type Deferred } from "../shared/input.js";
+import { requireAdmin, requireReader, requireSelfOrAdmin, requireUser, seesEveryone, type Viewer } from "../shared/viewer.js";
 
 /** How callers name an order's status (spec section 4); the database enum spells in-transit as in_transit. */
 export type OrderStatusName = "pending" | "in-transit" | "delivered";

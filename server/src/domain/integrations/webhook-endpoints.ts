@@ -3,13 +3,13 @@
 // manages webhooks.
 import crypto from "node:crypto";
 import { Prisma, type PrismaClient, type WebhookEndpoint } from "../../generated/prisma/client.js";
-import { conflict, notFound } from "../errors.js";
-import { Checks, parseId, received, wholeNumber, type Deferred } from "../input.js";
-import { addToOutbox, parseMessageId, sendAgain, viewMessage, type OutboxMessageView } from "../outbox.js";
-import { keysetPage, type Page, type SortKey } from "../pages.js";
-import { requireAdmin, type Viewer } from "../viewer.js";
-import { webhookUrlProblem, type WebhookSafety } from "./addresses.js";
-import { endpointLane, EVENT_DESCRIPTIONS, TEST_EVENT, WEBHOOK_CHANNEL, WEBHOOK_EVENTS, webhookEvent, type WebhookEventType, type WebhookMessage } from "./events.js";
+import { conflict, notFound } from "../shared/errors.js";
+import { Checks, parseId, received, wholeNumber, type Deferred } from "../shared/input.js";
+import { addToOutbox, parseMessageId, sendAgain, viewMessage, type OutboxMessageView } from "../messaging/outbox.js";
+import { keysetPage, type Page, type SortKey } from "../shared/paging.js";
+import { requireAdmin, type Viewer } from "../shared/viewer.js";
+import { webhookUrlProblem, type WebhookSafety } from "./webhook-addresses.js";
+import { endpointLane, EVENT_DESCRIPTIONS, TEST_EVENT, WEBHOOK_CHANNEL, WEBHOOK_EVENTS, webhookEvent, type WebhookEventType, type WebhookMessage } from "./webhook-events.js";
 
 /** Enough for any shop's integrations; keeps the back office's list one short page. */
 export const MAX_ENDPOINTS = 20;

@@ -1,9 +1,9 @@
 // Favourites: the user's wish-list. One row per (user, product); toggling adds or removes it.
-import { Prisma, type Category, type PrismaClient, type Product } from "../generated/prisma/client.js";
-import { isForeignKeyViolation, isUniqueViolation, notFound } from "./errors.js";
-import { alignedById, keysetPage, newestFirst, type Page } from "./pages.js";
-import { parseId } from "./input.js";
-import { requireUser, type Viewer } from "./viewer.js";
+import { Prisma, type Category, type PrismaClient, type Product } from "../../generated/prisma/client.js";
+import { isForeignKeyViolation, isUniqueViolation, notFound } from "../shared/errors.js";
+import { alignedById, keysetPage, newestFirst, type Page } from "../shared/paging.js";
+import { parseId } from "../shared/input.js";
+import { requireUser, type Viewer } from "../shared/viewer.js";
 
 export type FavouriteProduct = Product & { category: Category };
 

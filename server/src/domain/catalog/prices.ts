@@ -1,7 +1,7 @@
 // Section 9 of the spec: what a unit costs and how a cart adds up. Used by orders, the cart check
 // and the price sort, so the rule exists once.
-import { Prisma } from "../generated/prisma/client.js";
-import type { Cents } from "./money.js";
+import { Prisma } from "../../generated/prisma/client.js";
+import type { Cents } from "../shared/money.js";
 
 export interface Priced {
   priceCents: Cents;
