@@ -1,14 +1,14 @@
 // The one query each storefront page asks for its content, worked out from the page's address the way its
-// screen works it out (the screens export those functions). The server asks it before rendering, so the
-// page renders once, with its data: otherwise Apollo's prerender draws the whole page a first time only to
-// discover the query (its loading view), then again with the answer, and that first pass was half of a
-// server render's time (issue 21). An address whose query differs from the screen's still renders right, in
-// two passes: the screen asks what it misses.
+// screen works it out (the category and search pages share their builders with their screens through
+// lib/catalog/productListQueries.ts, so the screens stay lazy chunks). The server asks it before rendering,
+// so the page renders once, with its data: otherwise Apollo's prerender draws the whole page a first time
+// only to discover the query (its loading view), then again with the answer, and that first pass was half
+// of a server render's time. An address whose query differs from the screen's still renders right, in two
+// passes: the screen asks what it misses.
 import type { DocumentNode } from "graphql";
 import type { Params } from "react-router-dom";
-import { categoryPageVariables } from "../features/catalog/CategoryScreen";
-import { searchPageVariables } from "../features/search/SearchScreen";
 import { CategoryPageDocument, HomePageDocument, ProductDetailDocument, SearchPageDocument } from "../graphql/generated/graphql";
+import { categoryPageVariables, searchPageVariables } from "../lib/catalog/productListQueries";
 
 export interface PageQuery {
   query: DocumentNode;

@@ -16,25 +16,11 @@ import { SortSelect } from "../../components/SortSelect";
 import { UpdatingResults } from "../../components/UpdatingResults";
 import { NoFilterMatch, ProductFilterLayout, ProductFilterPanel } from "../../components/ProductFilterPanel";
 import { CategoryPageDocument, CategoryProductsDocument } from "../../graphql/generated/graphql";
-import { nextPageVariables, nodesOf, STOREFRONT_PAGE_SIZE, useLastAnswer } from "../../lib/apollo/pages";
-import {
-  hasProductFilters,
-  NO_PRODUCT_FILTERS,
-  productFiltersFrom,
-  productFilterVariables,
-  withProductFilters,
-  type ProductFilterChoice,
-} from "../../lib/catalog/productFilters";
-import { PRODUCT_SORT, sortOrderFrom, type SortOrder } from "../../lib/catalog/productSort";
+import { nextPageVariables, nodesOf, useLastAnswer } from "../../lib/apollo/pages";
+import { hasProductFilters, NO_PRODUCT_FILTERS, productFiltersFrom, withProductFilters, type ProductFilterChoice } from "../../lib/catalog/productFilters";
+import { categoryPageVariables } from "../../lib/catalog/productListQueries";
+import { sortOrderFrom, type SortOrder } from "../../lib/catalog/productSort";
 import { breadcrumbData, categoryPath } from "../../lib/seo/structuredData";
-
-/** The page's query for a category's address (the server asks it before rendering: app/pageQueries.ts). */
-export const categoryPageVariables = (categoryName: string, params: URLSearchParams) => ({
-  category: categoryName,
-  sort: PRODUCT_SORT[sortOrderFrom(params.get("sort"))],
-  first: STOREFRONT_PAGE_SIZE,
-  ...productFilterVariables(productFiltersFrom(params, { category: false })),
-});
 
 export function CategoryScreen() {
   const categoryName = useParams().categoryName ?? "";

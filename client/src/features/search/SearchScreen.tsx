@@ -20,16 +20,10 @@ import { UpdatingResults } from "../../components/UpdatingResults";
 import { NoFilterMatch, ProductFilterLayout, ProductFilterPanel } from "../../components/ProductFilterPanel";
 import { DidYouMean } from "./DidYouMean";
 import { SearchPageDocument, SearchProductsDocument } from "../../graphql/generated/graphql";
-import { nextPageVariables, nodesOf, SEARCH_DEBOUNCE_MS, STOREFRONT_PAGE_SIZE, useLastAnswer } from "../../lib/apollo/pages";
-import {
-  hasProductFilters,
-  NO_PRODUCT_FILTERS,
-  productFiltersFrom,
-  productFilterVariables,
-  withProductFilters,
-  type ProductFilterChoice,
-} from "../../lib/catalog/productFilters";
-import { PRODUCT_SORT, sortOrderFrom, type SortOrder } from "../../lib/catalog/productSort";
+import { nextPageVariables, nodesOf, SEARCH_DEBOUNCE_MS, useLastAnswer } from "../../lib/apollo/pages";
+import { hasProductFilters, NO_PRODUCT_FILTERS, productFiltersFrom, withProductFilters, type ProductFilterChoice } from "../../lib/catalog/productFilters";
+import { searchPageVariables } from "../../lib/catalog/productListQueries";
+import { sortOrderFrom, type SortOrder } from "../../lib/catalog/productSort";
 
 /** A search's canonical address: the text as searched (trimmed, spaces collapsed, lower case), without the sort or filters. */
 export function searchPath(text: string): string {
@@ -38,14 +32,6 @@ export function searchPath(text: string): string {
 }
 
 export const SEARCH_LABEL = "Search products or categories";
-
-/** The page's query for a search's address (the server asks it before rendering: app/pageQueries.ts). */
-export const searchPageVariables = (params: URLSearchParams) => ({
-  search: (params.get("q") ?? "").trim(),
-  sort: PRODUCT_SORT[sortOrderFrom(params.get("sort"))],
-  first: STOREFRONT_PAGE_SIZE,
-  ...productFilterVariables(productFiltersFrom(params, { category: true })),
-});
 
 export function SearchScreen() {
   const [params, setParams] = useSearchParams();
