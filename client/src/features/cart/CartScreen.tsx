@@ -26,11 +26,7 @@ export function CartScreen() {
         <EmptyState
           title="Your cart is empty!"
           description="Find something green to take home."
-          action={
-            <Anchor component={Link} to="/">
-              Back to the store
-            </Anchor>
-          }
+          link={{ to: "/", label: "Back to the store" }}
         />
       </Stack>
     );

@@ -4,19 +4,17 @@
 // range, in stock, discounted: issue 17, kept in the URL too).
 import { documentTitle, PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
-import { Anchor, Group, Stack, Text } from "@mantine/core";
-import { Link, useParams, useSearchParams } from "react-router-dom";
+import { Group, Stack, Text } from "@mantine/core";
+import { useParams, useSearchParams } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { ProductGridSkeleton } from "../../components/ProductGridSkeleton";
-import { LoadMore } from "../../components/LoadMore";
 import { PageHead } from "../../components/PageHead";
-import { cardLoading, ProductCard } from "../../components/ProductCard";
-import { ProductGrid } from "../../components/ProductGrid";
+import { PagedProductGrid, productCountText } from "../../components/PagedProductGrid";
 import { SortSelect } from "../../components/SortSelect";
 import { UpdatingResults } from "../../components/UpdatingResults";
 import { NoFilterMatch, ProductFilterLayout, ProductFilterPanel } from "../../components/ProductFilterPanel";
 import { CategoryPageDocument, CategoryProductsDocument } from "../../graphql/generated/graphql";
-import { nextPageVariables, nodesOf, useLastAnswer } from "../../lib/apollo/pages";
+import { nextPageVariables, useLastAnswer } from "../../lib/apollo/pages";
 import { hasProductFilters, NO_PRODUCT_FILTERS, productFiltersFrom, withProductFilters, type ProductFilterChoice } from "../../lib/catalog/productFilters";
 import { categoryPageVariables } from "../../lib/catalog/productListQueries";
 import { sortOrderFrom, type SortOrder } from "../../lib/catalog/productSort";
@@ -63,46 +61,27 @@ export function CategoryScreen() {
       </UpdatingResults>
     );
   } else if (shown.data.products.edges.length === 0) {
-    body = (
-      <EmptyState
-        title="No products in this category yet."
-        action={
-          <Anchor component={Link} to="/">
-            Back to the store
-          </Anchor>
-        }
-      />
-    );
+    body = <EmptyState title="No products in this category yet." link={{ to: "/", label: "Back to the store" }} />;
   } else {
     filterable = true;
     const page = shown.data.products;
-    const products = nodesOf(page);
     const sorting = !shown.forKey && shown.key.sort !== sort && JSON.stringify(shown.key.filters) === JSON.stringify(filters);
     body = (
       <Stack gap="md">
         <Group justify="space-between" align="flex-end">
           {/* How many the filters leave; beside the sort so that it takes no row of its own. */}
           <Text size="sm" c="dimmed">
-            {shown.current && `${page.totalCount} ${page.totalCount === 1 ? "product" : "products"}`}
+            {shown.current && productCountText(page.totalCount)}
           </Text>
           <SortSelect value={sort} onChange={chooseSort} />
         </Group>
         <UpdatingResults updating={!shown.current} label={sorting ? "Sorting products…" : "Updating products…"}>
-          <ProductGrid>
-            {products.map((product, index) => (
-              <ProductCard key={product.id} product={product} {...cardLoading(index)} />
-            ))}
-          </ProductGrid>
-          {shown.current && (
-            <LoadMore
-              key={JSON.stringify(variables)}
-              shown={products.length}
-              total={page.totalCount}
-              noun="products"
-              hasMore={page.pageInfo.hasNextPage}
-              onLoadMore={() => fetchMore({ query: CategoryProductsDocument, variables: { ...variables, ...nextPageVariables(page) } })}
-            />
-          )}
+          <PagedProductGrid
+            page={page}
+            canLoadMore={shown.current}
+            listKey={JSON.stringify(variables)}
+            onLoadMore={() => fetchMore({ query: CategoryProductsDocument, variables: { ...variables, ...nextPageVariables(page) } })}
+          />
         </UpdatingResults>
       </Stack>
     );

@@ -8,7 +8,7 @@ import { Anchor, Button, Grid, Group, NativeSelect, Paper, Stack, Text, Title } 
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
-import { LoadingView } from "../../components/LoadingView";
+import { RequireUser } from "../../components/RequireUser";
 import { CheckoutRegionsDocument } from "../../graphql/generated/graphql";
 import { serverMessage } from "../../lib/apollo/errors";
 import { CARD_ENTRY_DELAY_MS, emptyCard, previewNumber, type CardDetails } from "../../lib/card/cardRules";
@@ -19,26 +19,12 @@ import { messages } from "../../lib/messages";
 import { formatMoney } from "../../lib/money";
 import { notifyError, notifySuccess } from "../../lib/notify";
 import { itemsTotal, orderTotal, regionFee } from "../../lib/pricing";
-import { useSession, type SessionUser } from "../../lib/session/session";
+import type { SessionUser } from "../../lib/session/session";
 import { CardModal } from "./CardModal";
 import { usePlaceOrder } from "./usePlaceOrder";
 
 export function CheckoutScreen() {
-  const { user, loading } = useSession();
-  if (loading) return <LoadingView label="Loading your account" />;
-  if (!user) {
-    return (
-      <EmptyState
-        title="Please sign in to check out."
-        action={
-          <Anchor component={Link} to="/login">
-            Sign in
-          </Anchor>
-        }
-      />
-    );
-  }
-  return <Checkout user={user} />;
+  return <RequireUser signInTitle="Please sign in to check out.">{(user) => <Checkout user={user} />}</RequireUser>;
 }
 
 function Checkout({ user }: { user: SessionUser }) {
@@ -75,16 +61,7 @@ function Checkout({ user }: { user: SessionUser }) {
   }, [cardModalOpen]);
 
   if (cartItems.length === 0) {
-    return (
-      <EmptyState
-        title="Your cart is empty!"
-        action={
-          <Anchor component={Link} to="/">
-            Back to the store
-          </Anchor>
-        }
-      />
-    );
+    return <EmptyState title="Your cart is empty!" link={{ to: "/", label: "Back to the store" }} />;
   }
 
   const region = regions.find((entry) => entry.id === regionId) ?? null;

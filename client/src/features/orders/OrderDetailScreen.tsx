@@ -2,9 +2,9 @@
 // invoice in a new window that prints itself and closes after printing.
 import { PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingView } from "../../components/LoadingView";
 import { OrderLinesTable } from "../../components/OrderLinesTable";
@@ -32,17 +32,7 @@ function OrderDetail({ user }: { user: SessionUser }) {
   if (loading && !data) return <LoadingView label="Loading the order" />;
   const order = data?.order;
   if (!order) {
-    return (
-      <EmptyState
-        title="We could not find this order."
-        description={error?.message}
-        action={
-          <Anchor component={Link} to="/user/order">
-            Back to my orders
-          </Anchor>
-        }
-      />
-    );
+    return <EmptyState title="We could not find this order." description={error?.message} link={{ to: "/user/order", label: "Back to my orders" }} />;
   }
 
   const print = () => {

@@ -45,11 +45,7 @@ export function ProductScreen() {
       <EmptyState
         title="We could not show this product."
         description={error ? serverMessage(error) : undefined}
-        action={
-          <Anchor component={Link} to="/">
-            Back to the store
-          </Anchor>
-        }
+        link={{ to: "/", label: "Back to the store" }}
       />
     );
   }

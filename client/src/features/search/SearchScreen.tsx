@@ -11,16 +11,14 @@ import { useSearchParams } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { SearchIcon } from "../../components/icons";
 import { ProductGridSkeleton } from "../../components/ProductGridSkeleton";
-import { LoadMore } from "../../components/LoadMore";
 import { PageHead } from "../../components/PageHead";
-import { cardLoading, ProductCard } from "../../components/ProductCard";
-import { ProductGrid } from "../../components/ProductGrid";
+import { PagedProductGrid, productCountText } from "../../components/PagedProductGrid";
 import { SortSelect } from "../../components/SortSelect";
 import { UpdatingResults } from "../../components/UpdatingResults";
 import { NoFilterMatch, ProductFilterLayout, ProductFilterPanel } from "../../components/ProductFilterPanel";
 import { DidYouMean } from "./DidYouMean";
 import { SearchPageDocument, SearchProductsDocument } from "../../graphql/generated/graphql";
-import { nextPageVariables, nodesOf, SEARCH_DEBOUNCE_MS, useLastAnswer } from "../../lib/apollo/pages";
+import { nextPageVariables, SEARCH_DEBOUNCE_MS, useLastAnswer } from "../../lib/apollo/pages";
 import { hasProductFilters, NO_PRODUCT_FILTERS, productFiltersFrom, withProductFilters, type ProductFilterChoice } from "../../lib/catalog/productFilters";
 import { searchPageVariables } from "../../lib/catalog/productListQueries";
 import { sortOrderFrom, type SortOrder } from "../../lib/catalog/productSort";
@@ -114,7 +112,6 @@ export function SearchScreen() {
   } else {
     filterable = true;
     const page = shown.data.products;
-    const products = nodesOf(page);
     body = (
       <Stack gap="md">
         <Group justify="space-between" align="flex-end">
@@ -126,23 +123,14 @@ export function SearchScreen() {
         <UpdatingResults updating={updating} label="Searching…">
           <Stack gap="md">
             <Text size="sm" c="dimmed">
-              {page.totalCount} {page.totalCount === 1 ? "product" : "products"}
+              {productCountText(page.totalCount)}
             </Text>
-            <ProductGrid>
-              {products.map((product, index) => (
-                <ProductCard key={product.id} product={product} {...cardLoading(index)} />
-              ))}
-            </ProductGrid>
-            {!updating && (
-              <LoadMore
-                key={JSON.stringify(variables)}
-                shown={products.length}
-                total={page.totalCount}
-                noun="products"
-                hasMore={page.pageInfo.hasNextPage}
-                onLoadMore={() => fetchMore({ query: SearchProductsDocument, variables: { ...variables, ...nextPageVariables(page) } })}
-              />
-            )}
+            <PagedProductGrid
+              page={page}
+              canLoadMore={!updating}
+              listKey={JSON.stringify(variables)}
+              onLoadMore={() => fetchMore({ query: SearchProductsDocument, variables: { ...variables, ...nextPageVariables(page) } })}
+            />
           </Stack>
         </UpdatingResults>
       </Stack>

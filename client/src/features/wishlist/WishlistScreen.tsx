@@ -6,12 +6,10 @@ import { Stack } from "@mantine/core";
 import { useEffect } from "react";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingView } from "../../components/LoadingView";
-import { LoadMore } from "../../components/LoadMore";
-import { cardLoading, ProductCard } from "../../components/ProductCard";
-import { ProductGrid } from "../../components/ProductGrid";
+import { PagedProductGrid } from "../../components/PagedProductGrid";
 import { FavouritesDocument } from "../../graphql/generated/graphql";
 import { RequireUser } from "../../components/RequireUser";
-import { nextPageVariables, nodesOf, STOREFRONT_PAGE_SIZE } from "../../lib/apollo/pages";
+import { nextPageVariables, STOREFRONT_PAGE_SIZE } from "../../lib/apollo/pages";
 
 export const EMPTY_WISHLIST_TEXT = "You have not added any products to your wishlist yet.";
 
@@ -30,29 +28,15 @@ function Wishlist() {
     if (error) console.error("Could not load the wish-list", error);
   }, [error]);
   const page = data?.favourites;
-  const products = page ? nodesOf(page) : [];
   return (
     <Stack gap="lg">
       <PageTitle title="My Wishlist" />
       {loading && !data ? (
         <LoadingView label="Loading your wish-list" />
-      ) : !page || products.length === 0 ? (
+      ) : !page || page.edges.length === 0 ? (
         <EmptyState title={EMPTY_WISHLIST_TEXT} />
       ) : (
-        <>
-          <ProductGrid>
-            {products.map((product, index) => (
-              <ProductCard key={product.id} product={product} {...cardLoading(index)} />
-            ))}
-          </ProductGrid>
-          <LoadMore
-            shown={products.length}
-            total={page.totalCount}
-            noun="products"
-            hasMore={page.pageInfo.hasNextPage}
-            onLoadMore={() => fetchMore({ variables: nextPageVariables(page) })}
-          />
-        </>
+        <PagedProductGrid page={page} onLoadMore={() => fetchMore({ variables: nextPageVariables(page) })} />
       )}
     </Stack>
   );
