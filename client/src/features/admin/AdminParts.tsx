@@ -1,16 +1,20 @@
 // Pieces every admin screen shares: the list header (title, count, search, New link), the list body
-// (loading, failure, empty, a page at a time, dimmed while a new search runs), the form frame and a
-// labelled detail, and the select-and-Change control. Lists are searched on the server once the typing pauses.
+// (loading, failure, empty, a page at a time, dimmed while a new search runs), the tables and titled
+// sections the lists and details are drawn in, the form frame and a labelled detail, and the
+// select-and-Change control. Lists are searched on the server once the typing pauses.
 import { PageTitle } from "../../components/PageTitle";
-import { Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from "@mantine/core";
+import { Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useEffect, useState, type FormEvent, type ReactNode, type Ref } from "react";
+import { isValidElement, useEffect, useState, type FormEvent, type ReactElement, type ReactNode, type Ref } from "react";
 import { Link } from "react-router-dom";
+import { EmptyState } from "../../components/EmptyState";
 import { SearchIcon } from "../../components/icons";
 import { LoadingView } from "../../components/LoadingView";
 import { LoadMore } from "../../components/LoadMore";
 import { UpdatingResults } from "../../components/UpdatingResults";
+import { serverMessage } from "../../lib/apollo/errors";
 import { nodesOf, SEARCH_DEBOUNCE_MS, type Answer, type Page } from "../../lib/apollo/pages";
+import { notifyError } from "../../lib/notify";
 
 export interface ListHeaderProps {
   title: string;
@@ -211,5 +215,96 @@ export function ChangeChoice<T extends string>({ label, current, options, changi
         Change
       </Button>
     </Group>
+  );
+}
+
+/** A list that could not load: what, and 'Try again'. */
+export function LoadFailure({ what, onRetry }: { what: string; onRetry: () => void }) {
+  return (
+    <EmptyState
+      title={`We could not load ${what}.`}
+      action={
+        <Button variant="light" onClick={onRetry}>
+          Try again
+        </Button>
+      }
+    />
+  );
+}
+
+/** A failed load of the catalogue's lists and entries shows the server's error text as a notification. */
+export function useNotifyLoadFailure(error: unknown): void {
+  useEffect(() => {
+    if (error) notifyError(serverMessage(error));
+  }, [error]);
+}
+
+/** A column heading of an admin table: its text (or element), or a figure's, set right as the figures under it. */
+export type AdminTableColumn = string | ReactElement | { label: string; align: "right" };
+
+/** A column of figures (counts, totals): heading and cells set right. */
+export const figureColumn = (label: string): AdminTableColumn => ({ label, align: "right" });
+
+export interface AdminTableProps {
+  /** The headings; none for a short list whose rows say what they hold (a user's orders). */
+  columns?: readonly AdminTableColumn[];
+  /** Below this width the table scrolls sideways instead of squeezing its columns. */
+  minWidth: number;
+  spacing?: "xs" | "sm";
+  /** Rows light up under the pointer: the lists whose rows open an order or a user. */
+  highlightOnHover?: boolean;
+  /** Cells never wrap (numbers, dates, badges side by side). */
+  nowrap?: boolean;
+  /** The table's name for screen readers, where no heading of its own names it. */
+  label?: string;
+  /** In a bordered frame of its own (a screen's main list, not one inside a section). */
+  framed?: boolean;
+  /** The rows. */
+  children: ReactNode;
+}
+
+export function AdminTable({ columns, minWidth, spacing = "sm", highlightOnHover, nowrap, label, framed, children }: AdminTableProps) {
+  const table = (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table verticalSpacing={spacing} highlightOnHover={highlightOnHover} style={nowrap ? { whiteSpace: "nowrap" } : undefined} aria-label={label}>
+        {columns && (
+          <Table.Thead>
+            <Table.Tr>
+              {columns.map((column, index) =>
+                typeof column === "string" || isValidElement(column) ? (
+                  <Table.Th key={index}>{column}</Table.Th>
+                ) : (
+                  <Table.Th key={index} ta={column.align}>
+                    {column.label}
+                  </Table.Th>
+                ),
+              )}
+            </Table.Tr>
+          </Table.Thead>
+        )}
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+  return framed ? (
+    <Paper withBorder radius="md" p="xs">
+      {table}
+    </Paper>
+  ) : (
+    table
+  );
+}
+
+/** A titled part of an admin page (an order's details, a user's contact info): a landmark named by its title. */
+export function AdminSection({ id, title, titleSize = "h4", children }: { id: string; title: string; titleSize?: "h3" | "h4"; children: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
+      <Stack gap="sm">
+        <Title order={2} size={titleSize} id={id}>
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </Paper>
   );
 }

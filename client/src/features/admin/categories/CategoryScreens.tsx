@@ -3,8 +3,8 @@
 // search.' when nothing matches. Add category (Title; Create) and Edit category (Name; Update). Every
 // change shows the server's message and reloads the lists; a failed load shows the server's error text.
 import { useQuery } from "@apollo/client/react";
-import { Button, TextInput } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { TextInput } from "@mantine/core";
+import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
@@ -12,10 +12,10 @@ import { AdminCategoriesDocument, AdminCategoryDocument } from "../../../graphql
 import { serverMessage } from "../../../lib/apollo/errors";
 import { ADMIN_PAGE_SIZE, nextPageVariables, useLastAnswer } from "../../../lib/apollo/pages";
 import { useGoBack } from "../../../lib/navigation/useGoBack";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { notifySuccess } from "../../../lib/notify";
 import { useFieldErrors } from "../../../lib/forms/useFieldErrors";
 import { notifyServerFailure } from "../adminFeedback";
-import { AdminForm, listState, useListSearch } from "../AdminParts";
+import { AdminForm, listState, LoadFailure, useListSearch, useNotifyLoadFailure } from "../AdminParts";
 import { CatalogueEntries, type CatalogueEntry } from "../CatalogueEntries";
 import { useCreateCategory, useDeleteCategory, useUpdateCategory } from "./useCategoryChanges";
 
@@ -30,9 +30,7 @@ export function ManageCategoriesScreen() {
   const list = listState(useLastAnswer(data?.categories, query), typing);
   const { deletingId, remove } = useDeleteCategory();
 
-  useEffect(() => {
-    if (error) notifyError(serverMessage(error));
-  }, [error]);
+  useNotifyLoadFailure(error);
 
   return (
     <CatalogueEntries
@@ -45,19 +43,7 @@ export function ManageCategoriesScreen() {
       editPath={(category) => `/admin/edit-category/${category.id}`}
       {...list}
       onLoadMore={(page) => fetchMore({ variables: nextPageVariables(page) })}
-      failure={
-        error &&
-        !data && (
-          <EmptyState
-            title="We could not load the categories."
-            action={
-              <Button variant="light" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            }
-          />
-        )
-      }
+      failure={error && !data && <LoadFailure what="the categories" onRetry={() => void refetch()} />}
       search={search}
       onSearch={setSearch}
       deletingId={deletingId}
@@ -92,9 +78,7 @@ export function EditCategoryScreen() {
   const id = Number(useParams().id);
   const { data, loading, error } = useQuery(AdminCategoryDocument, { variables: { id }, skip: !Number.isInteger(id), fetchPolicy: "cache-and-network" });
 
-  useEffect(() => {
-    if (error) notifyError(serverMessage(error));
-  }, [error]);
+  useNotifyLoadFailure(error);
 
   const category = data?.category;
   if (!category) {

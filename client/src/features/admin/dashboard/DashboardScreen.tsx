@@ -6,7 +6,7 @@ import { PageTitle } from "../../../components/PageTitle";
 import "@mantine/charts/styles.css";
 import { useQuery } from "@apollo/client/react";
 import { LineChart } from "@mantine/charts";
-import { Anchor, Badge, Box, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Box, Group, Loader, Paper, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { LoadingView } from "../../../components/LoadingView";
@@ -14,6 +14,7 @@ import { ProductPicture } from "../../../components/ProductPicture";
 import { AdminAnalyticsDocument, AdminTopProductsDocument, type AdminAnalyticsQuery } from "../../../graphql/generated/graphql";
 import { formatMoney } from "../../../lib/money";
 import { useSession } from "../../../lib/session/session";
+import { AdminSection, AdminTable, figureColumn } from "../AdminParts";
 import { formatGrowth } from "../adminRules";
 import { useNewOrders } from "../../../lib/orders/liveOrders";
 
@@ -112,49 +113,33 @@ function TopSellingProducts() {
   }, [error]);
   const products = data?.topProducts ?? [];
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="top-selling-products">
-      <Stack gap="sm">
-        <Title order={2} size="h3" id="top-selling-products">
-          Top selling products
-        </Title>
-        {loading && !data ? (
-          <Group justify="center" py="md">
-            <Loader color="green" type="dots" role="status" aria-label="Loading the top selling products" />
-          </Group>
-        ) : products.length === 0 ? (
-          <Text c="dimmed">No sales yet.</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table verticalSpacing="sm">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Product Name</Table.Th>
-                  <Table.Th>Category</Table.Th>
-                  <Table.Th ta="right">Total Sales</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {products.map((product) => (
-                  <Table.Tr key={product.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/products/${product.slug}`} c="inherit">
-                        <Group gap="sm" wrap="nowrap">
-                          {/* Small and round, the name beside it: decoration for screen readers. */}
-                          <ProductPicture image={product.image} alt="" sizes="38px" w={38} h={38} miw={38} radius="50%" />
-                          <Text fw={600}>{product.name}</Text>
-                        </Group>
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{product.category}</Table.Td>
-                    <Table.Td ta="right">{product.purchasedQuantity}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
-    </Paper>
+    <AdminSection id="top-selling-products" title="Top selling products" titleSize="h3">
+      {loading && !data ? (
+        <Group justify="center" py="md">
+          <Loader color="green" type="dots" role="status" aria-label="Loading the top selling products" />
+        </Group>
+      ) : products.length === 0 ? (
+        <Text c="dimmed">No sales yet.</Text>
+      ) : (
+        <AdminTable minWidth={480} columns={["Product Name", "Category", figureColumn("Total Sales")]}>
+          {products.map((product) => (
+            <Table.Tr key={product.id}>
+              <Table.Td>
+                <Anchor component={Link} to={`/products/${product.slug}`} c="inherit">
+                  <Group gap="sm" wrap="nowrap">
+                    {/* Small and round, the name beside it: decoration for screen readers. */}
+                    <ProductPicture image={product.image} alt="" sizes="38px" w={38} h={38} miw={38} radius="50%" />
+                    <Text fw={600}>{product.name}</Text>
+                  </Group>
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{product.category}</Table.Td>
+              <Table.Td ta="right">{product.purchasedQuantity}</Table.Td>
+            </Table.Tr>
+          ))}
+        </AdminTable>
+      )}
+    </AdminSection>
   );
 }
 

@@ -11,7 +11,8 @@ import { AdminApiKeysDocument, CreateApiKeyDocument, RevokeApiKeyDocument, type 
 import { ADMIN_PAGE_SIZE, nextPageVariables, nodesOf } from "../../../lib/apollo/pages";
 import { notifySuccess } from "../../../lib/notify";
 import { notifyServerFailure } from "../adminFeedback";
-import { ConfirmDialog, fieldErrorsOf, LoadFailure, SecretReveal, when } from "./integrationParts";
+import { AdminTable, LoadFailure } from "../AdminParts";
+import { ConfirmDialog, fieldErrorsOf, SecretReveal, when } from "./integrationParts";
 
 /** ORDERS_WRITE -> "orders:write", as the API and the README name scopes. */
 export const scopeName = (scope: string) => scope.toLowerCase().replace("_", ":");
@@ -109,54 +110,41 @@ export function ApiKeysPanel() {
       {keys.length === 0 ? (
         <EmptyState title="No API keys yet." description="Make one for each integration, with only the scopes it needs." />
       ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" aria-label="API keys">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Scopes</Table.Th>
-                <Table.Th>Key</Table.Th>
-                <Table.Th>Last used</Table.Th>
-                <Table.Th>Expires</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {keys.map((key) => (
-                <Table.Tr key={key.id}>
-                  <Table.Td>{key.name}</Table.Td>
-                  <Table.Td>
-                    <Group gap={4}>
-                      {key.scopes.map((scope) => (
-                        <Badge key={scope} variant="light" tt="none">
-                          {scopeName(scope)}
-                        </Badge>
-                      ))}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text ff="monospace" size="sm">
-                      {key.secretStart}…
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>{when(key.lastUsedAt)}</Table.Td>
-                  <Table.Td>{when(key.expiresAt)}</Table.Td>
-                  <Table.Td>{keyStatus(key)}</Table.Td>
-                  <Table.Td>
-                    {!key.revokedAt && (
-                      <Button size="xs" color="red" variant="light" aria-label={`Revoke ${key.name}`} onClick={() => setRevoking(key)}>
-                        Revoke
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <AdminTable
+          label="API keys"
+          minWidth={760}
+          columns={["Name", "Scopes", "Key", "Last used", "Expires", "Status", <VisuallyHidden>Actions</VisuallyHidden>]}
+        >
+          {keys.map((key) => (
+            <Table.Tr key={key.id}>
+              <Table.Td>{key.name}</Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {key.scopes.map((scope) => (
+                    <Badge key={scope} variant="light" tt="none">
+                      {scopeName(scope)}
+                    </Badge>
+                  ))}
+                </Group>
+              </Table.Td>
+              <Table.Td>
+                <Text ff="monospace" size="sm">
+                  {key.secretStart}…
+                </Text>
+              </Table.Td>
+              <Table.Td>{when(key.lastUsedAt)}</Table.Td>
+              <Table.Td>{when(key.expiresAt)}</Table.Td>
+              <Table.Td>{keyStatus(key)}</Table.Td>
+              <Table.Td>
+                {!key.revokedAt && (
+                  <Button size="xs" color="red" variant="light" aria-label={`Revoke ${key.name}`} onClick={() => setRevoking(key)}>
+                    Revoke
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </AdminTable>
       )}
       <LoadMore shown={keys.length} total={page.totalCount} noun="keys" hasMore={page.pageInfo.hasNextPage} onLoadMore={() => fetchMore({ variables: nextPageVariables(page) })} />
       <NewKeyForm scopes={data!.apiScopes} onMade={setSecret} />

@@ -21,6 +21,7 @@ import {
 import { ADMIN_PAGE_SIZE, nodesOf } from "../../../lib/apollo/pages";
 import { notifySuccess } from "../../../lib/notify";
 import { notifyServerFailure } from "../adminFeedback";
+import { AdminTable } from "../AdminParts";
 import { ConfirmDialog, EndpointForm, EndpointStatus, fieldErrorsOf, SecretReveal, when, type EndpointValues } from "./integrationParts";
 
 const INTEGRATIONS_WEBHOOKS = "/admin/integrations?tab=webhooks";
@@ -193,40 +194,35 @@ export function WebhookEndpointScreen() {
         {deliveries.length === 0 ? (
           <EmptyState title="Nothing sent yet." description="Events this endpoint asked for appear here, newest first. 'Send a test event' tries it now." />
         ) : (
-          <Table.ScrollContainer minWidth={760}>
-            <Table verticalSpacing="sm" aria-label="Delivery log">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Event</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Attempts</Table.Th>
-                  <Table.Th>Response code</Table.Th>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>
-                    <Tooltip label="The same event (same webhook-id) is queued again">
-                      <span>Send again</span>
-                    </Tooltip>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {deliveries.map((delivery) => (
-                  <DeliveryRow
-                    key={delivery.id}
-                    delivery={delivery}
-                    resending={resendingId === delivery.id}
-                    onResend={() => {
-                      setResendingId(delivery.id);
-                      void run(async () => {
-                        await resend({ variables: { id: delivery.id } });
-                        notifySuccess("The event is queued again.");
-                      }).finally(() => setResendingId(null));
-                    }}
-                  />
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <AdminTable
+            label="Delivery log"
+            minWidth={760}
+            columns={[
+              "Event",
+              "Status",
+              "Attempts",
+              "Response code",
+              "Time",
+              <Tooltip label="The same event (same webhook-id) is queued again">
+                <span>Send again</span>
+              </Tooltip>,
+            ]}
+          >
+            {deliveries.map((delivery) => (
+              <DeliveryRow
+                key={delivery.id}
+                delivery={delivery}
+                resending={resendingId === delivery.id}
+                onResend={() => {
+                  setResendingId(delivery.id);
+                  void run(async () => {
+                    await resend({ variables: { id: delivery.id } });
+                    notifySuccess("The event is queued again.");
+                  }).finally(() => setResendingId(null));
+                }}
+              />
+            ))}
+          </AdminTable>
         )}
         {page.pageInfo.hasNextPage && (
           <Group mt="sm">

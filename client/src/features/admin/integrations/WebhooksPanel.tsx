@@ -10,7 +10,8 @@ import { LoadingView } from "../../../components/LoadingView";
 import { AdminWebhookEndpointsDocument, CreateWebhookEndpointDocument } from "../../../graphql/generated/graphql";
 import { notifySuccess } from "../../../lib/notify";
 import { notifyServerFailure } from "../adminFeedback";
-import { EndpointForm, EndpointStatus, eventName, fieldErrorsOf, LoadFailure, NEW_ENDPOINT, SecretReveal, type EndpointValues } from "./integrationParts";
+import { LoadFailure } from "../AdminParts";
+import { EndpointForm, EndpointStatus, eventName, fieldErrorsOf, NEW_ENDPOINT, SecretReveal, type EndpointValues } from "./integrationParts";
 
 export const endpointPath = (id: number) => `/admin/integrations/webhooks/${id}`;
 

@@ -4,7 +4,6 @@
 import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Modal, NumberInput, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
 import type { AdminWebhookEndpointFragment, WebhookEventType } from "../../../graphql/generated/graphql";
-import { EmptyState } from "../../../components/EmptyState";
 import { formatDateTime } from "../../../lib/orders/invoice";
 
 /** "Nov 22, 2026, 3:04 PM", or the word for none. */
@@ -124,20 +123,6 @@ export function fieldErrorsOf(error: unknown): Record<string, string[]> {
   const errors = (error as { errors?: ReadonlyArray<{ extensions?: { code?: unknown; fields?: unknown } }> })?.errors ?? [];
   const fields = errors.find((entry) => entry.extensions?.code === "BAD_USER_INPUT")?.extensions?.fields;
   return fields && typeof fields === "object" ? (fields as Record<string, string[]>) : {};
-}
-
-/** A list that could not load: what, and 'Try again'. */
-export function LoadFailure({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <EmptyState
-      title={`We could not load ${what}.`}
-      action={
-        <Button variant="light" onClick={onRetry}>
-          Try again
-        </Button>
-      }
-    />
-  );
 }
 
 interface ConfirmDialogProps {

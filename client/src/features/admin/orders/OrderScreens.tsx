@@ -6,9 +6,9 @@
 // the order reloaded on success, 'Failed to update status.' on failure.
 import { PageTitle } from "../../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
-import { Anchor, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Group, NativeSelect, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
-import { Link, useParams } from "react-router-dom";
+import { useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
 import { OrderLinesTable } from "../../../components/OrderLinesTable";
@@ -20,7 +20,7 @@ import { formatMoney } from "../../../lib/money";
 import { notifyError, notifySuccess } from "../../../lib/notify";
 import { formatDateTime } from "../../../lib/orders/invoice";
 import { ORDER_STATUS_TEXT } from "../../../lib/orders/orderStatus";
-import { ChangeChoice, Detail, ListHeader, PagedList, useListSearch, useQuietListState } from "../AdminParts";
+import { AdminSection, AdminTable, ChangeChoice, Detail, figureColumn, ListHeader, PagedList, useListSearch, useQuietListState } from "../AdminParts";
 import { AdminOrderRow, OrderStatusBadge } from "./orderParts";
 import { useUpdateOrderStatus } from "./useUpdateOrderStatus";
 import { useLiveOrderStatus, useNewOrders } from "../../../lib/orders/liveOrders";
@@ -32,6 +32,7 @@ const STATUSES: OrderStatus[] = ["PENDING", "IN_TRANSIT", "DELIVERED"];
 const STATUS_OPTIONS = STATUSES.map((value) => ({ value, label: ORDER_STATUS_TEXT[value] }));
 
 const STATUS_FILTER_ALL = "";
+const ORDER_COLUMNS = ["Order number", "Status", figureColumn("Total items"), "Date", figureColumn("Total price")];
 
 export function ManageOrdersScreen() {
   // New orders join the list as they arrive; status changes (by any admin) show in place.
@@ -70,26 +71,11 @@ export function ManageOrdersScreen() {
         onLoadMore={(page) => fetchMore({ variables: nextPageVariables(page) })}
       >
         {(orders) => (
-          <Paper withBorder radius="md" p="xs">
-            <Table.ScrollContainer minWidth={640}>
-              <Table verticalSpacing="sm" highlightOnHover style={{ whiteSpace: "nowrap" }}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Order number</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th ta="right">Total items</Table.Th>
-                    <Table.Th>Date</Table.Th>
-                    <Table.Th ta="right">Total price</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {orders.map((order) => (
-                    <AdminOrderRow key={order.id} order={order} />
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
+          <AdminTable framed highlightOnHover nowrap minWidth={640} columns={ORDER_COLUMNS}>
+            {orders.map((order) => (
+              <AdminOrderRow key={order.id} order={order} />
+            ))}
+          </AdminTable>
         )}
       </PagedList>
     </Stack>
@@ -121,11 +107,7 @@ export function ViewOrderScreen() {
       <EmptyState
         title="We could not find this order."
         description={error ? serverMessage(error) : undefined}
-        action={
-          <Anchor component={Link} to="/admin/manage-order">
-            Back to the orders
-          </Anchor>
-        }
+        link={{ to: "/admin/manage-order", label: "Back to the orders" }}
       />
     );
   }
@@ -141,49 +123,34 @@ export function ViewOrderScreen() {
       </Group>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-details">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="order-details">
-              Order details
-            </Title>
-            <SimpleGrid cols={2} spacing="sm">
-              <Detail label="Reference">
-                <Text ff="monospace" fw={600} span>
-                  {order.reference}
-                </Text>
-              </Detail>
-              <Detail label="Status">
-                <OrderStatusBadge status={order.status} />
-              </Detail>
-              <Detail label="Subtotal">{formatMoney(order.subtotal)}</Detail>
-              <Detail label="Delivery fee">{formatMoney(order.deliveryFee)}</Detail>
-              <Detail label="Total">{formatMoney(order.total)}</Detail>
-            </SimpleGrid>
-          </Stack>
-        </Paper>
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="delivery-details">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="delivery-details">
-              Delivery details
-            </Title>
-            <SimpleGrid cols={2} spacing="sm">
-              <Detail label="Email">{order.userEmail}</Detail>
-              <Detail label="Phone">{order.userPhone}</Detail>
-              <Detail label="Address">{order.userAddress}</Detail>
-              <Detail label="Region">{order.region}</Detail>
-            </SimpleGrid>
-          </Stack>
-        </Paper>
+        <AdminSection id="order-details" title="Order details">
+          <SimpleGrid cols={2} spacing="sm">
+            <Detail label="Reference">
+              <Text ff="monospace" fw={600} span>
+                {order.reference}
+              </Text>
+            </Detail>
+            <Detail label="Status">
+              <OrderStatusBadge status={order.status} />
+            </Detail>
+            <Detail label="Subtotal">{formatMoney(order.subtotal)}</Detail>
+            <Detail label="Delivery fee">{formatMoney(order.deliveryFee)}</Detail>
+            <Detail label="Total">{formatMoney(order.total)}</Detail>
+          </SimpleGrid>
+        </AdminSection>
+        <AdminSection id="delivery-details" title="Delivery details">
+          <SimpleGrid cols={2} spacing="sm">
+            <Detail label="Email">{order.userEmail}</Detail>
+            <Detail label="Phone">{order.userPhone}</Detail>
+            <Detail label="Address">{order.userAddress}</Detail>
+            <Detail label="Region">{order.region}</Detail>
+          </SimpleGrid>
+        </AdminSection>
       </SimpleGrid>
 
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-lines">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="order-lines">
-            Items
-          </Title>
-          <OrderLinesTable lines={order.lines} total={order.total} />
-        </Stack>
-      </Paper>
+      <AdminSection id="order-lines" title="Items">
+        <OrderLinesTable lines={order.lines} total={order.total} />
+      </AdminSection>
     </Stack>
   );
 }

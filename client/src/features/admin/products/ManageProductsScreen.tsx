@@ -4,13 +4,13 @@
 // and 'Delete Product'. A delete shows a spinner, then the server's message (else 'Try again later'),
 // and the list reloads.
 import { useQuery } from "@apollo/client/react";
-import { Button, Stack } from "@mantine/core";
+import { Stack } from "@mantine/core";
 import { EmptyState } from "../../../components/EmptyState";
 import { cardLoading, ProductCard } from "../../../components/ProductCard";
 import { ProductGrid } from "../../../components/ProductGrid";
 import { AdminProductsDocument } from "../../../graphql/generated/graphql";
 import { ADMIN_PAGE_SIZE, nextPageVariables, useLastAnswer } from "../../../lib/apollo/pages";
-import { countLabel, ListHeader, listState, PagedList, useListSearch } from "../AdminParts";
+import { countLabel, ListHeader, listState, LoadFailure, PagedList, useListSearch } from "../AdminParts";
 import { useDeleteProduct } from "./useProductChanges";
 
 export const NO_PRODUCTS_FOUND = "No products found matching your search.";
@@ -36,19 +36,7 @@ export function ManageProductsScreen() {
       <PagedList
         noun="products"
         {...list}
-        failure={
-          error &&
-          !data && (
-            <EmptyState
-              title="We could not load the products."
-              action={
-                <Button variant="light" onClick={() => void refetch()}>
-                  Try again
-                </Button>
-              }
-            />
-          )
-        }
+        failure={error && !data && <LoadFailure what="the products" onRetry={() => void refetch()} />}
         empty={<EmptyState title={NO_PRODUCTS_FOUND} />}
         onLoadMore={(page) => fetchMore({ variables: nextPageVariables(page) })}
       >

@@ -3,8 +3,8 @@
 // (Title, Fee; Create) and Edit region (Name, Fee; Update). Every change shows the server's message and
 // reloads the lists; a failed load shows the server's error text.
 import { useQuery } from "@apollo/client/react";
-import { Button, NumberInput, Text, TextInput } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { NumberInput, Text, TextInput } from "@mantine/core";
+import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
@@ -13,11 +13,11 @@ import { serverMessage } from "../../../lib/apollo/errors";
 import { ADMIN_PAGE_SIZE, nextPageVariables, useLastAnswer } from "../../../lib/apollo/pages";
 import { formatMoney } from "../../../lib/money";
 import { useGoBack } from "../../../lib/navigation/useGoBack";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { notifySuccess } from "../../../lib/notify";
 import { regionFee } from "../../../lib/pricing";
 import { useFieldErrors } from "../../../lib/forms/useFieldErrors";
 import { notifyServerFailure } from "../adminFeedback";
-import { AdminForm, listState, useListSearch } from "../AdminParts";
+import { AdminForm, listState, LoadFailure, useListSearch, useNotifyLoadFailure } from "../AdminParts";
 import { CatalogueEntries } from "../CatalogueEntries";
 import { REQUIRED } from "../adminRules";
 import { useCreateRegion, useDeleteRegion, useUpdateRegion } from "./useRegionChanges";
@@ -39,9 +39,7 @@ export function ManageRegionsScreen() {
   const list = listState(useLastAnswer(data?.regions, query), typing);
   const { deletingId, remove } = useDeleteRegion();
 
-  useEffect(() => {
-    if (error) notifyError(serverMessage(error));
-  }, [error]);
+  useNotifyLoadFailure(error);
 
   return (
     <CatalogueEntries<RegionEntry>
@@ -54,19 +52,7 @@ export function ManageRegionsScreen() {
       editPath={(region) => `/admin/edit-region/${region.id}`}
       {...list}
       onLoadMore={(page) => fetchMore({ variables: nextPageVariables(page) })}
-      failure={
-        error &&
-        !data && (
-          <EmptyState
-            title="We could not load the regions."
-            action={
-              <Button variant="light" onClick={() => void refetch()}>
-                Try again
-              </Button>
-            }
-          />
-        )
-      }
+      failure={error && !data && <LoadFailure what="the regions" onRetry={() => void refetch()} />}
       search={search}
       onSearch={setSearch}
       deletingId={deletingId}
@@ -160,9 +146,7 @@ export function EditRegionScreen() {
   const { data, loading, error } = useQuery(AdminRegionDocument, { variables: { id }, skip: !Number.isInteger(id), fetchPolicy: "cache-and-network" });
   const [updateRegion, { loading: saving }] = useUpdateRegion();
 
-  useEffect(() => {
-    if (error) notifyError(serverMessage(error));
-  }, [error]);
+  useNotifyLoadFailure(error);
 
   const region = data?.region;
   if (!region) {

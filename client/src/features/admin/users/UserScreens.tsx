@@ -6,7 +6,7 @@
 // wrote to them (issue 23).
 import { PageTitle } from "../../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
-import { Anchor, Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { Link, useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { LoadingView } from "../../../components/LoadingView";
@@ -17,7 +17,7 @@ import { ADMIN_PAGE_SIZE, nextPageVariables, nodesOf, ORDERS_PAGE_SIZE, useLastA
 import { notifySuccess } from "../../../lib/notify";
 import { formatDate } from "../../../lib/orders/invoice";
 import { notifyServerFailure } from "../adminFeedback";
-import { ChangeChoice, Detail, ListHeader, PagedList, useListSearch, useQuietListState } from "../AdminParts";
+import { AdminSection, AdminTable, ChangeChoice, Detail, ListHeader, PagedList, useListSearch, useQuietListState } from "../AdminParts";
 import { AdminOrderRow } from "../orders/orderParts";
 import { UserEmails } from "./UserEmails";
 import { useSetUserRole } from "./useSetUserRole";
@@ -62,34 +62,21 @@ export function ManageUsersScreen() {
         onLoadMore={(page) => fetchMore({ variables: nextPageVariables(page) })}
       >
         {(users) => (
-          <Paper withBorder radius="md" p="xs">
-            <Table.ScrollContainer minWidth={520}>
-              <Table verticalSpacing="sm" highlightOnHover style={{ whiteSpace: "nowrap" }}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Email</Table.Th>
-                    <Table.Th>Role</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {users.map((user) => (
-                    <Table.Tr key={user.id} aria-label={user.name}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/admin/manage-users/${user.id}`} fw={600}>
-                          {user.name}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td>{user.email}</Table.Td>
-                      <Table.Td>
-                        <RoleBadge role={user.role} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </Paper>
+          <AdminTable framed highlightOnHover nowrap minWidth={520} columns={["Name", "Email", "Role"]}>
+            {users.map((user) => (
+              <Table.Tr key={user.id} aria-label={user.name}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/admin/manage-users/${user.id}`} fw={600}>
+                    {user.name}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{user.email}</Table.Td>
+                <Table.Td>
+                  <RoleBadge role={user.role} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </AdminTable>
         )}
       </PagedList>
     </Stack>
@@ -124,11 +111,7 @@ export function UserDetailScreen() {
       <EmptyState
         title="We could not find this user."
         description={error ? serverMessage(error) : undefined}
-        action={
-          <Anchor component={Link} to="/admin/manage-users">
-            Back to the users
-          </Anchor>
-        }
+        link={{ to: "/admin/manage-users", label: "Back to the users" }}
       />
     );
   }
@@ -138,61 +121,42 @@ export function UserDetailScreen() {
     <Stack gap="lg">
       <PageTitle title={user.name} />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="account-info">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="account-info">
-              Account info
-            </Title>
-            <SimpleGrid cols={2} spacing="sm">
-              <Detail label="Name">{user.name}</Detail>
-              <Detail label="Email">{user.email}</Detail>
-              <Detail label="Role">
-                <RoleBadge role={user.role} />
-              </Detail>
-              <Detail label="Created">{formatDate(user.createdAt)}</Detail>
-            </SimpleGrid>
-            <ChangeRole key={user.role} userId={user.id} role={user.role} />
-          </Stack>
-        </Paper>
-        <Paper withBorder radius="md" p="md" component="section" aria-labelledby="contact-info">
-          <Stack gap="sm">
-            <Title order={2} size="h4" id="contact-info">
-              Contact info
-            </Title>
-            <Detail label="Address">{user.address || "No address"}</Detail>
-            <Detail label="Phone number">{user.phone || "No contact"}</Detail>
-          </Stack>
-        </Paper>
+        <AdminSection id="account-info" title="Account info">
+          <SimpleGrid cols={2} spacing="sm">
+            <Detail label="Name">{user.name}</Detail>
+            <Detail label="Email">{user.email}</Detail>
+            <Detail label="Role">
+              <RoleBadge role={user.role} />
+            </Detail>
+            <Detail label="Created">{formatDate(user.createdAt)}</Detail>
+          </SimpleGrid>
+          <ChangeRole key={user.role} userId={user.id} role={user.role} />
+        </AdminSection>
+        <AdminSection id="contact-info" title="Contact info">
+          <Detail label="Address">{user.address || "No address"}</Detail>
+          <Detail label="Phone number">{user.phone || "No contact"}</Detail>
+        </AdminSection>
       </SimpleGrid>
-      <Paper withBorder radius="md" p="md" component="section" aria-labelledby="user-orders">
-        <Stack gap="sm">
-          <Title order={2} size="h4" id="user-orders">
-            Orders
-          </Title>
-          {orders.length === 0 ? (
-            <Text c="dimmed">No orders yet.</Text>
-          ) : (
-            <>
-              <Table.ScrollContainer minWidth={520}>
-                <Table verticalSpacing="xs" style={{ whiteSpace: "nowrap" }}>
-                  <Table.Tbody>
-                    {orders.map((order) => (
-                      <AdminOrderRow key={order.id} order={order} compact />
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-              <LoadMore
-                shown={orders.length}
-                total={user.orders.totalCount}
-                noun="orders"
-                hasMore={user.orders.pageInfo.hasNextPage}
-                onLoadMore={() => fetchMore({ variables: nextPageVariables(user.orders) })}
-              />
-            </>
-          )}
-        </Stack>
-      </Paper>
+      <AdminSection id="user-orders" title="Orders">
+        {orders.length === 0 ? (
+          <Text c="dimmed">No orders yet.</Text>
+        ) : (
+          <>
+            <AdminTable nowrap spacing="xs" minWidth={520}>
+              {orders.map((order) => (
+                <AdminOrderRow key={order.id} order={order} compact />
+              ))}
+            </AdminTable>
+            <LoadMore
+              shown={orders.length}
+              total={user.orders.totalCount}
+              noun="orders"
+              hasMore={user.orders.pageInfo.hasNextPage}
+              onLoadMore={() => fetchMore({ variables: nextPageVariables(user.orders) })}
+            />
+          </>
+        )}
+      </AdminSection>
       <UserEmails userId={user.id} />
     </Stack>
   );
