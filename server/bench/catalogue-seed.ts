@@ -11,8 +11,8 @@ import { seedDatabase } from "../seed/demo-shop.js";
 import { LocalImageStore } from "../src/storage/local-store.js";
 import { mulberry32 } from "../seed/plant-art.js";
 import { SEED_CATEGORIES } from "../seed/seed-data.js";
-import { hashPassword } from "../src/domain/accounts/passwords.js";
-import { slugify } from "../src/domain/catalog/slugs.js";
+import { hashPassword } from "../src/domain/accounts/index.js";
+import { slugify } from "../src/domain/catalog/index.js";
 
 type CategoryName = (typeof SEED_CATEGORIES)[number];
 

@@ -13,7 +13,7 @@ import inspector from "node:inspector";
 import os from "node:os";
 import pg from "pg";
 import { openDatabase } from "../src/db/client.js";
-import { lowPriorityEncoder } from "../src/domain/images/encoder-process.js";
+import { lowPriorityEncoder } from "../src/domain/images/index.js";
 import { createShop } from "../src/domain/shop.js";
 import { createApp } from "../src/http/app.js";
 import { startWorkers } from "../src/http/workers.js";

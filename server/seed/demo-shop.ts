@@ -5,12 +5,10 @@
 // Idempotent: a second run finds the admin and the products and changes nothing.
 import { ensureAdmin } from "../src/db/admin.js";
 import type { OrderStatus, Prisma, PrismaClient } from "../src/generated/prisma/client.js";
-import { RECIPE } from "../src/domain/images/rules.js";
-import { refOfKey, type ImageStore } from "../src/domain/images/store.js";
-import { newOrderNumber, newReference } from "../src/domain/orders/order-numbers.js";
-import { hashPassword } from "../src/domain/accounts/passwords.js";
-import { lineTotalCents, unitPriceCents } from "../src/domain/catalog/prices.js";
-import { firstFreeSlug, slugify } from "../src/domain/catalog/slugs.js";
+import { RECIPE, refOfKey, type ImageStore } from "../src/domain/images/index.js";
+import { newOrderNumber, newReference, priceOrder } from "../src/domain/orders/index.js";
+import { hashPassword } from "../src/domain/accounts/index.js";
+import { firstFreeSlug, slugify } from "../src/domain/catalog/index.js";
 import { ART_SIZE, mulberry32, plantArt } from "./plant-art.js";
 import { SEED_CATEGORIES, SEED_CUSTOMERS, SEED_PRODUCTS, SEED_REGIONS, SEED_SHOPPER, type SeedPerson } from "./seed-data.js";
 
@@ -321,10 +319,18 @@ async function insertDemoShop(
   });
   const productId = new Map(created.map((product) => [product.slug, product.id]));
 
-  const orders = plan.orders.map((order) => {
+  // Each past order priced as checkout prices one (orders/pricing.ts): its lines and totals as stored.
+  const priced = plan.orders.map((order) => ({
+    order,
+    price: priceOrder(
+      order.lines.map((line) => ({ product: line.product, priceCents: line.product.data.priceCents, discountPriceCents: line.product.data.discountPriceCents, quantity: line.quantity })),
+      regionByName.get(order.region.name)!,
+      { at: order.createdAt },
+    ),
+  }));
+  const orders = priced.map(({ order, price }) => {
     const buyer = userByEmail.get(order.buyer.email)!;
     const region = regionByName.get(order.region.name)!;
-    const subtotalCents = order.lines.reduce((sum, line) => sum + lineTotalCents(line.product.data, line.quantity), 0);
     return {
       orderNumber: order.orderNumber,
       reference: order.reference,
@@ -332,9 +338,9 @@ async function insertDemoShop(
       userId: buyer.id,
       regionId: region.id,
       regionName: region.name,
-      subtotalCents,
-      deliveryFeeCents: region.feeCents,
-      totalCents: subtotalCents + region.feeCents,
+      subtotalCents: price.itemsCents,
+      deliveryFeeCents: price.deliveryCents,
+      totalCents: price.totalCents,
       userEmail: buyer.email,
       // An account that already existed may lack contact details; the snapshot then keeps the demo's.
       userPhone: buyer.phone ?? order.buyer.phone,
@@ -347,17 +353,17 @@ async function insertDemoShop(
   const orderId = new Map(placed.map((order) => [order.orderNumber, order.id]));
 
   await tx.orderLine.createMany({
-    data: plan.orders.flatMap((order) =>
-      order.lines.map(({ product, quantity }) => ({
+    data: priced.flatMap(({ order, price }) =>
+      price.lines.map(({ product, priceCents, discountPriceCents, unitCents, quantity }) => ({
         orderId: orderId.get(order.orderNumber)!,
         productId: productId.get(product.slug)!,
         slug: product.slug,
         name: product.data.name,
         description: product.data.description,
         categoryName: categoryOf(product).name,
-        priceCents: product.data.priceCents,
-        discountPriceCents: product.data.discountPriceCents,
-        unitPriceCents: unitPriceCents(product.data),
+        priceCents,
+        discountPriceCents,
+        unitPriceCents: unitCents,
         quantity,
         imageOne: product.data.imageOne,
         imageTwo: product.data.imageTwo,

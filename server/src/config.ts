@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import proxyaddr from "proxy-addr";
-import { isEmailAddress } from "./domain/shared/input.js";
+import { isEmailAddress } from "./domain/shared/index.js";
 
 export interface Config {
   env: "development" | "production" | "test";

@@ -8,8 +8,7 @@
 import "reflect-metadata";
 import { ConfigError, loadConfig } from "./config.js";
 import { DatabaseOpenError, openDatabase } from "./db/client.js";
-import { inProcessEncoder } from "./domain/images/processing.js";
-import { RenditionsWorker, type PictureOutcome, type RebuildProgress } from "./domain/images/renditions-worker.js";
+import { inProcessEncoder, RenditionsWorker, type PictureOutcome, type RebuildProgress } from "./domain/images/index.js";
 import { createImageStore, S3ImageStore } from "./storage/index.js";
 
 const BAR_WIDTH = 30;

@@ -6,10 +6,9 @@ import "reflect-metadata";
 import cluster from "node:cluster";
 import path from "node:path";
 import { ConfigError, DEMO_ADMIN_PASSWORD, jwtSecretFor, loadConfig, type Config } from "./config.js";
-import { openDatabase, DatabaseOpenError, type Database } from "./db/client.js";
+import { DatabaseOpenError, openDatabase, type Database } from "./db/client.js";
 import { ensureAdmin } from "./db/admin.js";
-import { lowPriorityEncoder } from "./domain/images/encoder-process.js";
-import type { ImageStore } from "./domain/images/store.js";
+import { lowPriorityEncoder, type ImageStore } from "./domain/images/index.js";
 import { createShop } from "./domain/shop.js";
 import { OutboxRunner } from "./delivery/outbox-runner.js";
 import { createWebhookDeliverer, WEBHOOK_CHANNEL } from "./delivery/webhooks.js";
@@ -23,7 +22,7 @@ import { DevMailbox } from "./delivery/email/dev-mailbox.js";
 import { createEmailDeliverer } from "./delivery/email/deliverer.js";
 import { createMailTransport, smtpHost } from "./delivery/email/transport.js";
 import { DEV_MAIL_PATH } from "./http/dev-mail.js";
-import { EMAIL_CHANNEL } from "./domain/messaging/emails.js";
+import { EMAIL_CHANNEL } from "./domain/messaging/index.js";
 
 type Logger = ReturnType<typeof createLogger>;
 

@@ -6,7 +6,7 @@
 import "reflect-metadata";
 import { ConfigError, loadConfig } from "./config.js";
 import { DatabaseOpenError, openDatabase } from "./db/client.js";
-import { SearchService } from "./domain/search/service.js";
+import { SearchService } from "./domain/search/index.js";
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());

@@ -2,12 +2,12 @@
 // shows what it concerns without letting a customer's text become markup.
 import { describe, expect, it } from "vitest";
 import { renderEmail } from "../src/delivery/email/templates.js";
-import type { EmailContent } from "../src/domain/messaging/email-log.js";
-import type { OrderWithLines } from "../src/domain/orders/service.js";
+import type { EmailContent, EmailOrder } from "../src/domain/messaging/index.js";
+import { priceOfPlacedOrder } from "../src/domain/orders/index.js";
 
 const SHOP_URL = "https://shop.example.test";
 
-const order = {
+const placed = {
   id: 7,
   orderNumber: "ORD-261125-ABC123",
   reference: "ABCDEFGHIJKLMNOP",
@@ -27,7 +27,8 @@ const order = {
     { id: 1, orderId: 7, productId: 1, slug: "fern", name: "Boston Fern", description: "", categoryName: "Ferns", priceCents: 1250, discountPriceCents: null, unitPriceCents: 1250, quantity: 3, imageOne: "", imageTwo: null },
     { id: 2, orderId: 7, productId: 2, slug: "palm", name: "Parlour Palm & Pot", description: "", categoryName: "Palms", priceCents: 4000, discountPriceCents: 2999, unitPriceCents: 2999, quantity: 1, imageOne: "", imageTwo: null },
   ],
-} as OrderWithLines;
+};
+const order: EmailOrder = { ...placed, price: priceOfPlacedOrder(placed) };
 
 const every: Array<[string, EmailContent]> = [
   ["Welcome to Verdant", { kind: "welcome", name: "Fern <b>Green</b>" }],

@@ -6,7 +6,7 @@
 //   (prices, stock, names, deletions); a category write or a gap in delivery rebuilds it; while it is
 //   behind, it does not answer (search runs in SQL).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CatalogService, type ProductPageOptions } from "../src/domain/catalog/products.js";
+import { CatalogService, type ProductPageOptions } from "../src/domain/catalog/index.js";
 import type { DeliveryNews, EventBus, ShopEvent, ShopEventListener } from "../src/domain/shared/shop-events.js";
 import { ProductIndex, wordsOfVector } from "../src/domain/search/product-index.js";
 import { SearchService } from "../src/domain/search/service.js";

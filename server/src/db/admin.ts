@@ -1,7 +1,7 @@
 // The one row every shop needs from its first start: the initial admin. The demo shop (catalogue,
 // pictures, customers, past orders) is seed-only code in server/seed/, loaded only when asked for.
 import type { PrismaClient } from "../generated/prisma/client.js";
-import { hashPassword } from "../domain/accounts/passwords.js";
+import { hashPassword } from "../domain/accounts/index.js";
 
 /** Creates the admin account unless one with this email exists; true when it was created now. */
 export async function ensureAdmin(prisma: PrismaClient, rawEmail: string, password: string, now: Date = new Date()): Promise<boolean> {

@@ -3,7 +3,7 @@
 // and no extra server is needed. On the embedded database (one process by design): in process.
 import pg from "pg";
 import { ordersPlaced } from "../metrics.js";
-import { ListenerSet, readShopEvent, type DeliveryNews, type EventBus, type ShopEvent } from "../domain/shared/shop-events.js";
+import { ListenerSet, readShopEvent, type DeliveryNews, type EventBus, type ShopEvent } from "../domain/shared/index.js";
 
 export type EventErrorHandler = (message: string, error: unknown) => void;
 

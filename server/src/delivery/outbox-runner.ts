@@ -9,7 +9,7 @@
 // lease ends and is sent again, with the same id. It wakes at once when a message is committed (a database
 // trigger announces it on the shop's event channel, on every replica) and polls as a backstop.
 import { Prisma, type PrismaClient } from "../generated/prisma/client.js";
-import type { EventBus } from "../domain/shared/shop-events.js";
+import type { EventBus } from "../domain/shared/index.js";
 import {
   ERROR_LENGTH,
   KEEP_SETTLED_MS,
@@ -18,7 +18,7 @@ import {
   viewMessage,
   type OutboxMessageView,
   type OutboxState,
-} from "../domain/messaging/outbox.js";
+} from "../domain/messaging/index.js";
 
 /** What one attempt came to. */
 export type DeliveryOutcome =

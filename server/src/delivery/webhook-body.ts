@@ -3,16 +3,8 @@
 // object is mapped by the GraphQL type's own view function and then serialised field by field through the
 // schema, so a field added to the API appears in webhooks too. Fields that take arguments (connections
 // such as User.orders) are left out: a webhook carries the object, not its lists.
-import {
-  isEnumType,
-  isLeafType,
-  isListType,
-  isNonNullType,
-  isObjectType,
-  type GraphQLOutputType,
-  type GraphQLSchema,
-} from "graphql";
-import type { WebhookEvent } from "../domain/integrations/webhook-events.js";
+import { isEnumType, isLeafType, isListType, isNonNullType, isObjectType, type GraphQLOutputType, type GraphQLSchema } from "graphql";
+import type { WebhookEvent } from "../domain/integrations/index.js";
 import { viewOrder, viewProduct, viewUser } from "../graphql/types.js";
 
 type View = (row: never) => unknown;

@@ -11,10 +11,17 @@ import https from "node:https";
 import net from "node:net";
 import type { GraphQLSchema } from "graphql";
 import type { PrismaClient } from "../generated/prisma/client.js";
-import { RESPONSE_EXCERPT_LENGTH, type OutboxMessageView, type OutboxState } from "../domain/messaging/outbox.js";
-import { checkedLookup, resolveSafely, UnsafeAddressError, type WebhookSafety } from "../domain/integrations/webhook-addresses.js";
-import type { ImageService } from "../domain/images/service.js";
-import { WEBHOOK_CHANNEL, type WebhookEvent, type WebhookMessage } from "../domain/integrations/webhook-events.js";
+import { RESPONSE_EXCERPT_LENGTH, type OutboxMessageView, type OutboxState } from "../domain/messaging/index.js";
+import {
+  checkedLookup,
+  resolveSafely,
+  UnsafeAddressError,
+  WEBHOOK_CHANNEL,
+  type WebhookEvent,
+  type WebhookMessage,
+  type WebhookSafety,
+} from "../domain/integrations/index.js";
+import type { ImageService } from "../domain/images/index.js";
 import type { Deliverer, DeliveryOutcome, OutboxLogger } from "./outbox-runner.js";
 import { pictureRefsOf, webhookBody, type PictureUrls } from "./webhook-body.js";
 import { signedHeaders } from "./webhook-signature.js";

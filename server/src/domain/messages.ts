@@ -1,6 +1,6 @@
 // What the shop says when an operation succeeds. Both adapters (GraphQL and REST) answer with these,
 // so the wording lives in one place. "Category created" and the order message are verbatim from the spec.
-import { RESET_LINK_MINUTES } from "./accounts/password-reset.js";
+import { RESET_LINK_MINUTES } from "./accounts/index.js";
 
 export const messages = {
   productCreated: "Product created successfully.",

@@ -1,28 +1,15 @@
 // The shop's services, wired once over one Prisma client. Adapters (GraphQL, REST) receive this object.
 import type { PrismaClient } from "../generated/prisma/client.js";
-import { AccountService } from "./accounts/accounts.js";
-import { ApiKeyService } from "./integrations/api-keys.js";
-import { AnalyticsService } from "./analytics/analytics.js";
-import { CatalogService } from "./catalog/products.js";
-import { SearchService } from "./search/service.js";
-import { ProductIndex } from "./search/product-index.js";
-import { CategoryService } from "./catalog/categories.js";
-import { EmailService } from "./messaging/email-log.js";
-import type { EventBus } from "./shared/shop-events.js";
-import { FavouriteService } from "./catalog/favourites.js";
-import type { PictureEncoder } from "./images/processing.js";
-import type { WorkerLog } from "./images/renditions-worker.js";
-import { ImageService } from "./images/service.js";
-import type { ImageStore } from "./images/store.js";
-import { OrderService } from "./orders/service.js";
-import { PasswordResetService } from "./accounts/password-reset.js";
-import { prismaReader, type RowReader } from "./shared/paging.js";
-import { RatingService } from "./catalog/ratings.js";
-import { RegionService } from "./regions/regions.js";
-import { Throttle } from "./accounts/throttle.js";
-import { TokenService } from "./accounts/tokens.js";
-import type { WebhookSafety } from "./integrations/webhook-addresses.js";
-import { WebhookService } from "./integrations/webhook-endpoints.js";
+import { AccountService, PasswordResetService, Throttle, TokenService } from "./accounts/index.js";
+import { ApiKeyService, WebhookService, type WebhookSafety } from "./integrations/index.js";
+import { AnalyticsService } from "./analytics/index.js";
+import { CatalogService, CategoryService, FavouriteService, RatingService } from "./catalog/index.js";
+import { ProductIndex, SearchService } from "./search/index.js";
+import { EmailService } from "./messaging/index.js";
+import { prismaReader, type EventBus, type RowReader } from "./shared/index.js";
+import { ImageService, type ImageStore, type PictureEncoder, type WorkerLog } from "./images/index.js";
+import { OrderService } from "./orders/index.js";
+import { RegionService } from "./regions/index.js";
 
 export interface ShopOptions {
   jwtSecret: string;
@@ -86,6 +73,7 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
   const index = options.searchIndex
     ? new ProductIndex(readRows, options.events, { onError: (message, error) => options.log?.error({ err: error }, message) })
     : undefined;
+  const orders = new OrderService(prisma, options.events);
   const search = new SearchService(options.searchRows ?? readRows, { maxInFlight: options.maxSearchesInFlight, index, pageRows: readRows }, options.events);
   return {
     prisma,
@@ -100,11 +88,11 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
     regions: new RegionService(prisma),
     ratings: new RatingService(prisma),
     favourites: new FavouriteService(prisma),
-    orders: new OrderService(prisma, options.events),
+    orders,
     analytics: new AnalyticsService(prisma),
     apiKeys,
     webhooks: new WebhookService(prisma, options.webhookSafety ?? STRICT_WEBHOOK_SAFETY),
-    emails: new EmailService(prisma, (resetId) => passwordResets.linkToken(resetId)),
+    emails: new EmailService(prisma, { resetLinkToken: (resetId) => passwordResets.linkToken(resetId), order: (orderId) => orders.forEmail(orderId) }),
     passwordResets,
   };
 }

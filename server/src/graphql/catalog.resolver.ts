@@ -3,8 +3,8 @@
 import GraphQLUpload from "graphql-upload/GraphQLUpload.mjs";
 import type { FileUpload } from "graphql-upload/processRequest.mjs";
 import { Arg, Args, ArgsType, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
-import type { ProductInput as DomainProductInput } from "../domain/catalog/products.js";
-import { IMAGE_RULE } from "../domain/images/rules.js";
+import type { ProductInput as DomainProductInput } from "../domain/catalog/index.js";
+import { IMAGE_RULE } from "../domain/images/index.js";
 import { AFTER, CategoryConnection, PAGE_SIZE, ProductConnection, RegionConnection, viewConnection, type Connection } from "./connections.js";
 import type { GraphQLContext } from "./context.js";
 import { MoneyScalar } from "./scalars.js";

@@ -2,7 +2,7 @@
 // where it ends, and the number of items over all pages. The paging itself lives in domain/pages.ts;
 // here a domain Page is shown as a connection of an object type.
 import { Field, Int, ObjectType, type ClassType } from "type-graphql";
-import type { Page } from "../domain/shared/paging.js";
+import type { Page } from "../domain/shared/index.js";
 import { Category, Order, Product, Region, User } from "./types.js";
 
 /** The descriptions of the two arguments every paged list takes (the rules are in domain/pages.ts). */

@@ -1,11 +1,9 @@
 import DataLoader from "dataloader";
 import type { Logger } from "pino";
-import { ShopError } from "../domain/shared/errors.js";
-import type { ImageRecord } from "../domain/images/pictures.js";
-import type { OrderWithLines } from "../domain/orders/service.js";
-import type { Page } from "../domain/shared/paging.js";
+import { ShopError, type Page, type Viewer } from "../domain/shared/index.js";
+import type { ImageRecord } from "../domain/images/index.js";
+import type { OrderWithLines } from "../domain/orders/index.js";
 import type { Shop } from "../domain/shop.js";
-import type { Viewer } from "../domain/shared/viewer.js";
 
 export interface GraphQLContext {
   shop: Shop;

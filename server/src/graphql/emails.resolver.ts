@@ -1,7 +1,7 @@
 // Issue 23 over GraphQL: password reset by email ('Forgot password?' and the reset screen) and, for
 // admins, the emails written to a user. Thin adapters over domain/password-reset and domain/email-log.
 import { Arg, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, registerEnumType, Resolver, Root } from "type-graphql";
-import type { EmailLogEntry } from "../domain/messaging/email-log.js";
+import type { EmailLogEntry } from "../domain/messaging/index.js";
 import { messages } from "../domain/messages.js";
 import { AFTER, connectionOf, PAGE_SIZE, viewConnection, type Connection } from "./connections.js";
 import type { GraphQLContext } from "./context.js";

@@ -1,7 +1,7 @@
 // Maps what the domain throws to GraphQL errors a client can act on, and hides everything else.
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { unwrapResolverError } from "@apollo/server/errors";
-import { INTERNAL_ERROR, ShopError } from "../domain/shared/errors.js";
+import { INTERNAL_ERROR, ShopError } from "../domain/shared/index.js";
 
 /**
  * True for an error nobody meant the caller to see (a database failure, a bug): its message may hold

@@ -1,10 +1,15 @@
 // The back office's Integrations over GraphQL: API keys and webhooks. Admins who signed in only (no API
 // key manages keys or webhooks); thin adapters over domain/api-keys.ts and domain/webhooks/.
-import { Arg, Ctx, Field, FieldResolver, InputType, Int, Mutation, ObjectType, Query, Resolver, Root, registerEnumType } from "type-graphql";
-import { SCOPE_DESCRIPTIONS, type ApiKeyRow } from "../domain/integrations/api-keys.js";
-import type { EndpointRow, WebhookDelivery as DeliveryRow } from "../domain/integrations/webhook-endpoints.js";
-import { EVENT_DESCRIPTIONS, WEBHOOK_EVENTS } from "../domain/integrations/webhook-events.js";
-import { API_SCOPES } from "../domain/shared/viewer.js";
+import { Arg, Ctx, Field, FieldResolver, InputType, Int, Mutation, ObjectType, Query, registerEnumType, Resolver, Root } from "type-graphql";
+import {
+  EVENT_DESCRIPTIONS,
+  SCOPE_DESCRIPTIONS,
+  WEBHOOK_EVENTS,
+  type ApiKeyRow,
+  type WebhookDelivery as DeliveryRow,
+  type EndpointRow,
+} from "../domain/integrations/index.js";
+import { API_SCOPES } from "../domain/shared/index.js";
 import { AFTER, connectionOf, PAGE_SIZE, viewConnection, type Connection } from "./connections.js";
 import type { GraphQLContext } from "./context.js";
 import { Message } from "./types.js";

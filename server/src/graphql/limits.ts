@@ -12,15 +12,15 @@
 //   aliases cannot turn one request into many sign-in guesses, sign-ups or orders.
 // Every operation the client sends must pass these: a test validates each of its typed documents.
 import {
-  GraphQLError,
-  valueFromAST,
   getNamedType,
   getNullableType,
+  GraphQLError,
   isCompositeType,
   isInterfaceType,
   isListType,
   isObjectType,
   Kind,
+  valueFromAST,
   type ASTVisitor,
   type FieldNode,
   type FragmentDefinitionNode,
@@ -32,7 +32,7 @@ import {
   type ValidationContext,
   type ValidationRule,
 } from "graphql";
-import { MAX_PAGE_SIZE } from "../domain/shared/paging.js";
+import { MAX_PAGE_SIZE } from "../domain/shared/index.js";
 
 export const MAX_DEPTH = 8;
 export const MAX_INTROSPECTION_DEPTH = 15;

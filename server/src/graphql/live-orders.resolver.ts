@@ -1,9 +1,8 @@
 // Live orders over GraphQL subscriptions (served on WebSocket by http/live.ts). Thin: the order service
 // decides who may follow what and reads each order afresh; here events become a stream of orders.
 import { Arg, Resolver, Root, Subscription } from "type-graphql";
-import type { EventBus } from "../domain/shared/shop-events.js";
-import type { OrderEvent, OrderWithLines } from "../domain/orders/service.js";
-import type { Viewer } from "../domain/shared/viewer.js";
+import type { EventBus, Viewer } from "../domain/shared/index.js";
+import type { OrderEvent, OrderWithLines } from "../domain/orders/index.js";
 import type { GraphQLContext } from "./context.js";
 import { Order, viewOrder } from "./types.js";
 

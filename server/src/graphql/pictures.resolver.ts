@@ -3,7 +3,7 @@
 // Products, order lines and top products keep their pictures' refs; the rows come with a catalogue read
 // (no query) or through one batched query per request (RequestLoaders.pictures).
 import { Ctx, Field, FieldResolver, Int, ObjectType, Resolver, Root } from "type-graphql";
-import type { ImageRecord, Picture } from "../domain/images/pictures.js";
+import type { ImageRecord, Picture } from "../domain/images/index.js";
 import type { GraphQLContext } from "./context.js";
 import { OrderLine, Product, TopProduct } from "./types.js";
 

@@ -5,8 +5,7 @@
 import type { ApolloServerPlugin } from "@apollo/server";
 import { GraphQLError, valueFromASTUntyped, visit, type DocumentNode } from "graphql";
 import type { Logger } from "pino";
-import { findUnstorableText, unstorableTextMessage } from "../domain/shared/text.js";
-import { safeError } from "../domain/shared/errors.js";
+import { findUnstorableText, safeError, unstorableTextMessage } from "../domain/shared/index.js";
 import { catalogueCacheControl, readsOnlyCatalogue } from "./catalogue-answers.js";
 import type { GraphQLContext } from "./context.js";
 import { isUnexpectedError } from "./errors.js";

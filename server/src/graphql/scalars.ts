@@ -1,6 +1,6 @@
 // Money crosses the GraphQL edge as a dollar number (12.5) and lives inside the server as integer cents.
 import { GraphQLError, GraphQLScalarType, Kind } from "graphql";
-import { parseDollars, toDollars } from "../domain/shared/money.js";
+import { parseDollars, toDollars } from "../domain/shared/index.js";
 
 function parseMoney(value: unknown): number {
   const cents = parseDollars(value);

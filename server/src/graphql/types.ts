@@ -4,14 +4,15 @@
 import { Field, Float, Int, ObjectType, registerEnumType } from "type-graphql";
 import type {
   Category as CategoryRow,
-  Order as OrderRow,
   OrderLine as OrderLineRow,
+  Order as OrderRow,
   Product as ProductRow,
   Region as RegionRow,
   User as UserRow,
 } from "../generated/prisma/client.js";
-import type { ImageRecord } from "../domain/images/pictures.js";
-import { orderLineTotalCents, unitPriceCents } from "../domain/catalog/prices.js";
+import type { ImageRecord } from "../domain/images/index.js";
+import { unitPriceCents } from "../domain/catalog/index.js";
+import { priceOfPlacedOrder } from "../domain/orders/index.js";
 import { MoneyScalar } from "./scalars.js";
 
 export enum Role {
@@ -252,12 +253,13 @@ export function viewProduct(row: ProductRow & { category: CategoryRow; pictures?
 export function viewOrder(
   row: Omit<OrderRow, "status"> & { status: OrderRow["status"] | `${OrderStatus}`; lines: OrderLineRow[] },
 ): Order {
+  const price = priceOfPlacedOrder(row);
   return {
     id: row.id,
     orderNumber: row.orderNumber,
     reference: row.reference,
     status: row.status === "in_transit" ? OrderStatus.IN_TRANSIT : (row.status as OrderStatus),
-    lines: row.lines.map((line) => ({
+    lines: price.lines.map((line) => ({
       productId: line.productId,
       slug: line.slug,
       name: line.name,
@@ -267,11 +269,11 @@ export function viewOrder(
       discountPrice: line.discountPriceCents,
       unitPrice: line.unitPriceCents,
       quantity: line.quantity,
-      lineTotal: orderLineTotalCents(line),
+      lineTotal: line.lineCents,
       imageOne: line.imageOne,
       imageTwo: line.imageTwo,
     })),
-    totalItems: row.lines.reduce((sum, line) => sum + line.quantity, 0),
+    totalItems: price.totalQuantity,
     subtotal: row.subtotalCents,
     deliveryFee: row.deliveryFeeCents,
     total: row.totalCents,

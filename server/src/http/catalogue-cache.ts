@@ -10,10 +10,10 @@
 // CORS headers depend on it) take the Express path, which answers from the same cache.
 import crypto from "node:crypto";
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from "node:http";
-import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import type { RequestHandler, Response } from "express";
 import type { Logger } from "pino";
-import type { EventBus } from "../domain/shared/shop-events.js";
+import type { EventBus } from "../domain/shared/index.js";
 import { keepCatalogueAnswers, type KeptAnswers } from "./kept-answers.js";
 import { requestId } from "./logging.js";
 

@@ -12,7 +12,7 @@ import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import { createGunzip, createGzip } from "node:zlib";
 import type { Request, Response } from "express";
-import type { EventBus } from "../domain/shared/shop-events.js";
+import type { EventBus } from "../domain/shared/index.js";
 import type { KeptLists } from "../rest/route.js";
 import { acceptsGzip, alreadyHeld } from "./catalogue-cache.js";
 import { keepCatalogueAnswers, type KeptAnswers } from "./kept-answers.js";

@@ -3,7 +3,7 @@
 // /sitemaps/categories.xml and /sitemaps/products-N.xml, each streamed from the database as it is read.
 import { once } from "node:events";
 import express, { type Response, type Router } from "express";
-import type { SitemapEntry, SitemapSource } from "../domain/catalog/sitemap.js";
+import type { SitemapEntry, SitemapSource } from "../domain/catalog/index.js";
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const SITEMAP_NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';

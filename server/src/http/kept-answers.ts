@@ -9,7 +9,7 @@
 //   for what no event says.
 // - It holds at most `maxBytes` (as each kind counts its answers' bytes); the least recently used goes first.
 // - An answer computed while the catalogue changed is not kept (see version()).
-import type { EventBus } from "../domain/shared/shop-events.js";
+import type { EventBus } from "../domain/shared/index.js";
 import { LruByBytes } from "../lru.js";
 import { catalogueCacheLookups, watch } from "../metrics.js";
 

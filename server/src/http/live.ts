@@ -3,26 +3,15 @@
 // "Bearer <token>"`. A socket closes when its session ends: at the token's expiry, and on logout,
 // password or role change announced by any replica on the event bus.
 import type http from "node:http";
-import {
-  getOperationAST,
-  GraphQLError,
-  parse,
-  specifiedRules,
-  validate,
-  type GraphQLSchema,
-  type ParseOptions,
-  type ValidationRule,
-} from "graphql";
+import { getOperationAST, GraphQLError, parse, specifiedRules, validate, type GraphQLSchema, type ParseOptions, type ValidationRule } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import type { Logger } from "pino";
 import { WebSocketServer, type WebSocket } from "ws";
-import type { ShopEvent } from "../domain/shared/shop-events.js";
+import { safeError, type ShopEvent, type Viewer } from "../domain/shared/index.js";
 import type { Shop } from "../domain/shop.js";
-import type { Viewer } from "../domain/shared/viewer.js";
 import { createGraphQLContext, type GraphQLContext } from "../graphql/context.js";
 import { formatShopError, isUnexpectedError, withoutSchemaHints } from "../graphql/errors.js";
 import { unstorableTextIn } from "../graphql/request-guards.js";
-import { safeError } from "../domain/shared/errors.js";
 import { watch } from "../metrics.js";
 
 export const LIVE_PATH = "/graphql";

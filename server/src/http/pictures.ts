@@ -4,7 +4,7 @@
 // validators); object storage is streamed from the bucket when no CDN URL is configured.
 import path from "node:path";
 import express, { type RequestHandler } from "express";
-import { isStoreKey, type ImageStore } from "../domain/images/store.js";
+import { isStoreKey, type ImageStore } from "../domain/images/index.js";
 import { LocalImageStore } from "../storage/local-store.js";
 import { IMMUTABLE } from "../storage/s3-store.js";
 

@@ -13,7 +13,7 @@
 // - CONFLICT is 409 everywhere; the only conflicts the old client meets (a second rating, deleting a
 //   category that still has products, an order reference another account used) are not field errors,
 //   and its screens show `message` (or a fixed text) for them.
-import { INTERNAL_ERROR, ShopError, type ErrorCode } from "../domain/shared/errors.js";
+import { INTERNAL_ERROR, ShopError, type ErrorCode } from "../domain/shared/index.js";
 
 export type InvalidStyle = "fields" | "fields-and-message";
 

@@ -4,9 +4,8 @@
 import { Readable } from "node:stream";
 import type { Request } from "express";
 import busboy from "busboy";
-import { invalid, type FieldErrors } from "../domain/shared/errors.js";
-import { MAX_IMAGE_BYTES } from "../domain/images/rules.js";
-import type { ImageUpload } from "../domain/images/uploads.js";
+import { invalid, type FieldErrors } from "../domain/shared/index.js";
+import { MAX_IMAGE_BYTES, type ImageUpload } from "../domain/images/index.js";
 import { HttpError } from "./errors.js";
 
 export interface MultipartForm {

@@ -6,18 +6,13 @@
 // on the field, together with every other problem of the form. Each field is documented with the JSON
 // Schema of the domain rule that checks it.
 import * as z from "zod";
-import { accountForm, contactForm, passwordChangeForm, registrationForm, signInForm } from "../domain/accounts/accounts.js";
-import { productForm, type ProductInput } from "../domain/catalog/products.js";
-import { categoryForm } from "../domain/catalog/categories.js";
-import { IMAGE_RULE } from "../domain/images/rules.js";
-import { isBlank, type FormInput, type FormShape } from "../domain/shared/input.js";
-import { parseDollars } from "../domain/shared/money.js";
-import { REFERENCE_PATTERN } from "../domain/orders/order-numbers.js";
-import { ORDER_STATUSES, type CartLineInput, type OrderStatusName, type PlaceOrderInput } from "../domain/orders/service.js";
-import { ratingForm } from "../domain/catalog/ratings.js";
-import { regionForm } from "../domain/regions/regions.js";
+import { accountForm, contactForm, passwordChangeForm, registrationForm, signInForm } from "../domain/accounts/index.js";
+import { categoryForm, productForm, ratingForm, type ProductInput } from "../domain/catalog/index.js";
+import { IMAGE_RULE } from "../domain/images/index.js";
+import { isBlank, parseDollars, ROLES, type FormInput, type FormShape, type Role } from "../domain/shared/index.js";
+import { ORDER_STATUSES, REFERENCE_PATTERN, type CartLineInput, type OrderStatusName, type PlaceOrderInput } from "../domain/orders/index.js";
+import { regionForm } from "../domain/regions/index.js";
 import { jsonSchemaOf } from "./json-schema.js";
-import { ROLES, type Role } from "../domain/shared/viewer.js";
 
 type Documented = { description?: string };
 

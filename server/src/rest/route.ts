@@ -4,7 +4,7 @@
 import type { Request, Response } from "express";
 import type * as z from "zod";
 import type { Shop } from "../domain/shop.js";
-import type { ApiScope, Viewer } from "../domain/shared/viewer.js";
+import type { ApiScope, Viewer } from "../domain/shared/index.js";
 import type { InvalidStyle } from "./errors.js";
 
 /**

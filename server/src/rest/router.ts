@@ -3,12 +3,10 @@
 // domain decides whether the caller may act before any body is read) -> snake_case JSON. Every failure
 // becomes a JSON answer (errors.ts).
 import express, { Router, type Request, type RequestHandler, type Response } from "express";
-import { invalid, type FieldErrors } from "../domain/shared/errors.js";
+import { invalid, safeError, unstorableTextError, type FieldErrors } from "../domain/shared/index.js";
 import type * as z from "zod";
-import type { ImageUpload } from "../domain/images/uploads.js";
+import type { ImageUpload } from "../domain/images/index.js";
 import type { Shop } from "../domain/shop.js";
-import { unstorableTextError } from "../domain/shared/text.js";
-import { safeError } from "../domain/shared/errors.js";
 import { bodyIsUtf8, UTF8_ONLY } from "./charset.js";
 import { errorAnswer, HttpError, plainError } from "./errors.js";
 import { parseMultipart } from "./multipart.js";

@@ -3,8 +3,8 @@
 // rows come back as the old client's JSON (views.ts). Rules (validation, permissions, prices, stock)
 // live in the domain only.
 import * as z from "zod";
-import { PRODUCT_SORTS } from "../domain/catalog/products.js";
-import { toDollars } from "../domain/shared/money.js";
+import { PRODUCT_SORTS } from "../domain/catalog/index.js";
+import { toDollars, type Page } from "../domain/shared/index.js";
 import { messages } from "../domain/messages.js";
 import { buildOpenApi } from "./openapi.js";
 import {
@@ -24,10 +24,9 @@ import {
   signInPayload,
 } from "./payloads.js";
 import { route, type Answer, type Route } from "./route.js";
-import type { Page } from "../domain/shared/paging.js";
 import {
-  AnalyticsSummary,
   analyticsJson,
+  AnalyticsSummary,
   Category,
   categoryJson,
   Message,

@@ -3,17 +3,15 @@
 // validate every answer against the published document, so the two cannot drift apart unnoticed.
 import type {
   Category as CategoryRow,
-  Order as OrderRow,
   OrderLine as OrderLineRow,
+  Order as OrderRow,
   Product as ProductRow,
   Region as RegionRow,
   User as UserRow,
 } from "../generated/prisma/client.js";
-import type { AnalyticsSummary as AnalyticsRow, TopProduct as TopProductRow } from "../domain/analytics/analytics.js";
-import { toDollars } from "../domain/shared/money.js";
-import { REFERENCE_PATTERN } from "../domain/orders/order-numbers.js";
-import { ORDER_STATUSES, type OrderWithLines } from "../domain/orders/service.js";
-import { ROLES } from "../domain/shared/viewer.js";
+import type { AnalyticsSummary as AnalyticsRow, TopProduct as TopProductRow } from "../domain/analytics/index.js";
+import { ROLES, toDollars } from "../domain/shared/index.js";
+import { ORDER_STATUSES, REFERENCE_PATTERN, type OrderWithLines } from "../domain/orders/index.js";
 import * as z from "zod";
 
 const money = (description?: string) => z.number().min(0).meta({ description: `${description ? `${description} ` : ""}In US dollars.` });

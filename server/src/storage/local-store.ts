@@ -4,7 +4,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import fsp from "node:fs/promises";
 import path from "node:path";
-import { contentTypeOf, isStoreKey, UPLOADS_PATH, type ImageStore, type StoredFile } from "../domain/images/store.js";
+import { contentTypeOf, isStoreKey, UPLOADS_PATH, type ImageStore, type StoredFile } from "../domain/images/index.js";
 
 export class LocalImageStore implements ImageStore {
   constructor(

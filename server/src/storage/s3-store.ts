@@ -5,7 +5,7 @@
 import { Readable } from "node:stream";
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import type { S3Config } from "../config.js";
-import { contentTypeOf, isStoreKey, UPLOADS_PATH, type ImageStore, type StoredFile } from "../domain/images/store.js";
+import { contentTypeOf, isStoreKey, UPLOADS_PATH, type ImageStore, type StoredFile } from "../domain/images/index.js";
 
 /** Bucket, region, endpoint, credentials, public URL and prefix: S3_* in config.ts. */
 export type S3StoreOptions = S3Config;

@@ -2,7 +2,7 @@
 // channel after the commit that made it due. It reads what the email needs (domain/email-log), writes it
 // (templates.ts) and sends it (transport.ts). The runner records the outcome, retries a temporary failure
 // with backoff for a day, and sends again after a crash: at least once.
-import type { EmailService } from "../../domain/messaging/email-log.js";
+import type { EmailService } from "../../domain/messaging/index.js";
 import type { Deliverer, DeliveryOutcome } from "../outbox-runner.js";
 import { renderEmail } from "./templates.js";
 import type { MailTransport } from "./transport.js";

@@ -6,7 +6,7 @@
 // with <th scope>, real link texts (the button's address is also printed in full), 16 px body text, and
 // colours that pass WCAG AA on white (#2b8a3e green 4.7:1, #495057 grey 7.6:1, white on green 4.7:1).
 // Styles are inline: many mail programs drop <style> blocks.
-import { SHOP_NAME } from "../../domain/messaging/emails.js";
+import { SHOP_NAME } from "../../domain/messaging/index.js";
 
 export const GREEN = "#2b8a3e";
 const INK = "#1b1b1b";

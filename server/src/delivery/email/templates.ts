@@ -1,11 +1,10 @@
 // The words of each email the shop sends (the domain decides when one is due and its subject:
-// domain/emails.ts). Order figures are the order's own, as the invoice shows them: lines with unit price,
-// quantity and amount, the subtotal, the region's delivery fee and the total, never recomputed here.
-import { ORDER_STATUS_WORDS, SHOP_NAME } from "../../domain/messaging/emails.js";
-import type { EmailContent } from "../../domain/messaging/email-log.js";
-import type { OrderStatusName, OrderWithLines } from "../../domain/orders/service.js";
-import { RESET_LINK_MINUTES } from "../../domain/accounts/password-reset.js";
-import { orderLineTotalCents } from "../../domain/catalog/prices.js";
+// domain/messaging). Order figures are the order's price as the order room computes it, as the invoice
+// shows them: lines with unit price, quantity and amount, the subtotal, the region's delivery fee and the
+// total, never added up here.
+import { ORDER_STATUS_WORDS, SHOP_NAME, type EmailContent, type EmailOrder } from "../../domain/messaging/index.js";
+import type { OrderStatusName } from "../../domain/orders/index.js";
+import { RESET_LINK_MINUTES } from "../../domain/accounts/index.js";
 import { renderInFrame, type Block, type EmailBody, type RenderedEmail } from "./layout.js";
 
 const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
@@ -29,17 +28,17 @@ const STATUS_NEWS: Record<OrderStatusName, string> = {
 };
 
 /** The order's lines and figures, exactly as placed. */
-function orderTable(order: OrderWithLines): Block {
+function orderTable(order: EmailOrder): Block {
   return {
     type: "table",
     caption: "Your order",
     columns: ["Product", "Unit price", "Quantity", "Amount"],
     numeric: [false, true, true, true],
-    rows: order.lines.map((line) => [line.name, formatCents(line.unitPriceCents), String(line.quantity), formatCents(orderLineTotalCents(line))]),
+    rows: order.price.lines.map((line) => [line.name, formatCents(line.unitCents), String(line.quantity), formatCents(line.lineCents)]),
     totals: [
-      ["Subtotal", formatCents(order.subtotalCents)],
-      [`Delivery fee (${order.regionName})`, formatCents(order.deliveryFeeCents)],
-      ["Total", formatCents(order.totalCents)],
+      ["Subtotal", formatCents(order.price.itemsCents)],
+      [`Delivery fee (${order.regionName})`, formatCents(order.price.deliveryCents)],
+      ["Total", formatCents(order.price.totalCents)],
     ],
   };
 }
@@ -90,7 +89,7 @@ function bodyOf(content: EmailContent, recipient: string, shopUrl: string): Emai
               ["Order number", order.orderNumber],
               ["Status", STATUS_LABEL[status]],
               ["Delivery region", order.regionName],
-              ["Total", formatCents(order.totalCents)],
+              ["Total", formatCents(order.price.totalCents)],
             ],
           },
           { type: "button", label: "View your order", url: orderUrl(shopUrl, order.orderNumber) },

@@ -2,27 +2,43 @@
 // Password hashes never leave this file: every row returned omits them.
 import crypto from "node:crypto";
 import { Prisma, type PrismaClient, type User } from "../../generated/prisma/client.js";
-import { queueEmail } from "../messaging/emails.js";
-import { forbidden, invalid, isUniqueViolation, notFound, unauthenticated } from "../shared/errors.js";
-import { alignedById, allOf, checkSearch, containsPattern, keysetPage, loadInOrder, newestFirst, orderBy, type Page } from "../shared/paging.js";
-import { hashPassword, verifyPassword } from "./passwords.js";
-import { addressKey, PASSWORD_CHECK_LIMITS, SIGN_IN_LIMITS, SIGN_UP_LIMITS, type Limit, type Throttle } from "./throttle.js";
-import type { TokenService } from "./tokens.js";
+import { queueEmail } from "../messaging/index.js";
 import {
+  alignedById,
+  allOf,
   anyValue,
   Checks,
+  checkSearch,
+  containsPattern,
   email,
   fieldRule,
+  forbidden,
+  invalid,
+  isUniqueViolation,
+  keysetPage,
+  loadInOrder,
+  newestFirst,
+  notFound,
   oneOf,
+  orderBy,
   parseId,
   password,
   received,
+  requireAdmin,
+  requireUser,
+  ROLES,
   text,
+  unauthenticated,
   type Deferred,
   type FormInput,
-} from "../shared/input.js";
-import { requireAdmin, requireUser, ROLES, type Role, type Viewer } from "../shared/viewer.js";
-import { reportWebhookEvents } from "../integrations/webhook-events.js";
+  type Page,
+  type Role,
+  type Viewer,
+} from "../shared/index.js";
+import { hashPassword, verifyPassword } from "./passwords.js";
+import { addressKey, PASSWORD_CHECK_LIMITS, SIGN_IN_LIMITS, SIGN_UP_LIMITS, type Limit, type Throttle } from "./throttle.js";
+import type { TokenService } from "./tokens.js";
+import { reportWebhookEvents } from "../integrations/index.js";
 
 /** A user as the rest of the shop may see it: everything but the password hash. */
 export type UserRow = Omit<User, "passwordHash">;

@@ -7,9 +7,8 @@
 import crypto from "node:crypto";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { checkNewPassword, endResetLinks, FIELD_NAMES, PASSWORD_MAX_LENGTH, type SignIn } from "./accounts.js";
-import { queueEmail } from "../messaging/emails.js";
-import { invalid } from "../shared/errors.js";
-import { anyValue, Checks, email, password, type FormInput } from "../shared/input.js";
+import { queueEmail } from "../messaging/index.js";
+import { anyValue, Checks, email, invalid, password, type FormInput } from "../shared/index.js";
 import { hashPassword } from "./passwords.js";
 import { addressKey, PASSWORD_RESET_LIMITS, type Limit, type Throttle } from "./throttle.js";
 import type { TokenService } from "./tokens.js";

@@ -14,7 +14,7 @@
 // of parallel requests cannot slip past the limit; a refused or successful attempt is taken back after.
 import net from "node:net";
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
-import { tooManyRequests } from "../shared/errors.js";
+import { tooManyRequests } from "../shared/index.js";
 
 export interface Limit {
   /** Attempts allowed in one window. */

@@ -5,9 +5,8 @@
 import crypto from "node:crypto";
 import jwt from "jsonwebtoken";
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import { isApiKeySecret } from "../integrations/api-keys.js";
-import type { EventBus } from "../shared/shop-events.js";
-import type { Role, Viewer } from "../shared/viewer.js";
+import { isApiKeySecret } from "../integrations/index.js";
+import type { EventBus, Role, Viewer } from "../shared/index.js";
 
 // Far above any token we issue; stops a megabyte header from reaching the JWT parser.
 const MAX_TOKEN_LENGTH = 2048;

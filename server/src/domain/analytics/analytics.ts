@@ -1,9 +1,7 @@
 // The admin dashboard's figures: customers, sales and orders, this month against last month, and the
 // products that sell best. Months are calendar months in UTC.
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import type { Cents } from "../shared/money.js";
-import { Checks, wholeNumber } from "../shared/input.js";
-import { requireAdmin, type Viewer } from "../shared/viewer.js";
+import { Checks, requireAdmin, wholeNumber, type Cents, type Viewer } from "../shared/index.js";
 
 export interface MonthFigures {
   /** The month's English name, e.g. "September". */

@@ -1,10 +1,30 @@
 // Categories group the catalogue (spec section 3: id, name). Names are unique whatever their case,
 // and a category that still holds products cannot be deleted, so no product is ever orphaned.
 import { Prisma, type Category, type PrismaClient } from "../../generated/prisma/client.js";
-import { conflict, invalid, isForeignKeyViolation, isUniqueViolation, notFound } from "../shared/errors.js";
-import { asDate, checkSearch, containsPattern, keysetPage, newestFirst, prismaReader, type ListPageOptions, type Page, type RowReader } from "../shared/paging.js";
-import { Checks, parseId, received, text, type Deferred, type FormInput } from "../shared/input.js";
-import { requireAdmin, type Viewer } from "../shared/viewer.js";
+import {
+  asDate,
+  Checks,
+  checkSearch,
+  conflict,
+  containsPattern,
+  invalid,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  keysetPage,
+  newestFirst,
+  notFound,
+  parseId,
+  prismaReader,
+  received,
+  requireAdmin,
+  text,
+  type Deferred,
+  type FormInput,
+  type ListPageOptions,
+  type Page,
+  type RowReader,
+  type Viewer,
+} from "../shared/index.js";
 
 /** A category's form: its name. */
 export const categoryForm = { name: text("name", { max: 100 }) };

@@ -1,9 +1,17 @@
 // Favourites: the user's wish-list. One row per (user, product); toggling adds or removes it.
 import { Prisma, type Category, type PrismaClient, type Product } from "../../generated/prisma/client.js";
-import { isForeignKeyViolation, isUniqueViolation, notFound } from "../shared/errors.js";
-import { alignedById, keysetPage, newestFirst, type Page } from "../shared/paging.js";
-import { parseId } from "../shared/input.js";
-import { requireUser, type Viewer } from "../shared/viewer.js";
+import {
+  alignedById,
+  isForeignKeyViolation,
+  isUniqueViolation,
+  keysetPage,
+  newestFirst,
+  notFound,
+  parseId,
+  requireUser,
+  type Page,
+  type Viewer,
+} from "../shared/index.js";
 
 export type FavouriteProduct = Product & { category: Category };
 

@@ -5,8 +5,7 @@
 //
 // All of it is one statement, reading the matching products' few columns once.
 import { Prisma, type Category } from "../../generated/prisma/client.js";
-import type { Cents } from "../shared/money.js";
-import type { RowReader } from "../shared/paging.js";
+import type { Cents, RowReader } from "../shared/index.js";
 import { UNIT_PRICE_SQL as UNIT_PRICE } from "./prices.js";
 
 /** The price ranges offered, in cents: from min (included) to max (left out; null: no upper bound). */

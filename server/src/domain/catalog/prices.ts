@@ -1,7 +1,7 @@
-// Section 9 of the spec: what a unit costs and how a cart adds up. Used by orders, the cart check
-// and the price sort, so the rule exists once.
+// What one unit of a product costs the shopper: its discount price when it has one, else its price. The
+// order's pricing (orders/pricing.ts), the price sorts and the price filter all use this rule.
 import { Prisma } from "../../generated/prisma/client.js";
-import type { Cents } from "../shared/money.js";
+import type { Cents } from "../shared/index.js";
 
 export interface Priced {
   priceCents: Cents;
@@ -13,9 +13,3 @@ export const unitPriceCents = (product: Priced): Cents => product.discountPriceC
 
 /** unitPriceCents in SQL, over products `p`: the price sort and the price filter. */
 export const UNIT_PRICE_SQL = Prisma.sql`COALESCE(p.discount_price_cents, p.price_cents)`;
-
-/** Line total is the unit price times the quantity in the cart. */
-export const lineTotalCents = (product: Priced, quantity: number): Cents => unitPriceCents(product) * quantity;
-
-/** A line of a placed order: its unit price as bought times its quantity (the invoice's and the email's Amount). */
-export const orderLineTotalCents = (line: { unitPriceCents: Cents; quantity: number }): Cents => line.unitPriceCents * line.quantity;

@@ -3,7 +3,7 @@
 // by its ref. The modern formats that are slow to encode follow in the background (renditions-worker.ts).
 import crypto from "node:crypto";
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import { invalid } from "../shared/errors.js";
+import { invalid } from "../shared/index.js";
 import { pickRendition, renditionsOf, viewPicture, type ImageRecord, type Picture, type StoredRendition } from "./pictures.js";
 import {
   decodeUpright,

@@ -1,7 +1,7 @@
 // Reading an uploaded image. An upload is trusted by its bytes, never by its name or declared type: the
 // 5 MB cap is applied while reading, the type comes from the magic bytes, and the size in pixels from the
 // header (decompression bombs are refused before a pixel is decoded).
-import { invalid, ShopError } from "../shared/errors.js";
+import { invalid, ShopError } from "../shared/index.js";
 import { readHeader, UnreadableImageError, type ImageHeader } from "./processing.js";
 import {
   detectImageType,

@@ -5,11 +5,22 @@
 // (or its expiry) holds at the very next request on every replica.
 import crypto from "node:crypto";
 import { Prisma, type ApiKey, type PrismaClient } from "../../generated/prisma/client.js";
-import { notFound } from "../shared/errors.js";
-import type { EventBus } from "../shared/shop-events.js";
-import { Checks, parseId, received, text, type Deferred } from "../shared/input.js";
-import { keysetPage, newestFirst, type Page } from "../shared/paging.js";
-import { API_SCOPES, requireAdmin, type ApiScope, type Viewer } from "../shared/viewer.js";
+import {
+  API_SCOPES,
+  Checks,
+  keysetPage,
+  newestFirst,
+  notFound,
+  parseId,
+  received,
+  requireAdmin,
+  text,
+  type ApiScope,
+  type Deferred,
+  type EventBus,
+  type Page,
+  type Viewer,
+} from "../shared/index.js";
 
 export const API_KEY_PREFIX = "vrd_";
 /** 32 random bytes, base64url: 43 characters after the prefix. */

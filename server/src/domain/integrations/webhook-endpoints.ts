@@ -3,13 +3,32 @@
 // manages webhooks.
 import crypto from "node:crypto";
 import { Prisma, type PrismaClient, type WebhookEndpoint } from "../../generated/prisma/client.js";
-import { conflict, notFound } from "../shared/errors.js";
-import { Checks, parseId, received, wholeNumber, type Deferred } from "../shared/input.js";
-import { addToOutbox, parseMessageId, sendAgain, viewMessage, type OutboxMessageView } from "../messaging/outbox.js";
-import { keysetPage, type Page, type SortKey } from "../shared/paging.js";
-import { requireAdmin, type Viewer } from "../shared/viewer.js";
+import {
+  Checks,
+  conflict,
+  keysetPage,
+  notFound,
+  parseId,
+  received,
+  requireAdmin,
+  wholeNumber,
+  type Deferred,
+  type Page,
+  type SortKey,
+  type Viewer,
+} from "../shared/index.js";
+import { addToOutbox, parseMessageId, sendAgain, viewMessage, type OutboxMessageView } from "../messaging/index.js";
 import { webhookUrlProblem, type WebhookSafety } from "./webhook-addresses.js";
-import { endpointLane, EVENT_DESCRIPTIONS, TEST_EVENT, WEBHOOK_CHANNEL, WEBHOOK_EVENTS, webhookEvent, type WebhookEventType, type WebhookMessage } from "./webhook-events.js";
+import {
+  endpointLane,
+  EVENT_DESCRIPTIONS,
+  TEST_EVENT,
+  WEBHOOK_CHANNEL,
+  WEBHOOK_EVENTS,
+  webhookEvent,
+  type WebhookEventType,
+  type WebhookMessage,
+} from "./webhook-events.js";
 
 /** Enough for any shop's integrations; keeps the back office's list one short page. */
 export const MAX_ENDPOINTS = 20;

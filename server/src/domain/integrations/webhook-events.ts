@@ -5,7 +5,7 @@
 // webhook deliverer shows as the GraphQL API does (delivery/webhooks.ts).
 import crypto from "node:crypto";
 import type { Prisma } from "../../generated/prisma/client.js";
-import { addManyToOutbox, type Transaction } from "../messaging/outbox.js";
+import { addManyToOutbox, type Transaction } from "../messaging/index.js";
 
 export const WEBHOOK_EVENTS = [
   "order.placed",

@@ -4,18 +4,44 @@
 // token is derived then (it is never stored).
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
 import { EMAIL_CHANNEL, readQueuedEmail, type DueEmail } from "./emails.js";
-import { notFound } from "../shared/errors.js";
-import { parseId } from "../shared/input.js";
-import { toOrder, type OrderStatusName, type OrderWithLines } from "../orders/service.js";
+import {
+  asDate,
+  keysetPage,
+  notFound,
+  parseId,
+  requireAdmin,
+  type Cents,
+  type OrderStatusName,
+  type Page,
+  type SortKey,
+  type Viewer,
+} from "../shared/index.js";
 import type { OutboxState } from "./outbox.js";
-import { asDate, keysetPage, type Page, type SortKey } from "../shared/paging.js";
-import { requireAdmin, type Viewer } from "../shared/viewer.js";
+
+/**
+ * An order as its emails show it: as it was placed, with its price as the order room computes it
+ * (orders/pricing.ts), so an email never adds anything up itself.
+ */
+export interface EmailOrder {
+  id: number;
+  orderNumber: string;
+  createdAt: Date;
+  regionName: string;
+  userAddress: string;
+  userPhone: string;
+  price: {
+    lines: { name: string; unitCents: Cents; quantity: number; lineCents: Cents }[];
+    itemsCents: Cents;
+    deliveryCents: Cents;
+    totalCents: Cents;
+  };
+}
 
 /** An email as its template needs it when it is sent: the figures and links are read then, from the database. */
 export type EmailContent =
   | { kind: "welcome"; name: string }
-  | { kind: "order-confirmation"; order: OrderWithLines }
-  | { kind: "order-status"; order: OrderWithLines; status: OrderStatusName }
+  | { kind: "order-confirmation"; order: EmailOrder }
+  | { kind: "order-status"; order: EmailOrder; status: OrderStatusName }
   | { kind: "password-reset"; token: string; expiresAt: Date }
   | { kind: "password-changed"; name: string; changedAt: Date };
 
@@ -75,8 +101,12 @@ function logEntry(row: LogRow): EmailLogEntry {
 export class EmailService {
   constructor(
     private readonly prisma: PrismaClient,
-    /** The token of a password reset's link, derived from the reset's id (the token itself is never stored). */
-    private readonly resetLinkToken: (resetId: string) => string,
+    private readonly reads: {
+      /** The token of a password reset's link, derived from the reset's id (the token itself is never stored). */
+      resetLinkToken: (resetId: string) => string;
+      /** An order as its emails show it; null when it no longer exists. */
+      order: (orderId: number) => Promise<EmailOrder | null>;
+    },
   ) {}
 
   /** Admin: the emails written to one user, newest first, with their delivery state. */
@@ -118,12 +148,11 @@ export class EmailService {
       case "password-changed":
         return { kind: due.kind, name: due.name, changedAt: new Date(due.changedAt) };
       case "password-reset":
-        return { kind: due.kind, token: this.resetLinkToken(due.resetId), expiresAt: new Date(due.expiresAt) };
+        return { kind: due.kind, token: this.reads.resetLinkToken(due.resetId), expiresAt: new Date(due.expiresAt) };
       case "order-confirmation":
       case "order-status": {
-        const row = await this.prisma.order.findUnique({ where: { id: due.orderId }, include: { lines: { orderBy: { id: "asc" } } } });
-        if (!row) return null;
-        const order = toOrder(row);
+        const order = await this.reads.order(due.orderId);
+        if (!order) return null;
         return due.kind === "order-status" ? { kind: due.kind, order, status: due.status } : { kind: due.kind, order };
       }
     }

@@ -3,7 +3,7 @@
 // message of that same commit, domain/outbox.ts) and what it is about (its subject). The log the admin
 // reads and what a template needs are in email-log.ts; how an email looks and how it leaves the shop is
 // delivery/email's business.
-import type { OrderStatusName } from "../orders/service.js";
+import type { OrderStatusName } from "../shared/index.js";
 import { addToOutbox, type Transaction } from "./outbox.js";
 
 /** The outbox channel of emails (delivery/email/deliverer.ts sends them). */

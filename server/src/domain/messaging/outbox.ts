@@ -4,7 +4,7 @@
 // (delivery/outbox-runner.ts) delivers each message at least once through the deliverer registered for its
 // channel, and records every attempt's outcome here.
 import { Prisma, type OutboxMessage, type PrismaClient } from "../../generated/prisma/client.js";
-import { notFound } from "../shared/errors.js";
+import { notFound } from "../shared/index.js";
 
 /** The client a domain service holds inside `prisma.$transaction(async (tx) => ...)`. */
 export type Transaction = Prisma.TransactionClient;

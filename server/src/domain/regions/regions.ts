@@ -1,10 +1,26 @@
 // Delivery regions and their fees (spec section 3: id, name, fee), the fee in integer cents. Orders keep a snapshot of the region's name,
 // so deleting a region rewrites no history (orders.region_id is set null by the foreign key).
 import { Prisma, type PrismaClient, type Region } from "../../generated/prisma/client.js";
-import { invalid, isUniqueViolation, notFound } from "../shared/errors.js";
-import { checkSearch, containsPattern, keysetPage, newestFirst, type ListPageOptions, type Page } from "../shared/paging.js";
-import { cents, Checks, parseId, received, text, type Deferred, type FormInput } from "../shared/input.js";
-import { requireAdmin, type Viewer } from "../shared/viewer.js";
+import {
+  cents,
+  Checks,
+  checkSearch,
+  containsPattern,
+  invalid,
+  isUniqueViolation,
+  keysetPage,
+  newestFirst,
+  notFound,
+  parseId,
+  received,
+  requireAdmin,
+  text,
+  type Deferred,
+  type FormInput,
+  type ListPageOptions,
+  type Page,
+  type Viewer,
+} from "../shared/index.js";
 
 /** A region's form: its name and delivery fee (0 for free delivery). */
 export const regionForm = { name: text("name", { max: 100 }), feeCents: cents("fee", { allowZero: true }) };

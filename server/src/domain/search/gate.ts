@@ -4,7 +4,7 @@
 // burst of searches, or one script, can never stall the rest of the shop. Statements that still run too
 // long are cancelled by the database (search's statement timeout, db/client.ts) and answered the same way.
 import { Turns } from "../../turns.js";
-import { ShopError, tooManyRequests } from "../shared/errors.js";
+import { ShopError, tooManyRequests } from "../shared/index.js";
 
 export const SEARCH_BUSY = "Search is busy right now. Please try again in a moment.";
 

@@ -19,6 +19,7 @@
 // counting the first page's total along.
 import { Prisma, type Category, type PrismaClient } from "../../generated/prisma/client.js";
 import {
+  alignedById,
   allOf,
   comesAfter,
   containsPattern,
@@ -27,58 +28,33 @@ import {
   keysOfRow,
   pageOf,
   readPage,
+  type EventBus,
   type KeyValue,
-  alignedById,
   type Page,
   type PageRequest,
   type RowReader,
   type SortKey,
-} from "../shared/paging.js";
+} from "../shared/index.js";
 import {
-  containsText,
+  countFilters,
   filterConditions,
   listKey,
+  NO_FILTER_COUNTS,
   PRODUCT_COLUMNS,
   PRODUCT_PAGE_SIZE,
-  PRODUCTS_JOINED,
   productFromListRow,
+  PRODUCTS_JOINED,
   SORT_KEYS,
-  type CategoryMatches,
+  type FilterCounts,
   type ProductListRow,
-  type ProductSortOrder,
+  type ProductSearch,
   type ProductWithCategory,
-} from "../catalog/products.js";
-import { correctedText, matchQuery, MIN_CORRECTED_LENGTH, nameOrCategoryQuery, nameQuery, wordsOf, type ReadWord } from "./words.js";
+  type SearchPageOptions,
+} from "../catalog/index.js";
+import { browseQuery, emptyPage, indexQuery, matches, planKey, rankKey, tsquery, type SearchPlan } from "./queries.js";
+import { correctedText, matchQuery, MIN_CORRECTED_LENGTH, wordsOf, type ReadWord } from "./words.js";
 import { SearchGate } from "./gate.js";
-import type { Cents } from "../shared/money.js";
-import { countFilters, NO_FILTER_COUNTS, type FilterCounts } from "../catalog/filters.js";
-import type { EventBus } from "../shared/shop-events.js";
-import { RANK, type IndexPage, type IndexQuery, type ProductIndex, type ReadyIndex } from "./product-index.js";
-
-/** A page of products with a search text, its options already checked (CatalogService.page). */
-export interface SearchPageOptions {
-  search: string;
-  /** The admin's name filter (a plain part of the name), if any. */
-  name: string;
-  sort: ProductSortOrder;
-  category: string | null;
-  inStock: boolean | null;
-  discounted: boolean | null;
-  minPrice: Cents | null;
-  maxPrice: Cents | null;
-  first?: unknown;
-  after?: unknown;
-}
-
-/** What the catalogue asks of search: a page of products for a search text, and its filters' counts. */
-export interface ProductSearch {
-  page(options: SearchPageOptions): Promise<Page<ProductWithCategory>>;
-  filterCounts(options: SearchPageOptions): Promise<FilterCounts>;
-  /** A category's page without a search text from the index; null when SQL must answer. */
-  browse(options: SearchPageOptions): Promise<Page<ProductWithCategory> | null>;
-  /** The filters' counts of such a page from the index; null when SQL must answer. */
-  browseCounts(options: SearchPageOptions): Promise<FilterCounts | null>;
-}
+import { type IndexPage, type ProductIndex, type ReadyIndex } from "./product-index.js";
 
 /** What the header shows while a shopper types. */
 export interface SearchSuggestions {
@@ -110,16 +86,6 @@ export const DEFAULT_MAX_SEARCHES_IN_FLIGHT = 8;
 /** Searches computed from the index at once, and how many more may wait (measured with npm run bench:search). */
 const INDEXED_SEARCHES_AT_ONCE = 2;
 const INDEXED_SEARCHES_WAITING = 64;
-
-/** What is known about a search before its page is read: the categories it depends on, its words read. */
-interface SearchPlan {
-  categories: CategoryMatches & { found: Category[] };
-  words: ReadWord[];
-}
-
-// A tsquery as a parameter of that type: parsed once per statement, never per row (words are letters and
-// digits only, lower-cased as the 'simple' configuration keeps them).
-const tsquery = (query: string) => Prisma.sql`${query}::tsquery`;
 
 /** Plans kept per process (see SearchService.plans): a plan is a few ids and words. */
 const MAX_KEPT_PLANS = 2000;
@@ -445,67 +411,4 @@ export class SearchService implements ProductSearch {
     );
     return countOf(rows);
   }
-}
-
-const emptyPage = (request: PageRequest, list: string): Page<ProductWithCategory> =>
-  pageOf([], request, list, () => [], (row: never) => row, async () => 0);
-
-/** A page without a search text as the index takes it: every product, under the chosen filters. */
-function browseQuery(category: number | null, options: SearchPageOptions): IndexQuery {
-  return indexQuery("", { words: [], categories: { chosen: category === null ? null : [category], containing: [], found: [] } }, options);
-}
-
-const planKey = (search: string, category: string | null, suggesting: boolean) =>
-  JSON.stringify([search.toLowerCase(), category?.toLowerCase() ?? null, suggesting]);
-
-/** A search as the index takes it: the plan's words and categories, the chosen filters. */
-function indexQuery(
-  search: string,
-  plan: SearchPlan,
-  filters: Partial<Pick<SearchPageOptions, "inStock" | "discounted" | "minPrice" | "maxPrice">> & { sort: ProductSortOrder },
-): IndexQuery {
-  return {
-    text: search,
-    words: plan.words,
-    containing: plan.categories.containing,
-    category: plan.categories.chosen?.[0] ?? null,
-    inStock: filters.inStock ?? null,
-    discounted: filters.discounted ?? null,
-    minPrice: filters.minPrice ?? null,
-    maxPrice: filters.maxPrice ?? null,
-    sort: filters.sort,
-  };
-}
-
-/** A product matches: every word (or a correction of it) among its words, or the spec's substring rule. */
-function matches(search: string, plan: SearchPlan): Prisma.Sql {
-  const substring = containsText(search, plan.categories);
-  if (plan.words.length === 0) return substring;
-  return Prisma.sql`(p.search_vector @@ ${tsquery(matchQuery(plan.words))} OR ${substring})`;
-}
-
-/**
- * The rank of a matching product (RANK). Without a plan (checking a cursor) only its shape matters: a
- * whole number, lowest first. Every matching row is ranked, so the cheap tests go first: the name is
- * only compared with the text (lower-cased once) when the name holds every word, which a name equal to
- * or starting with the text does; ILIKE (costly per row) only for the few rows no word test placed.
- */
-function rankKey(search: string, plan: SearchPlan | null): SortKey {
-  if (plan === null) return { sql: Prisma.sql`0`, descending: false, kind: "int" };
-  const text = search.toLowerCase();
-  const startsOrEquals = Prisma.sql`(CASE
-      WHEN NOT starts_with(lower(p.name), ${text}::text) THEN ${RANK.allWordsInName}::int4
-      WHEN length(p.name) = ${text.length}::int4 THEN ${RANK.exactName}::int4
-      ELSE ${RANK.nameStarts}::int4 END)`;
-  const byName = plan.words.length ? Prisma.sql`WHEN p.search_vector @@ ${tsquery(nameQuery(plan.words))} THEN ${startsOrEquals}` : Prisma.empty;
-  const inCategory = [
-    ...(plan.categories.containing.length ? [Prisma.sql`p.category_id = ANY(${plan.categories.containing}::int4[])`] : []),
-    ...(plan.words.length ? [Prisma.sql`p.search_vector @@ ${tsquery(nameOrCategoryQuery(plan.words))}`] : []),
-  ];
-  const byCategory = inCategory.length ? Prisma.sql`WHEN ${Prisma.join(inCategory, " OR ")} THEN ${RANK.category}::int4` : Prisma.empty;
-  const sql = Prisma.sql`(CASE ${byName}
-    WHEN p.name ILIKE ${containsPattern(search)} THEN ${startsOrEquals}
-    ${byCategory}
-    ELSE ${RANK.other}::int4 END)`;
-  return { sql, descending: false, kind: "int" };
 }

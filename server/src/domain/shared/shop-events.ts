@@ -1,7 +1,7 @@
 // What happened in the shop that someone may be waiting to hear about: live order updates for shoppers
 // and admins, and sessions that ended (so open WebSockets of those sessions close). Services publish
 // these after their write commits; the bus delivers them to every replica (db/events.ts).
-import type { OrderStatusName } from "../orders/service.js";
+import { isOrderStatusName, type OrderStatusName } from "./order-status.js";
 
 export type ShopEvent =
   | { type: "orderPlaced"; orderId: number; userId: number }
@@ -63,7 +63,6 @@ export interface EventBus {
 
 /** The most products a catalogueChanged event names (the catalogue_changed_products migration). */
 const MAX_NAMED_PRODUCTS = 500;
-const ORDER_STATUSES = new Set(["pending", "in-transit", "delivered"]);
 const isId = (value: unknown): value is number => Number.isInteger(value) && (value as number) > 0;
 const isOptionalText = (value: unknown) => value === undefined || (typeof value === "string" && value.length <= 64);
 
@@ -75,8 +74,8 @@ export function readShopEvent(value: unknown): ShopEvent | null {
     case "orderPlaced":
       return isId(event.orderId) && isId(event.userId) ? { type: "orderPlaced", orderId: event.orderId, userId: event.userId } : null;
     case "orderStatusChanged":
-      return isId(event.orderId) && isId(event.userId) && ORDER_STATUSES.has(event.status as string)
-        ? { type: "orderStatusChanged", orderId: event.orderId, userId: event.userId, status: event.status as OrderStatusName }
+      return isId(event.orderId) && isId(event.userId) && isOrderStatusName(event.status)
+        ? { type: "orderStatusChanged", orderId: event.orderId, userId: event.userId, status: event.status }
         : null;
     case "catalogueChanged":
       // Named products only when every one is an id: otherwise, as if anything had changed.

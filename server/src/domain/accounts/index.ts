@@ -1,0 +1,6 @@
+// The accounts room's public surface: other folders import it only from here.
+export { accountForm, AccountService, contactForm, passwordChangeForm, registrationForm, signInForm } from "./accounts.js";
+export { PasswordResetService, RESET_LINK_MINUTES } from "./password-reset.js";
+export { hashPassword } from "./passwords.js";
+export { Throttle } from "./throttle.js";
+export { TokenService } from "./tokens.js";

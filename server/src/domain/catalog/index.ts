@@ -1,0 +1,15 @@
+// The catalog room's public surface: other folders import it only from here.
+export { categoryForm, CategoryService } from "./categories.js";
+export { FavouriteService } from "./favourites.js";
+export { countFilters, NO_FILTER_COUNTS, PRICE_RANGES } from "./filters.js";
+export type { FilterCounts } from "./filters.js";
+export { containsText, filterConditions, listKey, PRODUCT_COLUMNS, PRODUCT_PAGE_SIZE, PRODUCT_SORTS, productFromListRow, PRODUCTS_JOINED, SORT_KEYS } from "./listing.js";
+export type { CategoryMatches, ProductListOptions, ProductListRow, ProductPageOptions, ProductSearch, ProductSortOrder, ProductWithCategory, SearchPageOptions } from "./listing.js";
+export { UNIT_PRICE_SQL, unitPriceCents } from "./prices.js";
+export type { Priced } from "./prices.js";
+export { CatalogService, productForm } from "./products.js";
+export type { ProductInput } from "./products.js";
+export { ratingForm, RatingService } from "./ratings.js";
+export { SitemapSource } from "./sitemap.js";
+export type { SitemapEntry } from "./sitemap.js";
+export { firstFreeSlug, slugify } from "./slugs.js";

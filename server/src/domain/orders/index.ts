@@ -1,0 +1,16 @@
+// The orders room: the order pipeline, from the cart to checkout, status changes, history and following.
+// Other folders import it only from here.
+export { MAX_CART_ITEMS } from "./cart.js";
+export type { CartCheckResult, CartLineInput, CartQuote, QuotedLine } from "./cart.js";
+export type { PlaceOrderInput, RegionChoice } from "./checkout.js";
+export type { OrderEvent } from "./follow.js";
+export { ORDER_PAGE_SIZE } from "./history.js";
+export type { AllOrdersPageOptions, OrderPageOptions } from "./history.js";
+export { newOrderNumber, newReference, REFERENCE_PATTERN } from "./order-numbers.js";
+export { priceOfPlacedOrder, priceOrder } from "./pricing.js";
+export type { DeliveryChoice, OrderQuote, PricedLine, PricingContext, PricingLine } from "./pricing.js";
+export { toOrder } from "./records.js";
+export type { OrderWithLines } from "./records.js";
+export { OrderService } from "./service.js";
+export { FIRST_STATUS, mayMove, ORDER_STATUSES, STATUS_RULES } from "./status.js";
+export type { OrderStatusName, StatusEffect, StatusRule } from "./status.js";

@@ -1,0 +1,15 @@
+// An order as the room hands it out: the stored row with its lines, its status named as callers speak it.
+import type { Order, OrderLine, Prisma } from "../../generated/prisma/client.js";
+import { statusName, type OrderStatusName } from "../shared/index.js";
+
+export type OrderWithLines = Omit<Order, "status"> & { status: OrderStatusName; lines: OrderLine[] };
+
+/** An order row with its lines, as Prisma reads it with `withLines`. */
+export type OrderRow = Order & { lines: OrderLine[] };
+
+/** An order's lines in the order they were written (the cart's order). */
+export const withLines = { lines: { orderBy: { id: "asc" } } } satisfies Prisma.OrderInclude;
+
+export function toOrder(row: OrderRow): OrderWithLines {
+  return { ...row, status: statusName(row.status) };
+}

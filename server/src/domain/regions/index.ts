@@ -1,0 +1,2 @@
+// The regions room's public surface: other folders import it only from here.
+export { regionForm, RegionService } from "./regions.js";

@@ -1,0 +1,16 @@
+// The shared room's public surface: other folders import it only from here.
+export { conflict, forbidden, INTERNAL_ERROR, invalid, isForeignKeyViolation, isUniqueViolation, notFound, safeError, ShopError, tooManyRequests, unauthenticated } from "./errors.js";
+export type { ErrorCode, FieldErrors } from "./errors.js";
+export { anyValue, cents, Checks, email, fieldRule, isBlank, isEmailAddress, oneOf, parseId, password, received, text, wholeNumber } from "./input.js";
+export type { Deferred, FormInput, FormShape } from "./input.js";
+export { MAX_MONEY_CENTS, parseDollars, toDollars } from "./money.js";
+export type { Cents } from "./money.js";
+export { alignedById, allOf, asDate, checkSearch, comesAfter, containsPattern, countOf, keyColumns, keysetPage, keysOfRow, loadInOrder, MAX_PAGE_SIZE, newestFirst, once, orderBy, pageOf, prismaReader, readPage } from "./paging.js";
+export type { KeyValue, ListPageOptions, Page, PageRequest, RowReader, SortKey } from "./paging.js";
+export { isOrderStatusName, ORDER_STATUSES, statusName, storedStatus } from "./order-status.js";
+export type { OrderStatusName } from "./order-status.js";
+export { ListenerSet, readShopEvent } from "./shop-events.js";
+export type { DeliveryNews, EventBus, ShopEvent } from "./shop-events.js";
+export { findUnstorableText, isUnstorableText, unstorableTextError, unstorableTextMessage } from "./text.js";
+export { API_SCOPES, requireAdmin, requireReader, requireSelfOrAdmin, requireUser, ROLES, seesEveryone } from "./viewer.js";
+export type { ApiScope, Role, Viewer } from "./viewer.js";

@@ -1,0 +1,16 @@
+// The names of an order's statuses, as every caller speaks them: live events, emails and webhooks carry
+// them, so they sit here, under every room. Which status may follow which, and what a move does, is the
+// order room's state machine (orders/status.ts).
+import type { OrderStatus as StoredStatus } from "../../generated/prisma/client.js";
+
+/** How callers name an order's status; the database's enum spells in-transit as in_transit. */
+export type OrderStatusName = "pending" | "in-transit" | "delivered";
+export const ORDER_STATUSES: readonly OrderStatusName[] = ["pending", "in-transit", "delivered"];
+
+export const isOrderStatusName = (value: unknown): value is OrderStatusName => ORDER_STATUSES.includes(value as OrderStatusName);
+
+/** A status as the database stores it, named as callers speak it. */
+export const statusName = (stored: StoredStatus | OrderStatusName): OrderStatusName => (stored === "in_transit" ? "in-transit" : stored);
+
+/** A status as callers speak it, as the database stores it. */
+export const storedStatus = (name: OrderStatusName): StoredStatus => (name === "in-transit" ? "in_transit" : name);
