@@ -43,6 +43,22 @@ const serverZones = [
   forbid(`${server}/http`, [`${server}/main.ts`], "Only the process entry imports main.ts."),
 ];
 
+// The domain's rooms (server/src/domain/<room>/): each has an index.ts, its public surface. Other folders (the
+// adapters, the other rooms, the seed and the benches) import a room only through it, so a room's other
+// files can change without reaching past its door. Tests may look inside the room they pin.
+const domain = `${server}/domain`;
+const rooms = readdirSync(`${root}/${domain}`, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+const outsideDomain = readdirSync(`${root}/${server}`).filter((name) => name !== "domain" && name !== "generated").map((name) => `${server}/${name}`);
+const domainFiles = readdirSync(`${root}/${domain}`, { withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => `${domain}/${entry.name}`);
+const roomZones = rooms.map((room) =>
+  forbid(
+    [...outsideDomain, ...domainFiles, ...rooms.filter((other) => other !== room).map((other) => `${domain}/${other}`), "server/seed", "server/bench"],
+    `${domain}/${room}`,
+    `Import the ${room} room through its door, domain/${room}/index.ts: export what you need from there.`,
+    ["./index.ts"],
+  ),
+);
+
 // Client: app -> features -> components -> lib; features share through components/ and lib/ only.
 const features = readdirSync(`${root}/${client}/features`, { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -94,8 +110,13 @@ export default tseslint.config(
       // `_name` marks a parameter a signature needs but the body does not use.
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
-      "import-x/no-restricted-paths": ["error", { basePath: root, zones: [...serverZones, ...clientZones] }],
+      "import-x/no-restricted-paths": ["error", { basePath: root, zones: [...serverZones, ...roomZones, ...clientZones] }],
     },
+  },
+  {
+    // A room's file that outgrows 450 lines holds more than one idea: split it where the ideas part.
+    files: [`${domain}/**/*.ts`],
+    rules: { "max-lines": ["error", { max: 450 }] },
   },
   {
     // Tests and benchmarks read the wire's JSON answers loosely (`answer.data.products.nodes[0]`): the
