@@ -1,21 +1,20 @@
-// The outbox runner: each worker process runs one. It claims due messages of the outbox
-// (domain/outbox.ts) with FOR UPDATE SKIP LOCKED, so several processes and replicas never claim the same
-// message at once, hands each to the deliverer registered for its channel, and records the outcome:
-// delivered, retried later with exponential backoff and jitter, or failed for good once a day (the
-// channel's limit) has passed since it was queued.
+// The outbox runner: each worker process runs one. It claims due messages of the outbox (the messaging
+// room's claimDueMessages: several processes and replicas never claim the same message at once), hands each
+// to the deliverer registered for its channel, and records the outcome (recordAttempt): delivered, retried
+// later with exponential backoff and jitter, or failed for good once a day (the channel's limit) has passed
+// since it was queued. It owns no SQL: the outbox's rows are the messaging room's.
 //
 // At least once, never lost: claiming a message pushes its available_at forward by a lease longer than
 // any attempt may take. If the process dies mid-attempt (kill -9), the message becomes due again when the
 // lease ends and is sent again, with the same id. It wakes at once when a message is committed (a database
 // trigger announces it on the shop's event channel, on every replica) and polls as a backstop.
-import { Prisma, type PrismaClient } from "../generated/prisma/client.js";
+import type { PrismaClient } from "../generated/prisma/client.js";
 import type { EventBus } from "../domain/shared/index.js";
 import {
-  ERROR_LENGTH,
+  claimDueMessages,
   KEEP_SETTLED_MS,
+  recordAttempt,
   removeSettledMessages,
-  RESPONSE_EXCERPT_LENGTH,
-  viewMessage,
   type OutboxMessageView,
   type OutboxState,
 } from "../domain/messaging/index.js";
@@ -82,11 +81,6 @@ export function defaultBackoff(attempts: number): number {
 
 /** ±20 %, so retries of many messages that failed together do not come back together. */
 const withJitter = (ms: number) => Math.round(ms * (0.8 + Math.random() * 0.4));
-
-/** An interval of `ms` milliseconds, as SQL. */
-const milliseconds = (ms: number) => Prisma.sql`(${ms}::double precision * interval '1 millisecond')`;
-
-const cut = (text: string | null | undefined, length: number) => (text == null ? null : text.length > length ? text.slice(0, length) : text);
 
 interface Channel {
   name: string;
@@ -203,38 +197,15 @@ export class OutboxRunner {
   }
 
   /** Claims up to `count` due messages of the channel, at most laneConcurrency in flight per lane. */
-  private async claim(channel: Channel, count: number): Promise<OutboxMessageView[]> {
+  private claim(channel: Channel, count: number): Promise<OutboxMessageView[]> {
     const { deliverer } = channel;
-    const laneLimit = deliverer.laneConcurrency ?? 2;
-    const leaseMs = (deliverer.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS) * 2 + 5_000;
-    const ids = await this.options.prisma.$transaction(async (tx) => {
-      // Rows another process is claiming right now are skipped, not waited for; the extra candidates let
-      // lanes at their limit be passed over without starving the others.
-      const due = await tx.$queryRaw<{ id: string; lane: string | null }[]>`
-        SELECT id::text AS id, lane FROM outbox_messages
-        WHERE state = 'pending' AND channel = ${channel.name} AND available_at <= now()
-        ORDER BY available_at, id
-        LIMIT ${count * 4}
-        FOR UPDATE SKIP LOCKED`;
-      const taken: string[] = [];
-      const lanes = new Map(channel.lanes);
-      for (const row of due) {
-        if (taken.length >= count) break;
-        const busy = row.lane === null ? 0 : (lanes.get(row.lane) ?? 0);
-        if (busy >= laneLimit) continue;
-        if (row.lane !== null) lanes.set(row.lane, busy + 1);
-        taken.push(row.id);
-      }
-      if (taken.length === 0) return [];
-      await tx.$executeRaw`
-        UPDATE outbox_messages
-        SET attempts = attempts + 1, last_attempt_at = now(), available_at = now() + ${milliseconds(leaseMs)}
-        WHERE id = ANY(${taken}::uuid[])`;
-      return taken;
+    return claimDueMessages(this.options.prisma, {
+      channel: channel.name,
+      count,
+      laneLimit: deliverer.laneConcurrency ?? 2,
+      busyLanes: channel.lanes,
+      leaseMs: (deliverer.attemptTimeoutMs ?? DEFAULT_ATTEMPT_TIMEOUT_MS) * 2 + 5_000,
     });
-    if (ids.length === 0) return [];
-    const rows = await this.options.prisma.outboxMessage.findMany({ where: { id: { in: ids } }, orderBy: { availableAt: "asc" } });
-    return rows.map(viewMessage);
   }
 
   private attempt(channel: Channel, message: OutboxMessageView): void {
@@ -285,34 +256,10 @@ export class OutboxRunner {
 
   /** Writes the attempt's outcome; answers the message's state after it. */
   private async record(message: OutboxMessageView, outcome: DeliveryOutcome, deliverer: Deliverer): Promise<OutboxState> {
-    const status = outcome.status ?? null;
-    const response = cut(outcome.response, RESPONSE_EXCERPT_LENGTH);
-    const { prisma } = this.options;
-    if (outcome.result === "delivered") {
-      await prisma.$executeRaw`
-        UPDATE outbox_messages SET state = 'delivered', delivered_at = now(), last_status = ${status}, last_response = ${response}, last_error = NULL
-        WHERE id = ${message.id}::uuid`;
-      return "delivered";
-    }
-    const error = cut(outcome.error, ERROR_LENGTH);
-    if (outcome.result === "failed") {
-      await prisma.$executeRaw`
-        UPDATE outbox_messages SET state = 'failed', last_status = ${status}, last_response = ${response}, last_error = ${error}
-        WHERE id = ${message.id}::uuid AND state = 'pending'`;
-      return "failed";
-    }
-    const delayMs = Math.max(0, outcome.retryAfterMs ?? withJitter(this.backoff(message.attempts)));
-    const giveUpAfterMs = deliverer.giveUpAfterMs ?? DEFAULT_GIVE_UP_AFTER_MS;
-    const rows = await prisma.$queryRaw<{ state: OutboxState }[]>`
-      UPDATE outbox_messages
-      SET state = CASE WHEN now() + ${milliseconds(delayMs)} > queued_at + ${milliseconds(giveUpAfterMs)}
-                       THEN 'failed'::"OutboxState" ELSE 'pending'::"OutboxState" END,
-          available_at = now() + ${milliseconds(delayMs)},
-          last_status = ${status}, last_response = ${response}, last_error = ${error}
-      WHERE id = ${message.id}::uuid AND state = 'pending'
-      RETURNING state::text AS state`;
-    const state = rows[0]?.state ?? message.state;
-    if (state === "pending") this.wakeIn(delayMs);
+    if (outcome.result !== "retry") return recordAttempt(this.options.prisma, message, outcome);
+    const retryInMs = Math.max(0, outcome.retryAfterMs ?? withJitter(this.backoff(message.attempts)));
+    const state = await recordAttempt(this.options.prisma, message, { ...outcome, retryInMs, giveUpAfterMs: deliverer.giveUpAfterMs ?? DEFAULT_GIVE_UP_AFTER_MS });
+    if (state === "pending") this.wakeIn(retryInMs);
     return state;
   }
 

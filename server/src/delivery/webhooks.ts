@@ -1,7 +1,8 @@
 // The webhook deliverer: sends one outbox message of the "webhook" channel to its endpoint as a signed
-// POST (Standard Webhooks), and keeps the endpoint's health. Retries (by the outbox runner) on timeouts,
+// POST (Standard Webhooks), and reports each outcome to the endpoint's health. Retries (by the outbox runner) on timeouts,
 // 5xx, 408, 429 and connection errors; any other answer is final for that message ('Send again' is in the
-// back office). An endpoint whose deliveries have failed for a day is turned off, and the back office says so.
+// back office). The endpoint's health (a day of failures turns it off, and the back office says so) is the
+// integrations room's: this file only sends.
 //
 // Safety: the URL is checked again at every attempt, on the very addresses the connection uses (a DNS
 // answer that changed since registration cannot point it at the shop's own network); redirects are not
@@ -14,6 +15,11 @@ import type { PrismaClient } from "../generated/prisma/client.js";
 import { RESPONSE_EXCERPT_LENGTH, type OutboxMessageView, type OutboxState } from "../domain/messaging/index.js";
 import {
   checkedLookup,
+  deliveryTarget,
+  ENDPOINT_GONE,
+  ENDPOINT_OFF,
+  noteDelivered,
+  noteFailure,
   resolveSafely,
   UnsafeAddressError,
   WEBHOOK_CHANNEL,
@@ -42,8 +48,6 @@ export interface WebhookDelivererOptions {
   images?: Pick<ImageService, "records" | "picture">;
 }
 
-const ENDPOINT_GONE = "The endpoint was deleted.";
-const ENDPOINT_OFF = "The endpoint is turned off: turn it on to receive events.";
 /** The receiver's Retry-After is honoured up to this long; beyond it, the usual backoff applies. */
 const MAX_RETRY_AFTER_MS = 3600_000;
 const DAY_MS = 24 * 3600_000;
@@ -124,17 +128,6 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Delive
   // Kept-alive connections to receivers; each new connection's addresses are checked by the lookup.
   const agents = { http: new http.Agent({ keepAlive: true, maxSockets: 16 }), https: new https.Agent({ keepAlive: true, maxSockets: 16 }) };
 
-  /** A failed attempt: the endpoint has been failing since its first failure; a day of it turns it off. */
-  async function noteFailure(endpointId: number, error: string, gaveUp: boolean): Promise<void> {
-    await prisma.$executeRaw`UPDATE webhook_endpoints SET failing_since = now() WHERE id = ${endpointId} AND failing_since IS NULL`;
-    const reason = `Turned off by the shop: deliveries failed for a day. Last error: ${error}`.slice(0, 500);
-    const turnedOff = await prisma.$queryRaw<{ id: number }[]>`
-      UPDATE webhook_endpoints SET active = false, disabled_at = now(), disabled_reason = ${reason}, updated_at = now()
-      WHERE id = ${endpointId} AND active AND (${gaveUp} OR failing_since <= now() - (${disableAfterMs}::double precision * interval '1 millisecond'))
-      RETURNING id`;
-    if (turnedOff.length > 0) options.logger?.warn({ endpointId }, "A webhook endpoint was turned off after failing for a day.");
-  }
-
   /** Each picture the event shows, ref -> the URL the API gives (a JPEG rendition about 640 px wide). */
   async function pictureUrls(event: WebhookEvent): Promise<PictureUrls> {
     const refs = pictureRefsOf(event);
@@ -151,20 +144,14 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Delive
 
     async deliver(message: OutboxMessageView, signal: AbortSignal): Promise<DeliveryOutcome> {
       const { endpointId, event } = message.payload as unknown as WebhookMessage;
-      const endpoint = await prisma.webhookEndpoint.findUnique({ where: { id: endpointId } });
-      if (!endpoint) return { result: "failed", error: ENDPOINT_GONE };
-      if (!endpoint.active && event.type !== "webhook.test") return { result: "failed", error: ENDPOINT_OFF };
-
+      const target = await deliveryTarget(prisma, endpointId, event.type);
+      if ("refused" in target) return { result: "failed", error: target.refused };
       const body = webhookBody(schema, event, await pictureUrls(event));
-      const secrets = [endpoint.secret];
-      if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt.getTime() > Date.now()) {
-        secrets.push(endpoint.previousSecret);
-      }
-      const url = new URL(endpoint.url);
+      const url = new URL(target.url);
       try {
         // An IP address in the URL is never looked up, so it is checked here; names are checked as they resolve.
         if (net.isIP(url.hostname.replace(/^\[|\]$/g, ""))) await resolveSafely(url.hostname, safety);
-        return outcomeOf(await post(url, body, signedHeaders(secrets, event.id, body), safety, agents, signal));
+        return outcomeOf(await post(url, body, signedHeaders(target.secrets, event.id, body), safety, agents, signal));
       } catch (error) {
         return { result: "retry", error: connectionError(error, timeoutMs) };
       }
@@ -173,12 +160,15 @@ export function createWebhookDeliverer(options: WebhookDelivererOptions): Delive
     async afterAttempt(message: OutboxMessageView, outcome: DeliveryOutcome, state: OutboxState): Promise<void> {
       const { endpointId } = message.payload as unknown as WebhookMessage;
       if (outcome.result === "delivered") {
-        await prisma.$executeRaw`UPDATE webhook_endpoints SET failing_since = NULL WHERE id = ${endpointId} AND failing_since IS NOT NULL`;
+        await noteDelivered(prisma, endpointId);
         return;
       }
       if (outcome.error === ENDPOINT_GONE || outcome.error === ENDPOINT_OFF) return;
       // A message given up after its day of retries means the endpoint failed all that day.
-      await noteFailure(endpointId, outcome.error, outcome.result === "retry" && state === "failed");
+      const gaveUp = outcome.result === "retry" && state === "failed";
+      if (await noteFailure(prisma, endpointId, outcome.error, { gaveUp, disableAfterMs })) {
+        options.logger?.warn({ endpointId }, "A webhook endpoint was turned off after failing for a day.");
+      }
     },
   };
 }
