@@ -5,8 +5,23 @@
 import { Kind, type DocumentNode, type FragmentDefinitionNode, type OperationDefinitionNode } from "graphql";
 import { rootFields } from "./limits.js";
 
-/** Root fields whose answers depend on the catalogue only: their types (Product, Category, Region and their pages) hold no personal field. */
-export const CATALOGUE_FIELDS: ReadonlySet<string> = new Set(["products", "productFilters", "product", "categories", "category", "regions", "region", "searchSuggestions", "didYouMean", "__typename"]);
+/**
+ * Root fields whose answers depend on the catalogue only: their types (Product, Category, Region and their
+ * pages, a cart's quote at today's prices and fees) hold no personal field.
+ */
+export const CATALOGUE_FIELDS: ReadonlySet<string> = new Set([
+  "products",
+  "productFilters",
+  "product",
+  "categories",
+  "category",
+  "regions",
+  "region",
+  "searchSuggestions",
+  "didYouMean",
+  "cartQuote",
+  "__typename",
+]);
 
 // Apollo keeps one parsed document per query text: the answer is kept with it, per operation.
 const known = new WeakMap<OperationDefinitionNode, boolean>();

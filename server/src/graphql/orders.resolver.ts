@@ -6,6 +6,7 @@ import type { GraphQLContext } from "./context.js";
 import {
   AnalyticsSummary,
   CartCheck,
+  CartQuote,
   Order,
   OrderPayload,
   OrderStatus,
@@ -48,6 +49,26 @@ class OrderResolver {
   async checkCart(@Ctx() { shop, viewer }: GraphQLContext, @Arg("lines", () => [CartLineInput]) lines: CartLineInput[]): Promise<CartCheck> {
     const checked = await shop.orders.checkCart(viewer, lines);
     return { message: checked.message, totalQuantity: checked.totalQuantity, subtotal: checked.subtotalCents };
+  }
+
+  @Query(() => CartQuote, {
+    description:
+      "The server's figures for a cart, for anyone (guests too): each line at today's price, the items total, the region's delivery fee (none while regionId is left out) and the total, by the rule checkout charges. Prices only: stock is judged by checkCart and placeOrder.",
+  })
+  async cartQuote(
+    @Ctx() { shop }: GraphQLContext,
+    @Arg("lines", () => [CartLineInput]) lines: CartLineInput[],
+    @Arg("regionId", () => Int, { nullable: true }) regionId: number | null,
+  ): Promise<CartQuote> {
+    const quote = await shop.orders.quoteCart(lines, regionId);
+    return {
+      lines: quote.lines.map((line) => ({ productId: line.productId, quantity: line.quantity, unitPrice: line.unitCents, lineTotal: line.lineCents })),
+      totalQuantity: quote.totalQuantity,
+      itemsTotal: quote.itemsCents,
+      deliveryFee: quote.deliveryCents,
+      total: quote.totalCents,
+      missingProductIds: quote.missingProductIds,
+    };
   }
 
   @Mutation(() => OrderPayload, {

@@ -189,6 +189,25 @@ export class CartCheck {
   @Field(() => MoneyScalar, { description: "The items total at today's prices." }) subtotal!: number;
 }
 
+@ObjectType({ description: "A line of a cart quote: the product, how many, and its figures at today's prices." })
+export class CartQuoteLine {
+  @Field(() => Int) productId!: number;
+  @Field(() => Int) quantity!: number;
+  @Field(() => MoneyScalar, { description: "What one unit costs: the discount price when the product has one, else its price." }) unitPrice!: number;
+  @Field(() => MoneyScalar, { description: "The unit price times the quantity." }) lineTotal!: number;
+}
+
+@ObjectType({ description: "The server's figures for a cart: the same rule checkout charges by, at today's prices." })
+export class CartQuote {
+  @Field(() => [CartQuoteLine], { description: "The cart's lines, repeated products added up, in the cart's order; products that no longer exist are left out." })
+  lines!: CartQuoteLine[];
+  @Field(() => Int) totalQuantity!: number;
+  @Field(() => MoneyScalar, { description: "The sum of the lines." }) itemsTotal!: number;
+  @Field(() => MoneyScalar, { description: "The chosen region's fee; 0 while no region is chosen." }) deliveryFee!: number;
+  @Field(() => MoneyScalar, { description: "The items total plus the delivery fee." }) total!: number;
+  @Field(() => [Int], { description: "Products of the cart that no longer exist." }) missingProductIds!: number[];
+}
+
 @ObjectType()
 export class MonthFigures {
   @Field(() => String, { description: "The month's English name, e.g. September." }) month!: string;

@@ -80,8 +80,8 @@ export async function quoteCart(prisma: PrismaClient, lines: unknown, regionId: 
   const cart = checks.field("cart", cartField, lines);
   const region = regionId === undefined || regionId === null ? null : parseId(regionId);
   if (region === null && regionId !== undefined && regionId !== null) checks.add("region", "The selected region is invalid.");
-  for (const line of cart.wanted) if (line.quantity === null) checks.add("cart", "Every quantity must be a whole number of at least 1.");
   checks.done();
+  if (cart.wanted.some((line) => line.quantity === null)) checks.add("cart", "Every quantity must be a whole number of at least 1.");
   const [products, fee] = await Promise.all([
     stockedProducts(prisma, cart.wanted),
     region === null ? null : prisma.region.findUnique({ where: { id: region }, select: { feeCents: true } }),
