@@ -53,3 +53,26 @@ export const notifyLoading = (message: string): string => show("loading", messag
 export function replaceNotification(id: string, kind: Exclude<NotificationKind, "loading">, message: string): void {
   void notificationsStore().then((store) => store.update({ id, ...notificationFor(kind, message) }));
 }
+
+/**
+ * A change the shopper or the admin asked for, and how it went: the server's message as a success toast,
+ * then `then` (back to the list, the next page, a reload); on failure `reportFailure` says so (the server's
+ * words, or the spec's own text for that change). Resolves with the failure, if any, so a form can also
+ * show the server's messages beside its fields.
+ */
+export async function reportChange<T>(
+  answer: Promise<{ data?: T | null }>,
+  messageOf: (data: T) => string,
+  reportFailure: (failure: unknown) => void,
+  then?: () => unknown,
+): Promise<unknown> {
+  try {
+    const { data } = await answer;
+    if (data) notifySuccess(messageOf(data));
+    await then?.();
+    return undefined;
+  } catch (failure) {
+    reportFailure(failure);
+    return failure;
+  }
+}

@@ -8,7 +8,7 @@ import { Link, useNavigate } from "react-router-dom";
 import { RegisterDocument } from "../../graphql/generated/graphql";
 import { reportFormFailure } from "../../lib/apollo/reportFailure";
 import { useFieldErrors } from "../../lib/forms/useFieldErrors";
-import { notifySuccess } from "../../lib/notify";
+import { reportChange } from "../../lib/notify";
 import { AccountForm, NewPasswordFields, ShowPasswordToggle } from "./AccountForm";
 
 /** The names the server gives the fields in its messages (extensions.fields). */
@@ -27,14 +27,8 @@ export function SignUpScreen() {
   };
 
   const submit = async () => {
-    try {
-      const result = await register({ variables: { input: form } });
-      if (result.data) notifySuccess(result.data.register.message);
-      navigate("/login-user");
-    } catch (error) {
-      fieldErrors.showFailure(error);
-      reportFormFailure(error);
-    }
+    const failure = await reportChange(register({ variables: { input: form } }), (data) => data.register.message, reportFormFailure, () => navigate("/login-user"));
+    if (failure) fieldErrors.showFailure(failure);
   };
 
   return (

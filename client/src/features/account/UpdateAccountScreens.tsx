@@ -8,7 +8,7 @@ import { Link, useNavigate } from "react-router-dom";
 import { UpdateAccountDocument, UpdateContactDocument, UpdatePasswordDocument } from "../../graphql/generated/graphql";
 import { reportFormFailure } from "../../lib/apollo/reportFailure";
 import { useFieldErrors } from "../../lib/forms/useFieldErrors";
-import { notifySuccess } from "../../lib/notify";
+import { reportChange } from "../../lib/notify";
 import type { SessionUser } from "../../lib/session/session";
 import { AccountForm, NewPasswordFields, PasswordField, ShowPasswordToggle } from "./AccountForm";
 import { RequireUser } from "../../components/RequireUser";
@@ -33,14 +33,9 @@ function UpdateAccountForm({ user }: { user: SessionUser }) {
   // The server asks for the password only when the email changes (it compares emails trimmed, in lower case).
   const emailChanged = email.trim().toLowerCase() !== user.email.toLowerCase();
   const submit = async () => {
-    try {
-      const result = await update({ variables: emailChanged ? { name, email, currentPassword } : { name, email } });
-      if (result.data) notifySuccess(result.data.updateAccount.message);
-      navigate("/user");
-    } catch (error) {
-      fieldErrors.showFailure(error);
-      reportFormFailure(error);
-    }
+    const variables = emailChanged ? { name, email, currentPassword } : { name, email };
+    const failure = await reportChange(update({ variables }), (data) => data.updateAccount.message, reportFormFailure, () => navigate("/user"));
+    if (failure) fieldErrors.showFailure(failure);
   };
   return (
     <AccountForm title="Update account details" submitLabel="Update" submitting={loading} onSubmit={() => void submit()} footer={backToAccount} formRef={fieldErrors.ref}>
@@ -72,14 +67,8 @@ function UpdateContactForm({ user }: { user: SessionUser }) {
   const [update, { loading }] = useMutation(UpdateContactDocument);
   const fieldErrors = useFieldErrors();
   const submit = async () => {
-    try {
-      const result = await update({ variables: { phone, address } });
-      if (result.data) notifySuccess(result.data.updateContact.message);
-      navigate("/user");
-    } catch (error) {
-      fieldErrors.showFailure(error);
-      reportFormFailure(error);
-    }
+    const failure = await reportChange(update({ variables: { phone, address } }), (data) => data.updateContact.message, reportFormFailure, () => navigate("/user"));
+    if (failure) fieldErrors.showFailure(failure);
   };
   return (
     <AccountForm title="Update contact details" submitLabel="Update" submitting={loading} onSubmit={() => void submit()} footer={backToAccount} formRef={fieldErrors.ref}>
@@ -104,14 +93,8 @@ function UpdatePasswordForm() {
     setForm((current) => ({ ...current, [field]: value }));
   };
   const submit = async () => {
-    try {
-      const result = await update({ variables: form });
-      if (result.data) notifySuccess(result.data.updatePassword.message);
-      navigate("/user");
-    } catch (error) {
-      fieldErrors.showFailure(error);
-      reportFormFailure(error);
-    }
+    const failure = await reportChange(update({ variables: form }), (data) => data.updatePassword.message, reportFormFailure, () => navigate("/user"));
+    if (failure) fieldErrors.showFailure(failure);
   };
   return (
     <AccountForm title="Update password" submitLabel="Update" submitting={loading} onSubmit={() => void submit()} footer={backToAccount} formRef={fieldErrors.ref}>

@@ -6,9 +6,8 @@ import { useQuery } from "@apollo/client/react";
 import { ActionIcon, Anchor, Badge, Button, Grid, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { useEffect } from "react";
 import { Link, useParams } from "react-router-dom";
-import { EmptyState } from "../../components/EmptyState";
 import { HeartIcon } from "../../components/icons";
-import { LoadingView } from "../../components/LoadingView";
+import { DetailUnavailable } from "../../components/DetailUnavailable";
 import { describe, PageHead } from "../../components/PageHead";
 import { Price } from "../../components/Price";
 import { itemsLeftText, OUT_OF_STOCK_TEXT } from "../../components/ProductCard";
@@ -17,7 +16,7 @@ import { IsFavouriteDocument, MyRatingDocument, ProductDetailDocument, type Prod
 import { errorCode, serverMessage } from "../../lib/apollo/errors";
 import { useCart } from "../../lib/cart/CartProvider";
 import { messages } from "../../lib/messages";
-import { notifyError, notifySuccess } from "../../lib/notify";
+import { notifyError, reportChange } from "../../lib/notify";
 import { useSession } from "../../lib/session/session";
 import { breadcrumbData, categoryPath, offerPrice, productData, productPath } from "../../lib/seo/structuredData";
 import { useNotFound } from "../../lib/ssr/page";
@@ -39,15 +38,9 @@ export function ProductScreen() {
   // No such product: the route's not-found screen, answered 404 on the server.
   useNotFound({ notFound: !loading && !product, unknown });
 
-  if (loading && !product) return <LoadingView label="Loading product" />;
   if (!product) {
-    return (
-      <EmptyState
-        title="We could not show this product."
-        description={error ? serverMessage(error) : undefined}
-        link={{ to: "/", label: "Back to the store" }}
-      />
-    );
+    const back = { to: "/", label: "Back to the store" };
+    return <DetailUnavailable loading={loading} loadingLabel="Loading product" title="We could not show this product." error={error} back={back} />;
   }
 
   return (
@@ -162,14 +155,7 @@ function FavouriteHeart({ productId, signedIn }: { productId: number; signedIn: 
         aria-label={label}
         aria-pressed={isFavourite}
         loading={loading}
-        onClick={async () => {
-          try {
-            const result = await toggle({ variables: { productId } });
-            if (result.data) notifySuccess(result.data.toggleFavourite.message);
-          } catch {
-            notifyError(messages.favouriteToggleFailed);
-          }
-        }}
+        onClick={() => void reportChange(toggle({ variables: { productId } }), (data) => data.toggleFavourite.message, () => notifyError(messages.favouriteToggleFailed))}
       >
         <HeartIcon filled={isFavourite} size={28} />
       </ActionIcon>
@@ -203,15 +189,7 @@ function OwnRating({ productId, signedIn }: { productId: number; signedIn: boole
           value={0}
           size={26}
           disabled={loading}
-          onRate={async (stars) => {
-            try {
-              const result = await rate({ variables: { productId, rating: stars } });
-              if (result.data) notifySuccess(result.data.rateProduct.message);
-              await refetch();
-            } catch {
-              notifyError(messages.ratingFailed);
-            }
-          }}
+          onRate={(stars) => void reportChange(rate({ variables: { productId, rating: stars } }), (data) => data.rateProduct.message, () => notifyError(messages.ratingFailed), refetch)}
         />
       ) : (
         <RatingStars value={ownRating} size={26} />
