@@ -7,6 +7,7 @@ import { Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Titl
 import { useDebouncedValue } from "@mantine/hooks";
 import { isValidElement, useEffect, useState, type FormEvent, type ReactElement, type ReactNode, type Ref } from "react";
 import { Link } from "react-router-dom";
+import { DetailUnavailable } from "../../components/DetailUnavailable";
 import { EmptyState } from "../../components/EmptyState";
 import { SearchIcon } from "../../components/icons";
 import { LoadingView } from "../../components/LoadingView";
@@ -21,15 +22,14 @@ export interface ListHeaderProps {
   /** e.g. "Total products: 12"; left out until the list has loaded. */
   count?: string;
   searchPlaceholder: string;
-  search: string;
-  onSearch: (text: string) => void;
+  search: ListSearch;
   /** The 'New …' link, when the list has one. */
   create?: { to: string; label: string };
   /** More filters beside the search box, e.g. the orders' status. */
   filters?: ReactNode;
 }
 
-export function ListHeader({ title, count, searchPlaceholder, search, onSearch, create, filters }: ListHeaderProps) {
+export function ListHeader({ title, count, searchPlaceholder, search, create, filters }: ListHeaderProps) {
   return (
     <Stack gap="sm">
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -53,8 +53,8 @@ export function ListHeader({ title, count, searchPlaceholder, search, onSearch, 
           type="search"
           aria-label={searchPlaceholder}
           placeholder={searchPlaceholder}
-          value={search}
-          onChange={(event) => onSearch(event.currentTarget.value)}
+          value={search.text}
+          onChange={(event) => search.setText(event.currentTarget.value)}
           leftSection={<SearchIcon size={18} />}
           w={420}
           maw="100%"
@@ -68,11 +68,20 @@ export function ListHeader({ title, count, searchPlaceholder, search, onSearch, 
 /** "Total products: 12": how many the list holds, over all its pages (for the search when there is one). */
 export const countLabel = (noun: string, count: number) => `Total ${noun}: ${count}`;
 
-/** The search box's text, and the trimmed text the list asks the server for once the typing pauses. */
-export function useListSearch() {
-  const [search, setSearch] = useState("");
-  const [query] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  return { search, setSearch, query, typing: search.trim() !== query };
+/** An admin list's search: the box's text, and what the list asks the server for. */
+export interface ListSearch {
+  text: string;
+  setText: (text: string) => void;
+  /** The trimmed text, once the typing pauses: what the list asks the server for. */
+  query: string;
+  /** The box holds text the list has not asked for yet. */
+  typing: boolean;
+}
+
+export function useListSearch(): ListSearch {
+  const [text, setText] = useState("");
+  const [query] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  return { text, setText, query, typing: text.trim() !== query };
 }
 
 /** How an admin list stands: the page to show, and whether it is being replaced by a search or a reload. */
@@ -147,6 +156,16 @@ export function PagedList<T>({ noun, page, updating, searching, failure, empty, 
         </Stack>
       )}
     </UpdatingResults>
+  );
+}
+
+/** An admin list page: its header (title, count, search, filters, New link) over its entries, a page at a time. */
+export function AdminList<T>({ title, count, searchPlaceholder, search, create, filters, ...list }: ListHeaderProps & PagedListProps<T>) {
+  return (
+    <Stack gap="lg">
+      <ListHeader title={title} count={count} searchPlaceholder={searchPlaceholder} search={search} create={create} filters={filters} />
+      <PagedList {...list} />
+    </Stack>
   );
 }
 
@@ -237,6 +256,11 @@ export function useNotifyLoadFailure(error: unknown): void {
   useEffect(() => {
     if (error) notifyError(serverMessage(error));
   }, [error]);
+}
+
+/** An edit page whose entry is not there: 'Loading category' while it loads, else why it could not be loaded. */
+export function EntryNotLoaded({ word, loading, error }: { word: string; loading: boolean; error: unknown }) {
+  return <DetailUnavailable loading={loading} loadingLabel={`Loading ${word}`} title={`We could not load this ${word}.`} error={error} />;
 }
 
 /** A column heading of an admin table: its text (or element), or a figure's, set right as the figures under it. */

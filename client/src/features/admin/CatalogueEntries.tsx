@@ -1,90 +1,83 @@
 // Categories and regions are managed the same way (spec section 2): a count, a search by name (on the
 // server), a 'New' link, and a grid newest first, a page at a time, where each entry has Edit and Delete
-// (a spinner while deleting).
+// (a spinner while deleting). A failed load shows the server's error text, and 'Try again' in place of
+// the grid; while a new search loads, the last answer stays on screen, dimmed. A kind's texts and
+// addresses follow from its two words as the spec names them: 'Manage categories', 'Search category',
+// 'New Category' (/admin/add-category), 'Edit Category' (/admin/edit-category/{id}), 'Delete Category';
+// and the same for regions.
 import { Button, Card, Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { CategoryGrid } from "../../components/ProductGrid";
-import type { Page } from "../../lib/apollo/pages";
-import { countLabel, ListHeader, PagedList } from "./AdminParts";
+import { nextPageVariables, useLastAnswer, type Page } from "../../lib/apollo/pages";
+import { AdminList, countLabel, listState, LoadFailure, useNotifyLoadFailure, type ListSearch } from "./AdminParts";
 
 export interface CatalogueEntry {
   id: number;
   name: string;
 }
 
-export interface CatalogueEntriesProps<T extends CatalogueEntry> {
-  title: string;
-  /** Plural noun for the count, e.g. "categories". */
-  noun: string;
-  /** Singular word on the buttons, e.g. "Category" for 'Edit Category'. */
-  entryWord: string;
-  searchPlaceholder: string;
-  emptyText: string;
-  newLink: { to: string; label: string };
-  editPath: (entry: T) => string;
-  /** The page of entries to show, newest first; undefined until loaded. */
+/** The list's query as the screen asked it: the page the search answered (newest first), or why it failed. */
+export interface CatalogueQuery<T> {
   page: Page<T> | undefined;
-  /** True while the entries shown are being replaced (a search or a reload under way). */
-  updating: boolean;
-  /** True while the entries shown answer an earlier search. */
-  searching: boolean;
-  onLoadMore: (page: Page<T>) => Promise<unknown>;
-  /** Shown instead of the list when it could not be loaded. */
-  failure?: ReactNode;
-  search: string;
-  onSearch: (text: string) => void;
-  deletingId: number | null;
-  onDelete: (entry: T) => void;
+  error?: unknown;
+  refetch: () => Promise<unknown>;
+  fetchMore: (options: { variables: { after: string | null } }) => Promise<unknown>;
+}
+
+export interface CatalogueEntriesProps<T extends CatalogueEntry> {
+  /** Plural noun, e.g. "categories". */
+  noun: string;
+  /** Singular word, e.g. "Category". */
+  entryWord: string;
+  emptyText: string;
+  search: ListSearch;
+  query: CatalogueQuery<T>;
+  deletion: { deletingId: number | null; remove: (id: number) => Promise<unknown> };
   /** More about an entry under its name, e.g. a region's fee. */
   detail?: (entry: T) => ReactNode;
 }
 
-export function CatalogueEntries<T extends CatalogueEntry>(props: CatalogueEntriesProps<T>) {
-  const { page, entryWord } = props;
+export function CatalogueEntries<T extends CatalogueEntry>({ noun, entryWord, emptyText, search, query, deletion, detail }: CatalogueEntriesProps<T>) {
+  const word = entryWord.toLowerCase();
+  const list = listState(useLastAnswer(query.page, search.query), search.typing);
+  useNotifyLoadFailure(query.error);
   return (
-    <Stack gap="lg">
-      <ListHeader
-        title={props.title}
-        count={page ? countLabel(props.noun, page.totalCount) : undefined}
-        searchPlaceholder={props.searchPlaceholder}
-        search={props.search}
-        onSearch={props.onSearch}
-        create={props.newLink}
-      />
-      <PagedList
-        noun={props.noun}
-        page={page}
-        updating={props.updating}
-        searching={props.searching}
-        failure={props.failure}
-        empty={<EmptyState title={props.emptyText} />}
-        onLoadMore={props.onLoadMore}
-      >
-        {(entries) => (
-          <CategoryGrid>
-            {entries.map((entry) => (
-              <Card key={entry.id} withBorder radius="md" padding="md" component="article" aria-label={entry.name}>
-                <Stack gap="sm" h="100%" justify="space-between">
-                  <Stack gap={2}>
-                    <Text fw={700}>{entry.name}</Text>
-                    {props.detail?.(entry)}
-                  </Stack>
-                  <Group gap="xs">
-                    <Button component={Link} to={props.editPath(entry)} size="xs" variant="light">
-                      Edit {entryWord}
-                    </Button>
-                    <Button size="xs" color="red" variant="light" loading={props.deletingId === entry.id} onClick={() => props.onDelete(entry)}>
-                      Delete {entryWord}
-                    </Button>
-                  </Group>
+    <AdminList
+      title={`Manage ${noun}`}
+      count={list.page ? countLabel(noun, list.page.totalCount) : undefined}
+      searchPlaceholder={`Search ${word}`}
+      search={search}
+      create={{ to: `/admin/add-${word}`, label: `New ${entryWord}` }}
+      noun={noun}
+      {...list}
+      failure={query.error !== undefined && !query.page && <LoadFailure what={`the ${noun}`} onRetry={() => void query.refetch()} />}
+      empty={<EmptyState title={emptyText} />}
+      onLoadMore={(page) => query.fetchMore({ variables: nextPageVariables(page) })}
+    >
+      {(entries) => (
+        <CategoryGrid>
+          {entries.map((entry) => (
+            <Card key={entry.id} withBorder radius="md" padding="md" component="article" aria-label={entry.name}>
+              <Stack gap="sm" h="100%" justify="space-between">
+                <Stack gap={2}>
+                  <Text fw={700}>{entry.name}</Text>
+                  {detail?.(entry)}
                 </Stack>
-              </Card>
-            ))}
-          </CategoryGrid>
-        )}
-      </PagedList>
-    </Stack>
+                <Group gap="xs">
+                  <Button component={Link} to={`/admin/edit-${word}/${entry.id}`} size="xs" variant="light">
+                    Edit {entryWord}
+                  </Button>
+                  <Button size="xs" color="red" variant="light" loading={deletion.deletingId === entry.id} onClick={() => void deletion.remove(entry.id)}>
+                    Delete {entryWord}
+                  </Button>
+                </Group>
+              </Stack>
+            </Card>
+          ))}
+        </CategoryGrid>
+      )}
+    </AdminList>
   );
 }

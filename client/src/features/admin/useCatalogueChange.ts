@@ -6,7 +6,7 @@ import { useMutation } from "@apollo/client/react";
 import { useState } from "react";
 import { reloadListsAfter } from "../../lib/apollo/reloadLists";
 import { messages } from "../../lib/messages";
-import { notifySuccess } from "../../lib/notify";
+import { reportChange } from "../../lib/notify";
 import { notifyServerFailure } from "./adminFeedback";
 
 const reloadCatalogue = reloadListsAfter("catalogueChange");
@@ -25,14 +25,8 @@ export function useCatalogueDelete<TData>(deletion: TypedDocumentNode<TData, { i
   const [deletingId, setDeletingId] = useState<number | null>(null);
   const remove = async (id: number) => {
     setDeletingId(id);
-    try {
-      const result = await deleteEntry({ variables: { id } });
-      if (result.data) notifySuccess(messageOf(result.data));
-    } catch (failure) {
-      notifyServerFailure(failure, messages.deleteFailedFallback);
-    } finally {
-      setDeletingId(null);
-    }
+    await reportChange(deleteEntry({ variables: { id } }), messageOf, (failure) => notifyServerFailure(failure, messages.deleteFailedFallback));
+    setDeletingId(null);
   };
   return { deletingId, remove };
 }

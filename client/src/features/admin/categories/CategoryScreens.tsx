@@ -6,16 +6,13 @@ import { useQuery } from "@apollo/client/react";
 import { TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useParams } from "react-router-dom";
-import { EmptyState } from "../../../components/EmptyState";
-import { LoadingView } from "../../../components/LoadingView";
 import { AdminCategoriesDocument, AdminCategoryDocument } from "../../../graphql/generated/graphql";
-import { serverMessage } from "../../../lib/apollo/errors";
-import { ADMIN_PAGE_SIZE, nextPageVariables, useLastAnswer } from "../../../lib/apollo/pages";
+import { ADMIN_PAGE_SIZE } from "../../../lib/apollo/pages";
 import { useGoBack } from "../../../lib/navigation/useGoBack";
-import { notifySuccess } from "../../../lib/notify";
+import { reportChange } from "../../../lib/notify";
 import { useFieldErrors } from "../../../lib/forms/useFieldErrors";
 import { notifyServerFailure } from "../adminFeedback";
-import { AdminForm, listState, LoadFailure, useListSearch, useNotifyLoadFailure } from "../AdminParts";
+import { AdminForm, EntryNotLoaded, useListSearch, useNotifyLoadFailure } from "../AdminParts";
 import { CatalogueEntries, type CatalogueEntry } from "../CatalogueEntries";
 import { useCreateCategory, useDeleteCategory, useUpdateCategory } from "./useCategoryChanges";
 
@@ -23,33 +20,10 @@ export const NO_CATEGORY_FOUND = "No category found matching your search.";
 const MANAGE_CATEGORIES = "/admin/manage-category";
 
 export function ManageCategoriesScreen() {
-  const { search, setSearch, query, typing } = useListSearch();
-  const { data, error, refetch, fetchMore } = useQuery(AdminCategoriesDocument, {
-    variables: { search: query || undefined, first: ADMIN_PAGE_SIZE },
-  });
-  const list = listState(useLastAnswer(data?.categories, query), typing);
-  const { deletingId, remove } = useDeleteCategory();
-
-  useNotifyLoadFailure(error);
-
-  return (
-    <CatalogueEntries
-      title="Manage categories"
-      noun="categories"
-      entryWord="Category"
-      searchPlaceholder="Search category"
-      emptyText={NO_CATEGORY_FOUND}
-      newLink={{ to: "/admin/add-category", label: "New Category" }}
-      editPath={(category) => `/admin/edit-category/${category.id}`}
-      {...list}
-      onLoadMore={(page) => fetchMore({ variables: nextPageVariables(page) })}
-      failure={error && !data && <LoadFailure what="the categories" onRetry={() => void refetch()} />}
-      search={search}
-      onSearch={setSearch}
-      deletingId={deletingId}
-      onDelete={(category) => void remove(category.id)}
-    />
-  );
+  const search = useListSearch();
+  const query = useQuery(AdminCategoriesDocument, { variables: { search: search.query || undefined, first: ADMIN_PAGE_SIZE } });
+  const deletion = useDeleteCategory();
+  return <CatalogueEntries noun="categories" entryWord="Category" emptyText={NO_CATEGORY_FOUND} search={search} query={{ ...query, page: query.data?.categories }} deletion={deletion} />;
 }
 
 export function AddCategoryScreen() {
@@ -58,14 +32,8 @@ export function AddCategoryScreen() {
   const [createCategory, { loading }] = useCreateCategory();
   const fieldErrors = useFieldErrors();
   const save = async () => {
-    try {
-      const result = await createCategory({ variables: { name } });
-      if (result.data) notifySuccess(result.data.createCategory.message);
-      goBack();
-    } catch (error) {
-      fieldErrors.showFailure(error);
-      notifyServerFailure(error);
-    }
+    const failure = await reportChange(createCategory({ variables: { name } }), (data) => data.createCategory.message, notifyServerFailure, goBack);
+    if (failure) fieldErrors.showFailure(failure);
   };
   return (
     <AdminForm title="New category" submitLabel="Create" submitting={loading} onSubmit={() => void save()} formRef={fieldErrors.ref}>
@@ -81,10 +49,7 @@ export function EditCategoryScreen() {
   useNotifyLoadFailure(error);
 
   const category = data?.category;
-  if (!category) {
-    if (loading) return <LoadingView label="Loading category" />;
-    return <EmptyState title="We could not load this category." description={error ? serverMessage(error) : undefined} />;
-  }
+  if (!category) return <EntryNotLoaded word="category" loading={loading} error={error} />;
   return <EditCategoryForm key={category.id} category={category} />;
 }
 
@@ -94,14 +59,8 @@ function EditCategoryForm({ category }: { category: CatalogueEntry }) {
   const [updateCategory, { loading }] = useUpdateCategory();
   const fieldErrors = useFieldErrors();
   const save = async () => {
-    try {
-      const result = await updateCategory({ variables: { id: category.id, name } });
-      if (result.data) notifySuccess(result.data.updateCategory.message);
-      goBack();
-    } catch (error) {
-      fieldErrors.showFailure(error);
-      notifyServerFailure(error);
-    }
+    const failure = await reportChange(updateCategory({ variables: { id: category.id, name } }), (data) => data.updateCategory.message, notifyServerFailure, goBack);
+    if (failure) fieldErrors.showFailure(failure);
   };
   return (
     <AdminForm title="Edit category" submitLabel="Update" submitting={loading} onSubmit={() => void save()} formRef={fieldErrors.ref}>

@@ -19,7 +19,7 @@ import {
   type AdminWebhookDeliveryFragment,
 } from "../../../graphql/generated/graphql";
 import { ADMIN_PAGE_SIZE, nodesOf } from "../../../lib/apollo/pages";
-import { notifySuccess } from "../../../lib/notify";
+import { notifySuccess, reportChange } from "../../../lib/notify";
 import { notifyServerFailure } from "../adminFeedback";
 import { AdminTable } from "../AdminParts";
 import { ConfirmDialog, EndpointForm, EndpointStatus, fieldErrorsOf, SecretReveal, when, type EndpointValues } from "./integrationParts";
@@ -246,15 +246,7 @@ export function WebhookEndpointScreen() {
         text="The shop stops sending it events, and its delivery log is deleted."
         confirmLabel="Delete endpoint"
         confirming={removing.loading}
-        onConfirm={() =>
-          void remove({ variables: { id: endpoint.id } }).then(
-            (result) => {
-              if (result.data) notifySuccess(result.data.deleteWebhookEndpoint.message);
-              navigate(INTEGRATIONS_WEBHOOKS);
-            },
-            (failure: unknown) => notifyServerFailure(failure),
-          )
-        }
+        onConfirm={() => void reportChange(remove({ variables: { id: endpoint.id } }), (data) => data.deleteWebhookEndpoint.message, notifyServerFailure, () => navigate(INTEGRATIONS_WEBHOOKS))}
         onClose={() => setConfirmDelete(false)}
       />
     </Stack>

@@ -10,17 +10,16 @@ import { Group, NativeSelect, SimpleGrid, Stack, Text } from "@mantine/core";
 import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
-import { LoadingView } from "../../../components/LoadingView";
+import { DetailUnavailable } from "../../../components/DetailUnavailable";
 import { OrderLinesTable } from "../../../components/OrderLinesTable";
 import { AdminOrderDocument, AdminOrdersDocument, type OrderStatus } from "../../../graphql/generated/graphql";
-import { serverMessage } from "../../../lib/apollo/errors";
 import { nextPageVariables, ORDERS_PAGE_SIZE, useLastAnswer } from "../../../lib/apollo/pages";
 import { messages } from "../../../lib/messages";
 import { formatMoney } from "../../../lib/money";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { notifyError, reportChange } from "../../../lib/notify";
 import { formatDateTime } from "../../../lib/orders/invoice";
 import { ORDER_STATUS_TEXT } from "../../../lib/orders/orderStatus";
-import { AdminSection, AdminTable, ChangeChoice, Detail, figureColumn, ListHeader, PagedList, useListSearch, useQuietListState } from "../AdminParts";
+import { AdminList, AdminSection, AdminTable, ChangeChoice, Detail, figureColumn, useListSearch, useQuietListState } from "../AdminParts";
 import { AdminOrderRow, OrderStatusBadge } from "./orderParts";
 import { useUpdateOrderStatus } from "./useUpdateOrderStatus";
 import { useLiveOrderStatus, useNewOrders } from "../../../lib/orders/liveOrders";
@@ -38,60 +37,49 @@ export function ManageOrdersScreen() {
   // New orders join the list as they arrive; status changes (by any admin) show in place.
   useNewOrders();
   useLiveOrderStatus(undefined, { announce: false });
-  const { search, setSearch, query, typing } = useListSearch();
+  const search = useListSearch();
   const [status, setStatus] = useState<OrderStatus | typeof STATUS_FILTER_ALL>(STATUS_FILTER_ALL);
+  const { query } = search;
   const { data, loading, error, fetchMore } = useQuery(AdminOrdersDocument, {
     variables: { search: query || undefined, status: status || undefined, first: ORDERS_PAGE_SIZE },
     fetchPolicy: "cache-and-network",
   });
-  const { count, ...list } = useQuietListState("orders", { data, loading, error }, useLastAnswer(data?.orders, { query, status }), typing);
+  const list = useQuietListState("orders", { data, loading, error }, useLastAnswer(data?.orders, { query, status }), search.typing);
 
   const filtered = query !== "" || status !== STATUS_FILTER_ALL;
   return (
-    <Stack gap="lg">
-      <ListHeader
-        title="Manage orders"
-        count={count}
-        searchPlaceholder="Search order number or reference"
-        search={search}
-        onSearch={setSearch}
-        filters={
-          <NativeSelect
-            label="Status"
-            value={status}
-            onChange={(event) => setStatus(event.currentTarget.value as OrderStatus | typeof STATUS_FILTER_ALL)}
-            data={[{ value: STATUS_FILTER_ALL, label: "All statuses" }, ...STATUS_OPTIONS]}
-          />
-        }
-      />
-      <PagedList
-        noun="orders"
-        {...list}
-        empty={<EmptyState title={filtered ? NO_ORDERS_FOUND : NO_ORDERS_YET} />}
-        onLoadMore={(page) => fetchMore({ variables: nextPageVariables(page) })}
-      >
-        {(orders) => (
-          <AdminTable framed highlightOnHover nowrap minWidth={640} columns={ORDER_COLUMNS}>
-            {orders.map((order) => (
-              <AdminOrderRow key={order.id} order={order} />
-            ))}
-          </AdminTable>
-        )}
-      </PagedList>
-    </Stack>
+    <AdminList
+      title="Manage orders"
+      search={search}
+      searchPlaceholder="Search order number or reference"
+      filters={
+        <NativeSelect
+          label="Status"
+          value={status}
+          onChange={(event) => setStatus(event.currentTarget.value as OrderStatus | typeof STATUS_FILTER_ALL)}
+          data={[{ value: STATUS_FILTER_ALL, label: "All statuses" }, ...STATUS_OPTIONS]}
+        />
+      }
+      noun="orders"
+      {...list}
+      empty={<EmptyState title={filtered ? NO_ORDERS_FOUND : NO_ORDERS_YET} />}
+      onLoadMore={(page) => fetchMore({ variables: nextPageVariables(page) })}
+    >
+      {(orders) => (
+        <AdminTable framed highlightOnHover nowrap minWidth={640} columns={ORDER_COLUMNS}>
+          {orders.map((order) => (
+            <AdminOrderRow key={order.id} order={order} />
+          ))}
+        </AdminTable>
+      )}
+    </AdminList>
   );
 }
 
 function ManageStatus({ orderId, status }: { orderId: number; status: OrderStatus }) {
   const [updateStatus, { loading }] = useUpdateOrderStatus();
-  const change = async (chosen: OrderStatus) => {
-    try {
-      const result = await updateStatus({ variables: { id: orderId, status: chosen } });
-      if (result.data) notifySuccess(result.data.updateOrderStatus.message);
-    } catch {
-      notifyError(messages.orderStatusUpdateFailed);
-    }
-  };
+  const change = (chosen: OrderStatus) =>
+    reportChange(updateStatus({ variables: { id: orderId, status: chosen } }), (data) => data.updateOrderStatus.message, () => notifyError(messages.orderStatusUpdateFailed));
   return <ChangeChoice label="Manage Status" current={status} options={STATUS_OPTIONS} changing={loading} onChange={(chosen) => void change(chosen)} />;
 }
 
@@ -102,14 +90,8 @@ export function ViewOrderScreen() {
 
   const order = data?.order;
   if (!order) {
-    if (loading) return <LoadingView label="Loading the order" />;
-    return (
-      <EmptyState
-        title="We could not find this order."
-        description={error ? serverMessage(error) : undefined}
-        link={{ to: "/admin/manage-order", label: "Back to the orders" }}
-      />
-    );
+    const back = { to: "/admin/manage-order", label: "Back to the orders" };
+    return <DetailUnavailable loading={loading} loadingLabel="Loading the order" title="We could not find this order." error={error} back={back} />;
   }
 
   return (

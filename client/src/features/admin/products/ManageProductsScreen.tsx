@@ -4,50 +4,44 @@
 // and 'Delete Product'. A delete shows a spinner, then the server's message (else 'Try again later'),
 // and the list reloads.
 import { useQuery } from "@apollo/client/react";
-import { Stack } from "@mantine/core";
 import { EmptyState } from "../../../components/EmptyState";
 import { cardLoading, ProductCard } from "../../../components/ProductCard";
 import { ProductGrid } from "../../../components/ProductGrid";
 import { AdminProductsDocument } from "../../../graphql/generated/graphql";
 import { ADMIN_PAGE_SIZE, nextPageVariables, useLastAnswer } from "../../../lib/apollo/pages";
-import { countLabel, ListHeader, listState, LoadFailure, PagedList, useListSearch } from "../AdminParts";
+import { AdminList, countLabel, listState, LoadFailure, useListSearch } from "../AdminParts";
 import { useDeleteProduct } from "./useProductChanges";
 
 export const NO_PRODUCTS_FOUND = "No products found matching your search.";
 
 export function ManageProductsScreen() {
-  const { search, setSearch, query, typing } = useListSearch();
+  const search = useListSearch();
   const { data, error, refetch, fetchMore } = useQuery(AdminProductsDocument, {
-    variables: { name: query || undefined, first: ADMIN_PAGE_SIZE },
+    variables: { name: search.query || undefined, first: ADMIN_PAGE_SIZE },
   });
-  const list = listState(useLastAnswer(data?.products, query), typing);
+  const list = listState(useLastAnswer(data?.products, search.query), search.typing);
   const { deletingId, remove } = useDeleteProduct();
 
   return (
-    <Stack gap="lg">
-      <ListHeader
-        title="Manage products"
-        count={list.page ? countLabel("products", list.page.totalCount) : undefined}
-        searchPlaceholder="Search product"
-        search={search}
-        onSearch={setSearch}
-        create={{ to: "/admin/add-product", label: "New Product" }}
-      />
-      <PagedList
-        noun="products"
-        {...list}
-        failure={error && !data && <LoadFailure what="the products" onRetry={() => void refetch()} />}
-        empty={<EmptyState title={NO_PRODUCTS_FOUND} />}
-        onLoadMore={(page) => fetchMore({ variables: nextPageVariables(page) })}
-      >
-        {(products) => (
-          <ProductGrid admin>
-            {products.map((product, index) => (
-              <ProductCard key={product.id} product={product} {...cardLoading(index)} admin={{ onDelete: (chosen) => void remove(chosen.id), deleting: deletingId === product.id }} />
-            ))}
-          </ProductGrid>
-        )}
-      </PagedList>
-    </Stack>
+    <AdminList
+      title="Manage products"
+      count={list.page ? countLabel("products", list.page.totalCount) : undefined}
+      searchPlaceholder="Search product"
+      search={search}
+      create={{ to: "/admin/add-product", label: "New Product" }}
+      noun="products"
+      {...list}
+      failure={error && !data && <LoadFailure what="the products" onRetry={() => void refetch()} />}
+      empty={<EmptyState title={NO_PRODUCTS_FOUND} />}
+      onLoadMore={(page) => fetchMore({ variables: nextPageVariables(page) })}
+    >
+      {(products) => (
+        <ProductGrid admin>
+          {products.map((product, index) => (
+            <ProductCard key={product.id} product={product} {...cardLoading(index)} admin={{ onDelete: (chosen) => void remove(chosen.id), deleting: deletingId === product.id }} />
+          ))}
+        </ProductGrid>
+      )}
+    </AdminList>
   );
 }

@@ -5,21 +5,18 @@
 // the screen goes back one page; a failure shows the server's message.
 import { useQuery } from "@apollo/client/react";
 import { NativeSelect, NumberInput, SimpleGrid, Textarea, TextInput } from "@mantine/core";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useParams } from "react-router-dom";
-import { EmptyState } from "../../../components/EmptyState";
-import { LoadingView } from "../../../components/LoadingView";
 import {
   AdminProductDocument,
   ProductCategoriesDocument,
   type AdminProductQuery,
 } from "../../../graphql/generated/graphql";
-import { serverMessage } from "../../../lib/apollo/errors";
 import { useGoBack } from "../../../lib/navigation/useGoBack";
-import { notifyError, notifySuccess } from "../../../lib/notify";
+import { reportChange } from "../../../lib/notify";
 import { useFieldErrors } from "../../../lib/forms/useFieldErrors";
 import { notifyServerFailure } from "../adminFeedback";
-import { AdminForm } from "../AdminParts";
+import { AdminForm, EntryNotLoaded, useNotifyLoadFailure } from "../AdminParts";
 import type { PictureImage } from "../../../components/ProductPicture";
 import { ImageField } from "./ImageField";
 import {
@@ -156,14 +153,8 @@ export function AddProductScreen() {
   const [createProduct, { loading }] = useCreateProduct();
   const save = async (values: ProductFormValues) => {
     if (!values.imageOne) return undefined;
-    try {
-      const result = await createProduct({ variables: { input: productInput({ ...values, imageOne: values.imageOne }) } });
-      if (result.data) notifySuccess(result.data.createProduct.message);
-      goBack();
-    } catch (error) {
-      notifyServerFailure(error);
-      return error;
-    }
+    const input = productInput({ ...values, imageOne: values.imageOne });
+    return reportChange(createProduct({ variables: { input } }), (data) => data.createProduct.message, notifyServerFailure, goBack);
   };
   return (
     <ProductForm
@@ -196,26 +187,13 @@ export function EditProductScreen() {
   const { data, loading, error } = useQuery(AdminProductDocument, { variables: { slug }, fetchPolicy: "cache-and-network" });
   const [updateProduct, { loading: saving }] = useUpdateProduct();
 
-  useEffect(() => {
-    if (error) notifyError(serverMessage(error));
-  }, [error]);
+  useNotifyLoadFailure(error);
 
   const product = data?.product;
-  if (!product) {
-    if (loading) return <LoadingView label="Loading product" />;
-    return <EmptyState title="We could not load this product." description={error ? serverMessage(error) : undefined} />;
-  }
+  if (!product) return <EntryNotLoaded word="product" loading={loading} error={error} />;
 
-  const save = async (values: ProductFormValues) => {
-    try {
-      const result = await updateProduct({ variables: { id: product.id, input: productUpdateInput(values) } });
-      if (result.data) notifySuccess(result.data.updateProduct.message);
-      goBack();
-    } catch (failure) {
-      notifyServerFailure(failure);
-      return failure;
-    }
-  };
+  const save = (values: ProductFormValues) =>
+    reportChange(updateProduct({ variables: { id: product.id, input: productUpdateInput(values) } }), (data) => data.updateProduct.message, notifyServerFailure, goBack);
   return (
     <ProductForm
       key={product.id}

@@ -6,18 +6,15 @@ import { useQuery } from "@apollo/client/react";
 import { NumberInput, Text, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useParams } from "react-router-dom";
-import { EmptyState } from "../../../components/EmptyState";
-import { LoadingView } from "../../../components/LoadingView";
 import { AdminRegionsDocument, AdminRegionDocument } from "../../../graphql/generated/graphql";
-import { serverMessage } from "../../../lib/apollo/errors";
-import { ADMIN_PAGE_SIZE, nextPageVariables, useLastAnswer } from "../../../lib/apollo/pages";
+import { ADMIN_PAGE_SIZE } from "../../../lib/apollo/pages";
 import { formatMoney } from "../../../lib/money";
 import { useGoBack } from "../../../lib/navigation/useGoBack";
-import { notifySuccess } from "../../../lib/notify";
+import { reportChange } from "../../../lib/notify";
 import { regionFee } from "../../../lib/pricing";
 import { useFieldErrors } from "../../../lib/forms/useFieldErrors";
 import { notifyServerFailure } from "../adminFeedback";
-import { AdminForm, listState, LoadFailure, useListSearch, useNotifyLoadFailure } from "../AdminParts";
+import { AdminForm, EntryNotLoaded, useListSearch, useNotifyLoadFailure } from "../AdminParts";
 import { CatalogueEntries } from "../CatalogueEntries";
 import { REQUIRED } from "../adminRules";
 import { useCreateRegion, useDeleteRegion, useUpdateRegion } from "./useRegionChanges";
@@ -32,31 +29,17 @@ interface RegionEntry {
 }
 
 export function ManageRegionsScreen() {
-  const { search, setSearch, query, typing } = useListSearch();
-  const { data, error, refetch, fetchMore } = useQuery(AdminRegionsDocument, {
-    variables: { search: query || undefined, first: ADMIN_PAGE_SIZE },
-  });
-  const list = listState(useLastAnswer(data?.regions, query), typing);
-  const { deletingId, remove } = useDeleteRegion();
-
-  useNotifyLoadFailure(error);
-
+  const search = useListSearch();
+  const query = useQuery(AdminRegionsDocument, { variables: { search: search.query || undefined, first: ADMIN_PAGE_SIZE } });
+  const deletion = useDeleteRegion();
   return (
     <CatalogueEntries<RegionEntry>
-      title="Manage regions"
       noun="regions"
       entryWord="Region"
-      searchPlaceholder="Search region"
       emptyText={NO_REGIONS_FOUND}
-      newLink={{ to: "/admin/add-region", label: "New Region" }}
-      editPath={(region) => `/admin/edit-region/${region.id}`}
-      {...list}
-      onLoadMore={(page) => fetchMore({ variables: nextPageVariables(page) })}
-      failure={error && !data && <LoadFailure what="the regions" onRetry={() => void refetch()} />}
       search={search}
-      onSearch={setSearch}
-      deletingId={deletingId}
-      onDelete={(region) => void remove(region.id)}
+      query={{ ...query, page: query.data?.regions }}
+      deletion={deletion}
       detail={(region) => (
         <Text size="sm" c="dimmed">
           Fee: {formatMoney(regionFee(region))}
@@ -118,16 +101,8 @@ function RegionForm({ title, nameLabel, submitLabel, initial, submitting, onSubm
 export function AddRegionScreen() {
   const goBack = useGoBack(MANAGE_REGIONS);
   const [createRegion, { loading }] = useCreateRegion();
-  const save = async (region: { name: string; fee: number }) => {
-    try {
-      const result = await createRegion({ variables: region });
-      if (result.data) notifySuccess(result.data.createRegion.message);
-      goBack();
-    } catch (error) {
-      notifyServerFailure(error);
-      return error;
-    }
-  };
+  const save = (region: { name: string; fee: number }) =>
+    reportChange(createRegion({ variables: region }), (data) => data.createRegion.message, notifyServerFailure, goBack);
   return (
     <RegionForm
       title="New region"
@@ -149,21 +124,10 @@ export function EditRegionScreen() {
   useNotifyLoadFailure(error);
 
   const region = data?.region;
-  if (!region) {
-    if (loading) return <LoadingView label="Loading region" />;
-    return <EmptyState title="We could not load this region." description={error ? serverMessage(error) : undefined} />;
-  }
+  if (!region) return <EntryNotLoaded word="region" loading={loading} error={error} />;
 
-  const save = async (changes: { name: string; fee: number }) => {
-    try {
-      const result = await updateRegion({ variables: { id: region.id, ...changes } });
-      if (result.data) notifySuccess(result.data.updateRegion.message);
-      goBack();
-    } catch (failure) {
-      notifyServerFailure(failure);
-      return failure;
-    }
-  };
+  const save = (changes: { name: string; fee: number }) =>
+    reportChange(updateRegion({ variables: { id: region.id, ...changes } }), (data) => data.updateRegion.message, notifyServerFailure, goBack);
   return (
     <RegionForm
       key={region.id}

@@ -9,15 +9,14 @@ import { useQuery } from "@apollo/client/react";
 import { Anchor, Badge, SimpleGrid, Stack, Table, Text } from "@mantine/core";
 import { Link, useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
-import { LoadingView } from "../../../components/LoadingView";
+import { DetailUnavailable } from "../../../components/DetailUnavailable";
 import { LoadMore } from "../../../components/LoadMore";
 import { AdminUserDocument, AdminUsersDocument, type Role } from "../../../graphql/generated/graphql";
-import { serverMessage } from "../../../lib/apollo/errors";
 import { ADMIN_PAGE_SIZE, nextPageVariables, nodesOf, ORDERS_PAGE_SIZE, useLastAnswer } from "../../../lib/apollo/pages";
-import { notifySuccess } from "../../../lib/notify";
+import { reportChange } from "../../../lib/notify";
 import { formatDate } from "../../../lib/orders/invoice";
 import { notifyServerFailure } from "../adminFeedback";
-import { AdminSection, AdminTable, ChangeChoice, Detail, ListHeader, PagedList, useListSearch, useQuietListState } from "../AdminParts";
+import { AdminList, AdminSection, AdminTable, ChangeChoice, Detail, useListSearch, useQuietListState } from "../AdminParts";
 import { AdminOrderRow } from "../orders/orderParts";
 import { UserEmails } from "./UserEmails";
 import { useSetUserRole } from "./useSetUserRole";
@@ -39,60 +38,47 @@ function RoleBadge({ role }: { role: Role }) {
 
 
 export function ManageUsersScreen() {
-  const { search, setSearch, query, typing } = useListSearch();
+  const search = useListSearch();
   const { data, loading, error, fetchMore } = useQuery(AdminUsersDocument, {
-    variables: { search: query || undefined, first: ADMIN_PAGE_SIZE },
+    variables: { search: search.query || undefined, first: ADMIN_PAGE_SIZE },
     fetchPolicy: "cache-and-network",
   });
-  const { count, ...list } = useQuietListState("users", { data, loading, error }, useLastAnswer(data?.users, query), typing);
+  const list = useQuietListState("users", { data, loading, error }, useLastAnswer(data?.users, search.query), search.typing);
 
   return (
-    <Stack gap="lg">
-      <ListHeader
-        title="Manage users"
-        count={count}
-        searchPlaceholder="Search name or email"
-        search={search}
-        onSearch={setSearch}
-      />
-      <PagedList
-        noun="users"
-        {...list}
-        empty={<EmptyState title={query === "" ? NO_USERS_YET : NO_USERS_FOUND} />}
-        onLoadMore={(page) => fetchMore({ variables: nextPageVariables(page) })}
-      >
-        {(users) => (
-          <AdminTable framed highlightOnHover nowrap minWidth={520} columns={["Name", "Email", "Role"]}>
-            {users.map((user) => (
-              <Table.Tr key={user.id} aria-label={user.name}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/admin/manage-users/${user.id}`} fw={600}>
-                    {user.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{user.email}</Table.Td>
-                <Table.Td>
-                  <RoleBadge role={user.role} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </AdminTable>
-        )}
-      </PagedList>
-    </Stack>
+    <AdminList
+      title="Manage users"
+      search={search}
+      searchPlaceholder="Search name or email"
+      noun="users"
+      {...list}
+      empty={<EmptyState title={search.query === "" ? NO_USERS_YET : NO_USERS_FOUND} />}
+      onLoadMore={(page) => fetchMore({ variables: nextPageVariables(page) })}
+    >
+      {(users) => (
+        <AdminTable framed highlightOnHover nowrap minWidth={520} columns={["Name", "Email", "Role"]}>
+          {users.map((user) => (
+            <Table.Tr key={user.id} aria-label={user.name}>
+              <Table.Td>
+                <Anchor component={Link} to={`/admin/manage-users/${user.id}`} fw={600}>
+                  {user.name}
+                </Anchor>
+              </Table.Td>
+              <Table.Td>{user.email}</Table.Td>
+              <Table.Td>
+                <RoleBadge role={user.role} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </AdminTable>
+      )}
+    </AdminList>
   );
 }
 
 function ChangeRole({ userId, role }: { userId: number; role: Role }) {
   const [setUserRole, { loading }] = useSetUserRole();
-  const change = async (chosen: Role) => {
-    try {
-      const result = await setUserRole({ variables: { id: userId, role: chosen } });
-      if (result.data) notifySuccess(result.data.setUserRole.message);
-    } catch (error) {
-      notifyServerFailure(error);
-    }
-  };
+  const change = (chosen: Role) => reportChange(setUserRole({ variables: { id: userId, role: chosen } }), (data) => data.setUserRole.message, notifyServerFailure);
   return <ChangeChoice<Role> label="Change role" current={role} options={ROLE_OPTIONS} changing={loading} onChange={(chosen) => void change(chosen)} />;
 }
 
@@ -106,14 +92,8 @@ export function UserDetailScreen() {
 
   const user = data?.user;
   if (!user) {
-    if (loading) return <LoadingView label="Loading the user" />;
-    return (
-      <EmptyState
-        title="We could not find this user."
-        description={error ? serverMessage(error) : undefined}
-        link={{ to: "/admin/manage-users", label: "Back to the users" }}
-      />
-    );
+    const back = { to: "/admin/manage-users", label: "Back to the users" };
+    return <DetailUnavailable loading={loading} loadingLabel="Loading the user" title="We could not find this user." error={error} back={back} />;
   }
 
   const orders = nodesOf(user.orders);
