@@ -4,7 +4,8 @@
 // live in the domain only.
 import * as z from "zod";
 import { PRODUCT_SORTS } from "../domain/catalog/index.js";
-import { toDollars, type Page } from "../domain/shared/index.js";
+import { toDollars, type Deferred, type Page, type Viewer } from "../domain/shared/index.js";
+import type { Shop } from "../domain/shop.js";
 import { messages } from "../domain/messages.js";
 import { buildOpenApi } from "./openapi.js";
 import {
@@ -80,6 +81,115 @@ const flagParam = (description: string) =>
     .string()
     .transform((value) => (/^(true|1)$/i.test(value) ? true : /^(false|0)$/i.test(value) ? false : value))
     .meta({ type: "boolean", description });
+
+/** The admin's short lists kept by name (categories, delivery regions), as their services offer them. */
+interface NamedList<Row, Input> {
+  list(): Promise<Row[]>;
+  byId(id: unknown): Promise<Row>;
+  create(viewer: Viewer | null, input: Deferred<Input>): Promise<Row>;
+  update(viewer: Viewer | null, id: unknown, input: Deferred<Input>): Promise<Row>;
+  delete(viewer: Viewer | null, id: unknown): Promise<void>;
+}
+
+/**
+ * The five calls of such a list: the whole list (kept, as the catalogue is) and one item for anyone, and
+ * create, change and delete for admins. Categories and regions differ only in their words, paths and forms.
+ */
+function namedListRoutes<Row, Input>(list: {
+  noun: string;
+  /** The key of the item beside the message in a create or update answer. */
+  key: string;
+  readTag: string;
+  writeTag: string;
+  paths: { list: string; one: string; store: string; update: string; destroy: string };
+  summaries: { list: string; one: string; store: string; update: string; destroy: string };
+  schema: z.ZodType;
+  json: (row: Row) => unknown;
+  payload: z.ZodType<Input>;
+  service: (shop: Shop) => NamedList<Row, Input>;
+  said: { created: string; updated: string; deleted: string };
+  destroyFails: Route["fails"];
+}): Route[] {
+  const plural = list.paths.list.slice(1, 2).toUpperCase() + list.paths.list.slice(2);
+  const body = { kind: "json", schema: list.payload } as const;
+  const admin = { access: "admin", scope: "catalogue:write", tag: list.writeTag } as const;
+  return [
+    route({
+      name: `list${plural}`,
+      method: "get",
+      path: list.paths.list,
+      tag: list.readTag,
+      summary: list.summaries.list,
+      access: "guest",
+      body: { kind: "none" },
+      ok: ok(z.array(list.schema), `The ${list.paths.list.slice(1)}.`),
+      fails: [],
+      keep: "catalogue",
+      async handle({ shop }) {
+        return { items: viewed(inOneBatch(() => list.service(shop).list()), list.json) };
+      },
+    }),
+    route({
+      name: `get${list.noun}`,
+      method: "get",
+      path: list.paths.one,
+      tag: list.readTag,
+      summary: list.summaries.one,
+      access: "guest",
+      params: id,
+      body: { kind: "none" },
+      ok: ok(list.schema, `The ${list.key}.`),
+      fails: [404],
+      async handle({ shop, params }) {
+        return { body: list.json(await list.service(shop).byId(params.id)) };
+      },
+    }),
+    route({
+      name: `store${list.noun}`,
+      method: "post",
+      path: list.paths.store,
+      summary: list.summaries.store,
+      ...admin,
+      body,
+      ok: ok(withMessage(list.key, list.schema), `The ${list.key} was created.`, 201),
+      fails: [422],
+      async handle({ shop, viewer, body }) {
+        const row = await list.service(shop).create(viewer, body);
+        return { status: 201, body: { message: list.said.created, [list.key]: list.json(row) } };
+      },
+    }),
+    route({
+      name: `update${list.noun}`,
+      method: "post",
+      path: list.paths.update,
+      summary: list.summaries.update,
+      ...admin,
+      params: id,
+      body,
+      ok: ok(withMessage(list.key, list.schema)),
+      fails: [404, 422],
+      async handle({ shop, viewer, params, body }) {
+        const row = await list.service(shop).update(viewer, params.id, body);
+        return { body: { message: list.said.updated, [list.key]: list.json(row) } };
+      },
+    }),
+    route({
+      name: `destroy${list.noun}`,
+      method: "delete",
+      path: list.paths.destroy,
+      summary: list.summaries.destroy,
+      ...admin,
+      params: id,
+      body: { kind: "none" },
+      ok: message(),
+      fails: list.destroyFails,
+      async handle({ shop, viewer, params }) {
+        await list.service(shop).delete(viewer, params.id);
+        return { body: { message: list.said.deleted } };
+      },
+    }),
+  ];
+}
 
 export const routes: Route[] = [
   // ---- accounts ---------------------------------------------------------------------------------------
@@ -346,165 +456,45 @@ export const routes: Route[] = [
       return { body: { message: messages.productDeleted } };
     },
   }),
-  route({
-    name: "listCategories",
-    method: "get",
-    path: "/categories",
-    tag: "Catalogue",
-    summary: "Every category, newest first.",
-    access: "guest",
-    body: { kind: "none" },
-    ok: ok(z.array(Category), "The categories."),
-    fails: [],
-    keep: "catalogue",
-    async handle({ shop }) {
-      return { items: viewed(inOneBatch(() => shop.categories.list()), categoryJson) };
+  ...namedListRoutes({
+    noun: "Category",
+    key: "category",
+    readTag: "Catalogue",
+    writeTag: "Catalogue (admin)",
+    paths: { list: "/categories", one: "/categories/{id}", store: "/category-store", update: "/category-update/{id}", destroy: "/category-destroy/{id}" },
+    summaries: {
+      list: "Every category, newest first.",
+      one: "One category.",
+      store: "Create a category.",
+      update: "Rename a category.",
+      destroy: "Delete a category that has no products (409 while it still has some).",
     },
+    schema: Category,
+    json: categoryJson,
+    payload: categoryPayload,
+    service: (shop) => shop.categories,
+    said: { created: messages.categoryCreated, updated: messages.categoryUpdated, deleted: messages.categoryDeleted },
+    destroyFails: [404, 409],
   }),
-  route({
-    name: "getCategory",
-    method: "get",
-    path: "/categories/{id}",
-    tag: "Catalogue",
-    summary: "One category.",
-    access: "guest",
-    params: id,
-    body: { kind: "none" },
-    ok: ok(Category, "The category."),
-    fails: [404],
-    async handle({ shop, params }) {
-      return { body: categoryJson(await shop.categories.byId(params.id)) };
+  ...namedListRoutes({
+    noun: "Region",
+    key: "region",
+    readTag: "Regions",
+    writeTag: "Regions",
+    paths: { list: "/regions", one: "/region/{id}", store: "/region-store", update: "/region-update/{id}", destroy: "/region-destroy/{id}" },
+    summaries: {
+      list: "Every delivery region, newest first.",
+      one: "One delivery region.",
+      store: "Create a delivery region.",
+      update: "Change a delivery region.",
+      destroy: "Delete a delivery region. Past orders keep its name.",
     },
-  }),
-  route({
-    name: "storeCategory",
-    method: "post",
-    path: "/category-store",
-    tag: "Catalogue (admin)",
-    summary: "Create a category.",
-    access: "admin",
-    scope: "catalogue:write",
-    body: { kind: "json", schema: categoryPayload },
-    ok: ok(withMessage("category", Category), "The category was created.", 201),
-    fails: [422],
-    async handle({ shop, viewer, body }) {
-      const category = await shop.categories.create(viewer, body);
-      return { status: 201, body: { message: messages.categoryCreated, category: categoryJson(category) } };
-    },
-  }),
-  route({
-    name: "updateCategory",
-    method: "post",
-    path: "/category-update/{id}",
-    tag: "Catalogue (admin)",
-    summary: "Rename a category.",
-    access: "admin",
-    scope: "catalogue:write",
-    params: id,
-    body: { kind: "json", schema: categoryPayload },
-    ok: ok(withMessage("category", Category)),
-    fails: [404, 422],
-    async handle({ shop, viewer, params, body }) {
-      const category = await shop.categories.update(viewer, params.id, body);
-      return { body: { message: messages.categoryUpdated, category: categoryJson(category) } };
-    },
-  }),
-  route({
-    name: "destroyCategory",
-    method: "delete",
-    path: "/category-destroy/{id}",
-    tag: "Catalogue (admin)",
-    summary: "Delete a category that has no products (409 while it still has some).",
-    access: "admin",
-    scope: "catalogue:write",
-    params: id,
-    body: { kind: "none" },
-    ok: message(),
-    fails: [404, 409],
-    async handle({ shop, viewer, params }) {
-      await shop.categories.delete(viewer, params.id);
-      return { body: { message: messages.categoryDeleted } };
-    },
-  }),
-  route({
-    name: "listRegions",
-    method: "get",
-    path: "/regions",
-    tag: "Regions",
-    summary: "Every delivery region, newest first.",
-    access: "guest",
-    body: { kind: "none" },
-    ok: ok(z.array(Region), "The regions."),
-    fails: [],
-    keep: "catalogue",
-    async handle({ shop }) {
-      return { items: viewed(inOneBatch(() => shop.regions.list()), regionJson) };
-    },
-  }),
-  route({
-    name: "getRegion",
-    method: "get",
-    path: "/region/{id}",
-    tag: "Regions",
-    summary: "One delivery region.",
-    access: "guest",
-    params: id,
-    body: { kind: "none" },
-    ok: ok(Region, "The region."),
-    fails: [404],
-    async handle({ shop, params }) {
-      return { body: regionJson(await shop.regions.byId(params.id)) };
-    },
-  }),
-  route({
-    name: "storeRegion",
-    method: "post",
-    path: "/region-store",
-    tag: "Regions",
-    summary: "Create a delivery region.",
-    access: "admin",
-    scope: "catalogue:write",
-    body: { kind: "json", schema: regionPayload },
-    ok: ok(withMessage("region", Region), "The region was created.", 201),
-    fails: [422],
-    async handle({ shop, viewer, body }) {
-      const region = await shop.regions.create(viewer, body);
-      return { status: 201, body: { message: messages.regionCreated, region: regionJson(region) } };
-    },
-  }),
-  route({
-    name: "updateRegion",
-    method: "post",
-    path: "/region-update/{id}",
-    tag: "Regions",
-    summary: "Change a delivery region.",
-    access: "admin",
-    scope: "catalogue:write",
-    params: id,
-    body: { kind: "json", schema: regionPayload },
-    ok: ok(withMessage("region", Region)),
-    fails: [404, 422],
-    async handle({ shop, viewer, params, body }) {
-      const region = await shop.regions.update(viewer, params.id, body);
-      return { body: { message: messages.regionUpdated, region: regionJson(region) } };
-    },
-  }),
-  route({
-    name: "destroyRegion",
-    method: "delete",
-    path: "/region-destroy/{id}",
-    tag: "Regions",
-    summary: "Delete a delivery region. Past orders keep its name.",
-    access: "admin",
-    scope: "catalogue:write",
-    params: id,
-    body: { kind: "none" },
-    ok: message(),
-    fails: [404],
-    async handle({ shop, viewer, params }) {
-      await shop.regions.delete(viewer, params.id);
-      return { body: { message: messages.regionDeleted } };
-    },
+    schema: Region,
+    json: regionJson,
+    payload: regionPayload,
+    service: (shop) => shop.regions,
+    said: { created: messages.regionCreated, updated: messages.regionUpdated, deleted: messages.regionDeleted },
+    destroyFails: [404],
   }),
 
   // ---- ratings and favourites -----------------------------------------------------------------------------
