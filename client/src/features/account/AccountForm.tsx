@@ -2,6 +2,7 @@
 import { PageTitle } from "../../components/PageTitle";
 import { Alert, Button, Checkbox, Container, Paper, Stack, TextInput } from "@mantine/core";
 import type { ChangeEvent, FormEvent, ReactNode, Ref } from "react";
+import type { FieldErrorsApi } from "../../lib/forms/useFieldErrors";
 
 export interface AccountFormProps {
   title: string;
@@ -64,31 +65,35 @@ export function PasswordField(props: {
 }
 
 /** The account's email, with the server's message for it; typing clears the message. */
-export function EmailField({ value, error, onChange }: { value: string; error: string | undefined; onChange: (value: string) => void }) {
-  return <TextInput label="Email" type="email" autoComplete="email" value={value} error={error} onChange={(event) => onChange(event.currentTarget.value)} />;
+export function EmailField({ value, fieldErrors, onChange }: { value: string; fieldErrors: FieldErrorsApi<HTMLFormElement>; onChange: (value: string) => void }) {
+  const change = (event: ChangeEvent<HTMLInputElement>) => {
+    fieldErrors.clear("email");
+    onChange(event.currentTarget.value);
+  };
+  return <TextInput label="Email" type="email" autoComplete="email" value={value} error={fieldErrors.errorOf("email")} onChange={change} />;
 }
 
 /** A new password and its confirmation (sign-up, reset, change), each with the server's message for it. */
 export function NewPasswordFields(props: {
   label: string;
   shown: boolean;
-  password: string;
-  confirmation: string;
-  onPasswordChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  onConfirmationChange: (event: ChangeEvent<HTMLInputElement>) => void;
+  /** The form's values: the two fields read theirs. */
+  values: { password: string; passwordConfirmation: string };
+  /** The form's change handler for a field. */
+  onChange: (field: "password" | "passwordConfirmation") => (event: ChangeEvent<HTMLInputElement>) => void;
   /** The server's message for a field by its name in the messages ("password", "password_confirmation"). */
   errorOf: (field: string) => string | undefined;
 }) {
-  const { label, shown, password, confirmation, onPasswordChange, onConfirmationChange, errorOf } = props;
+  const { label, shown, values, onChange, errorOf } = props;
   return (
     <>
-      <PasswordField label={label} autoComplete="new-password" shown={shown} value={password} onChange={onPasswordChange} error={errorOf("password")} />
+      <PasswordField label={label} autoComplete="new-password" shown={shown} value={values.password} onChange={onChange("password")} error={errorOf("password")} />
       <PasswordField
         label="Confirm password"
         autoComplete="new-password"
         shown={shown}
-        value={confirmation}
-        onChange={onConfirmationChange}
+        value={values.passwordConfirmation}
+        onChange={onChange("passwordConfirmation")}
         error={errorOf("password_confirmation")}
       />
     </>

@@ -57,14 +57,7 @@ export function LoginScreen() {
         </Text>
       }
     >
-      <EmailField
-        value={email}
-        error={fieldErrors.errorOf("email")}
-        onChange={(value) => {
-          fieldErrors.clear("email");
-          setEmail(value);
-        }}
-      />
+      <EmailField value={email} fieldErrors={fieldErrors} onChange={setEmail} />
       <PasswordField
         label="Password"
         autoComplete="current-password"

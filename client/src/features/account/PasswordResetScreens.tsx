@@ -88,14 +88,7 @@ export function ForgotPasswordScreen() {
       footer={backToSignIn}
     >
       <Text size="sm">Enter the email of your account and we will send you a link to choose a new password.</Text>
-      <EmailField
-        value={email}
-        error={fieldErrors.errorOf("email")}
-        onChange={(value) => {
-          fieldErrors.clear("email");
-          setEmail(value);
-        }}
-      />
+      <EmailField value={email} fieldErrors={fieldErrors} onChange={setEmail} />
     </AccountForm>
   );
 }
@@ -163,15 +156,7 @@ function NewPasswordForm({ token, onLinkDead }: { token: string; onLinkDead: () 
       footer={backToSignIn}
     >
       <Text size="sm">At least 8 characters, with at least one letter and one number. Every device signed in to your account will be signed out.</Text>
-      <NewPasswordFields
-        label="New password"
-        shown={shown}
-        password={form.password}
-        confirmation={form.passwordConfirmation}
-        onPasswordChange={set("password")}
-        onConfirmationChange={set("passwordConfirmation")}
-        errorOf={fieldErrors.errorOf}
-      />
+      <NewPasswordFields label="New password" shown={shown} values={form} onChange={set} errorOf={fieldErrors.errorOf} />
       <ShowPasswordToggle shown={shown} onChange={setShown} />
     </AccountForm>
   );

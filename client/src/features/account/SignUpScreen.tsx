@@ -49,15 +49,7 @@ export function SignUpScreen() {
     >
       <TextInput label="Full name" autoComplete="name" value={form.name} onChange={set("name")} error={fieldErrors.errorOf("name")} />
       <TextInput label="Email" type="email" autoComplete="email" value={form.email} onChange={set("email")} error={fieldErrors.errorOf("email")} />
-      <NewPasswordFields
-        label="Password"
-        shown={shown}
-        password={form.password}
-        confirmation={form.passwordConfirmation}
-        onPasswordChange={set("password")}
-        onConfirmationChange={set("passwordConfirmation")}
-        errorOf={fieldErrors.errorOf}
-      />
+      <NewPasswordFields label="Password" shown={shown} values={form} onChange={set} errorOf={fieldErrors.errorOf} />
       <ShowPasswordToggle shown={shown} onChange={setShown} />
     </AccountForm>
   );

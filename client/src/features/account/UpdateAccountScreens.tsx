@@ -99,15 +99,7 @@ function UpdatePasswordForm() {
   return (
     <AccountForm title="Update password" submitLabel="Update" submitting={loading} onSubmit={() => void submit()} footer={backToAccount} formRef={fieldErrors.ref}>
       <PasswordField label="Old password" autoComplete="current-password" shown={shown} value={form.oldPassword} onChange={set("oldPassword")} error={fieldErrors.errorOf("old_password")} />
-      <NewPasswordFields
-        label="New password"
-        shown={shown}
-        password={form.password}
-        confirmation={form.passwordConfirmation}
-        onPasswordChange={set("password")}
-        onConfirmationChange={set("passwordConfirmation")}
-        errorOf={fieldErrors.errorOf}
-      />
+      <NewPasswordFields label="New password" shown={shown} values={form} onChange={set} errorOf={fieldErrors.errorOf} />
       <ShowPasswordToggle shown={shown} onChange={setShown} />
     </AccountForm>
   );
