@@ -1,7 +1,9 @@
-// A map bounded by bytes, for everything the shop keeps per thing a caller sends or asks for (query texts,
-// parsed and compiled documents, kept answers): any caller can send a stream of new ones, so every such
-// memory is bounded by what it holds, counted in bytes, and the least recently used entry makes room.
-// (npm run bench:memory measures the process under such a stream.)
+// What the shop's memories of things callers send (query texts, parsed and compiled documents, kept answers)
+// count. Any caller can send a stream of new ones, so each such memory is an `LRUCache` (lru-cache) bounded
+// by the bytes it holds (`maxSize`, each entry's `sizeCalculation`): the least recently used entry makes
+// room, and an entry larger than the whole bound is not kept. (npm run bench:memory measures the process
+// under such a stream.)
+import { LRUCache } from "lru-cache";
 
 /** Bytes V8 spends per character of query text, measured (bench:memory's notes in the README): */
 export const HEAP_BYTES = {
@@ -14,62 +16,27 @@ export const HEAP_BYTES = {
   entry: 200,
 } as const;
 
-export class LruByBytes<K, V> {
-  private readonly entries = new Map<K, { value: V; bytes: number }>();
-  private held = 0;
+/**
+ * The former constructor, for graphql/compiled-queries.ts only (being rewritten as this changed): an LRUCache
+ * bounded by bytes that also takes null values (LRUCache keeps them, its types refuse them). Once that file
+ * builds its caches with `new LRUCache({ maxSize, sizeCalculation })`, this goes.
+ */
+export class LruByBytes<K extends string, V> {
+  readonly #entries: LRUCache<K, NonNullable<unknown>>;
 
-  /** `sizeOf`: what one entry holds, in bytes (an estimate is fine: it is what the bound counts). */
-  constructor(
-    readonly maxBytes: number,
-    private readonly sizeOf: (value: V, key: K) => number,
-  ) {}
+  constructor(maxBytes: number, sizeOf: (value: V, key: K) => number) {
+    this.#entries = new LRUCache<K, NonNullable<unknown>>({ maxSize: maxBytes, sizeCalculation: (value, key) => sizeOf(value as V, key) });
+  }
 
-  /** The value, made the most recently used. */
   get(key: K): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry.value;
+    return this.#entries.get(key) as V | undefined;
   }
 
-  /** The value, as it is: not counted as a use. */
-  peek(key: K): V | undefined {
-    return this.entries.get(key)?.value;
-  }
-
-  /** Keeps the value, dropping the least recently used entries to make room; false when it alone is over the bound. */
-  set(key: K, value: V): boolean {
-    this.delete(key);
-    const bytes = this.sizeOf(value, key);
-    if (bytes > this.maxBytes) return false;
-    for (const [oldestKey, oldest] of this.entries) {
-      if (this.held + bytes <= this.maxBytes) break;
-      this.entries.delete(oldestKey);
-      this.held -= oldest.bytes;
-    }
-    this.entries.set(key, { value, bytes });
-    this.held += bytes;
-    return true;
+  set(key: K, value: V): void {
+    this.#entries.set(key, value as NonNullable<unknown>);
   }
 
   delete(key: K): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.held -= entry.bytes;
-  }
-
-  clear(): void {
-    this.entries.clear();
-    this.held = 0;
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-
-  get bytes(): number {
-    return this.held;
+    this.#entries.delete(key);
   }
 }

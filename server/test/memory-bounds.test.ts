@@ -1,11 +1,12 @@
-// Memory under a stream of distinct query texts (issue 19): whatever callers send, what the shop keeps per
-// text is bounded by the bytes it takes, not by a count or by its JSON (a parsed document's heap is about
-// five times its JSON). The figures under load are npm run bench:memory's; the query lane's own bound is
+// Memory under a stream of distinct query texts: whatever callers send, what the shop keeps per text is
+// bounded by the bytes it takes, not by a count or by its JSON (a parsed document's heap is about five
+// times its JSON). The figures under load are npm run bench:memory's; the query lane's own bound is
 // pinned in query-lane.test.ts.
 import { parse } from "graphql";
 import { describe, expect, it } from "vitest";
 import { documentStore, persistedQueryStore } from "../src/http/apollo-stores.js";
-import { HEAP_BYTES, LruByBytes } from "../src/lru.js";
+import { LRUCache } from "lru-cache";
+import { HEAP_BYTES } from "../src/lru.js";
 
 describe("what Apollo keeps per query text", () => {
   it("parsed documents: a stream of distinct texts keeps at most 12 MB of them by heap estimate, the newest", async () => {
@@ -31,16 +32,17 @@ describe("what Apollo keeps per query text", () => {
   });
 });
 
-describe("a map bounded by bytes", () => {
-  it("drops the least recently used entries to make room, and refuses one larger than the bound", () => {
-    const lru = new LruByBytes<string, number>(100, (value) => value);
+describe("a map bounded by bytes (lru-cache, as every such memory of the shop builds it)", () => {
+  it("drops the least recently used entries to make room, and refuses one larger than the bound (dropping the one it replaces)", () => {
+    const lru = new LRUCache<string, number>({ maxSize: 100, sizeCalculation: (value) => value });
     lru.set("a", 40);
     lru.set("b", 40);
     lru.get("a");
     lru.set("c", 40);
     expect([lru.peek("a"), lru.peek("b"), lru.peek("c")]).toEqual([40, undefined, 40]);
-    expect(lru.bytes).toBe(80);
-    expect(lru.set("huge", 101)).toBe(false);
-    expect(lru.size).toBe(2);
+    expect(lru.calculatedSize).toBe(80);
+    lru.set("c", 101);
+    expect(lru.has("c")).toBe(false);
+    expect([lru.size, lru.calculatedSize]).toEqual([1, 40]);
   });
 });

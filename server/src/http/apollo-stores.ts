@@ -2,7 +2,8 @@
 // 30 MB each as JSON.stringify counts them; a parsed document takes about five times its JSON in V8's heap
 // (its token list and nodes), so a stream of distinct query texts grew one process past 1 GB (bench:memory).
 import type { DocumentNode } from "graphql";
-import { HEAP_BYTES, LruByBytes } from "../lru.js";
+import { LRUCache } from "lru-cache";
+import { HEAP_BYTES } from "../lru.js";
 
 /** Parsed and validated documents, by query hash: every query the storefront and admin send fits many times over. */
 const DOCUMENT_BYTES = 12 * 1024 * 1024;
@@ -10,8 +11,8 @@ const DOCUMENT_BYTES = 12 * 1024 * 1024;
 const PERSISTED_QUERY_BYTES = 8 * 1024 * 1024;
 
 /** Apollo's KeyValueCache over a byte-bounded LRU. */
-function keyValueCache<V>(maxBytes: number, sizeOf: (value: V, key: string) => number) {
-  const entries = new LruByBytes<string, V>(maxBytes, sizeOf);
+function keyValueCache<V extends string | object>(maxBytes: number, sizeOf: (value: V, key: string) => number) {
+  const entries = new LRUCache<string, V>({ maxSize: maxBytes, sizeCalculation: sizeOf });
   return {
     async get(key: string): Promise<V | undefined> {
       return entries.get(key);
@@ -20,9 +21,7 @@ function keyValueCache<V>(maxBytes: number, sizeOf: (value: V, key: string) => n
       entries.set(key, value);
     },
     async delete(key: string): Promise<boolean> {
-      const had = entries.peek(key) !== undefined;
-      entries.delete(key);
-      return had;
+      return entries.delete(key);
     },
   };
 }

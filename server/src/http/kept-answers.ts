@@ -10,7 +10,7 @@
 // - It holds at most `maxBytes` (as each kind counts its answers' bytes); the least recently used goes first.
 // - An answer computed while the catalogue changed is not kept (see version()).
 import type { EventBus } from "../domain/shared/index.js";
-import { LruByBytes } from "../lru.js";
+import { LRUCache } from "lru-cache";
 import { catalogueCacheLookups, watch } from "../metrics.js";
 
 export interface KeptAnswers<T> {
@@ -47,7 +47,7 @@ interface Entry<T> {
 
 export function keepCatalogueAnswers<T>(events: EventBus, options: KeptAnswersOptions): KeptAnswers<T> {
   const now = options.now ?? Date.now;
-  const entries = new LruByBytes<string, Entry<T>>(options.maxBytes, (entry) => entry.bytes);
+  const entries = new LRUCache<string, Entry<T>>({ maxSize: options.maxBytes, sizeCalculation: (entry) => entry.bytes });
   let hits = 0;
   let misses = 0;
   // Bumped by every change and every gap in what this process hears.
@@ -55,7 +55,7 @@ export function keepCatalogueAnswers<T>(events: EventBus, options: KeptAnswersOp
   let paused = !events.deliveryState().listening;
   const hit = catalogueCacheLookups.labels(options.name, "hit");
   const miss = catalogueCacheLookups.labels(options.name, "miss");
-  const unwatch = [watch("shop_catalogue_cache_entries", () => entries.size), watch("shop_catalogue_cache_bytes", () => entries.bytes)];
+  const unwatch = [watch("shop_catalogue_cache_entries", () => entries.size), watch("shop_catalogue_cache_bytes", () => entries.calculatedSize)];
 
   const empty = () => {
     version += 1;
@@ -89,9 +89,11 @@ export function keepCatalogueAnswers<T>(events: EventBus, options: KeptAnswersOp
     version: () => version,
     keep(key, answer, size, since) {
       if (since !== version || paused || options.maxAgeMs <= 0) return false;
-      return entries.set(key, { answer, bytes: size, keptAt: now() });
+      // LRUCache counts whole bytes, at least one; an answer larger than maxBytes is not kept (nor one it replaces).
+      entries.set(key, { answer, bytes: Math.max(1, Math.ceil(size)), keptAt: now() });
+      return entries.has(key);
     },
-    stats: () => ({ entries: entries.size, bytes: entries.bytes, hits, misses }),
+    stats: () => ({ entries: entries.size, bytes: entries.calculatedSize, hits, misses }),
     stop() {
       stopListening();
       stopWatching();

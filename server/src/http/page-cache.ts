@@ -12,8 +12,8 @@ import Negotiator from "negotiator";
 import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
 import type { Logger } from "pino";
 import type { EventBus } from "../domain/shared/index.js";
+import pLimit from "p-limit";
 import { acceptedEncoding, alreadyHeld } from "./catalogue-cache.js";
-import { Turns } from "../turns.js";
 import { keepCatalogueAnswers, type KeptAnswers } from "./kept-answers.js";
 import { requestId } from "./logging.js";
 import { storefrontRenders } from "../metrics.js";
@@ -48,7 +48,7 @@ export interface PageCache {
   /**
    * Answers, before Express, a browser's GET for a page already kept or being drawn (true), with these fixed
    * headers (the security headers) and the request's log line; anything else is left untouched (false). A
-   * kept page then costs a lookup, not the app's middleware chain (issue 21). `orElse` answers a request
+   * kept page then costs a lookup, not the app's middleware chain. `orElse` answers a request
    * whose page failed to draw (the app).
    */
   serveKept: (req: IncomingMessage, res: ServerResponse, orElse: (req: IncomingMessage, res: ServerResponse) => void) => boolean;
@@ -59,8 +59,8 @@ export interface PageCache {
 /**
  * Renders run at most this many at once, the others wait their turn in order of arrival. A render is mostly
  * this process's CPU with short waits for the database: a few at once keep the CPU busy through those waits,
- * while more only interleave, and every page then takes as long as the slowest (issue 21: the p99 of
- * uncached pages at 20 connections).
+ * while more only interleave, and every page then takes as long as the slowest (the p99 of uncached pages
+ * at 20 connections, npm run bench:html). Turns are p-limit's: at most this many, the rest in order.
  */
 const RENDERS_AT_ONCE = 3;
 
@@ -69,7 +69,7 @@ const strongEtag = (body: Buffer) => `"${crypto.createHash("sha1").update(body).
 // A page just rendered is sent compressed quickly (brotli 5: ~1 ms for a 60 KB page); a kept page is then
 // compressed again, best (brotli 9: a third smaller than gzip, ~4 ms), after that answer has gone, so the
 // visitors who find it kept get the smallest copy and nobody waits for it. Brotli 9 on the request's path
-// was a quarter of an uncached render's time (issue 21's bench:html profile).
+// was a quarter of an uncached render's time (bench:html's profile).
 const compress = (body: Buffer, encoding: Encoding, best: boolean): Buffer =>
   encoding === "br"
     ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: best ? 9 : 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
@@ -99,12 +99,12 @@ export function createPageCache(
 ): PageCache {
   const pages = keepCatalogueAnswers<KeptPage>(events, { name: "html", maxAgeMs: maxAgeSeconds * 1000, maxBytes: MAX_BYTES });
   const rendering = new Map<string, Drawing>();
-  const renders = new Turns(RENDERS_AT_ONCE);
+  const renders = pLimit(RENDERS_AT_ONCE);
 
   /**
    * The page of this visitor, once drawn. A visitor whose connection closes before then stops waiting; a
    * page whose visitors have all left when its turn comes is not drawn (a crawler that gave up, a shopper
-   * who went on): under a burst of distinct pages the turns go to visitors still there (issue 21).
+   * who went on): under a burst of distinct pages the turns go to visitors still there.
    */
   const waitFor = (drawing: Drawing, res: ServerResponse): Promise<KeptPage> => {
     drawing.waiting += 1;
@@ -120,12 +120,11 @@ export function createPageCache(
     const waited = waitFor(drawing, res);
     rendering.set(key, drawing);
     const version = pages.version();
-    renders
-      .run(() => {
-        if (drawing.waiting === 0) throw new Abandoned();
-        storefrontRenders.inc();
-        return renderer.render(address, origin);
-      })
+    renders(() => {
+      if (drawing.waiting === 0) throw new Abandoned();
+      storefrontRenders.inc();
+      return renderer.render(address, origin);
+    })
       .then((rendered) => {
         const page = toPage(rendered);
         // The page, and as much again for its compressed forms at most.
@@ -203,7 +202,7 @@ export function createPageCache(
     };
     if (kept) answer(kept);
     // The page is being drawn for an earlier visitor: this one waits for it here, not through the app's
-    // middleware (which, for 20 visitors on a page nothing keeps, cost more than drawing it: issue 21). If
+    // middleware (which, for 20 visitors on a page nothing keeps, cost more than drawing it). If
     // the drawing fails, the app answers as it does any failed page.
     else
       waitFor(drawing!, res)

@@ -3,7 +3,9 @@
 // "busy, try again" (TOO_MANY_REQUESTS, retry after a second) instead of queueing behind the others, so a
 // burst of searches, or one script, can never stall the rest of the shop. Statements that still run too
 // long are cancelled by the database (search's statement timeout, db/client.ts) and answered the same way.
-import { Turns } from "../../turns.js";
+// The turns themselves (at most `limit` at once, the rest in order of arrival) are p-limit's; the gate adds
+// the refusal beyond its queue and the answer to a cancelled statement.
+import pLimit, { type LimitFunction } from "p-limit";
 import { ShopError, tooManyRequests } from "../shared/index.js";
 
 export const SEARCH_BUSY = "Search is busy right now. Please try again in a moment.";
@@ -15,7 +17,7 @@ function isCancelled(error: unknown): boolean {
 }
 
 export class SearchGate {
-  private readonly turns: Turns;
+  private readonly turns: LimitFunction;
 
   /**
    * `limit` searches run at once; with `queue`, that many more wait their turn (in order) before any is
@@ -26,18 +28,18 @@ export class SearchGate {
     readonly limit: number,
     readonly queue = 0,
   ) {
-    this.turns = new Turns(limit);
+    this.turns = pLimit(limit);
   }
 
   /** Searches running now. */
   get inFlight(): number {
-    return this.turns.inFlight;
+    return this.turns.activeCount;
   }
 
   async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.turns.inFlight >= this.limit && this.turns.queued >= this.queue) throw tooManyRequests(SEARCH_BUSY, 1);
+    if (this.turns.activeCount >= this.limit && this.turns.pendingCount >= this.queue) throw tooManyRequests(SEARCH_BUSY, 1);
     try {
-      return await this.turns.run(work);
+      return await this.turns(work);
     } catch (error) {
       if (!(error instanceof ShopError) && isCancelled(error)) throw tooManyRequests(SEARCH_BUSY, 1);
       throw error;
