@@ -2,17 +2,10 @@
 // Field names are camelCase; money fields use the Money scalar (cents inside, dollars on the wire).
 // Each view* function maps a database row to its object type, so resolvers stay three lines long.
 import { Field, Float, Int, ObjectType, registerEnumType } from "type-graphql";
-import type {
-  Category as CategoryRow,
-  OrderLine as OrderLineRow,
-  Order as OrderRow,
-  Product as ProductRow,
-  Region as RegionRow,
-  User as UserRow,
-} from "../generated/prisma/client.js";
-import type { ImageRecord } from "../domain/images/index.js";
-import { unitPriceCents } from "../domain/catalog/index.js";
-import { priceOfPlacedOrder } from "../domain/orders/index.js";
+import type { UserRow } from "../domain/accounts/index.js";
+import { averageRating, unitPriceCents, type Category as CategoryRow, type ProductWithCategory } from "../domain/catalog/index.js";
+import { priceOfPlacedOrder, type OrderWithLines } from "../domain/orders/index.js";
+import type { Region as RegionRow } from "../domain/regions/index.js";
 import { MoneyScalar } from "./scalars.js";
 
 export enum Role {
@@ -79,7 +72,7 @@ export class Product {
   imageOne!: string;
   imageTwo!: string | null;
   /** The pictures' rows when the catalogue read them with the product (see ProductWithCategory). */
-  pictures?: Map<string, ImageRecord | null>;
+  pictures?: ProductWithCategory["pictures"];
   @Field(() => Int, { description: "The sum of all ratings given." }) rating!: number;
   @Field(() => Int, { description: "How many users rated." }) peopleRated!: number;
   @Field(() => Float, { description: "rating / peopleRated, 0 when nobody rated." }) averageRating!: number;
@@ -247,7 +240,7 @@ export const viewCategory = (row: CategoryRow): Category => ({ id: row.id, name:
 
 export const viewRegion = (row: RegionRow): Region => ({ id: row.id, name: row.name, fee: row.feeCents, createdAt: row.createdAt });
 
-export function viewProduct(row: ProductRow & { category: CategoryRow; pictures?: Map<string, ImageRecord | null> }): Product {
+export function viewProduct(row: ProductWithCategory): Product {
   return {
     id: row.id,
     slug: row.slug,
@@ -263,21 +256,19 @@ export function viewProduct(row: ProductRow & { category: CategoryRow; pictures?
     pictures: row.pictures,
     rating: row.ratingSum,
     peopleRated: row.peopleRated,
-    averageRating: row.peopleRated > 0 ? row.ratingSum / row.peopleRated : 0,
+    averageRating: averageRating(row),
     createdAt: row.createdAt,
   };
 }
 
-// Accepts the status as the database spells it (in_transit) or as the order service speaks it (in-transit).
-export function viewOrder(
-  row: Omit<OrderRow, "status"> & { status: OrderRow["status"] | `${OrderStatus}`; lines: OrderLineRow[] },
-): Order {
+export function viewOrder(row: OrderWithLines): Order {
   const price = priceOfPlacedOrder(row);
   return {
     id: row.id,
     orderNumber: row.orderNumber,
     reference: row.reference,
-    status: row.status === "in_transit" ? OrderStatus.IN_TRANSIT : (row.status as OrderStatus),
+    // The enum's values are the status names the order room speaks.
+    status: row.status as OrderStatus,
     lines: price.lines.map((line) => ({
       productId: line.productId,
       slug: line.slug,
@@ -305,7 +296,7 @@ export function viewOrder(
   };
 }
 
-export const viewUser = (row: Omit<UserRow, "passwordHash">): User => ({
+export const viewUser = (row: UserRow): User => ({
   id: row.id,
   name: row.name,
   email: row.email,

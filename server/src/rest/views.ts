@@ -1,17 +1,12 @@
 // The old client's JSON: snake_case field names as spec section 3 and issue 3 list them, money as dollar
 // numbers, dates as ISO strings. Each mapper sits next to the zod schema that documents it, and the tests
 // validate every answer against the published document, so the two cannot drift apart unnoticed.
-import type {
-  Category as CategoryRow,
-  OrderLine as OrderLineRow,
-  Order as OrderRow,
-  Product as ProductRow,
-  Region as RegionRow,
-  User as UserRow,
-} from "../generated/prisma/client.js";
+import type { UserRow } from "../domain/accounts/index.js";
+import type { Category as CategoryRow, ProductWithCategory } from "../domain/catalog/index.js";
+import type { Region as RegionRow } from "../domain/regions/index.js";
 import type { AnalyticsSummary as AnalyticsRow, TopProduct as TopProductRow } from "../domain/analytics/index.js";
 import { ROLES, toDollars } from "../domain/shared/index.js";
-import { ORDER_STATUSES, REFERENCE_PATTERN, type OrderWithLines } from "../domain/orders/index.js";
+import { ORDER_STATUSES, REFERENCE_PATTERN, type OrderLine as OrderLineRow, type OrderWithLines } from "../domain/orders/index.js";
 import * as z from "zod";
 
 const money = (description?: string) => z.number().min(0).meta({ description: `${description ? `${description} ` : ""}In US dollars.` });
@@ -152,7 +147,7 @@ export const components: Record<string, z.ZodType> = {
 
 const dollarsOrNull = (cents: number | null) => (cents === null ? null : toDollars(cents));
 
-export const productJson = (row: ProductRow & { category: CategoryRow }) => ({
+export const productJson = (row: ProductWithCategory) => ({
   id: row.id,
   slug: row.slug,
   name: row.name,
@@ -196,7 +191,7 @@ export const categoryJson = (row: CategoryRow) => ({ id: row.id, name: row.name 
 
 export const regionJson = (row: RegionRow) => ({ id: row.id, name: row.name, fee: toDollars(row.feeCents) });
 
-export const userJson = (row: Omit<UserRow, "passwordHash">) => ({
+export const userJson = (row: UserRow) => ({
   id: row.id,
   name: row.name,
   email: row.email,
@@ -222,12 +217,11 @@ const cartLineJson = (line: OrderLineRow) => ({
   cartQuantity: line.quantity,
 });
 
-export const orderJson = (row: OrderWithLines | (OrderRow & { lines: OrderLineRow[] })) => ({
+export const orderJson = (row: OrderWithLines) => ({
   id: row.id,
   order_number: row.orderNumber,
   reference: row.reference,
-  // Prisma names the enum value in_transit; the wire speaks the spec's in-transit.
-  status: row.status === "in_transit" ? "in-transit" : row.status,
+  status: row.status,
   cart: row.lines.map(cartLineJson),
   subtotal_price: toDollars(row.subtotalCents),
   delivery_fee: toDollars(row.deliveryFeeCents),

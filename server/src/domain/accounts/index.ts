@@ -4,3 +4,4 @@ export { PasswordResetService, RESET_LINK_MINUTES } from "./password-reset.js";
 export { hashPassword } from "./passwords.js";
 export { Throttle } from "./throttle.js";
 export { TokenService } from "./tokens.js";
+export type { UserRow } from "./accounts.js";

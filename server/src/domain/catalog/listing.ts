@@ -14,6 +14,13 @@ import type { FilterCounts } from "./filters.js";
  */
 export type ProductWithCategory = Product & { category: Category; pictures?: Map<string, ImageRecord | null> };
 
+/** A category as the catalogue hands it out. */
+export type { Category };
+
+/** A product's average rating: the sum of its ratings over the number of raters, 0 while nobody rated. */
+export const averageRating = (product: { ratingSum: number; peopleRated: number }): number =>
+  product.peopleRated > 0 ? product.ratingSum / product.peopleRated : 0;
+
 /** The spec's four sorts (section 9), as the REST shim offers them. */
 export const PRODUCT_SORTS = ["default", "price-highest", "price-lowest", "highest-rated"] as const;
 /** The sorts of a page of products: the spec's four, plus newest first whatever the search. */

@@ -10,7 +10,7 @@ export { newOrderNumber, newReference, REFERENCE_PATTERN } from "./order-numbers
 export { priceOfPlacedOrder, priceOrder } from "./pricing.js";
 export type { DeliveryChoice, OrderQuote, PricedLine, PricingContext, PricingLine } from "./pricing.js";
 export { toOrder } from "./records.js";
-export type { OrderWithLines } from "./records.js";
+export type { OrderLine, OrderWithLines } from "./records.js";
 export { OrderService } from "./service.js";
 export { FIRST_STATUS, mayMove, ORDER_STATUSES, STATUS_RULES } from "./status.js";
 export type { OrderStatusName, StatusEffect, StatusRule } from "./status.js";

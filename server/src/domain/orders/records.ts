@@ -2,6 +2,9 @@
 import type { Order, OrderLine, Prisma } from "../../generated/prisma/client.js";
 import { statusName, type OrderStatusName } from "../shared/index.js";
 
+/** A line of a placed order: the product as it was bought (its snapshot), the unit price paid and the quantity. */
+export type { OrderLine };
+
 export type OrderWithLines = Omit<Order, "status"> & { status: OrderStatusName; lines: OrderLine[] };
 
 /** An order row with its lines, as Prisma reads it with `withLines`. */

@@ -26,6 +26,9 @@ import {
 export const regionForm = { name: text("name", { max: 100 }), feeCents: cents("fee", { allowZero: true }) };
 export type RegionInput = FormInput<typeof regionForm>;
 
+/** A delivery region as the shop hands it out: its fee in cents. */
+export type { Region };
+
 const NAME_TAKEN = "The name has already been taken.";
 const REGION_PAGE_SIZE = 100;
 
