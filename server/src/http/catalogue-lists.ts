@@ -8,8 +8,6 @@
 // CATALOGUE_CACHE_SECONDS.
 import crypto from "node:crypto";
 import { once } from "node:events";
-import { pipeline } from "node:stream/promises";
-import { Readable } from "node:stream";
 import { createGunzip, createGzip } from "node:zlib";
 import type { Request, Response } from "express";
 import type { EventBus } from "../domain/shared/index.js";
@@ -50,7 +48,10 @@ async function build(json: AsyncIterable<string>): Promise<KeptList> {
   return { gzipped, length: gzipped.reduce((sum, chunk) => sum + chunk.length, 0), etag: `W/"${hash.digest("base64url")}"` };
 }
 
-async function send(list: KeptList, req: Request, res: Response): Promise<void> {
+// Not through stream.pipeline: into a ServerResponse it adds six 'close' listeners (node watches a response
+// as an old-style stream, twice), which with those every answer carries (the request's log line and timing,
+// the server's drain) made eleven, and node printed MaxListenersExceededWarning on every call.
+function send(list: KeptList, req: Request, res: Response): void {
   res.setHeader("ETag", list.etag);
   res.setHeader("Vary", "Accept-Encoding");
   res.type("json");
@@ -63,11 +64,17 @@ async function send(list: KeptList, req: Request, res: Response): Promise<void> 
     // The kept bytes go out as they are (compression() leaves an answer already encoded alone).
     res.setHeader("Content-Encoding", "gzip");
     res.setHeader("Content-Length", list.length);
-    await pipeline(Readable.from(list.gzipped), res);
+    for (const chunk of list.gzipped) res.write(chunk);
+    res.end();
     return;
   }
   // Unzipped as it goes out; compression() then encodes it as the caller accepts (brotli only, or nothing).
-  await pipeline(Readable.from(list.gzipped), createGunzip(), res);
+  const gunzip = createGunzip();
+  gunzip.once("error", (error) => res.destroy(error));
+  res.once("close", () => gunzip.destroy());
+  gunzip.pipe(res);
+  for (const chunk of list.gzipped) gunzip.write(chunk);
+  gunzip.end();
 }
 
 export function createCatalogueLists(events: EventBus, { maxAgeSeconds }: { maxAgeSeconds: number }): CatalogueLists {
@@ -90,7 +97,7 @@ export function createCatalogueLists(events: EventBus, { maxAgeSeconds }: { maxA
         }
         list = await built;
       }
-      await send(list, req, res);
+      send(list, req, res);
     },
     kept,
     stop: kept.stop,
