@@ -1,20 +1,12 @@
-// Limits on what one GraphQL request may ask (graphql/limits.ts): aliases, tokens, cost and one
-// password-or-order mutation at a time; and every operation the client sends passes them.
+// Limits on what one GraphQL request may ask (graphql/limits.ts): aliases, tokens, cost and depth (with
+// graphql-armor's rules), and one password-or-order mutation at a time; every operation the client sends
+// passes them.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { Kind, parse, print, specifiedRules, validate, type DocumentNode, type OperationDefinitionNode } from "graphql";
+import { Kind, parse, print, specifiedRules, validate, type DocumentNode } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  LARGEST_PAGE,
-  MAX_ALIASES,
-  MAX_COST,
-  MAX_TOKENS,
-  ONE_AT_A_TIME,
-  queryCost,
-  queryLimitRules,
-  UNSIZED_LIST,
-} from "../src/graphql/limits.js";
+import { COST_WEIGHTS, MAX_ALIASES, MAX_COST, MAX_DEPTH, MAX_TOKENS, ONE_AT_A_TIME, queryLimitRules } from "../src/graphql/limits.js";
 import { buildShopSchema } from "../src/graphql/schema.js";
 import { createTestShop, serveTestShop, type TestShop } from "./support.js";
 
@@ -41,15 +33,6 @@ const post = async (query: string, variables?: Record<string, unknown>) => {
 
 const problems = async (source: string) =>
   validate(await buildShopSchema(), parse(source, { maxTokens: MAX_TOKENS }), [...specifiedRules, ...queryLimitRules]).map((error) => error.message);
-
-const costOf = async (source: string) => {
-  const document = parse(source);
-  const operation = document.definitions.find((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION)!;
-  const fragments = Object.fromEntries(
-    document.definitions.flatMap((definition) => (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition]] : [])),
-  );
-  return queryCost(await buildShopSchema(), operation, fragments);
-};
 
 describe("alias floods", () => {
   it("5,000 aliases of product(slug) are refused before parsing ends (token limit); nothing runs", async () => {
@@ -102,67 +85,73 @@ describe("one password or order mutation per request", () => {
   });
 });
 
-describe("query cost", () => {
-  it("a list counts its page size times what each item asks for; a scalar root field counts 1", async () => {
-    // products(first: 6): the page 1, and 6 products, each with its category.
-    expect(await costOf(`{ products(first: 6) { nodes { name category { name } } } }`)).toBe(1 + 6 * 2);
-    // A page without `first` counts its default (categories: 100).
-    expect(await costOf(`{ categories { nodes { id } } }`)).toBe(1 + 100);
-    // A list without any page size counts as UNSIZED_LIST (an order's lines).
-    expect(await costOf(`{ order(orderNumber: "x") { lines { name } } }`)).toBe(1 + UNSIZED_LIST);
-    // A page size in a variable counts as the largest page, whatever the request sends.
-    expect(await costOf(`query($n: Int) { products(first: $n) { nodes { name } } }`)).toBe(1 + LARGEST_PAGE);
-    expect(await costOf(`{ myRating(productId: 1) }`)).toBe(1);
+describe("query cost (graphql-armor's count)", () => {
+  const PRODUCT = "name category { name }";
+  // products(first: n): (the page 2 + its nodes 2 + name 1 + category 2 + its name 1) x n = 8n.
+  const pageOf = (first: string) => `products(first: ${first}) { nodes { ${PRODUCT} } }`;
+
+  it(`an object costs ${COST_WEIGHTS.object}, a scalar ${COST_WEIGHTS.scalar}, the same at any depth; a \`first\` written in the query multiplies what it selects`, async () => {
+    // 625 x 8 = 5,000: at the limit; 626 x 8 = 5,008: over it.
+    expect(await problems(`{ ${pageOf("625")} }`)).toEqual([]);
+    expect(await problems(`{ ${pageOf("626")} }`)).toEqual([
+      `This request costs 5008 (an object 2, a scalar 1, times the page sizes written in it); the limit is ${MAX_COST}. Ask for smaller pages or fewer fields.`,
+    ]);
+    // Aliased pages add up: 2 x 313 x 8 = 5,008.
+    expect(await problems(`{ a: ${pageOf("313")} b: ${pageOf("313")} }`)).toHaveLength(1);
   });
 
-  it("a connection's `first` (or its default) sizes its edges and nodes", async () => {
-    // The shape of issue 9's connections, on a schema of its own so the rule is pinned whatever ours has.
-    const { buildSchema } = await import("graphql");
-    const schema = buildSchema(`
-      type Query { products(first: Int = 24, after: String): ProductConnection! }
-      type ProductConnection { edges: [ProductEdge!]! nodes: [Product!]! pageInfo: PageInfo! totalCount: Int! }
-      type ProductEdge { cursor: String! node: Product! }
-      type PageInfo { endCursor: String hasNextPage: Boolean! }
-      type Product { name: String! category: Category! }
-      type Category { name: String! }`);
-    const cost = (source: string) => {
-      const document = parse(source);
-      const fragments = Object.fromEntries(
-        document.definitions.flatMap((definition) => (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition]] : [])),
-      );
-      return queryCost(schema, document.definitions[0] as OperationDefinitionNode, fragments);
-    };
-    // connection 1 + 50 edges x (edge 1 + node 1 + category 1) + pageInfo 1
-    expect(cost(`{ products(first: 50) { edges { node { name category { name } } } pageInfo { hasNextPage } totalCount } }`)).toBe(1 + 50 * 3 + 1);
-    expect(cost(`{ products { nodes { name } } }`)).toBe(1 + 24);
-    expect(cost(`query($first: Int) { products(first: $first) { nodes { name } } }`)).toBe(1 + LARGEST_PAGE);
-    expect(cost(`{ products(first: 100) { ...Page } } fragment Page on ProductConnection { nodes { category { name } } }`)).toBe(1 + 100 * 2);
+  it("a page size sent in a variable or left to its default is the page-items limit's to count (armor counts it once)", async () => {
+    const pages = (count: number, first: string) => Array.from({ length: count }, (_, i) => `p${i}: ${pageOf(first)}`).join(" ");
+    // Armor alone would let 11 pages of a variable size through; the page items count each as 100.
+    expect(await problems(`query($n: Int) { ${pages(11, "$n")} }`)).toEqual([expect.stringMatching(/^This request asks for up to 1100 items in pages/)]);
+    expect(await problems(`query($n: Int = 24) { ${pages(11, "$n")} }`)).toEqual([]);
   });
 
-  it(`a request that may return more than ${MAX_COST} objects is refused before it runs`, async () => {
-    // 5 pages of 100 users, each with a page of 10 orders of 20 lines: few page items, many objects.
+  it(`a request that may return more than ${MAX_COST} values is refused before it runs`, async () => {
+    // 5 pages of 100 users, each with a page of 1 order and its lines: few page items (1,000), a large answer.
     const wide = Array.from({ length: 5 }, (_, i) => `p${i}: users(first: 100) { nodes { orders(first: 1) { nodes { lines { name } } } } }`).join(" ");
-    expect(await costOf(`{ ${wide} }`)).toBe(5 * (1 + 100 * (1 + 1 + 1 * (1 + UNSIZED_LIST))));
     expect(await problems(`{ ${wide} }`)).toHaveLength(1);
     const { status, body } = await post(`{ ${wide} }`);
     expect(status).toBe(400);
+    expect(body.errors[0].extensions).toMatchObject({ code: "GRAPHQL_VALIDATION_FAILED", reason: "QUERY_TOO_COSTLY" });
+    // Each user: (its node 2 + orders 2 + nodes 2 + lines 2 + name 1) x 100 pages of 5 = 5,500.
     expect(body.errors[0].message).toBe(
-      `This request may return up to 11505 objects; the limit is ${MAX_COST}. Ask for smaller pages or fewer fields.`,
+      `This request costs 5500 (an object 2, a scalar 1, times the page sizes written in it); the limit is ${MAX_COST}. Ask for smaller pages or fewer fields.`,
     );
   });
 
   it("fragments spread many times are costed without walking them again and again", async () => {
-    // 2^40 paths through the spreads: walking each would never end (the test times out), a memo takes a moment.
+    // 2^40 paths through the spreads: walking each would never end (the test times out); armor remembers
+    // each fragment's cost, and counts each spread (2^40 of them: far over the limit).
     const levels = 40;
     const fragments = Array.from({ length: levels }, (_, i) =>
       i === levels - 1 ? `fragment F${i} on Category { id }` : `fragment F${i} on Category { ...F${i + 1} ...F${i + 1} }`,
     ).join(" ");
-    expect(await problems(`{ categories { nodes { ...F0 } } } ${fragments}`)).toEqual([]);
+    const started = performance.now();
+    expect(await problems(`{ categories { nodes { ...F0 } } } ${fragments}`)).toEqual([expect.stringMatching(/^This request costs \d+ .*the limit is 5000/)]);
+    expect(performance.now() - started).toBeLessThan(1000);
+  });
+});
+
+describe("depth (graphql-armor's count, in the shop's levels)", () => {
+  // users, edges, node, orders, edges, node, lines, image: 8 levels of data; renditions a 9th.
+  const deepest = (image: string) => `users(first: 1) { edges { node { orders(first: 1) { edges { node { lines { image { ${image} } } } } } } } }`;
+  it(`data may go ${MAX_DEPTH} levels deep; fragments add no level`, async () => {
+    expect(await problems(`{ ${deepest("alt")} }`)).toEqual([]);
+    expect(await problems(`{ ${deepest("renditions { url }")} }`)).toEqual([`This query is 9 levels deep; the limit is ${MAX_DEPTH}.`]);
+    const spread = `{ users(first: 1) { ...U } } fragment U on UserConnection { edges { node { orders(first: 1) { ...O } } } } fragment O on OrderConnection { edges { node { lines { image { ... on Image { alt } } } } } }`;
+    expect(await problems(spread)).toEqual([]);
+  });
+
+  it("a query over both limits (data and introspection) is refused once, with the data limit", async () => {
+    const introspection = `__schema { types { fields { type ${"{ ofType ".repeat(12)}{ name }${" }".repeat(12)} } } }`;
+    expect(await problems(`{ ${introspection} }`)).toEqual([`This query is 16 levels deep; the limit is 15.`]);
+    expect(await problems(`{ ${introspection} ${deepest("renditions { url }")} }`)).toEqual([`This query is 9 levels deep; the limit is ${MAX_DEPTH}.`]);
   });
 });
 
 describe("every operation the client sends passes the limits", () => {
-  it("validates each typed document of client/src/graphql/generated/graphql.ts (cost, aliases, tokens listed)", async () => {
+  it("validates each typed document of client/src/graphql/generated/graphql.ts", async () => {
     const file = path.resolve(import.meta.dirname, "../../client/src/graphql/generated/graphql.ts");
     expect(fs.existsSync(file), `${file} is missing: run npm run codegen`).toBe(true);
     const generated = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
@@ -176,17 +165,9 @@ describe("every operation the client sends passes the limits", () => {
     );
     expect(documents.length).toBeGreaterThan(20);
     const schema = await buildShopSchema();
-    const report: string[] = [];
     for (const [name, document] of documents) {
-      const source = print(document);
-      const reparsed = parse(source, { maxTokens: MAX_TOKENS });
+      const reparsed = parse(print(document), { maxTokens: MAX_TOKENS });
       expect(validate(schema, reparsed, [...specifiedRules, ...queryLimitRules]).map((error) => `${name}: ${error.message}`)).toEqual([]);
-      const operation = reparsed.definitions.find((definition): definition is OperationDefinitionNode => definition.kind === Kind.OPERATION_DEFINITION)!;
-      const fragments = Object.fromEntries(
-        reparsed.definitions.flatMap((definition) => (definition.kind === Kind.FRAGMENT_DEFINITION ? [[definition.name.value, definition]] : [])),
-      );
-      report.push(`${name}\tcost ${queryCost(schema, operation, fragments)}`);
     }
-    if (process.env.LIMITS_REPORT) fs.writeFileSync(process.env.LIMITS_REPORT, report.join("\n") + "\n");
   });
 });

@@ -215,9 +215,10 @@ describe("which query texts are compiled", () => {
   it("a text is compiled when it comes a second time, and the texts remembered are bounded", async () => {
     const { compileQueries } = await import("../src/graphql/compiled-queries.js");
     const { buildShopSchema } = await import("../src/graphql/schema.js");
-    const { createGraphQLContext } = await import("../src/graphql/context.js");
-    const compiled = compileQueries(await buildShopSchema());
-    const context = async () => createGraphQLContext(t.shop, null, null);
+    const { createShopGraphQL } = await import("../src/graphql/execute.js");
+    const graphql = createShopGraphQL({ schema: await buildShopSchema(), shop: t.shop, introspection: false, logger: pino({ level: "silent" }) });
+    const compiled = compileQueries(graphql);
+    const context = async () => graphql.guestContext();
     const request = { query: "{ products(first: 1) { nodes { name } } }", operationName: null, variables: null };
 
     expect(await compiled.run(request, context)).toBeNull();

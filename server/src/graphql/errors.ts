@@ -1,7 +1,8 @@
 // Maps what the domain throws to GraphQL errors a client can act on, and hides everything else.
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { unwrapResolverError } from "@apollo/server/errors";
-import { INTERNAL_ERROR, ShopError } from "../domain/shared/index.js";
+import type { Logger } from "pino";
+import { INTERNAL_ERROR, safeError, ShopError } from "../domain/shared/index.js";
 
 /**
  * True for an error nobody meant the caller to see (a database failure, a bug): its message may hold
@@ -50,4 +51,11 @@ export function formatShopError(formatted: GraphQLFormattedError, error: unknown
 export function withoutSchemaHints(formatted: GraphQLFormattedError): GraphQLFormattedError {
   const message = formatted.message.replace(/ ?Did you mean .+\?$/s, "");
   return message === formatted.message ? formatted : { ...formatted, message };
+}
+
+/** Logs the errors nobody meant the caller to see (the caller only hears INTERNAL_ERROR), with where they happened. */
+export function logUnexpectedErrors(errors: readonly GraphQLError[], log: Logger | undefined, operationName: string | null | undefined): void {
+  for (const error of errors) {
+    if (isUnexpectedError(error)) log?.error({ err: safeError(error.originalError ?? error), operationName, path: error.path }, "unexpected error in a GraphQL request");
+  }
 }

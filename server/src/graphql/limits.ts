@@ -1,26 +1,34 @@
-// Keeps one request from asking for unbounded work. Checked before anything runs (graphql validation
-// rules; Apollo answers 400 GRAPHQL_VALIDATION_FAILED), together with Apollo's parse limit MAX_TOKENS:
+// Keeps one request from asking for unbounded work. Checked before anything runs, as graphql validation
+// rules (refused with GRAPHQL_VALIDATION_FAILED and a `reason`), on every path that runs GraphQL (Apollo, the
+// query lane, the server render and subscriptions all take them from execute.ts), together with graphql's
+// own parse limit MAX_TOKENS.
+//
+// The generic limits are graphql-armor's validation rules, with the shop's settings and the shop's words:
 // - depth: at most MAX_DEPTH levels of data (introspection, whose size is the schema's, MAX_INTROSPECTION_DEPTH);
+// - aliases: at most MAX_ALIASES, so one request cannot run the same lookup thousands of times;
+// - directives: at most MAX_DIRECTIVES;
+// - cost: at most MAX_COST, each object counting COST_WEIGHTS.object, each scalar COST_WEIGHTS.scalar, a
+//   field with a `first` (or `last`) written in the query counting that many times.
+// The shop's own rules, which armor has no notion of:
 // - lists: at most MAX_LIST_FIELDS lists, a connection (a page) counting once, its edges and nodes being
 //   that same page;
 // - page items: at most MAX_PAGE_ITEMS items asked for in pages, nested pages multiplying (a page of
-//   users each asking for a page of orders weighs users x orders);
-// - aliases: at most MAX_ALIASES, so one request cannot run the same lookup thousands of times;
-// - cost: at most MAX_COST objects the answer may hold, a list counting its page size (`first`, or the
-//   old `limit`) times what each item asks for (see queryCost);
-// - one at a time: at most one of the mutations that check or set a password or place an order, so
-//   aliases cannot turn one request into many sign-in guesses, sign-ups or orders.
+//   users each asking for a page of orders weighs users x orders). Unlike armor's cost, a page size sent in
+//   a variable counts as the largest page and a page size left out as the field's default;
+// - one at a time: at most one of the mutations that check or set a password, write an email or place an
+//   order, so aliases cannot turn one request into many sign-in guesses, sign-ups or orders.
 // Every operation the client sends must pass these: a test validates each of its typed documents.
+import { ApolloArmor } from "@escape.tech/graphql-armor";
 import {
   getNamedType,
   getNullableType,
   GraphQLError,
-  isCompositeType,
   isInterfaceType,
   isListType,
   isObjectType,
   Kind,
   valueFromAST,
+  visitInParallel,
   type ASTVisitor,
   type FieldNode,
   type FragmentDefinitionNode,
@@ -38,20 +46,23 @@ export const MAX_DEPTH = 8;
 export const MAX_INTROSPECTION_DEPTH = 15;
 export const MAX_LIST_FIELDS = 20;
 export const MAX_ALIASES = 20;
+export const MAX_DIRECTIVES = 50;
+/**
+ * What a request may cost in armor's count, with COST_WEIGHTS: about the number of values its answer may
+ * hold. The home page costs about 1,100; five pages of 100 users with an order's lines each, 5,500.
+ */
 export const MAX_COST = 5_000;
+/** armor's cost settings: an object 2, a scalar 1, the same at any depth (armor's default grows 1.5x per level). */
+export const COST_WEIGHTS = { object: 2, scalar: 1, perLevel: 1 } as const;
 /** Enough for any screen of the shop (the home page asks for 6 + 12 products and 100 categories). */
 export const MAX_PAGE_ITEMS = 1000;
-/** Apollo's parseOptions.maxTokens: a document longer than this is not even parsed. */
+/** graphql's parse option maxTokens: a document longer than this is not even parsed. */
 export const MAX_TOKENS = 2_000;
-/** The largest page a list serves (`first` up to 100): a page size sent in a variable counts as this. */
-export const LARGEST_PAGE = 100;
-/** What a list without any page-size argument counts as (categories, regions, an order's lines). */
-export const UNSIZED_LIST = 20;
-/** Mutations of which one request may run at most one between them. */
-// requestPasswordReset and resetPassword (issue 23): each hashes a password or writes an email, like sign-up.
+/**
+ * Mutations of which one request may run at most one between them: each checks or hashes a password,
+ * writes an email or places an order (requestPasswordReset and resetPassword too, as sign-up does).
+ */
 export const ONE_AT_A_TIME = ["login", "register", "placeOrder", "updatePassword", "updateAccount", "requestPasswordReset", "resetPassword"] as const;
-
-const PAGE_SIZE_ARGUMENTS = ["first", "limit"];
 
 type Fragments = Record<string, FragmentDefinitionNode>;
 
@@ -62,31 +73,6 @@ export const fragmentsOf = (context: ValidationContext): Fragments =>
       .definitions.filter((definition): definition is FragmentDefinitionNode => definition.kind === Kind.FRAGMENT_DEFINITION)
       .map((fragment) => [fragment.name.value, fragment]),
   );
-
-const isIntrospection = (name: string) => name.startsWith("__");
-
-/**
- * How many levels of data a selection holds. A fragment's depth is the same wherever it is spread, so each
- * is walked once (memo): a fragment spread twice in a fragment spread twice... would otherwise be walked
- * 2^n times, a way to stall the server with a document of a few hundred tokens.
- */
-function depthOf(selectionSet: SelectionSetNode | undefined, fragments: Fragments, seen: Set<string>, memo = new Map<string, number>()): number {
-  if (!selectionSet) return 0;
-  let deepest = 0;
-  for (const selection of selectionSet.selections) {
-    if (selection.kind === Kind.FIELD) {
-      deepest = Math.max(deepest, selection.selectionSet ? 1 + depthOf(selection.selectionSet, fragments, seen, memo) : 0);
-    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      deepest = Math.max(deepest, depthOf(selection.selectionSet, fragments, seen, memo));
-    } else {
-      const name = selection.name.value;
-      if (seen.has(name) || !fragments[name]) continue; // cycles are reported by graphql's own rules
-      if (!memo.has(name)) memo.set(name, depthOf(fragments[name].selectionSet, fragments, new Set([...seen, name]), memo));
-      deepest = Math.max(deepest, memo.get(name)!);
-    }
-  }
-  return deepest;
-}
 
 /** The root fields an operation selects, through fragments and inline fragments at the root. */
 export function rootFields(selectionSet: SelectionSetNode, fragments: Fragments, seen = new Set<string>()): FieldNode[] {
@@ -106,23 +92,95 @@ function tooComplex(message: string, node: OperationDefinitionNode | FieldNode, 
   return new GraphQLError(message, { nodes: [node], extensions: { reason } });
 }
 
-/** Depth, per root field: data fields MAX_DEPTH, introspection MAX_INTROSPECTION_DEPTH (Sandbox's own query is 14). */
-export function depthLimitRule(context: ValidationContext): ASTVisitor {
-  const fragments = fragmentsOf(context);
-  const memo = new Map<string, number>();
+// graphql-armor's rules. Each ApolloArmor below enables one protection, so the rules run in the order of
+// queryLimitRules. armor's own refusal ("Syntax Error: Query depth limit of 9 exceeded, found 12.", code
+// BAD_USER_INPUT) gives way to the shop's words and reason: propagateOnRejection off, one onReject handler.
+type ArmorConfig = NonNullable<ConstructorParameters<typeof ApolloArmor>[0]>;
+type RejectHandlers = NonNullable<NonNullable<ArmorConfig["maxDepth"]>["onReject"]>;
+
+const ALL_OFF: ArmorConfig = {
+  blockFieldSuggestion: { enabled: false },
+  maxTokens: { enabled: false },
+  costLimit: { enabled: false },
+  maxAliases: { enabled: false },
+  maxDirectives: { enabled: false },
+  maxDepth: { enabled: false },
+};
+
+function armorRule(protection: ArmorConfig): ValidationRule {
+  const [rule] = new ApolloArmor({ ...ALL_OFF, ...protection }).protect().validationRules;
+  return rule;
+}
+
+/** What armor found (a depth, a count, a cost), read from its message: it hands reject handlers nothing else. */
+function foundIn(error: GraphQLError): number | null {
+  const found = / found (\d+(?:\.\d+)?)\.$/.exec(error.message);
+  return found ? Math.ceil(Number(found[1])) : null;
+}
+
+/** Reports armor's refusal in the shop's words. */
+function refusal(reason: string, message: (found: number | null) => string): { propagateOnRejection: false; onReject: RejectHandlers } {
   return {
-    OperationDefinition(operation) {
-      for (const field of rootFields(operation.selectionSet, fragments)) {
-        const limit = isIntrospection(field.name.value) ? MAX_INTROSPECTION_DEPTH : MAX_DEPTH;
-        const depth = field.selectionSet ? 1 + depthOf(field.selectionSet, fragments, new Set(), memo) : 0;
-        if (depth > limit) {
-          context.reportError(tooComplex(`This query is ${depth} levels deep; the limit is ${limit}.`, operation, "QUERY_TOO_DEEP"));
-          return;
-        }
-      }
-    },
+    propagateOnRejection: false,
+    onReject: [(context, error) => context?.reportError(new GraphQLError(message(foundIn(error)), { extensions: { reason } }))],
   };
 }
+
+// armor counts the scalar at the bottom as a level (`{ a { b } }` is 2 deep; the shop says 1 level of data),
+// and a fragment, spread or inline, as none (flattenFragments).
+const levelsOf = (found: number | null) => (found === null ? "too many" : String(found - 1));
+
+/** Data: MAX_DEPTH levels. armor leaves `__schema` out here (ignoreIntrospection), not `__type`. */
+export const depthLimitRule = armorRule({
+  maxDepth: {
+    n: MAX_DEPTH + 1,
+    flattenFragments: true,
+    ignoreIntrospection: true,
+    ...refusal("QUERY_TOO_DEEP", (found) => `This query is ${levelsOf(found)} levels deep; the limit is ${MAX_DEPTH}.`),
+  },
+});
+
+/** The whole operation, introspection included: MAX_INTROSPECTION_DEPTH levels (Sandbox's own query is 14). */
+export const introspectionDepthLimitRule = armorRule({
+  maxDepth: {
+    n: MAX_INTROSPECTION_DEPTH + 1,
+    flattenFragments: true,
+    ignoreIntrospection: false,
+    ...refusal("QUERY_TOO_DEEP", (found) => `This query is ${levelsOf(found)} levels deep; the limit is ${MAX_INTROSPECTION_DEPTH}.`),
+  },
+});
+
+export const aliasLimitRule = armorRule({
+  maxAliases: {
+    n: MAX_ALIASES,
+    // Every alias counts, __typename's too (armor's default lets those through).
+    allowList: [],
+    ...refusal("TOO_MANY_ALIASES", () => `This request uses more than ${MAX_ALIASES} aliases. Send fewer fields per request.`),
+  },
+});
+
+export const directiveLimitRule = armorRule({
+  maxDirectives: {
+    n: MAX_DIRECTIVES,
+    ...refusal("TOO_MANY_DIRECTIVES", () => `This request uses more than ${MAX_DIRECTIVES} directives. Send fewer per request.`),
+  },
+});
+
+export const costLimitRule = armorRule({
+  costLimit: {
+    maxCost: MAX_COST,
+    objectCost: COST_WEIGHTS.object,
+    scalarCost: COST_WEIGHTS.scalar,
+    depthCostFactor: COST_WEIGHTS.perLevel,
+    flattenFragments: true,
+    ignoreIntrospection: true,
+    ...refusal(
+      "QUERY_TOO_COSTLY",
+      (found) =>
+        `This request costs ${found ?? "too much"} (an object ${COST_WEIGHTS.object}, a scalar ${COST_WEIGHTS.scalar}, times the page sizes written in it); the limit is ${MAX_COST}. Ask for smaller pages or fewer fields.`,
+    ),
+  },
+});
 
 /** A Relay connection type of the schema: ProductConnection, OrderConnection, ... */
 const isConnection = (type: GraphQLNamedType | undefined | null): boolean =>
@@ -151,21 +209,6 @@ export function listFieldsRule(context: ValidationContext): ASTVisitor {
   };
 }
 
-export function aliasLimitRule(context: ValidationContext): ASTVisitor {
-  let aliases = 0;
-  return {
-    Field(node) {
-      if (!node.alias) return;
-      aliases += 1;
-      if (aliases === MAX_ALIASES + 1) {
-        context.reportError(
-          tooComplex(`This request uses more than ${MAX_ALIASES} aliases. Send fewer fields per request.`, node, "TOO_MANY_ALIASES"),
-        );
-      }
-    },
-  };
-}
-
 export function oneAtATimeRule(context: ValidationContext): ASTVisitor {
   const fragments = fragmentsOf(context);
   const guarded = new Set<string>(ONE_AT_A_TIME);
@@ -179,89 +222,6 @@ export function oneAtATimeRule(context: ValidationContext): ASTVisitor {
             `A request may run only one of ${ONE_AT_A_TIME.join(", ")}; this one asks for ${fields.length}. Send them one at a time.`,
             fields[1],
             "ONE_AT_A_TIME",
-          ),
-        );
-      }
-    },
-  };
-}
-
-/**
- * The page size a field asks for: its `first` (or `limit`) as written, that argument's default when
- * left out, LARGEST_PAGE when it comes in a variable (the request may send any value) or has no default.
- * Undefined when the field takes no page size at all.
- */
-function pageSize(node: FieldNode, field: GraphQLField<unknown, unknown>): number | undefined {
-  for (const name of PAGE_SIZE_ARGUMENTS) {
-    const argument = field.args.find((candidate) => candidate.name === name);
-    if (!argument) continue;
-    const given = node.arguments?.find((candidate) => candidate.name.value === name)?.value;
-    if (given?.kind === Kind.INT) return Math.max(0, Number(given.value));
-    if (given === undefined || given.kind === Kind.NULL) {
-      return typeof argument.defaultValue === "number" ? argument.defaultValue : LARGEST_PAGE;
-    }
-    return LARGEST_PAGE;
-  }
-  return undefined;
-}
-
-/**
- * How many objects an operation's answer may hold: every object-valued field counts 1 per object, every
- * root field at least 1 (each is a database call), scalars 0, introspection 0 (bounded by the schema).
- * A list multiplies what each item asks for by its size: its own page size, else the page size of the
- * field right above it (a connection's `first` sizes its `edges` and `nodes`), else UNSIZED_LIST.
- */
-export function queryCost(schema: GraphQLSchema, operation: OperationDefinitionNode, fragments: Fragments): number {
-  const root = schema.getRootType(operation.operation);
-  if (!root) return 0;
-  const memo = new Map<string, number>();
-
-  const costOf = (selectionSet: SelectionSetNode, parent: GraphQLNamedType, inheritedSize: number | undefined, atRoot: boolean, seen: Set<string>): number => {
-    let total = 0;
-    for (const selection of selectionSet.selections) {
-      if (selection.kind === Kind.FIELD) {
-        if (isIntrospection(selection.name.value) || !(isObjectType(parent) || isInterfaceType(parent))) continue;
-        const field = parent.getFields()[selection.name.value];
-        if (!field) continue; // unknown fields are reported by graphql's own rules
-        const named = getNamedType(field.type);
-        const isList = isListType(getNullableType(field.type));
-        const size = pageSize(selection, field);
-        const own = atRoot || isCompositeType(named) ? 1 : 0;
-        const children = selection.selectionSet
-          ? costOf(selection.selectionSet, named, isList ? undefined : size, false, seen)
-          : 0;
-        total += isList ? (size ?? inheritedSize ?? UNSIZED_LIST) * (own + children) : own + children;
-      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-        const type = selection.typeCondition ? (schema.getType(selection.typeCondition.name.value) ?? parent) : parent;
-        total += costOf(selection.selectionSet, type, inheritedSize, atRoot, seen);
-      } else {
-        const name = selection.name.value;
-        const fragment = fragments[name];
-        if (!fragment || seen.has(name)) continue; // cycles are reported by graphql's own rules
-        const key = `${name}:${inheritedSize ?? ""}:${atRoot}`;
-        if (!memo.has(key)) {
-          const type = schema.getType(fragment.typeCondition.name.value) ?? parent;
-          memo.set(key, costOf(fragment.selectionSet, type, inheritedSize, atRoot, new Set([...seen, name])));
-        }
-        total += memo.get(key)!;
-      }
-    }
-    return total;
-  };
-  return costOf(operation.selectionSet, root, undefined, true, new Set());
-}
-
-export function costLimitRule(context: ValidationContext): ASTVisitor {
-  const fragments = fragmentsOf(context);
-  return {
-    OperationDefinition(operation) {
-      const cost = queryCost(context.getSchema(), operation, fragments);
-      if (cost > MAX_COST) {
-        context.reportError(
-          tooComplex(
-            `This request may return up to ${cost} objects; the limit is ${MAX_COST}. Ask for smaller pages or fewer fields.`,
-            operation,
-            "QUERY_TOO_COSTLY",
           ),
         );
       }
@@ -345,5 +305,47 @@ export function pageItemsRule(context: ValidationContext): ASTVisitor {
   };
 }
 
-/** Every limit above, in the order Apollo runs them after graphql's own rules. */
-export const queryLimitRules: ValidationRule[] = [depthLimitRule, listFieldsRule, aliasLimitRule, pageItemsRule, costLimitRule, oneAtATimeRule];
+/** Every limit, in the order its refusals are reported (the first is the one a caller reads first). */
+const LIMITS: readonly ValidationRule[] = [
+  depthLimitRule,
+  introspectionDepthLimitRule,
+  listFieldsRule,
+  aliasLimitRule,
+  directiveLimitRule,
+  pageItemsRule,
+  costLimitRule,
+  oneAtATimeRule,
+];
+
+/**
+ * The limits as one rule: they run side by side, and their refusals are reported at the end of the
+ * document in the order of LIMITS, wherever each was found (armor's where an operation starts, the list
+ * count at the field over the limit). A query over both depth limits is refused once.
+ */
+const limitsInOrder: ValidationRule = (context) => {
+  const refusals: GraphQLError[][] = LIMITS.map(() => []);
+  const visitors = LIMITS.map((rule, index) => {
+    // The rule sees the document's context, its refusals going to its own list.
+    const own = Object.create(context) as ValidationContext;
+    own.reportError = (error) => refusals[index].push(error);
+    return rule(own);
+  });
+  const report: ASTVisitor = {
+    Document: {
+      leave() {
+        let tooDeep = false;
+        for (const error of refusals.flat()) {
+          if (error.extensions.reason === "QUERY_TOO_DEEP") {
+            if (tooDeep) continue;
+            tooDeep = true;
+          }
+          context.reportError(error);
+        }
+      },
+    },
+  };
+  return visitInParallel([...visitors, report]);
+};
+
+/** The rules Apollo, the query lane, the server render and subscriptions check after graphql's own (see execute.ts). */
+export const queryLimitRules: readonly ValidationRule[] = [limitsInOrder];

@@ -1,14 +1,15 @@
 // What every GraphQL request goes through besides the schema: text the shop cannot store is refused
-// before anything runs (variables and inline literals), unexpected errors are logged here (the caller
-// only hears INTERNAL_ERROR, see errors.ts), answers are never cached unless they are anonymous catalogue
-// answers (catalogue-answers.ts), and a throttled sign-in carries Retry-After.
+// before anything runs (variables and inline literals; execute.ts checks the same for the lane and the
+// server render), unexpected errors are logged (the caller only hears INTERNAL_ERROR, see errors.ts),
+// answers over HTTP are never cached unless they are anonymous catalogue answers (catalogue-answers.ts),
+// and a throttled sign-in carries Retry-After.
 import type { ApolloServerPlugin } from "@apollo/server";
 import { GraphQLError, valueFromASTUntyped, visit, type DocumentNode } from "graphql";
 import type { Logger } from "pino";
-import { findUnstorableText, safeError, unstorableTextMessage } from "../domain/shared/index.js";
+import { findUnstorableText, unstorableTextMessage } from "../domain/shared/index.js";
 import { catalogueCacheControl, readsOnlyCatalogue } from "./catalogue-answers.js";
 import type { GraphQLContext } from "./context.js";
-import { isUnexpectedError } from "./errors.js";
+import { logUnexpectedErrors } from "./errors.js";
 import { throttleRefusals } from "../metrics.js";
 
 function unstorableText(field: string): GraphQLError {
@@ -61,10 +62,7 @@ export function shopRequestPlugin(logger: Logger, { catalogueCacheSeconds }: { c
           if (refusal) throw refusal;
         },
         async didEncounterErrors({ errors, contextValue, operationName }) {
-          for (const error of errors) {
-            if (!isUnexpectedError(error)) continue;
-            (contextValue?.log ?? logger).error({ err: safeError(error.originalError ?? error), operationName, path: error.path }, "unexpected error in a GraphQL request");
-          }
+          logUnexpectedErrors(errors, contextValue?.log ?? logger, operationName);
         },
         async willSendResponse({ request, response, document, operation }) {
           const cacheable =

@@ -17,9 +17,8 @@ import { proxyTrust, type Config } from "../config.js";
 import type { Database } from "../db/client.js";
 import { MAX_IMAGE_BYTES, UPLOADS_PATH } from "../domain/images/index.js";
 import type { Shop } from "../domain/shop.js";
-import { createGraphQLContext, type GraphQLContext } from "../graphql/context.js";
-import { formatShopError, withoutSchemaHints } from "../graphql/errors.js";
-import { MAX_TOKENS, queryLimitRules } from "../graphql/limits.js";
+import type { GraphQLContext } from "../graphql/context.js";
+import { createShopGraphQL } from "../graphql/execute.js";
 import { shopRequestPlugin } from "../graphql/request-guards.js";
 import { buildShopSchema } from "../graphql/schema.js";
 import { createRestRouter } from "../rest/router.js";
@@ -75,7 +74,7 @@ type AppConfig = Pick<Config, "env" | "introspection" | "corsOrigins" | "uploads
   logger?: Logger;
   /** The built storefront to serve; client/dist by default. */
   clientDist?: string;
-  /** Issue 23: the development mailbox to show at /dev/mail (never in production); none when emails go elsewhere. */
+  /** The development mailbox to show at /dev/mail, where a developer reads the emails the shop sent (never in production); none when emails go elsewhere. */
   devMailbox?: DevMailbox | null;
 };
 
@@ -204,15 +203,20 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   // Product pictures: served as inert files (no scripts even if someone sneaks one in).
   app.use(UPLOADS_URL_PATH, servePictures(shop.images.store));
 
+  // One way to run GraphQL (graphql/execute.ts): its parsing, rules, context and error formatting serve
+  // Apollo, the query lane, the server render and subscriptions alike.
+  const schema = await buildShopSchema();
+  const graphql = createShopGraphQL({ schema, shop, introspection: config.introspection, logger });
+
   // The request each Apollo operation came with, so its operation name and errors reach the request's
   // metrics. A property, not a WeakMap: Apollo hands its plugins a copy of the context.
   const REQUEST = Symbol("request");
   type WithRequest = GraphQLContext & { [REQUEST]?: http.IncomingMessage };
   const contextFor = async (req: http.IncomingMessage, clientAddress: string | null, log?: Logger): Promise<GraphQLContext> => {
-    const viewer = await shop.tokens.viewerFromAuthorization(req.headers.authorization);
+    const context: WithRequest = await graphql.contextFor(req.headers.authorization, clientAddress, log);
     // The request's log line names the API key that made it.
-    if (viewer?.apiKey) (req as KeyedRequest).apiKey = { id: viewer.apiKey.id, name: viewer.apiKey.name };
-    const context: WithRequest = createGraphQLContext(shop, viewer, clientAddress, log);
+    const apiKey = context.viewer?.apiKey;
+    if (apiKey) (req as KeyedRequest).apiKey = { id: apiKey.id, name: apiKey.name };
     context[REQUEST] = req;
     return context;
   };
@@ -237,23 +241,17 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
 
   const catalogueCacheSeconds = config.catalogueCacheSeconds ?? 60;
   const catalogueCache = createCatalogueCache(shop.events, logger, { maxAgeSeconds: catalogueCacheSeconds });
-  const schema = await buildShopSchema();
   const apollo = new ApolloServer<GraphQLContext>({
     schema,
-    introspection: config.introspection,
+    // The parse limit, the validation rules (graphql's, the introspection switch, the limits) and the error
+    // formatting (no SQL or stack in any mode; no "Did you mean" while introspection is off) are execute.ts's.
+    ...graphql.apolloOptions,
     csrfPrevention: true,
     // main.ts stops Apollo after in-flight requests finish; Apollo must not stop itself on SIGTERM first.
     stopOnTerminationSignals: false,
-    validationRules: queryLimitRules,
-    parseOptions: { maxTokens: MAX_TOKENS },
     // What Apollo keeps per query text a caller sends, bounded by the heap it takes (apollo-stores.ts).
     documentStore: documentStore(),
     cache: persistedQueryStore(),
-    // Error answers never carry SQL or a stack, in any mode: unexpected errors are logged instead.
-    formatError: config.introspection ? formatShopError : (formatted, error) => withoutSchemaHints(formatShopError(formatted, error)),
-    includeStacktraceInErrorResponses: false,
-    // Without introspection the schema is not for strangers to map: no "Did you mean" suggestions either.
-    hideSchemaDetailsFromClientErrors: !config.introspection,
     plugins: [
       shopRequestPlugin(logger, { catalogueCacheSeconds }),
       namedOperations,
@@ -290,14 +288,14 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
     }),
   );
 
-  // Issue 23: the emails a development shop sent, readable in the browser. Never in production.
+  // The emails a development shop sent, readable in the browser. Never in production.
   if (config.devMailbox && config.env !== "production") app.use(DEV_MAIL_PATH, devMailRouter(config.devMailbox));
 
-  // The REST compatibility layer for older clients (spec section 7); its whole catalogue lists are kept.
+  // The REST compatibility layer for older clients, under /public/api; its whole catalogue lists are kept.
   const catalogueLists = createCatalogueLists(shop.events, { maxAgeSeconds: catalogueCacheSeconds });
   app.use("/public/api", createRestRouter(shop, catalogueLists));
 
-  // Issue 21: robots.txt and the sitemaps, read from the database.
+  // robots.txt and the sitemaps for crawlers, read from the database.
   app.use(crawlingRoutes(new SitemapSource(shop.prisma), config.publicUrl));
 
   // The built storefront: its files, and its pages rendered on the server (kept like catalogue answers);
@@ -308,7 +306,7 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   if (fs.existsSync(path.join(clientDist, "index.html"))) {
     const entry = storefrontBuild ? await loadStorefrontEntry(storefrontBuild) : null;
     if (entry) {
-      const renderer = createStorefrontRenderer({ entry, clientDist, schema, shop, logger });
+      const renderer = createStorefrontRenderer({ entry, clientDist, graphql, shop, logger });
       pageCache = createPageCache(shop.events, renderer, {
         maxAgeSeconds: catalogueCacheSeconds,
         publicUrl: config.publicUrl,
@@ -325,7 +323,7 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   app.use(jsonErrors);
 
   const queryLane = createQueryLane({
-    compiled: compileQueries(schema),
+    compiled: compileQueries(graphql),
     context: contextFor,
     steps: [logRequest, compressIfAccepted(compress), headersOf(sandboxHeaders), allowOrigins, varyIfNotCompressing] as Step[],
     maxBodyBytes: MAX_JSON_BODY_BYTES,
@@ -339,7 +337,7 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
       if (!catalogueCache.serveKept(req, res) && !pageCache?.serveKept(req, res, app) && !queryLane.take(req, res)) app(req, res);
     }),
     serveLive: (server) =>
-      serveLiveUpdates(server, { schema, shop, validationRules: queryLimitRules, parseOptions: { maxTokens: MAX_TOKENS }, logger, hideSchemaDetails: !config.introspection }),
+      serveLiveUpdates(server, { schema, shop, validationRules: graphql.validationRules, parseOptions: graphql.parseOptions, logger, hideSchemaDetails: !config.introspection }),
     drain: () => {
       draining = true;
     },

@@ -1,6 +1,7 @@
 // The query lane: GraphQL queries POSTed as plain JSON, answered without the Express and Apollo layers
-// when they can be (see graphql/compiled-queries.ts). This is the shop's hottest request (every signed-in
-// page view), so its cost per request is what bounds throughput (npm run bench:api).
+// when they can be (graphql/compiled-queries.ts; graphql/execute.ts compiles them, with Apollo's rules).
+// This is the shop's hottest request (every signed-in page view), so its cost per request is what bounds
+// throughput (npm run bench:api).
 //
 // The lane takes only requests whose headers it fully understands: POST /graphql, Content-Type
 // application/json in UTF-8, an unencoded body whose Content-Length is within the limit. Everything else

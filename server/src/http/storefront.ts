@@ -1,6 +1,8 @@
-// The storefront's pages rendered on the server (issue 21): the client's own routes and screens, built for
-// the server by `vite build --ssr` (client/dist-server/entry-server.js), drawn for a guest. Their queries
-// run here, in-process, against the shop's schema with a guest's context: no HTTP request to itself.
+// The storefront's pages rendered on the server, so crawlers and link previews read a page's content, head
+// and structured data without running JavaScript: the client's own routes and screens, built for the
+// server by `vite build --ssr` (client/dist-server/entry-server.js), drawn for a guest. Their queries run
+// here, in-process, through graphql/execute.ts with a guest's context: no HTTP request to itself, and the
+// answers (errors included) are those Apollo gives over HTTP.
 // The rendered app, the head elements it hoisted and its state go into the built index.html.
 //
 // Personal data never enters these pages: the server sees no token (it lives in the browser's storage),
@@ -8,11 +10,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { execute, type DocumentNode, type FormattedExecutionResult, type GraphQLSchema } from "graphql";
+import type { DocumentNode, FormattedExecutionResult } from "graphql";
 import type { Logger } from "pino";
 import type { Shop } from "../domain/shop.js";
-import { createGraphQLContext } from "../graphql/context.js";
-import { formatShopError } from "../graphql/errors.js";
+import type { ShopGraphQL } from "../graphql/execute.js";
 
 /** What client/src/entry-server.tsx exports (the server does not compile the client's sources). */
 export interface StorefrontEntry {
@@ -151,13 +152,13 @@ export interface StorefrontRenderer {
 export function createStorefrontRenderer({
   entry,
   clientDist,
-  schema,
+  graphql,
   shop,
   logger,
 }: {
   entry: StorefrontEntry;
   clientDist: string;
-  schema: GraphQLSchema;
+  graphql: Pick<ShopGraphQL, "run" | "guestContext">;
   shop: Shop;
   logger: Logger;
 }): StorefrontRenderer {
@@ -167,23 +168,14 @@ export function createStorefrontRenderer({
   return {
     pageAddress: entry.pageAddress,
     async render(url, origin, signal) {
-      // One guest context per page: its loaders batch the page's reads.
-      const context = createGraphQLContext(shop, null, null, logger);
+      // One guest context per page: its loaders batch the page's reads. Unexpected errors are logged with the page's address.
+      const context = graphql.guestContext(logger.child({ url }));
       const pathname = new URL(url, origin).pathname;
       const rendered = await entry.renderPage(url, {
         origin,
         signal,
         notFound: await isUnknownCategory(shop, pathname),
-        runQuery: async ({ query, variables, operationName }) => {
-          const result = await execute({ schema, document: query, variableValues: variables, operationName, contextValue: context });
-          // Errors as Apollo Server would send them (codes, no internals); unexpected ones are logged.
-          const errors = result.errors?.map((error) => {
-            const formatted = formatShopError(error.toJSON(), error);
-            if (formatted.extensions?.code === "INTERNAL_SERVER_ERROR") logger.error({ err: error.originalError ?? error, url, operationName }, "server rendering: query failed");
-            return formatted;
-          });
-          return { data: result.data, ...(errors ? { errors } : {}) } as FormattedExecutionResult;
-        },
+        runQuery: ({ query, variables, operationName }) => graphql.run({ document: query, variables, operationName }, context),
       });
       if (rendered.kind === "redirect") return { status: rendered.status, html: "", location: rendered.location };
 
