@@ -4,21 +4,22 @@
 // when the last page arrives and the button goes away. A list that fits one page shows neither.
 import { Button, Loader, Stack, Text } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
+import type { Page } from "../lib/apollo/pages";
 
 export interface LoadMoreProps {
-  /** How many items the list shows now. */
-  shown: number;
-  /** How many match, over all pages (the connection's totalCount). */
-  total: number;
+  /** The list as shown: its pages so far (how many it shows), how many match over all pages, whether more follow. */
+  page: Page<unknown>;
   /** Plural noun, e.g. "products". */
   noun: string;
-  hasMore: boolean;
   onLoadMore: () => Promise<unknown>;
 }
 
 export const showingText = (shown: number, total: number, noun: string) => `Showing ${shown} of ${total} ${noun}`;
 
-export function LoadMore({ shown, total, noun, hasMore, onLoadMore }: LoadMoreProps) {
+export function LoadMore({ page, noun, onLoadMore }: LoadMoreProps) {
+  const shown = page.edges.length;
+  const total = page.totalCount;
+  const hasMore = page.pageInfo.hasNextPage;
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);

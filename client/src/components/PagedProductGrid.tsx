@@ -30,14 +30,7 @@ export function PagedProductGrid({ page, canLoadMore = true, listKey, onLoadMore
         ))}
       </ProductGrid>
       {canLoadMore && (
-        <LoadMore
-          key={listKey}
-          shown={products.length}
-          total={page.totalCount}
-          noun="products"
-          hasMore={page.pageInfo.hasNextPage}
-          onLoadMore={onLoadMore}
-        />
+        <LoadMore key={listKey} page={page} noun="products" onLoadMore={onLoadMore} />
       )}
     </>
   );

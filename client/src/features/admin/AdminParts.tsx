@@ -145,13 +145,7 @@ export function PagedList<T>({ noun, page, updating, searching, failure, empty, 
         <Stack gap="md">
           {children(entries)}
           {!updating && (
-            <LoadMore
-              shown={entries.length}
-              total={page.totalCount}
-              noun={noun}
-              hasMore={page.pageInfo.hasNextPage}
-              onLoadMore={() => onLoadMore(page)}
-            />
+            <LoadMore page={page} noun={noun} onLoadMore={() => onLoadMore(page)} />
           )}
         </Stack>
       )}
@@ -191,14 +185,21 @@ export function AdminForm({ title, submitLabel, submitting, onSubmit, children, 
         <Stack gap="md">
           <PageTitle title={title} size="h2" />
           {children}
-          <Group>
-            <Button type="submit" loading={submitting}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <SubmitButton label={submitLabel} submitting={submitting} />
         </Stack>
       </form>
     </Paper>
+  );
+}
+
+/** An admin form's submit button, on a row of its own, spinning while the form is sent. */
+export function SubmitButton({ label, submitting }: { label: string; submitting: boolean }) {
+  return (
+    <Group>
+      <Button type="submit" loading={submitting}>
+        {label}
+      </Button>
+    </Group>
   );
 }
 

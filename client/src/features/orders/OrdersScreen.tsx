@@ -59,13 +59,7 @@ function MyOrders() {
               </Group>
             </Card>
           ))}
-          <LoadMore
-            shown={orders.length}
-            total={page.totalCount}
-            noun="orders"
-            hasMore={page.pageInfo.hasNextPage}
-            onLoadMore={() => fetchMore({ variables: nextPageVariables(page) })}
-          />
+          <LoadMore page={page} noun="orders" onLoadMore={() => fetchMore({ variables: nextPageVariables(page) })} />
         </Stack>
       )}
     </Stack>

@@ -11,7 +11,7 @@ import { AdminApiKeysDocument, CreateApiKeyDocument, RevokeApiKeyDocument, type 
 import { ADMIN_PAGE_SIZE, nextPageVariables, nodesOf } from "../../../lib/apollo/pages";
 import { notifySuccess } from "../../../lib/notify";
 import { notifyServerFailure } from "../adminFeedback";
-import { AdminTable, LoadFailure } from "../AdminParts";
+import { AdminTable, LoadFailure, SubmitButton } from "../AdminParts";
 import { ConfirmDialog, fieldErrorsOf, SecretReveal, when } from "./integrationParts";
 
 /** ORDERS_WRITE -> "orders:write", as the API and the README name scopes. */
@@ -64,11 +64,7 @@ function NewKeyForm({ scopes, onMade }: { scopes: ReadonlyArray<{ scope: ApiScop
             </Stack>
           </Checkbox.Group>
           <TextInput type="date" label="Expires on (optional)" description="Leave empty for a key that works until revoked." value={expires} onChange={(event) => setExpires(event.currentTarget.value)} error={errors.expires_at?.join(" ")} />
-          <Group>
-            <Button type="submit" loading={loading}>
-              Create key
-            </Button>
-          </Group>
+          <SubmitButton label="Create key" submitting={loading} />
         </Stack>
       </form>
     </Paper>
@@ -146,7 +142,7 @@ export function ApiKeysPanel() {
           ))}
         </AdminTable>
       )}
-      <LoadMore shown={keys.length} total={page.totalCount} noun="keys" hasMore={page.pageInfo.hasNextPage} onLoadMore={() => fetchMore({ variables: nextPageVariables(page) })} />
+      <LoadMore page={page} noun="keys" onLoadMore={() => fetchMore({ variables: nextPageVariables(page) })} />
       <NewKeyForm scopes={data!.apiScopes} onMade={setSecret} />
       <ConfirmDialog
         opened={revoking !== null}

@@ -5,6 +5,7 @@ import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Modal, NumberI
 import { useState, type FormEvent } from "react";
 import type { AdminWebhookEndpointFragment, WebhookEventType } from "../../../graphql/generated/graphql";
 import { formatDateTime } from "../../../lib/orders/invoice";
+import { SubmitButton } from "../AdminParts";
 
 /** "Nov 22, 2026, 3:04 PM", or the word for none. */
 export const when = (iso: string | null | undefined, none = "Never") => (iso ? formatDateTime(iso) : none);
@@ -105,11 +106,7 @@ export function EndpointForm({ initial, eventTypes, submitLabel, submitting, err
           error={errors.stock_low_threshold?.join(" ")}
         />
         <Switch label="Active" checked={values.active} onChange={(event) => set({ active: event.currentTarget.checked })} />
-        <Group>
-          <Button type="submit" loading={submitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <SubmitButton label={submitLabel} submitting={submitting} />
       </Stack>
     </form>
   );

@@ -71,13 +71,7 @@ export function UserEmails({ userId }: { userId: number }) {
               </Table.Tr>
             ))}
           </AdminTable>
-          <LoadMore
-            shown={emails.length}
-            total={page.totalCount}
-            noun="emails"
-            hasMore={page.pageInfo.hasNextPage}
-            onLoadMore={() => fetchMore({ variables: nextPageVariables(page) })}
-          />
+          <LoadMore page={page} noun="emails" onLoadMore={() => fetchMore({ variables: nextPageVariables(page) })} />
         </>
       )}
     </AdminSection>

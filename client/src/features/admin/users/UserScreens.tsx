@@ -127,13 +127,7 @@ export function UserDetailScreen() {
                 <AdminOrderRow key={order.id} order={order} compact />
               ))}
             </AdminTable>
-            <LoadMore
-              shown={orders.length}
-              total={user.orders.totalCount}
-              noun="orders"
-              hasMore={user.orders.pageInfo.hasNextPage}
-              onLoadMore={() => fetchMore({ variables: nextPageVariables(user.orders) })}
-            />
+            <LoadMore page={user.orders} noun="orders" onLoadMore={() => fetchMore({ variables: nextPageVariables(user.orders) })} />
           </>
         )}
       </AdminSection>
