@@ -5,6 +5,7 @@ import { CategoryPageDocument, CategoryProductsDocument } from "../../graphql/ge
 import { STOREFRONT_PAGE_SIZE } from "../../lib/apollo/pages";
 import { categoryPageMock, connection, cursorOf, fern, filterCounts, product, shovel } from "../../test/fixtures";
 import { renderWithShop } from "../../test/renderWithShop";
+import { optionValues } from "../../test/selectOptions";
 import { CategoryScreen } from "./CategoryScreen";
 
 const at = (name: string, query = "") => ({ route: `/categories/${encodeURIComponent(name)}${query}`, path: "/categories/:categoryName" });
@@ -114,12 +115,7 @@ describe("Category page: Sort by (default, price-highest, price-lowest, highest-
       ],
     });
     const sort = await screen.findByRole("combobox", { name: "Sort by" });
-    expect(within(sort).getAllByRole("option").map((option) => option.getAttribute("value"))).toEqual([
-      "default",
-      "price-highest",
-      "price-lowest",
-      "highest-rated",
-    ]);
+    expect(optionValues(sort)).toEqual(["default", "price-highest", "price-lowest", "highest-rated"]);
     await userEvent.selectOptions(sort, "price-lowest");
     expect(router.state.location.search).toBe("?sort=price-lowest");
     // The previous order stays on screen, dimmed and hidden from screen readers, until the new one arrives.

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, within } from "@testing-library/react";
+import type { MockLink } from "@apollo/client/testing";
 import userEvent from "@testing-library/user-event";
 import { isRouteErrorResponse, useRouteError } from "react-router-dom";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -43,6 +44,9 @@ const favouriteMock = (isFavourite: boolean) => ({
   result: { data: { isFavourite } },
 });
 const atProduct = { route: "/products/boston-fern", path: "/products/:slug" };
+/** The page as a signed-in shopper sees it who has neither rated nor favourited the product, with the answers a test adds. */
+const renderSignedIn = (...answers: MockLink.MockedResponse[]) =>
+  renderWithShop(<ProductScreen />, { ...atProduct, user: shopper, mocks: [productMock(), ratingMock(0), favouriteMock(false), ...answers] });
 
 afterEach(() => vi.useRealTimers());
 
@@ -159,19 +163,10 @@ describe("Product detail", () => {
 
   describe("Favourite heart: flips only after the toggle call succeeds", () => {
     it("flips after the server agrees", async () => {
-      renderWithShop(<ProductScreen />, {
-        ...atProduct,
-        user: shopper,
-        mocks: [
-          productMock(),
-          ratingMock(0),
-          favouriteMock(false),
-          {
-            request: { query: ToggleFavouriteDocument, variables: { productId: 101 } },
-            result: { data: { toggleFavourite: { __typename: "FavouritePayload", message: "Added to your wishlist.", isFavourite: true } } },
-            delay: 300,
-          },
-        ],
+      renderSignedIn({
+        request: { query: ToggleFavouriteDocument, variables: { productId: 101 } },
+        result: { data: { toggleFavourite: { __typename: "FavouritePayload", message: "Added to your wishlist.", isFavourite: true } } },
+        delay: 300,
       });
       const heart = await screen.findByRole("button", { name: "Add to wishlist" });
       expect(heart).toHaveAttribute("aria-pressed", "false");
@@ -181,16 +176,7 @@ describe("Product detail", () => {
     });
 
     it("stays as it was and says 'Failed to add product to wishlist.' when the call fails", async () => {
-      renderWithShop(<ProductScreen />, {
-        ...atProduct,
-        user: shopper,
-        mocks: [
-          productMock(),
-          ratingMock(0),
-          favouriteMock(false),
-          { request: { query: ToggleFavouriteDocument, variables: { productId: 101 } }, error: new Error("offline") },
-        ],
-      });
+      renderSignedIn({ request: { query: ToggleFavouriteDocument, variables: { productId: 101 } }, error: new Error("offline") });
       await userEvent.click(await screen.findByRole("button", { name: "Add to wishlist" }));
       expect(await screen.findByText("Failed to add product to wishlist.")).toBeInTheDocument();
       expect(screen.getByRole("button", { name: "Add to wishlist" })).toHaveAttribute("aria-pressed", "false");
@@ -199,29 +185,22 @@ describe("Product detail", () => {
 
   describe("Own rating", () => {
     it("when the user's own rating is 0, five stars are shown; clicking star N submits N, then reloads the product and the rating", async () => {
-      renderWithShop(<ProductScreen />, {
-        ...atProduct,
-        user: shopper,
-        mocks: [
-          productMock(),
-          ratingMock(0),
-          favouriteMock(false),
-          {
-            request: { query: RateProductDocument, variables: { productId: 101, rating: 4 } },
-            result: {
-              data: {
-                rateProduct: {
-                  __typename: "ProductPayload",
-                  message: "Thank you for rating this product.",
-                  product: { __typename: "Product", id: 101, rating: 18, peopleRated: 4 },
-                },
+      renderSignedIn(
+        {
+          request: { query: RateProductDocument, variables: { productId: 101, rating: 4 } },
+          result: {
+            data: {
+              rateProduct: {
+                __typename: "ProductPayload",
+                message: "Thank you for rating this product.",
+                product: { __typename: "Product", id: 101, rating: 18, peopleRated: 4 },
               },
             },
           },
-          productMock({ ...detail, rating: 18, peopleRated: 4 }),
-          ratingMock(4),
-        ],
-      });
+        },
+        productMock({ ...detail, rating: 18, peopleRated: 4 }),
+        ratingMock(4),
+      );
       const group = await screen.findByRole("group", { name: "Rate this product" });
       expect(within(group).getAllByRole("button")).toHaveLength(5);
       await userEvent.click(within(group).getByRole("button", { name: "Rate 4 out of 5 stars" }));
@@ -238,16 +217,7 @@ describe("Product detail", () => {
     });
 
     it("a rating failure says 'Failed to submit rating.'", async () => {
-      renderWithShop(<ProductScreen />, {
-        ...atProduct,
-        user: shopper,
-        mocks: [
-          productMock(),
-          ratingMock(0),
-          favouriteMock(false),
-          { request: { query: RateProductDocument, variables: { productId: 101, rating: 2 } }, error: new Error("offline") },
-        ],
-      });
+      renderSignedIn({ request: { query: RateProductDocument, variables: { productId: 101, rating: 2 } }, error: new Error("offline") });
       fireEvent.click(await screen.findByRole("button", { name: "Rate 2 out of 5 stars" }));
       expect(await screen.findByText("Failed to submit rating.")).toBeInTheDocument();
     });

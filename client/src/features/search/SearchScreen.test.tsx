@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { DidYouMeanDocument, SearchPageDocument } from "../../graphql/generated/graphql";
 import { connection, cursorOf, fern, filterCounts, product, searchPageMock, shovel } from "../../test/fixtures";
 import { renderWithShop } from "../../test/renderWithShop";
+import { optionValues } from "../../test/selectOptions";
 import { SearchScreen } from "./SearchScreen";
 
 const onSearch = (query = "") => ({ route: `/search${query}`, path: "/search" });
@@ -139,12 +140,7 @@ describe("The address keeps the search (?q=) and the sort (?sort=), so a search 
       ],
     });
     const sort = await screen.findByRole("combobox", { name: "Sort by" });
-    expect(within(sort).getAllByRole("option").map((option) => option.getAttribute("value"))).toEqual([
-      "default",
-      "price-highest",
-      "price-lowest",
-      "highest-rated",
-    ]);
+    expect(optionValues(sort)).toEqual(["default", "price-highest", "price-lowest", "highest-rated"]);
     await screen.findByRole("article", { name: "Fern Moss" });
     expect(resultNames()).toEqual(["Boston Fern", "Fern Moss"]);
     await userEvent.selectOptions(sort, "price-lowest");
