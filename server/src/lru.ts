@@ -4,7 +4,7 @@
 // room, and an entry larger than the whole bound is not kept. (npm run bench:memory measures the process
 // under such a stream.)
 
-/** Bytes V8 spends per character of query text, measured with heap snapshots beside npm run bench:memory: */
+/** Bytes V8 spends per character of query text, as measured when these bounds were set (commit ec6c5f8): */
 export const HEAP_BYTES = {
   /** a parsed DocumentNode: its nodes and the token list graphql keeps for locations (70-100 per character); */
   perDocumentChar: 100,
