@@ -1,7 +1,8 @@
 // The theme's CSS variables, as Mantine's own <MantineCssVariables> writes them (the defaults of
 // default-css-variables.css left out, the shop's resolver applied), but worked out once per process instead
 // of on every render: the server renders a page per request, and working them out was 6% of its time
-// (issue 21's bench:html profile). The theme is a constant, so the text never changes while the process runs.
+// (measured by the profile of npm run bench:html). The theme is a constant, so the text never changes
+// while the process runs.
 import { convertCssVariables, DEFAULT_THEME, defaultCssVariablesResolver, useMantineTheme, type ConvertCSSVariablesInput, type MantineTheme } from "@mantine/core";
 import { shopCssVariables } from "./theme";
 

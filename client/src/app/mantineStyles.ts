@@ -1,4 +1,4 @@
-// The Mantine styles the shop uses, component by component (issue 21: a lighter first load): the whole
+// The Mantine styles the shop uses, component by component, for a lighter first load: the whole
 // @mantine/core/styles.css is 250 kB, most of it for components the shop never shows. Each component the
 // client imports from @mantine/core has its file here, in the order of Mantine's own styles.css: a component's
 // rules must come after those of the parts it is built from (Anchor's underline after Text's

@@ -10,7 +10,7 @@ const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, "sample");
 const shopMocks = () => [homeMock(), checkoutRegionsMock()];
 
 describe("Screens and routes: every public, customer and admin route of the spec exists", () => {
-  it("lists the 16 public and customer routes, both /login and /login-user among them, then password reset (issue 23)", () => {
+  it("lists the 16 public and customer routes, both /login and /login-user among them, then password reset", () => {
     expect(SHOP_ROUTES.map((route) => route.path)).toEqual([
       "/",
       "/signup",
@@ -33,7 +33,7 @@ describe("Screens and routes: every public, customer and admin route of the spec
     ]);
   });
 
-  it("lists the 14 admin routes, and the two of Integrations (issue 22)", () => {
+  it("lists the 14 admin routes, and the two of Integrations", () => {
     expect(ADMIN_ROUTES).toHaveLength(16);
   });
 

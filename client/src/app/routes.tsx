@@ -1,4 +1,4 @@
-// Every route of spec section 2, and the password reset screens of issue 23. The home page loads with
+// Every route of the shop, the password reset screens among them. The home page loads with
 // the first page; every other screen is a lazy chunk fetched on first visit, and the admin screens sit
 // behind the admin guard, inside the admin frame (also a lazy chunk).
 import type { ComponentType, ReactElement } from "react";
@@ -9,7 +9,7 @@ import { ErrorScreen } from "./ErrorScreen";
 import { RequireAdmin } from "./layouts/RequireAdmin";
 import { ShopLayout } from "./layouts/ShopLayout";
 
-/** A lazy screen's loader; `screen` names the screen's module, so the server can preload its chunk (issue 21). */
+/** A lazy screen's loader; `screen` names the screen's module, so the server can preload its chunk. */
 export type ScreenLoader = (() => Promise<{ Component: ComponentType }>) & { screen: string };
 
 /** A route's screen, loaded on first visit (so the first load carries only the home page). */
@@ -48,12 +48,12 @@ export const SHOP_ROUTES: ReadonlyArray<{ path: string; element?: ReactElement; 
     lazy: screen(() => import("../features/account/UpdateAccountScreens"), "UpdateContactScreen"),
   },
   { path: "/user/update-password", lazy: screen(() => import("../features/account/UpdateAccountScreens"), "UpdatePasswordScreen") },
-  // Issue 23: password reset by email ('Forgot password?' on the sign-in form, and the email's link).
+  // Password reset by email: 'Forgot password?' on the sign-in form, and the email's link.
   { path: "/forgot-password", lazy: screen(() => import("../features/account/PasswordResetScreens"), "ForgotPasswordScreen") },
   { path: "/reset-password", lazy: screen(() => import("../features/account/PasswordResetScreens"), "ResetPasswordScreen") },
 ];
 
-/** The admin routes of spec section 2, each a lazy chunk apart from the storefront's bundle. */
+/** The admin routes, each a lazy chunk apart from the storefront's bundle. */
 export const ADMIN_SCREENS = {
   "/admin/dashboard": screen(() => import("../features/admin/dashboard/DashboardScreen"), "DashboardScreen"),
   "/admin/manage-product": screen(() => import("../features/admin/products/ManageProductsScreen"), "ManageProductsScreen"),
@@ -100,7 +100,7 @@ export const shopRoutes: RouteObject[] = [
         children: [
           ...SHOP_ROUTES.map((route) => ({ ...route })),
           {
-            // Any path under /admin: a loaded user who is not an admin is sent to / (spec section 6).
+            // Any path under /admin: a loaded user who is not an admin is sent to /.
             path: "/admin",
             element: <RequireAdmin />,
             children: [

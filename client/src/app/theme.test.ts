@@ -1,4 +1,4 @@
-// Issue 20: the theme keeps every text and control at WCAG AA (4.5:1) against what it sits on.
+// The theme keeps every text and control at WCAG AA (4.5:1) against what it sits on.
 import { DEFAULT_THEME, getPrimaryShade, isLightColor, mergeMantineTheme } from "@mantine/core";
 import { describe, expect, it } from "vitest";
 import { contrastRatio, readableShade, shopCssVariables, shopTheme } from "./theme";

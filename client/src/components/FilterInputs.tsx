@@ -1,7 +1,7 @@
 // The filter panel's groups, radios and checkboxes (ProductFilterPanel) as plain elements with the markup and
 // classes Mantine's Radio.Group, Radio, Checkbox.Group and Checkbox draw (their stylesheets are loaded:
 // app/mantineStyles.ts), so they look and behave as Mantine's. A search page's panel drew about 15 of Mantine's
-// inputs, each a dozen components, for a fifth of the page's server render (issue 21). FilterInputs.test.tsx
+// inputs, each a dozen components, for a fifth of the page's server render. FilterInputs.test.tsx
 // renders both and expects the same markup, so a Mantine upgrade that changes its own cannot go unnoticed.
 import { useId, type ReactNode } from "react";
 

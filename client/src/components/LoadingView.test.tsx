@@ -16,7 +16,7 @@ describe("Loading view: a logo and a spinner", () => {
   });
 });
 
-describe("Product grid skeleton: the grid's size while its first page loads (issue 20)", () => {
+describe("Product grid skeleton: the grid's size while its first page loads", () => {
   it("is one status for screen readers, with placeholder cards of the card's picture height in the product grid", async () => {
     renderWithShop(<ProductGridSkeleton />);
     const status = await screen.findByRole("status", { name: "Loading products" });

@@ -1,6 +1,7 @@
-// The lines of one order (spec sections 2 and 4): each product's picture and name, unit price, quantity
+// The lines of one order: each product's picture and name, unit price, quantity
 // and amount. The shopper's order page and the admin's order view show the same table; the admin view
-// adds the order total under it (spec section 4: "cart lines (name, unit price, quantity); total").
+// adds the order total under it (an order shows its lines, each with name, unit price and quantity,
+// then its total).
 import { Group, Table, Text } from "@mantine/core";
 import type { OrderDetailFieldsFragment } from "../graphql/generated/graphql";
 import { formatMoney } from "../lib/money";

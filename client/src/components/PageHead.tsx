@@ -1,7 +1,7 @@
 // A storefront screen's head: meta description, canonical address, the Open Graph and Twitter card a
 // shared link shows, and structured data (JSON-LD). React 19 hoists <meta> and <link> into the document's
 // head (the server moves them there in its HTML too); the JSON-LD stays where it is rendered, which search
-// engines accept anywhere in the page. The <title> is set by each screen (issue 20).
+// engines accept anywhere in the page. The <title> is set by each screen.
 import { absolute, scriptJson, type StructuredData } from "../lib/seo/structuredData";
 import { useShopOrigin } from "../lib/ssr/page";
 

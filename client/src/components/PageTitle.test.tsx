@@ -1,4 +1,4 @@
-// Issue 20: each screen names the browser tab and has one h1, which takes focus after a route change.
+// Each screen names the browser tab and has one h1, which takes focus after a route change.
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { Link } from "react-router-dom";

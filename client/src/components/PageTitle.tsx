@@ -1,5 +1,6 @@
 // The screen's one h1 and the browser tab's title ('Monstera Deliciosa · Verdant', 'Orders · Admin ·
-// Verdant'), issue 20. React 19 hoists the <title> into the document's head, on the server too (issue 21).
+// Verdant'), so a screen reader user knows where they are. React 19 hoists the <title> into the
+// document's head, on the server too.
 // On a route change the heading takes focus (tabIndex -1: focusable by script, not in the Tab order).
 import { Title, VisuallyHidden, type TitleProps } from "@mantine/core";
 import { useEffect, useRef, type ReactNode } from "react";

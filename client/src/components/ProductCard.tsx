@@ -1,4 +1,4 @@
-// The product card shared by home, category, search and the admin list (spec section 2).
+// The product card shared by home, category, search and the admin list.
 import { Badge, Button, Overlay, Stack } from "@mantine/core";
 import { Link } from "react-router-dom";
 import type { ProductCardFieldsFragment } from "../graphql/generated/graphql";

@@ -1,4 +1,4 @@
-// The filters of a list of products (search and category pages, issue 17): category (when the server
+// The filters of a list of products (search and category pages): category (when the server
 // offers categories: a search), price range, in stock and discounted, each choice with how many products
 // it would show. The counts are the server's (productFilters), each counted under the other chosen filters,
 // so a chosen price range still shows what the other ranges hold. A choice that would show nothing stays

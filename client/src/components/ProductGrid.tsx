@@ -1,4 +1,4 @@
-// Grids of the spec (section 9): products in 2 columns on small screens, 3 on medium, 6 on large
+// The shop's grids: products in 2 columns on small screens, 3 on medium, 6 on large
 // (5 in the admin grid); categories in 2 columns, 4 on large.
 import { SimpleGrid } from "@mantine/core";
 import type { ReactNode } from "react";

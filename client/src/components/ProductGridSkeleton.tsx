@@ -1,4 +1,4 @@
-// What a grid of product cards shows while its first page loads (issue 20): cards of the real card's size
+// What a grid of product cards shows while its first page loads: cards of the real card's size
 // (a 180 px picture, the name, price, stock and rating lines) above a row the size of the sort select, so
 // nothing moves when the products arrive. Screen readers hear one status, not a dozen empty cards.
 // Plain elements (ProductCard.module.css), like the card: the server draws this view in its first pass over

@@ -1,4 +1,4 @@
-// The product image carousel (spec sections 2 and 9): with two or more images it advances by itself
+// The product image carousel: with two or more images it advances by itself
 // every 10 seconds and wraps; previous and next also wrap.
 
 export const CAROUSEL_ADVANCE_MS = 10_000;

@@ -1,5 +1,5 @@
 // A 422-style answer is a map of field to a list of messages (or a single message); each message is
-// shown as its own error notification (spec section 5).
+// shown as its own error notification.
 
 export type FieldErrorMap = Record<string, readonly string[] | string | null | undefined>;
 

@@ -1,5 +1,4 @@
-// Every text the shop shows in a notification or check, verbatim from the spec (sections 5, 6 and 8),
-// typos included. Rules and screens import them from here, so a text lives in one place.
+// Every text the shop shows in a notification or check, verbatim from the spec, typos included. Rules and screens import them from here, so a text lives in one place.
 
 export const messages = {
   productOutOfStock: "Product is out of stock",

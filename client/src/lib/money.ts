@@ -1,6 +1,6 @@
-// Prices are shown in US dollars, en-US format (spec sections 1 and 9).
+// Prices are shown in US dollars, en-US format.
 // Written out by hand rather than with Intl.NumberFormat: the first Intl formatter a page creates loads the
-// browser's locale data, about 90 ms of a slow phone's main thread while the page hydrates (issue 21),
+// browser's locale data, about 90 ms of a slow phone's main thread while the page hydrates,
 // and dollars in en-US need nothing of it. money.test.ts checks the result against Intl's.
 
 /** A price in dollars as the shop prints it: 1234.5 -> "$1,234.50". Accepts numbers sent as strings. */

@@ -1,4 +1,4 @@
-// The shop's notifications (spec section 9): error and plain toasts stay 4000 ms, success 2000 ms,
+// The shop's notifications: error and plain toasts stay 4000 ms, success 2000 ms,
 // loading until it is replaced; the Notifications host keeps at most 20.
 
 export const NOTIFICATION_LIMIT = 20;

@@ -1,4 +1,4 @@
-// Unit price, discount badge and totals (spec sections 2 and 9).
+// Unit price, discount badge and totals.
 import { fromCents, toCents } from "./money";
 
 export interface Priced {

@@ -1,4 +1,4 @@
-// Star rating display (spec sections 2 and 9): 5 stars; the displayed average is the integer part of
+// Star rating display: 5 stars; the displayed average is the integer part of
 // rating / people_rated; 'No ratings yet' when nobody has rated.
 
 export const MAX_STARS = 5;

@@ -1,4 +1,4 @@
-// Footer (spec section 2): a newsletter email input with Submit (its behaviour is not specified, so it
+// Footer: a newsletter email input with Submit (its behaviour is not specified, so it
 // only keeps the page from reloading), links About us, Terms and Conditions, Privacy Policy, and a copyright line.
 import { Anchor, Button, Container, Group, Stack, Text, TextInput } from "@mantine/core";
 import { ShopLogo } from "../../components/ShopLogo";

@@ -1,4 +1,4 @@
-// Admin routes: if the loaded user is not admin, the app goes to / (spec section 6). While the user is
+// Admin routes: if the loaded user is not admin, the app goes to /. While the user is
 // still loading, the logo and spinner show instead.
 import { Navigate, Outlet } from "react-router-dom";
 import { LoadingView } from "../../components/LoadingView";

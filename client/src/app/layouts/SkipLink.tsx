@@ -1,4 +1,4 @@
-// 'Skip to content' (issue 20): the first stop of the Tab order, past the navigation to the page itself.
+// 'Skip to content': the first stop of the Tab order, past the navigation to the page itself.
 // It focuses the page's heading (or the main area), as a route change does.
 import type { MouseEvent } from "react";
 import classes from "./SkipLink.module.css";

@@ -1,5 +1,5 @@
-// The header's search box with suggestions (issue 17) shows from tablet width; a phone, whose header has
-// no room for it, never loads its chunk (issue 21: less script to run while a phone hydrates the page).
+// The header's search box with suggestions shows from tablet width; a phone, whose header has
+// no room for it, never loads its chunk (less script to run while a phone hydrates the page).
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeMediaQueryList } from "../../test/mediaQuery";

@@ -1,6 +1,6 @@
-// Top navigation (spec section 2): logo to /, search to /search, cart to /cart with a badge of the
+// Top navigation: logo to /, search to /search, cart to /cart with a badge of the
 // total quantity, and Account (to /user) when a user is loaded, otherwise Sign in (to /login).
-// From tablet width up, the header's search box suggests products as the shopper types (issue 17).
+// From tablet width up, the header's search box suggests products as the shopper types.
 import { ActionIcon, Anchor, Box, Button, Container, Group, Indicator, useMantineTheme } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { lazy, Suspense } from "react";
@@ -11,7 +11,7 @@ import { useCart } from "../../lib/cart/CartProvider";
 import { useSession } from "../../lib/session/session";
 import { useHydrated } from "../../lib/ssr/hydration";
 
-// The header's search box (issue 17) with its suggestions list is a chunk of its own (about 28 kB gzipped:
+// The header's search box with its suggestions list is a chunk of its own (about 28 kB gzipped:
 // Mantine's Combobox and floating-ui), loaded once the page is up and only where it shows (from tablet
 // width: a phone, whose header has no room for it, never pays for it); its place is kept, so nothing moves.
 const HeaderSearch = lazy(() => import("../../features/search/HeaderSearch").then((module) => ({ default: module.HeaderSearch })));

@@ -1,4 +1,4 @@
-// Account overview (spec sections 2, 4 and 6): the user's details, links to orders, wish-list, the
+// Account overview: the user's details, links to orders, wish-list, the
 // admin dashboard (admins only) and the three update pages, Delete account and Logout.
 import { PageTitle } from "../../components/PageTitle";
 import { useMutation } from "@apollo/client/react";

@@ -62,7 +62,7 @@ describe("Sign in: Welcome back", () => {
     const signIn = vi.fn();
     renderWithShop(<LoginScreen />, { route: "/login", path: "/login", session: { signIn }, mocks: [loginMock({ error: "Wrong email or password." })] });
     await fillAndSubmit();
-    // As a notification, and inside the form where a screen reader announces it (issue 20).
+    // As a notification, and inside the form where a screen reader announces it.
     await waitFor(() => expect(screen.getAllByText("Wrong email or password.")).toHaveLength(2));
     expect(screen.getByRole("form", { name: "Welcome back" })).toHaveTextContent("Wrong email or password.");
     expect(signIn).not.toHaveBeenCalled();

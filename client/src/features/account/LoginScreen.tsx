@@ -1,7 +1,7 @@
-// Welcome back (spec sections 2 and 8), at /login and /login-user: on success the token is kept,
+// Welcome back, at /login and /login-user: on success the token is kept,
 // 'Log in successful' shows and the shopper goes back one page; on failure the server's error text.
-// 'Forgot password?' leads to the password reset by email (issue 23). Besides the notification, a field's
-// message shows beside it and any other failure inside the form, where a screen reader announces it (issue 20).
+// 'Forgot password?' leads to the password reset by email. Besides the notification, a field's
+// message shows beside it and any other failure inside the form, where a screen reader announces it.
 import { useMutation } from "@apollo/client/react";
 import { Anchor, Text } from "@mantine/core";
 import { useState } from "react";

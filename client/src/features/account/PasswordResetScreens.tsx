@@ -1,4 +1,4 @@
-// Password reset by email (issue 23). 'Forgot password?' (/forgot-password) asks for the account's email
+// Password reset by email. 'Forgot password?' (/forgot-password) asks for the account's email
 // and always answers the same, whether or not it has an account. The email's link opens /reset-password
 // with the token in the address's fragment (never sent to a server or in a Referer); the screen checks the
 // link, sets the new password (the server's rules and messages, as on sign-up) and signs the user in.

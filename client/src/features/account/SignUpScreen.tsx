@@ -1,5 +1,5 @@
-// Create account (spec sections 2 and 5): no field checks in the client; the server's messages for
-// invalid input each show as an error notification, and beside their fields (issue 20). After success,
+// Create account: no field checks in the client; the server's messages for
+// invalid input each show as an error notification, and beside their fields. After success,
 // the sign-in form.
 import { useMutation } from "@apollo/client/react";
 import { Anchor, Text, TextInput } from "@mantine/core";

@@ -1,5 +1,5 @@
-// The three update pages (spec sections 2 and 5): no field checks in the client; the server's message
-// on success, each invalid-input message as an error notification (and beside its field, issue 20), else
+// The three update pages: no field checks in the client; the server's message
+// on success, each invalid-input message as an error notification (and beside its field), else
 // 'An error occurred. Please try again.'.
 import { useMutation } from "@apollo/client/react";
 import { Anchor, TextInput } from "@mantine/core";

@@ -45,7 +45,7 @@ export const accountOperations = /* GraphQL */ `
     }
   }
 
-  # Issue 23: password reset by email.
+  # Password reset by email.
   mutation RequestPasswordReset($email: String!) {
     requestPasswordReset(email: $email) {
       message

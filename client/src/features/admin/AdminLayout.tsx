@@ -1,5 +1,5 @@
-// The admin page frame (spec section 2): navigation with the six admin links (and Integrations, issue
-// 22), the current one highlighted; on small screens the menu is a slide-in drawer; the pages sit right
+// The admin page frame: navigation with the six admin links (and Integrations), the current one
+// highlighted; on small screens the menu is a slide-in drawer; the pages sit right
 // of a left gutter, under the notice of a webhook endpoint the shop turned off.
 import { Box, Burger, Drawer, Group, NavLink, Stack, Text } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";

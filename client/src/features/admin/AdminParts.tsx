@@ -97,7 +97,7 @@ export function listState<T, K>(answer: Answer<Page<T>, K> | undefined, typing: 
 const NOTHING = { edges: [], pageInfo: { hasNextPage: false, endCursor: null }, totalCount: 0 };
 
 /**
- * How a list whose failed load is silent stands (spec section 8: the orders and the users): after a
+ * How a list whose failed load is silent stands (the orders and the users): after a
  * failure it shows as empty, without a count, and the failure is only logged. `count` is the list's
  * 'Total orders: N' line.
  */

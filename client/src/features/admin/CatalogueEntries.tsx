@@ -1,4 +1,4 @@
-// Categories and regions are managed the same way (spec section 2): a count, a search by name (on the
+// Categories and regions are managed the same way: a count, a search by name (on the
 // server), a 'New' link, and a grid newest first, a page at a time, where each entry has Edit and Delete
 // (a spinner while deleting). A failed load shows the server's error text, and 'Try again' in place of
 // the grid; while a new search loads, the last answer stays on screen, dimmed. A kind's texts and

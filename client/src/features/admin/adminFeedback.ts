@@ -1,4 +1,4 @@
-// What an admin sees after a change (spec section 8): the server's message on success and on failure.
+// What an admin sees after a change: the server's message on success and on failure.
 // A failure the server did not explain (the network) shows the fallback.
 import { CombinedGraphQLErrors, ServerError } from "@apollo/client/errors";
 import { invalidInputMessages } from "../../lib/apollo/errors";

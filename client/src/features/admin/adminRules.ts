@@ -1,4 +1,4 @@
-// The admin screens' rules (spec sections 5 and 9): required fields and the dashboard's growth figures.
+// The admin screens' rules: required fields and the dashboard's growth figures.
 // List search (name; order number or reference; name or email) is the server's.
 
 /** The inline error of a field the API cannot take empty. */

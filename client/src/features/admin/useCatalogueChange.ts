@@ -1,5 +1,5 @@
 // A create, update or delete of a product, category or region, and what it changes in the cache: every
-// list of products, categories and regions (and the wish-lists) reloads (spec section 4), storefront
+// list of products, categories and regions (and the wish-lists) reloads, storefront
 // included. Each admin area names its changes with these hooks (categories/useCategoryChanges.ts, ...).
 import type { OperationVariables, TypedDocumentNode } from "@apollo/client";
 import { useMutation } from "@apollo/client/react";
@@ -16,7 +16,7 @@ export function useCatalogueChange<TData, TVariables extends OperationVariables>
 }
 
 /**
- * Deleting a product, category or region from its list (spec sections 4 and 8): which entry is being
+ * Deleting a product, category or region from its list: which entry is being
  * deleted (its button spins), the server's message on success, and on failure the server's message,
  * else 'Try again later'.
  */

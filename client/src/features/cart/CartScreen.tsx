@@ -1,4 +1,4 @@
-// The cart (spec sections 2, 4, 6 and 8): its lines with minus, plus and 'Remove item', Clear Cart,
+// The cart: its lines with minus, plus and 'Remove item', Clear Cart,
 // the 'cart Summary' and 'Proceed to checkout', which checks the cart with the server first.
 import { PageTitle } from "../../components/PageTitle";
 import { useApolloClient } from "@apollo/client/react";

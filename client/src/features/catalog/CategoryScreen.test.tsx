@@ -136,7 +136,7 @@ describe("Category page: Sort by (default, price-highest, price-lowest, highest-
   });
 });
 
-describe("Category page: filters with counts (issue 17): price range, in stock, discounted, kept in the URL", () => {
+describe("Category page: filters with counts (price range, in stock, discounted), kept in the URL", () => {
   const counts = filterCounts({ total: 2, priceRanges: [3, 2, 0, 0, 0], inStock: 4, discounted: 1 });
   const panel = () => screen.getByRole("region", { name: "Filters" });
 

@@ -1,7 +1,7 @@
-// A category's products (spec section 2): 'Shop for' and the category name, and a grid of the
+// A category's products: 'Shop for' and the category name, and a grid of the
 // products whose category equals that name, fetched from the server a page at a time ('Load more'),
 // in the order the 'Sort by' select asks for (kept in the URL as ?sort=), narrowed by the filters (price
-// range, in stock, discounted: issue 17, kept in the URL too).
+// range, in stock, discounted; kept in the URL too).
 import { documentTitle, PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { Group, Stack, Text } from "@mantine/core";

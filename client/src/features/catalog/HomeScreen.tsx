@@ -1,4 +1,4 @@
-// Home (spec section 2): a logo and a spinner until the products have loaded; then new arrivals,
+// Home: a logo and a spinner until the products have loaded; then new arrivals,
 // shop by category, the discounted products and the trust banner. One request asks for all three
 // (features/catalog/operations.ts); the server picks and orders the products.
 import { PageTitle } from "../../components/PageTitle";

@@ -1,4 +1,4 @@
-// The home page's trust banner with its four items (spec section 1).
+// The home page's trust banner with its four items.
 import { Paper, SimpleGrid, Stack, Text, ThemeIcon } from "@mantine/core";
 import { HeadsetIcon, ReceiptIcon, ShieldIcon, TruckIcon } from "../../components/icons";
 

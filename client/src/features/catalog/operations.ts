@@ -1,7 +1,7 @@
 // The home and category pages' documents; codegen turns them into typed documents.
-// A category page's first view is one request: its first page of products and the filters' counts (issue
-// 17), with the same filters. 'Load more' asks for the products only (CategoryProducts).
-// Home (spec section 2) in one request: new arrivals are the 6 newest in-stock products; 'Save more when
+// A category page's first view is one request: its first page of products and the filters' counts, with
+// the same filters. 'Load more' asks for the products only (CategoryProducts).
+// Home in one request: new arrivals are the 6 newest in-stock products; 'Save more when
 // you by this products' the 12 newest in-stock discounted ones; then every category.
 export const catalogOperations = /* GraphQL */ `
   query HomePage {

@@ -1,6 +1,6 @@
-// The card modal (spec sections 4 and 5): a live preview beside the four fields; Save Card checks the
+// The card modal: a live preview beside the four fields; Save Card checks the
 // lengths and closes when the card is valid; otherwise each field's problem shows beside it and focus
-// goes to the first (issue 20). The details stay in this browser tab only.
+// goes to the first. The details stay in this browser tab only.
 import { Button, Group, Modal, SimpleGrid, Stack, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { CardPreview } from "../../components/CardPreview";

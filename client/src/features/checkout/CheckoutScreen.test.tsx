@@ -124,7 +124,7 @@ describe("Checkout", () => {
     const dialog = await enterCard(user, { ...validCard, cvc: "12" });
     expect(await screen.findByText("Please enter valid card details.")).toBeInTheDocument();
     expect(dialog).toBeInTheDocument();
-    // The field to fix says why beside it and takes focus; the others stay as they were (issue 20).
+    // The field to fix says why beside it and takes focus; the others stay as they were.
     const cvc = within(dialog).getByLabelText("CVC");
     expect(cvc).toHaveAttribute("aria-invalid", "true");
     expect(cvc).toHaveAccessibleDescription("Enter the 3 digits on the back of the card.");
@@ -149,7 +149,7 @@ describe("Checkout", () => {
     it("(1) without card details: 'Please enter your card details before proceeding.'", async () => {
       renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, phone: null }, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
       await userEvent.click(await screen.findByRole("button", { name: "Proceed to checkout" }));
-      // As a notification, and beside Enter card, which takes focus (issue 20).
+      // As a notification, and beside Enter card, which takes focus.
       await waitFor(() => expect(screen.getAllByText("Please enter your card details before proceeding.")).toHaveLength(2));
       const enterCardButton = screen.getByRole("button", { name: "Enter card" });
       expect(enterCardButton).toHaveAccessibleDescription("Please enter your card details before proceeding.");

@@ -1,7 +1,7 @@
-// Checkout (spec sections 2, 4, 5 and 8). Shows only when a user is loaded: the customer block, the
+// Checkout, shown only when a user is loaded: the customer block, the
 // delivery region, 'Enter card' (a 2-second spinner, then the card modal), the order summary and
 // 'Proceed to checkout', which runs the three checks in order and places the order. A failing check's
-// message shows as a notification and beside what to fix, which takes focus (issue 20).
+// message shows as a notification and beside what to fix, which takes focus.
 import { PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { Anchor, Button, Grid, Group, NativeSelect, Paper, Stack, Text, Title } from "@mantine/core";
@@ -42,7 +42,7 @@ function Checkout({ user }: { user: SessionUser }) {
   const [placeOrder, { loading: placing }] = usePlaceOrder();
 
   useEffect(() => () => clearTimeout(cardTimer.current), []);
-  // When the card modal closes, focus goes back to Enter card (issue 20), not to the page's start.
+  // When the card modal closes, focus goes back to Enter card, not to the page's start.
   const cardButton = useRef<HTMLButtonElement>(null);
   const cardModalWasOpen = useRef(false);
   const contactLink = useRef<HTMLAnchorElement>(null);

@@ -1,4 +1,4 @@
-// Placing an order (spec section 5) and what it changes in the cache: after the order the products (their
+// Placing an order and what it changes in the cache: after the order the products (their
 // stock), the product pages and the order lists reload.
 import { useMutation } from "@apollo/client/react";
 import { PlaceOrderDocument } from "../../graphql/generated/graphql";

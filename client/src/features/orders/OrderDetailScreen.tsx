@@ -1,4 +1,4 @@
-// Own order detail (spec section 2): the order, a 'Billed to' input and Print Invoice, which opens the
+// Own order detail: the order, a 'Billed to' input and Print Invoice, which opens the
 // invoice in a new window that prints itself and closes after printing.
 import { PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";

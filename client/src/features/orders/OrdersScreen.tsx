@@ -1,4 +1,4 @@
-// Own orders (spec section 2): 'No orders yet.' when empty; otherwise each order's number, status,
+// Own orders: 'No orders yet.' when empty; otherwise each order's number, status,
 // total items, date and time and total price, linking to its detail, newest first, a page at a time
 // ('Load more'). A failed load is silent (logged).
 import { PageTitle } from "../../components/PageTitle";

@@ -1,4 +1,4 @@
-// The product images (spec sections 2 and 9): with two images it advances by itself every 10 seconds
+// The product images: with two images it advances by itself every 10 seconds
 // and wraps; previous and next wrap too.
 import { ActionIcon, Box, Group } from "@mantine/core";
 import { useEffect, useState } from "react";

@@ -1,4 +1,4 @@
-// Product detail (spec sections 2 and 4): carousel, name, favourite heart, category link, rating,
+// Product detail: carousel, name, favourite heart, category link, rating,
 // description, price, quantity controls, the shopper's own rating and Add to cart. Re-fetches when
 // the slug changes; for a signed-in user it also loads their rating and whether it is a favourite.
 import { documentTitle, PageTitle } from "../../components/PageTitle";

@@ -1,4 +1,4 @@
-// Rating a product (spec section 4): the product reloads (its stars), and so do the product lists (a
+// Rating a product: the product reloads (its stars), and so do the product lists (a
 // rating moves the product in the highest-rated order).
 import { useMutation } from "@apollo/client/react";
 import { ProductDetailDocument, RateProductDocument } from "../../graphql/generated/graphql";

@@ -1,4 +1,4 @@
-// 'Did you mean …?' beside the spec's 'No result' (issue 17): the server corrects the words the catalogue
+// 'Did you mean …?' beside the spec's 'No result': the server corrects the words the catalogue
 // does not know ('monstra lavendar' -> 'monstera lavender'); the corrected text links to its own search.
 // Shown only when the server has a correction; a failure to ask simply shows nothing more.
 import { useQuery } from "@apollo/client/react";

@@ -1,4 +1,4 @@
-// The header's search combobox (issue 17): suggestions after a pause in typing, the ARIA combobox
+// The header's search combobox: suggestions after a pause in typing, the ARIA combobox
 // pattern (arrows, Enter, Escape), Enter without a choice opens the search page, stale answers dropped.
 import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";

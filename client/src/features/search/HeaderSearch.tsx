@@ -1,4 +1,4 @@
-// The header's search (issue 17): an accessible combobox (WAI-ARIA combobox pattern, through Mantine's
+// The header's search: an accessible combobox (WAI-ARIA combobox pattern, through Mantine's
 // Combobox: arrow keys move through the suggestions, Enter opens the chosen one, Escape closes the list).
 // After each pause in typing it asks the server for up to 6 products (picture, name, price) and the
 // matching categories, the typed part emphasised. Enter without a choice opens the search page for the

@@ -179,7 +179,7 @@ describe("Search results page by page", () => {
   });
 });
 
-describe("Filters with counts (issue 17): category, price range, in stock, discounted, kept in the URL", () => {
+describe("Filters with counts (category, price range, in stock, discounted), kept in the URL", () => {
   const ferns = { id: 3, name: "Ferns" };
   const pots = { id: 4, name: "Pots" };
   const counts = filterCounts({ total: 2, categories: [[ferns, 12], [pots, 3]], priceRanges: [8446, 16524, 0, 2, 1], inStock: 123, discounted: 45 });

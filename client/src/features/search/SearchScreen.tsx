@@ -1,6 +1,6 @@
-// Search (spec sections 2, 5 and 9): the server searches as the user types (once the typing pauses),
+// Search: the server searches as the user types (once the typing pauses),
 // page by page; empty input, no match and results each have their own state; results sort four ways.
-// The URL keeps the text, the sort and the filters (?q=…&sort=…&price=…, issue 17), so a search can be
+// The URL keeps the text, the sort and the filters (?q=…&sort=…&price=…), so a search can be
 // shared and reloaded.
 import { documentTitle, PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";

@@ -1,6 +1,6 @@
 // The search page's documents; codegen turns them into typed documents. The server matches the text
 // (words in any order, typos corrected, the last word as a prefix; see server domain/search) and ranks the results.
-// The page's first view is one request: the first page of results and the filters' counts (issue 17), with
+// The page's first view is one request: the first page of results and the filters' counts, with
 // the same filters. 'Load more' asks for the products only.
 export const searchOperations = /* GraphQL */ `
   query SearchPage(

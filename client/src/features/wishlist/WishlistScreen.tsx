@@ -1,4 +1,4 @@
-// The wish-list (spec section 2): 'My Wishlist', the favourite products a page at a time ('Load more'),
+// The wish-list: 'My Wishlist', the favourite products a page at a time ('Load more'),
 // or the empty text. A failed load is silent (logged) and shows the empty text.
 import { PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";

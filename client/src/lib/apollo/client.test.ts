@@ -139,7 +139,7 @@ describe("Lists page by page: pages of one list merge in the cache; different fi
     expect(ids(client.readQuery({ query: CategoryProductsDocument, variables: indoorByPrice })!)).toEqual([1, 2]);
   });
 
-  it("keeps a list per filter of the search and category pages: price range, in stock, discounted (issue 17)", () => {
+  it("keeps a list per filter of the search and category pages: price range, in stock, discounted", () => {
     const cache = createShopCache();
     const all = { category: "Indoor Plants", sort: "DEFAULT" as const, first: 2 };
     const lists = [all, { ...all, minPrice: 0, maxPrice: 10 }, { ...all, minPrice: 10, maxPrice: 25 }, { ...all, minPrice: 10 }, { ...all, inStock: true }, { ...all, discounted: true }];

@@ -1,4 +1,4 @@
-// The one Apollo Client: every request carries the access token as a Bearer header (spec section 4),
+// The one Apollo Client: every request carries the access token as a Bearer header,
 // files in variables go as a multipart upload, and lists live in the normalized cache, page by page.
 import { ApolloClient, ApolloLink, HttpLink, InMemoryCache, type NormalizedCacheObject } from "@apollo/client";
 import { SetContextLink } from "@apollo/client/link/context";
@@ -57,7 +57,7 @@ export function createShopCache(): InMemoryCache {
     typePolicies: {
       Query: { fields: queryFields },
       // A user's orders as the admin user detail pages them.
-      // ... and the emails written to them (issue 23).
+      // ... and the emails written to them.
       User: { fields: { orders: relayStylePagination(["first"]), emails: relayStylePagination(["first"]) } },
       // Value objects without an id of their own live inside their parent.
       OrderLine: { keyFields: false },

@@ -1,4 +1,4 @@
-// Reading what went wrong from an Apollo error, in the shop's terms (spec sections 5 and 8): the
+// Reading what went wrong from an Apollo error, in the shop's terms: the
 // server's message, and for invalid input (the API's BAD_USER_INPUT, REST's 422) each field message.
 import { CombinedGraphQLErrors } from "@apollo/client/errors";
 import { fieldErrorMessages, type FieldErrorMap } from "../fieldErrors";
@@ -43,7 +43,7 @@ export function isFieldInvalid(error: unknown, field: string): boolean {
 }
 
 /**
- * For invalid input, each field's first message (field -> message), to show beside the field (issue 20);
+ * For invalid input, each field's first message (field -> message), to show beside the field;
  * null when the failure names no field.
  */
 export function invalidInputFields(error: unknown): Record<string, string> | null {

@@ -53,7 +53,7 @@ describe("After changes (create, update, delete) the relevant lists are reloaded
   });
 });
 
-describe("The filters' counts (issue 17) reload with the products they count", () => {
+describe("The filters' counts reload with the products they count", () => {
   const variables = { category: "Indoor Plants", sort: "DEFAULT" as const, first: 24 };
   const counts = { __typename: "ProductFilters", total: 0, categories: [], priceRanges: [], inStock: 0, discounted: 0 };
 

@@ -1,5 +1,5 @@
-// After a change the lists that show it reload (spec sections 4 and 5: "After changes (create, update,
-// delete) the relevant lists are reloaded"; "After a successful order: products are refreshed").
+// After a change the lists that show it reload: after a create, update or delete the lists it touches
+// reload, and after a successful order the products do (their stock changed).
 // Dropping a list field from the cache drops every page and every filter of it at once: each screen that
 // shows the list fetches its first page again, and screens opened later fetch afresh.
 import type { ApolloCache } from "@apollo/client";

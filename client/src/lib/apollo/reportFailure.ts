@@ -1,4 +1,4 @@
-// The notifications for the account forms (spec sections 5 and 8): invalid input shows each server
+// The notifications for the account forms: invalid input shows each server
 // message as an error notification; any other failure 'An error occurred. Please try again.'.
 import { messages } from "../messages";
 import { notifyError } from "../notify";

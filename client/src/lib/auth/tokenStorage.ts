@@ -1,4 +1,4 @@
-// The access token lives in local storage under access_token (spec sections 3 and 4). On the server there is
+// The access token lives in local storage under access_token. On the server there is
 // no storage: no token, as for a guest.
 import { browserStorage } from "../ssr/hydration";
 

@@ -1,4 +1,4 @@
-// Card details (spec section 5). They stay in the browser: the shop keeps no card and charges none.
+// Card details stay in the browser: the shop keeps no card and charges none.
 // The preview detects the issuer from the leading digits, shows the number at the issuer's length and
 // runs a Luhn check; Save Card only checks the lengths of the four fields.
 import { messages } from "../messages";

@@ -1,5 +1,6 @@
-// The cart's state and every rule of spec sections 4 and 5 as a pure reducer. A refused action leaves
-// the state unchanged and names the reason, which the cart store shows as an error notification.
+// The cart's state and every rule of the cart (stock limits, quantities, totals) as a pure reducer. A
+// refused action leaves the state unchanged and names the reason, which the cart store shows as an error
+// notification.
 import type { ProductPictureFieldsFragment } from "../../graphql/generated/graphql";
 import { messages } from "../messages";
 import type { Priced } from "../pricing";

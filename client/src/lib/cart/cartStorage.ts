@@ -1,4 +1,4 @@
-// The cart lives in session storage under cartItems and totalQuantity (spec section 4): written after
+// The cart lives in session storage under cartItems and totalQuantity: written after
 // every change, restored on load, and both keys removed when the cart is cleared.
 import { countItems, emptyCart, type CartItem, type CartState } from "./cartRules";
 

@@ -1,4 +1,4 @@
-// The filters of the search and category pages (issue 17): category (search page only), price range, in
+// The filters of the search and category pages: category (search page only), price range, in
 // stock and discounted, as the URL spells them (?category=Ferns&price=10-25&inStock=1&discounted=1) and as
 // the API's products() and productFilters() take them. Kept in the URL so a filtered list can be shared
 // and reloaded, and rendered by the server; anything the URL holds that is not a valid filter is no filter.

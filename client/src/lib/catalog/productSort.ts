@@ -1,4 +1,4 @@
-// The search and category pages' sort selector (spec sections 5 and 9): default, price-highest,
+// The search and category pages' sort selector: default, price-highest,
 // price-lowest, highest-rated, as the URL spells them (?sort=), and the API order each one asks for.
 // The ordering itself is the server's (ProductSort in schema.graphql).
 import type { ProductSort } from "../../graphql/generated/graphql";

@@ -1,4 +1,4 @@
-// The three checks 'Proceed to checkout' runs before placing an order, in this order (spec section 5).
+// The three checks 'Proceed to checkout' runs before placing an order, in this order.
 import type { CardDetails } from "../card/cardRules";
 import { messages } from "../messages";
 

@@ -1,4 +1,4 @@
-// The order reference is made in the client: 16 random characters from A-Z and 0-9 (spec sections 7 and 9).
+// The order reference is made in the client: 16 random characters from A-Z and 0-9.
 
 export const ORDER_REFERENCE_LENGTH = 16;
 export const ORDER_REFERENCE_ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";

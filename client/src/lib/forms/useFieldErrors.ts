@@ -1,4 +1,4 @@
-// Issue 20: a form shows each field's error beside it (Mantine's `error` prop gives the input
+// A form shows each field's error beside it (Mantine's `error` prop gives the input
 // aria-invalid and aria-describedby pointing at the message), besides the spec's notifications, and
 // focus goes to the first invalid field so a keyboard or screen-reader user lands on what to fix.
 import { useCallback, useEffect, useRef, useState } from "react";

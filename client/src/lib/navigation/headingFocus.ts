@@ -1,4 +1,4 @@
-// Issue 20: after a route change, focus moves to the new page's heading, so a screen reader announces the
+// After a route change, focus moves to the new page's heading, so a screen reader announces the
 // page and the next Tab starts from its top. The first page of a visit keeps the browser's own focus
 // (the skip link comes first), and a change of the query alone (typing a search, sorting) never moves it.
 let shownPath: string | undefined;

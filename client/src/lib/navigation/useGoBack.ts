@@ -1,4 +1,4 @@
-// Going back one page in history (spec section 2: after signing in; section 4: after creating a product).
+// Going back one page in history (after signing in, after creating a product).
 import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router-dom";
 

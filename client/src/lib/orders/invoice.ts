@@ -1,4 +1,4 @@
-// The printable invoice (spec section 2): payment terms Net 7 days; the invoice date is the order's
+// The printable invoice: payment terms Net 7 days; the invoice date is the order's
 // updated date and the due date its created date (as the spec says, even though that reads backwards).
 
 export const PAYMENT_TERMS = "Net 7 days";

@@ -1,4 +1,4 @@
-// The printable invoice as a standalone HTML page (spec section 2): a heading with the business name
+// The printable invoice as a standalone HTML page: a heading with the business name
 // and address, who it is billed to, Net 7 days, invoice date = the order's updated date, due date =
 // the order's created date, the lines, the totals and a thanks note.
 import { formatMoney } from "../money";

@@ -1,4 +1,4 @@
-// Order status (spec section 4): pending, in-transit, delivered. The API names them PENDING,
+// Order status: pending, in-transit, delivered. The API names them PENDING,
 // IN_TRANSIT and DELIVERED; screens show the spec's words.
 import type { OrderStatus } from "../../graphql/generated/graphql";
 

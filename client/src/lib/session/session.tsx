@@ -1,4 +1,4 @@
-// The signed-in user as every screen sees it (spec section 4): user (null until loaded), a loading
+// The signed-in user as every screen sees it: user (null until loaded), a loading
 // flag and an error message, plus signing in and clearing the user (which also removes the token).
 import { createContext, useContext, type ReactNode } from "react";
 import type { SessionUserFieldsFragment } from "../../graphql/generated/graphql";

@@ -7,7 +7,7 @@ const HydratedContext = createContext(true);
 
 /**
  * Around a page rendered on the server and the browser's hydration of it: below it, useHydrated() is false
- * on the server and while hydrating, and turns true once hydration is over, in a transition (issue 21).
+ * on the server and while hydrating, and turns true once hydration is over, in a transition.
  * A transition is rendered in slices between which the browser answers taps; React's other ways (an
  * external store whose server snapshot differs, a state set in a layout effect) re-render synchronously
  * right after hydration, in one long task together with every effect the hydration left to run.

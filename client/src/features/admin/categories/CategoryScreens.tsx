@@ -1,4 +1,4 @@
-// Categories (spec sections 2, 4 and 8). Manage categories: the count, search by name, 'New Category',
+// Categories. Manage categories has the count, search by name, 'New Category',
 // a grid newest first with 'Edit Category' and 'Delete Category'; 'No category found matching your
 // search.' when nothing matches. Add category (Title; Create) and Edit category (Name; Update). Every
 // change shows the server's message and reloads the lists; a failed load shows the server's error text.

@@ -1,4 +1,4 @@
-// Admin dashboard (spec sections 2, 8 and 9): the greeting, three summary cards (total customers, total
+// Admin dashboard: the greeting, three summary cards (total customers, total
 // sales, total orders) each with its 'This month' growth and a small line chart of the last three
 // months, and the 'Top selling products' table. A failed analytics load is ignored; a failed
 // top-products load is logged.
@@ -147,7 +147,7 @@ export function DashboardScreen() {
   // Each new order reloads the figures and the top products.
   useNewOrders();
   const { user } = useSession();
-  // A failed analytics load is ignored (spec section 8): the cards are simply not shown.
+  // A failed analytics load is ignored: the cards are simply not shown.
   const { data, loading } = useQuery(AdminAnalyticsDocument, { fetchPolicy: "cache-and-network" });
   return (
     <Stack gap="xl">

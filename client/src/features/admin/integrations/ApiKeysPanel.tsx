@@ -1,4 +1,4 @@
-// API keys (issue 22): the shop's keys with their scopes, when each was last used and whether it still
+// API keys: the shop's keys with their scopes, when each was last used and whether it still
 // works; a form to make one (name, scopes, optional expiry) whose secret is shown once; Revoke, confirmed
 // first, which stops the key at its next request.
 import { useMutation, useQuery } from "@apollo/client/react";

@@ -1,4 +1,4 @@
-// The back office's Integrations area (issue 22): API keys for systems that are not a person, and
+// The back office's Integrations area: API keys for systems that are not a person, and
 // webhooks that tell them what happened. Two tabs; the address keeps the tab (?tab=webhooks).
 import { PageTitle } from "../../../components/PageTitle";
 import { Stack, Tabs, Text } from "@mantine/core";

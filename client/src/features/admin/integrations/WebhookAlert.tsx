@@ -1,5 +1,5 @@
 // Tells the admin, on every back-office page, that a webhook endpoint was turned off after failing for a
-// day (issue 22), with the way to it. Says nothing while it loads or if it cannot ask.
+// day, with the way to it. Says nothing while it loads or if it cannot ask.
 import { useQuery } from "@apollo/client/react";
 import { Alert, Anchor } from "@mantine/core";
 import { Link } from "react-router-dom";

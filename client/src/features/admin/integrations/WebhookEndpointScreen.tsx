@@ -1,4 +1,4 @@
-// One webhook endpoint (issue 22): its settings (edit, turn on or off), 'Send a test event', secret
+// One webhook endpoint: its settings (edit, turn on or off), 'Send a test event', secret
 // rotation (the new secret shown once; the old one signs too for a day), deletion, and its delivery log:
 // each event with its state, attempts, the last response code and when, and 'Send again'.
 import { PageTitle } from "../../../components/PageTitle";

@@ -1,4 +1,4 @@
-// Webhook endpoints (issue 22): each with its URL, the events it wants and its state (a day of failures
+// Webhook endpoints: each with its URL, the events it wants and its state (a day of failures
 // turns it off, and the panel says so), a link to its delivery log, and the form to add one, whose
 // signing secret is shown once it is made.
 import { useMutation, useQuery } from "@apollo/client/react";

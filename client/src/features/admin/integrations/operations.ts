@@ -1,4 +1,4 @@
-// The Integrations screens' documents (API keys and webhooks, issue 22); codegen turns them into typed documents.
+// The Integrations screens' documents (API keys and webhooks); codegen turns them into typed documents.
 export const adminIntegrationOperations = /* GraphQL */ `
   fragment AdminApiKey on ApiKey {
     id

@@ -1,4 +1,4 @@
-// Orders (spec sections 2, 4 and 8). The list: the count, search by order number or reference (on the
+// Orders. The list has the count, search by order number or reference (on the
 // server) and a status filter, newest first, a page at a time; each row shows order number, status
 // badge, total items, date and time and total price; 'No orders yet.' and 'No orders found matching
 // your search.'; a failed load is silent (logged). The order

@@ -1,4 +1,4 @@
-// 'Manage Status' (spec section 4): after a successful change the order reloads, and so do the order
+// 'Manage Status': after a successful change the order reloads, and so do the order
 // lists (the order may leave a list filtered by status).
 import { useMutation } from "@apollo/client/react";
 import { AdminOrderDocument, UpdateOrderStatusDocument } from "../../../graphql/generated/graphql";

@@ -1,4 +1,4 @@
-// A file area for a product image (spec section 2): it reads its label ('Upload image 1') until a file
+// A file area for a product image: it reads its label ('Upload image 1') until a file
 // is chosen, then 'Image added'; a preview shows the chosen file, else the product's current image.
 import { Paper, Stack, Text, VisuallyHidden } from "@mantine/core";
 import { useEffect, useId, useState } from "react";

@@ -1,4 +1,4 @@
-// Manage products (spec sections 2, 4 and 8): 'Manage products', the count, 'New Product', the
+// Manage products: 'Manage products', the count, 'New Product', the
 // 'Search product' box (name, case-insensitive substring, searched on the server), a spinner until the
 // list has loaded, then the admin product cards newest first, a page at a time, each with 'Edit Product'
 // and 'Delete Product'. A delete shows a spinner, then the server's message (else 'Try again later'),

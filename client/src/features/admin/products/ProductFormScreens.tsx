@@ -1,4 +1,4 @@
-// New product ('new product') and Edit product (spec sections 2, 4, 5 and 8): title, description,
+// New product ('new product') and Edit product: title, description,
 // price, discount price (optional), quantity, category ('Select category'), image 1 and image 2
 // (optional) with a preview. Edit loads the product by slug and prefills (button Update); a failed
 // load shows the server's error text. After a save the server's message shows, the lists reload and

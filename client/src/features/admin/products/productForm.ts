@@ -1,4 +1,4 @@
-// The product form's values and what is sent (spec sections 2 and 5): discount price and image 2 are
+// The product form's values and what is sent: discount price and image 2 are
 // optional; image 1 is required on create and sent on edit only if chosen. The fields the API cannot
 // take empty (price, quantity, category, image 1 on create) are checked here; every other bound is the server's.
 import type { ProductInput, ProductUpdateInput } from "../../../graphql/generated/graphql";

@@ -1,4 +1,4 @@
-// The product changes an admin makes (spec section 4); each reloads the catalogue lists;
+// The product changes an admin makes; each reloads the catalogue lists;
 // a delete also tells how it went.
 import { CreateProductDocument, DeleteProductDocument, UpdateProductDocument } from "../../../graphql/generated/graphql";
 import { useCatalogueChange, useCatalogueDelete } from "../useCatalogueChange";

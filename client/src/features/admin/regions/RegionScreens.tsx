@@ -1,4 +1,4 @@
-// Delivery regions (spec sections 2, 4 and 8): the same pattern as categories, and each region shows
+// Delivery regions: the same pattern as categories, and each region shows
 // its fee. Manage regions: 'No regions found matching your search.' when nothing matches. Add region
 // (Title, Fee; Create) and Edit region (Name, Fee; Update). Every change shows the server's message and
 // reloads the lists; a failed load shows the server's error text.

@@ -1,4 +1,4 @@
-// The region changes an admin makes (spec section 4); each reloads the catalogue lists;
+// The region changes an admin makes; each reloads the catalogue lists;
 // a delete also tells how it went.
 import { CreateRegionDocument, DeleteRegionDocument, UpdateRegionDocument } from "../../../graphql/generated/graphql";
 import { useCatalogueChange, useCatalogueDelete } from "../useCatalogueChange";

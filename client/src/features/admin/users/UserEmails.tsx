@@ -1,4 +1,4 @@
-// The emails the shop wrote to a user (issue 23), on the admin's user detail: subject, time and delivery
+// The emails the shop wrote to a user, on the admin's user detail: subject, time and delivery
 // state, newest first, a page at a time. While one is still on its way the list asks again every few
 // seconds, so a retry's outcome shows without reloading.
 import { useQuery } from "@apollo/client/react";

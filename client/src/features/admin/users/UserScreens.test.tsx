@@ -100,7 +100,7 @@ const ada = {
 
 const detail = { route: "/admin/manage-users/2", path: "/admin/manage-users/:id", user: admin };
 const userRequest = { query: AdminUserDocument, variables: { id: 2, first: ORDERS_PAGE_SIZE } };
-/** The emails section asks for its own page (issue 23): none, unless a test says otherwise. */
+/** The emails section asks for its own page: none, unless a test says otherwise. */
 const noEmails = (id = 2) => queryMock(AdminUserEmailsDocument, { id, first: ADMIN_PAGE_SIZE }, { user: { __typename: "User", id, emails: connection("Email", []) } });
 
 describe("User detail", () => {
@@ -212,7 +212,7 @@ describe("User detail", () => {
   });
 });
 
-describe("User detail: the emails the shop wrote to the user (issue 23)", () => {
+describe("User detail: the emails the shop wrote to the user", () => {
   const email = (id: string, subject: string, state: "PENDING" | "SENT" | "FAILED", extra: object = {}) => ({
     __typename: "Email" as const,
     id,

@@ -1,9 +1,9 @@
-// Users (spec sections 2, 6 and 8). The list: the count, search by name or email (on the server), rows
+// Users. The list has the count, search by name or email (on the server), rows
 // with name, email and a role badge, newest first, a page at a time; a failed load is silent (logged).
 // The user detail: account info (name, email, role, created date), the change-role select (user or
 // admin) with the server's message on success and on failure, contact info ('No address' / 'No
 // contact'), their orders (a page at a time) linking to the admin order view, and the emails the shop
-// wrote to them (issue 23).
+// wrote to them.
 import { PageTitle } from "../../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { Anchor, Badge, SimpleGrid, Stack, Table, Text } from "@mantine/core";
@@ -24,7 +24,7 @@ import { useSetUserRole } from "./useSetUserRole";
 export const NO_USERS_YET = "No users yet.";
 export const NO_USERS_FOUND = "No users found matching your search.";
 
-/** The role select offers only user and admin (spec section 5), shown in the spec's words. */
+/** The role select offers only user and admin, shown in the spec's words. */
 export const ROLE_TEXT: Record<Role, string> = { USER: "user", ADMIN: "admin" };
 const ROLE_OPTIONS = (["USER", "ADMIN"] as const).map((value) => ({ value, label: ROLE_TEXT[value] }));
 

@@ -34,7 +34,7 @@ export const adminUserOperations = /* GraphQL */ `
     }
   }
 
-  # Issue 23: the emails the shop wrote to the user, newest first.
+  # The emails the shop wrote to the user, newest first.
   query AdminUserEmails($id: Int!, $first: Int!, $after: String) {
     user(id: $id) {
       id

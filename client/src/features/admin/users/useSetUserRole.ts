@@ -1,4 +1,4 @@
-// Changing a user's role (spec section 4): the user lists reload.
+// Changing a user's role: the user lists reload.
 import { useMutation } from "@apollo/client/react";
 import { SetUserRoleDocument } from "../../../graphql/generated/graphql";
 import { reloadListsAfter } from "../../../lib/apollo/reloadLists";
