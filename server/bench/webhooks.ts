@@ -7,7 +7,7 @@
 //      with SIGKILL (the primary starts another); then counts the order.placed events committed (orders in
 //      the database) against the event ids the receiver got: lost, duplicated (the same id twice).
 // Receiver and load generator share this process; the shop runs in its own processes.
-import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";

@@ -6,7 +6,7 @@
 // With WEB_CONCURRENCY > 1 each worker keeps its own numbers; the primary process gathers them from every
 // worker and adds them up (prom-client's cluster aggregation), so a scrape of any worker sees the shop.
 import cluster from "node:cluster";
-import { AggregatorRegistry, Counter, Gauge, Histogram, collectDefaultMetrics } from "prom-client";
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram } from "prom-client";
 
 /** The registry every shop metric lives in (an AggregatorRegistry: in a worker it answers the primary's requests). */
 export const registry = new AggregatorRegistry();

@@ -32,6 +32,11 @@ const operations: Record<string, Operation> = {
   category: { access: "guest", document: "query($id: Int!) { category(id: $id) { id } }", variables: () => ({ id: ids.category }) },
   regions: { access: "guest", document: "{ regions { nodes { id } } }" },
   region: { access: "guest", document: "query($id: Int!) { region(id: $id) { id } }", variables: () => ({ id: ids.region }) },
+  cartQuote: {
+    access: "guest",
+    document: "query($id: Int!, $region: Int!) { cartQuote(lines: [{ productId: $id, quantity: 1 }], regionId: $region) { total } }",
+    variables: () => ({ id: ids.product, region: ids.region }),
+  },
   me: { access: "guest", document: "{ me { id } }" },
   register: {
     access: "guest",

@@ -10,14 +10,7 @@
 // trigger announces it on the shop's event channel, on every replica) and polls as a backstop.
 import type { PrismaClient } from "../generated/prisma/client.js";
 import type { EventBus } from "../domain/shared/index.js";
-import {
-  claimDueMessages,
-  KEEP_SETTLED_MS,
-  recordAttempt,
-  removeSettledMessages,
-  type OutboxMessageView,
-  type OutboxState,
-} from "../domain/messaging/index.js";
+import { claimDueMessages, KEEP_SETTLED_MS, recordAttempt, removeSettledMessages, type OutboxMessageView, type OutboxState } from "../domain/messaging/index.js";
 
 /** What one attempt came to. */
 export type DeliveryOutcome =

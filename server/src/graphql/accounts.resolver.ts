@@ -3,18 +3,7 @@
 import { Arg, Ctx, Field, InputType, Int, Mutation, Query, Resolver } from "type-graphql";
 import { AFTER, PAGE_SIZE, ProductConnection, UserConnection, viewConnection, type Connection } from "./connections.js";
 import type { GraphQLContext } from "./context.js";
-import {
-  AuthPayload,
-  FavouritePayload,
-  Message,
-  Product,
-  ProductPayload,
-  Role,
-  User,
-  UserPayload,
-  viewProduct,
-  viewUser,
-} from "./types.js";
+import { AuthPayload, FavouritePayload, Message, Product, ProductPayload, Role, User, UserPayload, viewProduct, viewUser } from "./types.js";
 import { messages } from "../domain/messages.js";
 
 @InputType({ description: "The create-account form." })

@@ -8,19 +8,7 @@ import { IMAGE_RULE } from "../domain/images/index.js";
 import { AFTER, CategoryConnection, PAGE_SIZE, ProductConnection, RegionConnection, viewConnection, type Connection } from "./connections.js";
 import type { GraphQLContext } from "./context.js";
 import { MoneyScalar } from "./scalars.js";
-import {
-  Category,
-  CategoryPayload,
-  Message,
-  Product,
-  ProductPayload,
-  ProductSort,
-  Region,
-  RegionPayload,
-  viewCategory,
-  viewProduct,
-  viewRegion,
-} from "./types.js";
+import { Category, CategoryPayload, Message, Product, ProductPayload, ProductSort, Region, RegionPayload, viewCategory, viewProduct, viewRegion } from "./types.js";
 import { messages } from "../domain/messages.js";
 
 @InputType({ description: "A new product. Prices are in dollars; the images are multipart uploads." })

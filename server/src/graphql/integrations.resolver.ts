@@ -1,14 +1,7 @@
 // The back office's Integrations over GraphQL: API keys and webhooks. Admins who signed in only (no API
 // key manages keys or webhooks); thin adapters over domain/api-keys.ts and domain/webhooks/.
 import { Arg, Ctx, Field, FieldResolver, InputType, Int, Mutation, ObjectType, Query, registerEnumType, Resolver, Root } from "type-graphql";
-import {
-  EVENT_DESCRIPTIONS,
-  SCOPE_DESCRIPTIONS,
-  WEBHOOK_EVENTS,
-  type ApiKeyRow,
-  type WebhookDelivery as DeliveryRow,
-  type EndpointRow,
-} from "../domain/integrations/index.js";
+import { EVENT_DESCRIPTIONS, SCOPE_DESCRIPTIONS, WEBHOOK_EVENTS, type ApiKeyRow, type WebhookDelivery as DeliveryRow, type EndpointRow } from "../domain/integrations/index.js";
 import { API_SCOPES } from "../domain/shared/index.js";
 import { AFTER, connectionOf, PAGE_SIZE, viewConnection, type Connection } from "./connections.js";
 import type { GraphQLContext } from "./context.js";

@@ -3,17 +3,7 @@
 import { Arg, Ctx, Field, FieldResolver, InputType, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { AFTER, OrderConnection, PAGE_SIZE, viewConnection, type Connection } from "./connections.js";
 import type { GraphQLContext } from "./context.js";
-import {
-  AnalyticsSummary,
-  CartCheck,
-  CartQuote,
-  Order,
-  OrderPayload,
-  OrderStatus,
-  TopProduct,
-  User,
-  viewOrder,
-} from "./types.js";
+import { AnalyticsSummary, CartCheck, CartQuote, Order, OrderPayload, OrderStatus, TopProduct, User, viewOrder } from "./types.js";
 import { messages } from "../domain/messages.js";
 
 @InputType({ description: "One line of a cart: which product and how many. Prices always come from the server." })

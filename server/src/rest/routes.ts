@@ -25,23 +25,7 @@ import {
   signInPayload,
 } from "./payloads.js";
 import { route, type Answer, type Route } from "./route.js";
-import {
-  analyticsJson,
-  AnalyticsSummary,
-  Category,
-  categoryJson,
-  Message,
-  Order,
-  orderJson,
-  Product,
-  productJson,
-  Region,
-  regionJson,
-  TopProduct,
-  topProductJson,
-  User,
-  userJson,
-} from "./views.js";
+import { analyticsJson, AnalyticsSummary, Category, categoryJson, Message, Order, orderJson, Product, productJson, Region, regionJson, TopProduct, topProductJson, User, userJson } from "./views.js";
 
 const ok = (schema: z.ZodType, description = "Done.", status = 200): Answer[] => [{ status, description, schema }];
 

@@ -19,6 +19,7 @@ import {
   loadInOrder,
   newestFirst,
   notFound,
+  oneById,
   oneOf,
   orderBy,
   parseId,
@@ -378,10 +379,7 @@ export class AccountService {
   /** Admin: one user. */
   async getUser(viewer: Viewer | null, id: unknown): Promise<UserRow> {
     requireAdmin(viewer, "customers:read");
-    const userId = parseId(id);
-    const user = userId === null ? null : await this.prisma.user.findUnique({ where: { id: userId }, omit: WITHOUT_HASH });
-    if (!user) throw notFound("User");
-    return user;
+    return oneById(id, "User", (userId) => this.prisma.user.findUnique({ where: { id: userId }, omit: WITHOUT_HASH }));
   }
 
   /**

@@ -13,6 +13,7 @@ import {
   keysetPage,
   newestFirst,
   notFound,
+  oneById,
   parseId,
   prismaReader,
   received,
@@ -68,10 +69,7 @@ export class CategoryService {
   }
 
   async byId(id: unknown): Promise<Category> {
-    const categoryId = parseId(id);
-    const category = categoryId === null ? null : await this.prisma.category.findUnique({ where: { id: categoryId } });
-    if (!category) throw notFound("Category");
-    return category;
+    return oneById(id, "Category", (categoryId) => this.prisma.category.findUnique({ where: { id: categoryId } }));
   }
 
   async create(viewer: Viewer | null, input: Deferred<CategoryInput>): Promise<Category> {

@@ -1,17 +1,6 @@
 // Favourites: the user's wish-list. One row per (user, product); toggling adds or removes it.
 import { Prisma, type Category, type PrismaClient, type Product } from "../../generated/prisma/client.js";
-import {
-  alignedById,
-  isForeignKeyViolation,
-  isUniqueViolation,
-  keysetPage,
-  newestFirst,
-  notFound,
-  parseId,
-  requireUser,
-  type Page,
-  type Viewer,
-} from "../shared/index.js";
+import { alignedById, isForeignKeyViolation, isUniqueViolation, keysetPage, newestFirst, notFound, parseId, requireUser, type Page, type Viewer } from "../shared/index.js";
 
 export type FavouriteProduct = Product & { category: Category };
 

@@ -3,8 +3,7 @@
 // catalogue's own lists and search (domain/search) both build on these, so each rule exists once.
 import { Prisma, type Category, type Product } from "../../generated/prisma/client.js";
 import { renditionsOf, type ImageRecord } from "../images/index.js";
-import { asDate, containsPattern, type Page, type SortKey, MAX_MONEY_CENTS, type Cents } from "../shared/index.js";
-import { Checks, wholeNumber } from "../shared/index.js";
+import { asDate, Checks, containsPattern, MAX_MONEY_CENTS, wholeNumber, type Cents, type Page, type SortKey } from "../shared/index.js";
 import { UNIT_PRICE_SQL } from "./prices.js";
 import type { FilterCounts } from "./filters.js";
 

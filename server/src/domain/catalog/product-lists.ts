@@ -11,9 +11,9 @@ import {
   keyColumns,
   keysOfRow,
   notFound,
+  oneById,
   orderBy,
   pageOf,
-  parseId,
   prismaReader,
   readPage,
   type KeyValue,
@@ -193,10 +193,6 @@ export class ProductLists {
   }
 
   async byId(id: unknown): Promise<ProductWithCategory> {
-    const productId = parseId(id);
-    const product =
-      productId === null ? null : await this.prisma.product.findUnique({ where: { id: productId }, include: withCategory });
-    if (!product) throw notFound("Product");
-    return product;
+    return oneById(id, "Product", (productId) => this.prisma.product.findUnique({ where: { id: productId }, include: withCategory }));
   }
 }

@@ -3,15 +3,7 @@
 // low-priority renditions process and in `npm run images:rebuild`.
 import crypto from "node:crypto";
 import sharp, { type Metadata, type Sharp } from "sharp";
-import {
-  ENCODING,
-  EXTENSIONS,
-  MAX_IMAGE_PIXELS,
-  MAX_KEPT_WIDTH,
-  PLACEHOLDER_WIDTH,
-  renditionWidths,
-  type RenditionFormat,
-} from "./rules.js";
+import { ENCODING, EXTENSIONS, MAX_IMAGE_PIXELS, MAX_KEPT_WIDTH, PLACEHOLDER_WIDTH, renditionWidths, type RenditionFormat } from "./rules.js";
 
 // libvips' operation cache keeps recent pictures in memory to speed up repeated operations on one file:
 // a shop never processes the same upload twice, so the cache would only hold on to megabytes.

@@ -5,16 +5,7 @@ import crypto from "node:crypto";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { invalid } from "../shared/index.js";
 import { pickRendition, renditionsOf, viewPicture, type ImageRecord, type Picture, type StoredRendition } from "./pictures.js";
-import {
-  decodeUpright,
-  encodeKept,
-  encodeRenditions,
-  inProcessEncoder,
-  placeholderOf,
-  renditionKey,
-  UnreadableImageError,
-  type PictureEncoder,
-} from "./processing.js";
+import { decodeUpright, encodeKept, encodeRenditions, inProcessEncoder, placeholderOf, renditionKey, UnreadableImageError, type PictureEncoder } from "./processing.js";
 import { RenditionsWorker, type WorkerLog } from "./renditions-worker.js";
 import { IMAGE_UNREADABLE, MIME_TYPES, RECIPE, UPLOAD_FORMATS, type RenditionFormat } from "./rules.js";
 import { contentTypeOf, keyOfRef, refOfKey, type ImageStore } from "./store.js";

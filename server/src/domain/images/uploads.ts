@@ -3,16 +3,7 @@
 // header (decompression bombs are refused before a pixel is decoded).
 import { invalid, ShopError } from "../shared/index.js";
 import { readHeader, UnreadableImageError, type ImageHeader } from "./processing.js";
-import {
-  detectImageType,
-  IMAGE_TOO_LARGE,
-  IMAGE_TOO_MANY_PIXELS,
-  IMAGE_UNREADABLE,
-  IMAGE_WRONG_TYPE,
-  MAX_IMAGE_BYTES,
-  MAX_IMAGE_PIXELS,
-  type ImageExtension,
-} from "./rules.js";
+import { detectImageType, IMAGE_TOO_LARGE, IMAGE_TOO_MANY_PIXELS, IMAGE_UNREADABLE, IMAGE_WRONG_TYPE, MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, type ImageExtension } from "./rules.js";
 
 /** What graphql-upload's FileUpload and the REST shim's parsed files have in common. */
 export interface ImageUpload {

@@ -5,22 +5,7 @@
 // (or its expiry) holds at the very next request on every replica.
 import crypto from "node:crypto";
 import { Prisma, type ApiKey, type PrismaClient } from "../../generated/prisma/client.js";
-import {
-  API_SCOPES,
-  Checks,
-  keysetPage,
-  newestFirst,
-  notFound,
-  parseId,
-  received,
-  requireAdmin,
-  text,
-  type ApiScope,
-  type Deferred,
-  type EventBus,
-  type Page,
-  type Viewer,
-} from "../shared/index.js";
+import { API_SCOPES, Checks, keysetPage, newestFirst, oneById, received, requireAdmin, text, type ApiScope, type Deferred, type EventBus, type Page, type Viewer } from "../shared/index.js";
 
 export const API_KEY_PREFIX = "vrd_";
 /** 32 random bytes, base64url: 43 characters after the prefix. */
@@ -141,9 +126,7 @@ export class ApiKeyService {
   /** Admin: revokes a key; its next request, on any replica, is refused. Revoking twice is harmless. */
   async revoke(viewer: Viewer | null, id: unknown): Promise<ApiKeyRow> {
     requireAdmin(viewer);
-    const keyId = parseId(id);
-    const row = keyId === null ? null : await this.prisma.apiKey.findUnique({ where: { id: keyId } });
-    if (!row) throw notFound("API key");
+    const row = await oneById(id, "API key", (keyId) => this.prisma.apiKey.findUnique({ where: { id: keyId } }));
     const revoked = row.revokedAt ? row : await this.prisma.apiKey.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
     // Live subscriptions opened with the key close too, on every replica.
     await this.events.publish({ type: "sessionsEnded", tokenId: apiKeyTokenId(row.id) });

@@ -3,32 +3,10 @@
 // manages webhooks.
 import crypto from "node:crypto";
 import { Prisma, type PrismaClient, type WebhookEndpoint } from "../../generated/prisma/client.js";
-import {
-  Checks,
-  conflict,
-  keysetPage,
-  notFound,
-  parseId,
-  received,
-  requireAdmin,
-  wholeNumber,
-  type Deferred,
-  type Page,
-  type SortKey,
-  type Viewer,
-} from "../shared/index.js";
+import { Checks, conflict, keysetPage, notFound, oneById, received, requireAdmin, wholeNumber, type Deferred, type Page, type SortKey, type Viewer } from "../shared/index.js";
 import { addToOutbox, parseMessageId, sendAgain, viewMessage, type OutboxMessageView } from "../messaging/index.js";
 import { webhookUrlProblem, type WebhookSafety } from "./webhook-addresses.js";
-import {
-  endpointLane,
-  EVENT_DESCRIPTIONS,
-  TEST_EVENT,
-  WEBHOOK_CHANNEL,
-  WEBHOOK_EVENTS,
-  webhookEvent,
-  type WebhookEventType,
-  type WebhookMessage,
-} from "./webhook-events.js";
+import { endpointLane, EVENT_DESCRIPTIONS, TEST_EVENT, WEBHOOK_CHANNEL, WEBHOOK_EVENTS, webhookEvent, type WebhookEventType, type WebhookMessage } from "./webhook-events.js";
 
 /** Enough for any shop's integrations; keeps the back office's list one short page. */
 export const MAX_ENDPOINTS = 20;
@@ -212,10 +190,7 @@ export class WebhookService {
   }
 
   private async find(id: unknown): Promise<WebhookEndpoint> {
-    const endpointId = parseId(id);
-    const row = endpointId === null ? null : await this.prisma.webhookEndpoint.findUnique({ where: { id: endpointId } });
-    if (!row) throw notFound("Webhook endpoint");
-    return row;
+    return oneById(id, "Webhook endpoint", (endpointId) => this.prisma.webhookEndpoint.findUnique({ where: { id: endpointId } }));
   }
 
   private async check(input: EndpointInput | null | undefined) {

@@ -4,18 +4,7 @@
 // token is derived then (it is never stored).
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
 import { EMAIL_CHANNEL, readQueuedEmail, type DueEmail } from "./emails.js";
-import {
-  asDate,
-  keysetPage,
-  notFound,
-  parseId,
-  requireAdmin,
-  type Cents,
-  type OrderStatusName,
-  type Page,
-  type SortKey,
-  type Viewer,
-} from "../shared/index.js";
+import { asDate, keysetPage, notFound, parseId, requireAdmin, type Cents, type OrderStatusName, type Page, type SortKey, type Viewer } from "../shared/index.js";
 import type { OutboxState } from "./outbox.js";
 
 /**

@@ -21,7 +21,7 @@ import {
   type Viewer,
 } from "../shared/index.js";
 import { cartField, isRecord, judgeCart, shortageMessage, stockedProducts, unavailableMessage, type CartLineInput, type WantedProduct } from "./cart.js";
-import { isValidReference, newOrderNumber, referenceForIdempotencyKey, REFERENCE_PATTERN } from "./order-numbers.js";
+import { isValidReference, newOrderNumber, REFERENCE_PATTERN, referenceForIdempotencyKey } from "./order-numbers.js";
 import { priceOrder } from "./pricing.js";
 import { toOrder, withLines, type OrderRow, type OrderWithLines } from "./records.js";
 import { effectsOfEntering, FIRST_STATUS, ORDER_TRANSACTION, tellFollowers, writeOwedEffects, type OwedEffects } from "./status.js";

@@ -73,26 +73,14 @@ export interface OwedEffects {
 export function effectsOfEntering(order: OrderWithLines, from: OrderStatusName | null): OwedEffects {
   const owed: OwedEffects = { webhooks: [], emails: [], news: [] };
   if (from === order.status) return owed;
-  const placed = from === null;
-  for (const effect of STATUS_RULES[order.status].effects) {
-    switch (effect) {
-      case "report-to-webhooks":
-        owed.webhooks.push(placed ? { type: "order.placed", data: { order } } : { type: "order.status_changed", data: { order, previousStatus: from } });
-        break;
-      case "email-the-shopper":
-        owed.emails.push(
-          placed
-            ? { kind: "order-confirmation", orderId: order.id, orderNumber: order.orderNumber }
-            : { kind: "order-status", orderId: order.id, orderNumber: order.orderNumber, status: order.status },
-        );
-        break;
-      case "tell-live-followers":
-        owed.news.push(
-          placed
-            ? { type: "orderPlaced", orderId: order.id, userId: order.userId }
-            : { type: "orderStatusChanged", orderId: order.id, userId: order.userId, status: order.status },
-        );
-        break;
+  const { id: orderId, orderNumber, userId, status } = order;
+  for (const effect of STATUS_RULES[status].effects) {
+    if (effect === "report-to-webhooks") {
+      owed.webhooks.push(from === null ? { type: "order.placed", data: { order } } : { type: "order.status_changed", data: { order, previousStatus: from } });
+    } else if (effect === "email-the-shopper") {
+      owed.emails.push(from === null ? { kind: "order-confirmation", orderId, orderNumber } : { kind: "order-status", orderId, orderNumber, status });
+    } else {
+      owed.news.push(from === null ? { type: "orderPlaced", orderId, userId } : { type: "orderStatusChanged", orderId, userId, status });
     }
   }
   return owed;

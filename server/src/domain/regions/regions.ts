@@ -11,6 +11,7 @@ import {
   keysetPage,
   newestFirst,
   notFound,
+  oneById,
   parseId,
   received,
   requireAdmin,
@@ -60,10 +61,7 @@ export class RegionService {
   }
 
   async byId(id: unknown): Promise<Region> {
-    const regionId = parseId(id);
-    const region = regionId === null ? null : await this.prisma.region.findUnique({ where: { id: regionId } });
-    if (!region) throw notFound("Region");
-    return region;
+    return oneById(id, "Region", (regionId) => this.prisma.region.findUnique({ where: { id: regionId } }));
   }
 
   async create(viewer: Viewer | null, input: Deferred<RegionInput>): Promise<Region> {

@@ -1,7 +1,7 @@
 // The shared room's public surface: other folders import it only from here.
 export { conflict, forbidden, INTERNAL_ERROR, invalid, isForeignKeyViolation, isUniqueViolation, notFound, safeError, ShopError, tooManyRequests, unauthenticated } from "./errors.js";
 export type { ErrorCode, FieldErrors } from "./errors.js";
-export { anyValue, cents, Checks, email, fieldRule, isBlank, isEmailAddress, oneOf, parseId, password, received, text, wholeNumber } from "./input.js";
+export { anyValue, cents, Checks, email, fieldRule, isBlank, isEmailAddress, oneById, oneOf, parseId, password, received, text, wholeNumber } from "./input.js";
 export type { Deferred, FormInput, FormShape } from "./input.js";
 export { MAX_MONEY_CENTS, parseDollars, toDollars } from "./money.js";
 export type { Cents } from "./money.js";

@@ -6,7 +6,7 @@
 // what does not fit with the message a person can act on; its static input type is the value a well-
 // behaved adapter sends. `.meta()` gives the JSON Schema the REST document shows for the field.
 import * as z from "zod";
-import { invalid, type FieldErrors } from "./errors.js";
+import { invalid, notFound, type FieldErrors } from "./errors.js";
 import { MAX_MONEY_CENTS, type Cents } from "./money.js";
 import { isUnstorableText, unstorableTextMessage } from "./text.js";
 
@@ -178,6 +178,14 @@ export const anyValue = <In>(json: Record<string, unknown> = { type: "string" })
 export function parseId(value: unknown): number | null {
   const number = typeof value === "string" && /^\d{1,10}$/.test(value) ? Number(value) : value;
   return typeof number === "number" && Number.isInteger(number) && number > 0 && number <= 2_147_483_647 ? number : null;
+}
+
+/** The record an id names, read by `read`; NOT_FOUND ("{noun} not found") when the id cannot be one or names none. */
+export async function oneById<T>(id: unknown, noun: string, read: (id: number) => Promise<T | null>): Promise<T> {
+  const parsed = parseId(id);
+  const found = parsed === null ? null : await read(parsed);
+  if (!found) throw notFound(noun);
+  return found;
 }
 
 /** The fields of a command's input, each with its schema. */
