@@ -1,5 +1,5 @@
 // `npm run audit:a11y`: visits every screen of the storefront, the shopper's account and the admin, on a
-// desktop and a phone viewport, and prints axe's findings per screen (issue 20's before/after figures).
+// desktop and a phone viewport, and prints axe's findings per screen (to compare before and after a change).
 // Starts a fresh shop with `npm start` (embedded database) unless SHOP_URL names one already running on
 // the demo data. Exits 1 when any screen has a finding.
 import type { Browser, Page } from "playwright-core";

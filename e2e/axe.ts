@@ -1,5 +1,5 @@
 // axe-core (WCAG 2.0/2.1 A and AA, plus best practices) run inside a page driven by playwright-core:
-// the journeys fail on any finding (issue 20), and `npm run audit:a11y` prints them per screen.
+// the journeys fail on any finding, and `npm run audit:a11y` prints them per screen.
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import type { Page } from "playwright-core";
@@ -75,7 +75,7 @@ export async function expectAccessible(page: Page, what = new URL(page.url()).pa
 }
 
 /**
- * Audits every screen a page shows (issue 20): on each navigation of its main frame (route changes
+ * Audits every screen a page shows: on each navigation of its main frame (route changes
  * included) once the new page's heading is there, each path once. `finish` waits for the audits and fails
  * with every finding.
  */

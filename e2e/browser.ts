@@ -40,7 +40,7 @@ export interface Journey {
 
 /**
  * Opens a fresh browser context (its own storage), and on failure saves what CI's log points to. Every
- * screen the journey's page shows is audited with axe (issue 20): a finding fails the journey. Motion is
+ * screen the journey's page shows is audited with axe: a finding fails the journey. Motion is
  * reduced (the theme honours it), so no audit meets a half-faded toast or dialog.
  */
 export async function journey(browser: Browser, name: string, work: (j: Journey) => Promise<void>, options: { viewport?: { width: number; height: number } } = {}) {

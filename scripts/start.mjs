@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const client = path.join(root, "client");
-// The older of the browser build and the server build (issue 21): either missing means a build.
+// The older of the browser build and the server build: either missing means a build.
 const builtAt = (() => {
   try {
     return Math.min(fs.statSync(path.join(client, "dist", "index.html")).mtimeMs, fs.statSync(path.join(client, "dist-server", "entry-server.js")).mtimeMs);

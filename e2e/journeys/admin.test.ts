@@ -1,4 +1,4 @@
-// Issue 6, journey 2: an admin creates a product with an uploaded image; a shopper finds it on the home
+// Journey 2: an admin creates a product with an uploaded image; a shopper finds it on the home
 // page and cannot reach the admin area; the admin marks the shopper's order in-transit and the shopper
 // sees the new status.
 import crypto from "node:crypto";
@@ -196,7 +196,7 @@ describe("the admin area", () => {
       expect(await shopperPage.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
     });
   });
-  it("an admin makes an API key (shown once, then revoked) and a webhook endpoint that receives a signed test event (issue 22)", async () => {
+  it("an admin makes an API key (shown once, then revoked) and a webhook endpoint that receives a signed test event", async () => {
     // A receiver on loopback, as an integrator's would be (loopback URLs are allowed outside production).
     const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
     const receiver = http.createServer((req, res) => {

@@ -1,4 +1,4 @@
-// Issue 20: the whole purchase with the keyboard alone (no clicks), from the home page to a placed order.
+// The whole purchase with the keyboard alone (no clicks), from the home page to a placed order.
 // After each route change focus must be on the new page's h1, so a screen reader announces the page and
 // the next Tab starts from its top. Every screen is also audited with axe (see browser.ts).
 import type { Page } from "playwright-core";

@@ -1,4 +1,4 @@
-// Issue 21: the storefront arrives rendered by the server and the browser takes it over (hydration)
+// The storefront arrives rendered by the server and the browser takes it over (hydration)
 // without a warning and without asking the API again for what the page already shows; a signed-in
 // shopper's parts (the account link) appear once hydration is over; a tap made before then is answered then.
 import type { Page } from "playwright-core";

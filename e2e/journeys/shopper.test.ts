@@ -1,9 +1,9 @@
-// Issue 6, journey 1: a guest browses, fills the cart up to the stock limit, is sent to sign in at
+// Journey 1: a guest browses, fills the cart up to the stock limit, is sent to sign in at
 // checkout, signs up, signs in, fills the contact details, pays by card, places the order, finds it
 // under My orders and prints its invoice.
-// Issue 23: a shopper who forgot the password gets back in through 'Forgot password?', the link read in
+// A shopper who forgot the password gets back in through 'Forgot password?', the link read in
 // the development mailbox (/dev/mail), and the reset screen.
-// Issue 17: a shopper narrows a search with the filters and their counts, on a phone; the URL keeps them.
+// A shopper narrows a search with the filters and their counts, on a phone; the URL keeps them.
 import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { journey } from "../browser.js";
@@ -132,7 +132,7 @@ describe("a guest becomes a customer", () => {
       await cardDialog.getByLabel("Name on card").fill(newcomer.name);
       await cardDialog.getByRole("button", { name: "Save Card" }).click();
       await toast(page, "Please enter valid card details.");
-      // The field to fix is marked and says why (issue 20).
+      // The field to fix is marked and says why.
       await expect.poll(() => cardDialog.getByLabel("Card number").getAttribute("aria-invalid")).toBe("true");
       await cardDialog.getByLabel("Card number").fill("4242424242424242");
       await cardDialog.getByRole("button", { name: "Save Card" }).click();
@@ -205,7 +205,7 @@ async function openEmail(page: Page, shopUrl: string, to: string, subject: strin
   }
 }
 
-describe("a shopper who forgot the password (issue 23)", () => {
+describe("a shopper who forgot the password", () => {
   it("asks on the sign-in form, follows the link from the development mailbox, sets a new password and is signed in; the link works once", async () => {
     expect(shop().output()).toMatch(/Emails:\s+not sent: read them in the development mailbox, http:\/\/\S+\/dev\/mail/);
     const person = { name: "Hazel Root", email: `hazel.${crypto.randomBytes(3).toString("hex")}@example.com`, password: "old-roots-31" };
@@ -261,7 +261,7 @@ describe("a shopper who forgot the password (issue 23)", () => {
   });
 });
 
-describe("a shopper narrowing a search with filters (issue 17)", () => {
+describe("a shopper narrowing a search with filters", () => {
   it("chooses a category and 'Discounted' on a phone: each choice shows its count, the cards follow, the URL keeps them through a reload, and 'Clear filters' clears them", async () => {
     type Counts = { total: number; discounted: number; categories: { category: { name: string }; count: number }[] };
     const counts = async (variables: Record<string, unknown>) =>

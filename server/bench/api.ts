@@ -2,7 +2,7 @@
 // PostgreSQL database in BENCH_DATABASE_URL (default: the local `test` database), then measures with
 // autocannon on loopback the shop's GraphQL answers for (a) a list of 12 products (the plain first page),
 // (b) the home page's data, (c) a product by slug, beside the same rows read by a bare `pg` query served by
-// node:http (the ceiling), and (d) the five search cases and the suggestions of issue 17 (bench/search-cases.ts;
+// node:http (the ceiling), and (d) the five search cases and the suggestions (bench/search-cases.ts;
 // no ceiling: no single query answers them), at 20 and at 64 connections (BENCH_CONNECTIONS, e.g. "20,64").
 // Three servers: the shop in one process answering POSTs (no caching: the "shop" columns); the shop in
 // BENCH_WORKERS (2) worker processes answering GETs of automatic persisted queries, as the storefront's

@@ -1,4 +1,4 @@
-// npm run bench:html — a benchmark, not a test (issue 21). The storefront's guest HTML, rendered on the
+// npm run bench:html — a benchmark, not a test. The storefront's guest HTML, rendered on the
 // server, at real catalogue size: seeds a private schema of the PostgreSQL database in BENCH_DATABASE_URL
 // (default: the local `test` database) with the demo shop plus products up to BENCH_PRODUCTS (100,000),
 // serves the real app (production mode, the built client and its server build) in a child process, and

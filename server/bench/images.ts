@@ -96,7 +96,7 @@ async function uploadProduct(base: string, token: string, index: number, categor
 
 /**
  * Waits until every stored picture has all its renditions, when the shop keeps that in an `images` table;
- * a shop without one (before issue 18) serves uploads as they are: nothing to wait for.
+ * a shop without one (before pictures were processed) serves uploads as they are: nothing to wait for.
  */
 async function waitForRenditions(db: Database): Promise<number | null> {
   const started = Date.now();

@@ -1,4 +1,4 @@
-// npm run bench:render — a benchmark, not a test (issue 21). What one server render of a storefront page
+// npm run bench:render — a benchmark, not a test. What one server render of a storefront page
 // costs, without HTTP or other requests around it: the home, a category, a product and a search page drawn
 // one after another BENCH_RENDERS (200) times each (after 30 unrecorded), in this process, at real catalogue
 // size (BENCH_PRODUCTS, 100,000, in PostgreSQL), printing per page the wall time and CPU time of a render and

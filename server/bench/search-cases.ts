@@ -1,4 +1,4 @@
-// The search cases of issue 17, measured by bench:search (100,000 products) and bench:api (10,000): a page of
+// The search cases, measured by bench:search (100,000 products) and bench:api (10,000): a page of
 // 24 with its total for one word, two words in reverse order, a typo, a three-letter prefix and no match;
 // and the header's suggestions for a prefix.
 export const CARD = "id slug name unitPrice price discountPrice quantity imageOne category { id name }";

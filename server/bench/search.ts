@@ -1,4 +1,4 @@
-// npm run bench:search — a benchmark, not a test. Search at real catalogue size (issue 17).
+// npm run bench:search — a benchmark, not a test. Search at real catalogue size.
 //
 // Seeds a private schema of the PostgreSQL database in BENCH_DATABASE_URL (default: the local `test`
 // database) with the demo shop plus generated products up to BENCH_PRODUCTS (default 100000; the names of

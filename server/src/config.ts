@@ -42,7 +42,7 @@ export interface Config {
   webhookSafety: { allowHttp: boolean; allowPrivateAddresses: boolean };
   /** WEBHOOK_TIMEOUT_SECONDS: how long one webhook attempt may take, connecting included. */
   webhookTimeoutSeconds: number;
-  /** Email to shoppers (issue 23): how messages leave the shop and where their links point. */
+  /** Email to shoppers: how messages leave the shop and where their links point. */
   email: EmailConfig;
   /** TRUST_PROXY: who may name the caller's address in X-Forwarded-For (see TrustProxy). */
   trustProxy: TrustProxy;

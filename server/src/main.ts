@@ -79,7 +79,7 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
     webhookSafety: config.webhookSafety,
     searchIndex: config.searchIndex,
   });
-  // Issue 23: without SMTP_URL outside production, emails go to the development mailbox (/dev/mail).
+  // Without SMTP_URL outside production, emails go to the development mailbox (/dev/mail).
   const mailbox = usesDevMailbox(config) ? new DevMailbox(path.join(config.dataDir, "dev-mail")) : null;
   const mailTransport = createMailTransport(config.email, mailbox);
   const { app, serveLive, drain, stop } = await createApp({ ...config, publicUrl: config.email.publicUrl, logger, devMailbox: mailbox }, shop, db);

@@ -115,7 +115,7 @@ export const catalogueCacheLookups = new Counter({
 
 export const storefrontRenders = new Counter({
   name: "shop_storefront_renders_total",
-  help: "Storefront pages drawn on the server (issue 21); a kept page, or one already being drawn, is not drawn again.",
+  help: "Storefront pages drawn on the server; a kept page, or one already being drawn, is not drawn again.",
   registers: [registry],
 });
 

@@ -1,5 +1,5 @@
 // The admin dashboard: summary cards with 'This month' growth, the last three months, and top selling
-// products (spec sections 2, 3 and 9). Figures are checked against hand-made users and orders at fixed dates.
+// products . Figures are checked against hand-made users and orders at fixed dates.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PrismaClient } from "../src/generated/prisma/client.js";
 import { AnalyticsService, growthPercentage } from "../src/domain/analytics/analytics.js";

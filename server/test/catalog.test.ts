@@ -1,5 +1,5 @@
 // The catalogue: listing, search, sorting, home-page filters, product detail by slug, and the admin's
-// product forms (spec sections 2, 3, 5, 6, 9).
+// product forms.
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,4 +1,4 @@
-// Categories and delivery regions: the lists everyone reads and the admin's forms (spec sections 2, 3, 6, 7, 8).
+// Categories and delivery regions: the lists everyone reads and the admin's forms.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "../src/domain/shared/viewer.js";
 import { regionPayload } from "../src/rest/payloads.js";

@@ -181,7 +181,7 @@ describe("pictures in S3-compatible storage (S3_*)", () => {
   });
 });
 
-describe("email settings (issue 23)", () => {
+describe("email settings", () => {
   const { SMTP_URL: _smtp, PUBLIC_URL: _public, ...productionWithoutMail } = production;
 
   it("outside production, without SMTP_URL, emails go to the development mailbox and links to the listening address", () => {

@@ -1,4 +1,4 @@
-// Delivery (issue 9): API answers (GraphQL and REST) compressed with brotli or gzip as the caller accepts;
+// Delivery: API answers (GraphQL and REST) compressed with brotli or gzip as the caller accepts;
 // the built client's hashed assets cached for a year and sent as the .br/.gz copies made at build;
 // index.html revalidated on every visit; images never compressed again.
 import fs from "node:fs";

@@ -1,4 +1,4 @@
-// Issue 23: without SMTP_URL outside production, emails go to the development mailbox, which developers
+// Without SMTP_URL outside production, emails go to the development mailbox, which developers
 // read in the browser at /dev/mail; a production shop has no such page.
 import fs from "node:fs";
 import os from "node:os";

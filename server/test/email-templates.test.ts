@@ -1,4 +1,4 @@
-// Issue 23: every email is accessible HTML in the shop's look with a plain-text part saying the same, and
+// Every email is accessible HTML in the shop's look with a plain-text part saying the same, and
 // shows what it concerns without letting a customer's text become markup.
 import { describe, expect, it } from "vitest";
 import { renderEmail } from "../src/delivery/email/templates.js";

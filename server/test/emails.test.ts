@@ -1,4 +1,4 @@
-// Issue 23: the emails a shop sends. Each is an outbox message written with the change that makes it due;
+// The emails a shop sends. Each is an outbox message written with the change that makes it due;
 // the outbox runner hands it to the email deliverer, which sends it through nodemailer to a real SMTP
 // server on loopback (mail-support.ts). The tests read recipient, subject, figures and links as a mail
 // program would.

@@ -1,4 +1,4 @@
-// A lost notification is noticed (issue 19): two replicas on one PostgreSQL schema lose their LISTEN
+// A lost notification is noticed: two replicas on one PostgreSQL schema lose their LISTEN
 // connections (the backends are terminated, as a failover or a network blip would), and a catalogue write and
 // an order status change happen while nobody listens. Once the replicas listen again, no cached answer is
 // stale and no live subscriber is left silently behind: its socket is closed with the retryable 4205, its

@@ -1,4 +1,4 @@
-// GET /metrics for operators (issue 19): Prometheus text behind a bearer token, with the shop's own numbers
+// GET /metrics for operators: Prometheus text behind a bearer token, with the shop's own numbers
 // (requests by route, operation and outcome, the pool, the catalogue cache, live sockets, the event bus,
 // orders placed, throttle refusals) beside node's process metrics. Across workers: workers.pg.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -112,7 +112,7 @@ describe("stock is taken atomically: never below 0 under concurrent orders", () 
   });
 });
 
-describe("one checkout sent twice: the reference decides before the stock (issue 19)", () => {
+describe("one checkout sent twice: the reference decides before the stock", () => {
   it("two copies at once with stock for one order: both answered with the one order, stock taken once", async () => {
     const rare = await makeProduct("Monstera Thai Constellation", 2);
     const token = (await t.signUp()).token;

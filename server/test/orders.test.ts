@@ -1,4 +1,4 @@
-// Cart check, checkout and orders (spec sections 3, 4, 5, 6, 7, 8 and 9).
+// Cart check, checkout and orders.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { PrismaClient } from "../src/generated/prisma/client.js";
 import { newReference } from "../src/domain/orders/order-numbers.js";
@@ -739,7 +739,7 @@ describe("order status (Manage Status, /order-status-update/{id})", () => {
   });
 });
 
-describe("who may do what (spec section 6)", () => {
+describe("who may do what", () => {
   it("guests, users and admins: every order operation", async () => {
     const product = await makeProduct({ quantity: 100 });
     const region = await makeRegion();

@@ -1,4 +1,4 @@
-// The guest pages' turns to be drawn (issue 21): renders run a few at once, the rest wait in order, and a
+// The guest pages' turns to be drawn: renders run a few at once, the rest wait in order, and a
 // page whose visitors have all gone away before its turn is not drawn at all. The renderer here is a stand-in
 // whose pages finish when the test says, so the order of turns can be watched.
 import http from "node:http";

@@ -1,4 +1,4 @@
-// Cursor pagination of every list (issue 9): pages follow one another without repeating or skipping an
+// Cursor pagination of every list: pages follow one another without repeating or skipping an
 // item whatever the sort and however many ties, cursors are opaque and refused when edited or made for
 // another list, `first` is 1..100, and totalCount is counted only when asked for.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

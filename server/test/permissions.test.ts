@@ -44,7 +44,7 @@ const operations: Record<string, Operation> = {
     variables: () => ({ input: { name: "New", email: `new-${Math.random()}@example.com`, password: "abc12345", passwordConfirmation: "abc12345" } }),
   },
   login: { access: "guest", document: 'mutation { login(email: "matrix-user@example.com", password: "correct-horse-battery") { accessToken } }' },
-  // Issue 23: password reset by email is for people who cannot sign in; the link's token is the proof.
+  // Password reset by email is for people who cannot sign in; the link's token is the proof.
   requestPasswordReset: { access: "guest", document: 'mutation { requestPasswordReset(email: "matrix-user@example.com") { message } }' },
   passwordResetLinkValid: { access: "guest", document: 'query { passwordResetLinkValid(token: "not-a-token") }' },
   resetPassword: { access: "guest", document: 'mutation { resetPassword(token: "not-a-token", password: "abc12345", passwordConfirmation: "abc12345") { accessToken } }' },

@@ -1,4 +1,4 @@
-// Filters with counts on the search and category pages (issue 17), on PGlite and on PostgreSQL alike:
+// Filters with counts on the search and category pages, on PGlite and on PostgreSQL alike:
 // category, price range (on the price the shopper pays), in stock and discounted, each counted under the
 // other chosen filters but not its own; the page of products narrowed the same way, page after page; the
 // counts in one statement beside the page.

@@ -1,4 +1,4 @@
-// The in-memory search index (issue 17, domain/search/product-index.ts), on PGlite and on PostgreSQL:
+// The in-memory search index (domain/search/product-index.ts), on PGlite and on PostgreSQL:
 // - it answers exactly as SQL does: the same products in the same order, page after page (each way's
 //   cursors serve the other), the same totals and filter counts, over a generated catalogue with shared
 //   words, prefixes, typos, substrings, ties and every sort and filter; and for pages without a text;

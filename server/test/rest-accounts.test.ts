@@ -1,4 +1,4 @@
-// REST shim: accounts, the admin's users, ratings and the wish-list (spec section 7), every answer
+// REST shim: accounts, the admin's users, ratings and the wish-list, every answer
 // checked against the published OpenAPI document by rest-support.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { makeCategory, makeProduct, openRestApi, type RestApi } from "./rest-support.js";

@@ -1,4 +1,4 @@
-// REST shim: products (with multipart uploads), categories and regions (spec section 7), every answer
+// REST shim: products (with multipart uploads), categories and regions, every answer
 // checked against the published OpenAPI document by rest-support.
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

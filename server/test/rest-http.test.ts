@@ -70,7 +70,7 @@ describe("the OpenAPI document at /public/api/openapi.json", () => {
     }
   });
 
-  it("names every call of spec section 7 with its method and path", () => {
+  it("names every call of the older client with its method and path", () => {
     const section7 = [
       "POST /register", "POST /login", "POST /logout", "POST /me", "GET /products", "GET /categories", "GET /products/{slug}",
       "GET /products/{id}/rating", "POST /products/{id}/rate", "GET /favourites/check/{id}", "POST /favourites/toggle/{id}",

@@ -1,4 +1,4 @@
-// The REST shim's whole lists at real size (issue 19): the catalogue's (products, categories, regions) are
+// The REST shim's whole lists at real size: the catalogue's (products, categories, regions) are
 // built once per catalogue change, kept gzipped, answered with an ETag (304 when unchanged) and read from the
 // database in batches; the admin's orders and users are personal, never kept, and streamed page by page.
 import { gunzipSync } from "node:zlib";

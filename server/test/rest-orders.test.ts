@@ -1,4 +1,4 @@
-// REST shim: the cart check, orders and the dashboard (spec section 7), every answer checked against
+// REST shim: the cart check, orders and the dashboard, every answer checked against
 // the published OpenAPI document by rest-support.
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -138,7 +138,7 @@ export type RestApi = Awaited<ReturnType<typeof openRestApi>>;
 // ---- fixtures --------------------------------------------------------------------------------------
 
 /** The smallest valid PNG (1x1, transparent). */
-/** A 1x1 PNG that decodes (the shop reads every upload's pixels since issue 18). */
+/** A 1x1 PNG that decodes (the shop reads every upload's pixels always). */
 export const TINY_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64");
 export const TINY_GIF = Buffer.from("GIF89a\x01\x00\x01\x00\x80\x00\x00\x00\x00\x00\xff\xff\xff!\xf9\x04\x01\x00\x00\x00\x00,\x00\x00\x00\x00\x01\x00\x01\x00\x00\x02\x02D\x01\x00;", "latin1");
 

@@ -1,4 +1,4 @@
-// Restarts under load (issue 19), with real processes on PostgreSQL: a rolling restart's SIGTERM drains
+// Restarts under load, with real processes on PostgreSQL: a rolling restart's SIGTERM drains
 // without losing a request in flight or queued on a kept-alive connection, and a worker killed with
 // kill -9 never leaves a client waiting: every request is answered, or reset within a second.
 import http from "node:http";

@@ -1,4 +1,4 @@
-// Search at the speed of typing (issue 17), on PGlite and on PostgreSQL alike: every word in any order,
+// Search at the speed of typing, on PGlite and on PostgreSQL alike: every word in any order,
 // the last one as a prefix, typos corrected against the catalogue's own words, best matches first; the
 // spec's rule (the product's or its category's name contains the text) stays true; suggestions as you
 // type; 'Did you mean'; and a bound on the searches in flight. The admin's `name` filter and the REST

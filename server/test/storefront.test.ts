@@ -1,4 +1,4 @@
-// Issue 21: the storefront's pages come from the server with their content, head and structured data,
+// The storefront's pages come from the server with their content, head and structured data,
 // as a crawler or a link preview reads them without running JavaScript; unknown products, categories and
 // addresses answer 404 with the not-found screen; guest pages are kept like catalogue answers (ETag, 304,
 // compressed once, replaced after a catalogue write); robots.txt and the sitemaps list the catalogue.

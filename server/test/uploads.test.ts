@@ -1,4 +1,4 @@
-// Product pictures (issue 18): uploads are checked by content (JPEG, PNG, WebP, GIF; at most 5 MB and 50
+// Product pictures: uploads are checked by content (JPEG, PNG, WebP, GIF; at most 5 MB and 50
 // megapixels), stored upright and without metadata, with renditions at fixed widths in AVIF, WebP and JPEG
 // under content-hashed names served with immutable caching; a failed upload leaves neither a file nor a
 // product behind; past orders keep their pictures; pictures stored before renditions existed get them.
@@ -376,7 +376,7 @@ describe("past orders keep their pictures when a product's picture is replaced o
 
 describe("pictures stored before renditions existed (npm run images:rebuild and the shop's start-up)", () => {
   it("finds them through products and orders, makes every rendition, and rewrites the stored file without its metadata", async () => {
-    // As an upload was stored before issue 18: the bytes as they came, under a random name.
+    // As an upload was stored unprocessed by an older version of the shop: the bytes as they came, under a random name.
     const legacyKey = "0123456789abcdef0123456789abcdef.jpg";
     fs.writeFileSync(path.join(t.uploadsDir, legacyKey), PHONE_PHOTO);
     const product = await t.shop.prisma.product.create({

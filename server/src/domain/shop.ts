@@ -48,7 +48,7 @@ export interface Shop {
   throttle: Throttle;
   accounts: AccountService;
   catalog: CatalogService;
-  /** Issue 17: product search (matching, ranking, suggestions as you type, did you mean). */
+  /** Product search (matching, ranking, suggestions as you type, did you mean). */
   search: SearchService;
   categories: CategoryService;
   regions: RegionService;
@@ -58,7 +58,7 @@ export interface Shop {
   analytics: AnalyticsService;
   apiKeys: ApiKeyService;
   webhooks: WebhookService;
-  /** Issue 23: the log of emails to shoppers, and password reset by email. */
+  /** The log of emails to shoppers, and password reset by email. */
   emails: EmailService;
   passwordResets: PasswordResetService;
 }

@@ -1,4 +1,4 @@
-// Issue 23 over GraphQL: password reset by email ('Forgot password?' and the reset screen) and, for
+// Over GraphQL: password reset by email ('Forgot password?' and the reset screen) and, for
 // admins, the emails written to a user. Thin adapters over domain/password-reset and domain/email-log.
 import { Arg, Ctx, Field, FieldResolver, Int, Mutation, ObjectType, Query, registerEnumType, Resolver, Root } from "type-graphql";
 import type { EmailLogEntry } from "../domain/messaging/index.js";

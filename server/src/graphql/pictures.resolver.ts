@@ -1,4 +1,4 @@
-// Product pictures over GraphQL (issue 18): the `Image` type with its renditions for <picture>/srcset, and
+// Product pictures over GraphQL: the `Image` type with its renditions for <picture>/srcset, and
 // the `imageOne`/`imageTwo` strings integrators already read, now a JPEG rendition that works everywhere.
 // Products, order lines and top products keep their pictures' refs; the rows come with a catalogue read
 // (no query) or through one batched query per request (RequestLoaders.pictures).

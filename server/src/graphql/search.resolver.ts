@@ -1,4 +1,4 @@
-// Search over GraphQL (issue 17): suggestions while a shopper types, and 'Did you mean'. The products
+// Search over GraphQL: suggestions while a shopper types, and 'Did you mean'. The products
 // list itself (products(search:)) stays in catalog.resolver.ts; both call domain/search.
 import { Arg, Ctx, Field, ObjectType, Query, Resolver } from "type-graphql";
 import type { GraphQLContext } from "./context.js";

@@ -1,4 +1,4 @@
-// What search engines read besides the pages (issue 21): /robots.txt (personal and admin screens are
+// What search engines read besides the pages: /robots.txt (personal and admin screens are
 // not for crawling; where the sitemap is) and the sitemaps: /sitemap.xml is an index of
 // /sitemaps/categories.xml and /sitemaps/products-N.xml, each streamed from the database as it is read.
 import { once } from "node:events";

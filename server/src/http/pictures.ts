@@ -1,5 +1,5 @@
 // GET /uploads/<key>: the stored pictures. Names made from their content (every upload and rendition
-// since issue 18) never change meaning, so browsers and CDNs keep them for a year without asking again;
+// always) never change meaning, so browsers and CDNs keep them for a year without asking again;
 // other names (the demo's drawings) for a day. A local folder is served by express.static (ranges,
 // validators); object storage is streamed from the bucket when no CDN URL is configured.
 import path from "node:path";
@@ -8,7 +8,7 @@ import { isStoreKey, type ImageStore } from "../domain/images/index.js";
 import { LocalImageStore } from "../storage/local-store.js";
 import { IMMUTABLE } from "../storage/s3-store.js";
 
-/** 32 hex digits: a content hash (or, for uploads older than issue 18, a random name never reused). */
+/** 32 hex digits: a content hash (or, for uploads of an older shop, a random name never reused). */
 const CONTENT_NAMED = /(^|\/)[a-f0-9]{32}\.(jpg|png|gif|webp|avif)$/;
 const A_DAY = "public, max-age=86400";
 

@@ -1,5 +1,5 @@
 // What the REST shim answers when something fails. The domain's ShopError codes map to HTTP statuses;
-// the bodies are shaped for the older client (spec sections 5, 7 and 8):
+// the bodies are shaped for the older client:
 //
 // - 422 (BAD_USER_INPUT): the body IS the field map, { "email": ["The email has already been taken."] }.
 //   The old client "treats the body as a map of field to a list of messages (or a single message)" and

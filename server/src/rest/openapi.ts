@@ -93,7 +93,7 @@ export function buildOpenApi(routes: Route[]) {
       title: "Verdant shop REST API (compatibility)",
       version: "1.0.0",
       description:
-        "The REST calls of the older shop client (spec section 7), served over the same domain services as the GraphQL API at /graphql. " +
+        "The REST calls of the older shop client, served over the same domain services as the GraphQL API at /graphql. " +
         "Send the access token from POST /login, or an API key's secret (vrd_...), as 'Authorization: Bearer <token>'. Money is in US dollars as JSON numbers; dates are ISO 8601. " +
         "A 422 body is a map of field name to messages.",
     },

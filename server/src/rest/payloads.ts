@@ -1,4 +1,4 @@
-// The older client's request bodies (spec section 7) as zod schemas: each maps the wire shape (snake_case,
+// The older client's request bodies as zod schemas: each maps the wire shape (snake_case,
 // dollars, `image_one`, `cart` of product objects with `cartQuantity`, `region` as a name, id or object)
 // to the domain's typed input, and the same schema documents the body in the OpenAPI document.
 //

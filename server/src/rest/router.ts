@@ -1,4 +1,4 @@
-// The REST compatibility layer at /public/api (spec section 7): serves the route table of routes.ts.
+// The REST compatibility layer at /public/api: serves the route table of routes.ts.
 // Per request: who is asking -> the handler, which calls the domain with a reader for the body (the
 // domain decides whether the caller may act before any body is read) -> snake_case JSON. Every failure
 // becomes a JSON answer (errors.ts).

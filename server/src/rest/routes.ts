@@ -1,4 +1,4 @@
-// Every call of spec section 7, as thin adapters over the domain services: the request's body is mapped
+// Every call of the older client, as thin adapters over the domain services: the request's body is mapped
 // to the domain's typed input (payloads.ts), the domain checks who may act and what was sent, and the
 // rows come back as the old client's JSON (views.ts). Rules (validation, permissions, prices, stock)
 // live in the domain only.

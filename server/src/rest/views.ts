@@ -1,4 +1,4 @@
-// The old client's JSON: snake_case field names as spec section 3 and issue 3 list them, money as dollar
+// The old client's JSON: snake_case field names as the older client reads them, money as dollar
 // numbers, dates as ISO strings. Each mapper sits next to the zod schema that documents it, and the tests
 // validate every answer against the published document, so the two cannot drift apart unnoticed.
 import type { UserRow } from "../domain/accounts/index.js";
@@ -104,7 +104,7 @@ export const AnalyticsSummary = z
     orderGrowthPercentage: integer("Orders this month against last month, in whole percent."),
     lastThreeMonths: z.array(MonthFigures).meta({ description: "The current month and the two before it, oldest first." }),
   })
-  .meta({ description: "The dashboard's figures (calendar months in UTC). Field names as spec section 3 writes them." });
+  .meta({ description: "The dashboard's figures (calendar months in UTC). Field names as the older client reads them." });
 
 export const TopProduct = z.object({
   id: integer(),

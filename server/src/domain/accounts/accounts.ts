@@ -204,9 +204,9 @@ export class AccountService {
     try {
       return await this.prisma.$transaction(async (tx) => {
         const user = await tx.user.create({ data: { name, email, passwordHash, role: "user" }, omit: WITHOUT_HASH });
-        // Webhooks: customer.registered, in this transaction (issue 22).
+        // Webhooks: customer.registered, in this transaction.
         await reportWebhookEvents(tx, [{ type: "customer.registered", data: { customer: user } }]);
-        // Issue 23: the welcome email, owed exactly when the account exists.
+        // The welcome email, owed exactly when the account exists.
         await queueEmail(tx, { userId: user.id, address: user.email }, { kind: "welcome", name: user.name });
         return user;
       });
@@ -290,7 +290,7 @@ export class AccountService {
     try {
       if (email === row.email) return await this.prisma.user.update({ where: { id: userId }, data: { name, email }, omit: WITHOUT_HASH });
       return await this.prisma.$transaction(async (tx) => {
-        // Issue 23: reset links sent to the old address stop working when the account moves.
+        // Reset links sent to the old address stop working when the account moves.
         await endResetLinks(tx, userId);
         return tx.user.update({ where: { id: userId }, data: { name, email }, omit: WITHOUT_HASH });
       });
@@ -331,7 +331,7 @@ export class AccountService {
     await this.prisma.$transaction(async (tx) => {
       const user = await tx.user.update({ where: { id: userId }, data: { passwordHash }, select: { name: true, email: true } });
       await this.tokens.endSessions(tx, userId, tokenId);
-      // Issue 23: reset links asked for before no longer work, and the owner hears of the change.
+      // Reset links asked for before no longer work, and the owner hears of the change.
       await endResetLinks(tx, userId);
       await queueEmail(tx, { userId, address: user.email }, { kind: "password-changed", name: user.name, changedAt: new Date().toISOString() });
     });
@@ -433,7 +433,7 @@ export class AccountService {
   }
 }
 
-/** Ends a user's open password reset links (issue 23): after a password or email change they were asked for before. */
+/** Ends a user's open password reset links: after a password or email change they were asked for before. */
 export async function endResetLinks(tx: Pick<PrismaClient, "passwordReset">, userId: number): Promise<void> {
   await tx.passwordReset.updateMany({ where: { userId, usedAt: null }, data: { usedAt: new Date() } });
 }

@@ -1,4 +1,4 @@
-// Password reset by email (issue 23). 'Forgot password?' asks for a link: the answer is the same whether
+// Password reset by email. 'Forgot password?' asks for a link: the answer is the same whether
 // or not the address has an account, and requests are throttled like sign-in. The link carries a token
 // that works once, for 30 minutes; the database keeps only its SHA-256 hash. The token is not random
 // either: it is an HMAC of the reset's id under the shop's secret, so the email can be written when the

@@ -38,7 +38,7 @@ export const PASSWORD_CHECK_LIMITS = {
 } as const satisfies Record<string, Limit>;
 
 /**
- * Password reset by email (issue 23), counted like sign-in: asking for a link counts every request per
+ * Password reset by email, counted like sign-in: asking for a link counts every request per
  * account (known or not, so the limit tells nothing about which emails have accounts) and per address;
  * using a link counts failures per address.
  */

@@ -1,4 +1,4 @@
-// Categories group the catalogue (spec section 3: id, name). Names are unique whatever their case,
+// Categories group the catalogue (id, name). Names are unique whatever their case,
 // and a category that still holds products cannot be deleted, so no product is ever orphaned.
 import { Prisma, type Category, type PrismaClient } from "../../generated/prisma/client.js";
 import {

@@ -1,4 +1,4 @@
-// The filters of the search and category pages, with how many products each would show (issue 17):
+// The filters of the search and category pages, with how many products each would show:
 // category, price range, in stock, discounted. Each filter is counted under every other chosen filter but
 // not its own (ticking 'In stock' does not hide the count of a price range that has none in stock, and a
 // chosen category still shows the others' counts), as shops' faceted search does.

@@ -20,7 +20,7 @@ export type { Category };
 export const averageRating = (product: { ratingSum: number; peopleRated: number }): number =>
   product.peopleRated > 0 ? product.ratingSum / product.peopleRated : 0;
 
-/** The spec's four sorts (section 9), as the REST shim offers them. */
+/** The spec's four sorts, as the REST shim offers them. */
 export const PRODUCT_SORTS = ["default", "price-highest", "price-lowest", "highest-rated"] as const;
 /** The sorts of a page of products: the spec's four, plus newest first whatever the search. */
 export const PAGE_SORTS = [...PRODUCT_SORTS, "newest"] as const;
@@ -68,7 +68,7 @@ export const PRODUCT_PAGE_SIZE = 24;
 const MAX_LIST_LIMIT = 1000;
 const MAX_SEARCH_LENGTH = 255;
 
-// Spec section 9. Every order ends newest first, then by id, so that ties always come out the same way
+// Every order ends newest first, then by id, so that ties always come out the same way
 // (and a page's cursor points at exactly one place in the list).
 // The price sorts are the SQL twin of unitPriceCents in pricing.ts: the discount price when set, else the price.
 const NEWEST: SortKey[] = [

@@ -112,7 +112,7 @@ export class ProductLists {
   }
 
   /**
-   * How many products each filter of a search or category page would show (issue 17): the search text and
+   * How many products each filter of a search or category page would show: the search text and
    * the chosen filters as page() reads them, each filter counted under the others. With a search text,
    * the shop's search answers; without one, the products of the chosen category (or all) are counted.
    */

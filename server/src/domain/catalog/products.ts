@@ -97,7 +97,7 @@ export class CatalogService extends ProductLists {
             data: { ...columns(checked), slug, imageOne: stored.imageOne!.ref, imageTwo: stored.imageTwo?.ref ?? null },
             include: withCategory,
           });
-          // Webhooks: product.created, in this transaction (issue 22).
+          // Webhooks: product.created, in this transaction.
           await reportWebhookEvents(tx, [{ type: "product.created", data: { product: created } }]);
           return created;
         }),
@@ -129,7 +129,7 @@ export class CatalogService extends ProductLists {
       this.prisma.$transaction(async (tx) => {
         const [before] = await tx.$queryRaw<{ quantity: number }[]>`SELECT quantity FROM products WHERE id = ${product.id} FOR UPDATE`;
         const updated = await tx.product.update({ where: { id: product.id }, data: slug ? { ...data, slug } : data, include: withCategory });
-        // Webhooks: product.updated, and product.stock_low when the new stock crosses a threshold (issue 22).
+        // Webhooks: product.updated, and product.stock_low when the new stock crosses a threshold.
         await reportWebhookEvents(tx, [
           { type: "product.updated", data: { product: updated } },
           ...(before ? [{ type: "product.stock_low" as const, data: { product: updated }, stock: { before: Number(before.quantity), after: updated.quantity } }] : []),
@@ -159,7 +159,7 @@ export class CatalogService extends ProductLists {
       const product = await tx.product.findUnique({ where: { id: productId }, include: withCategory });
       const { count } = await tx.product.deleteMany({ where: { id: productId } });
       if (!product || count === 0) throw notFound("Product");
-      // Webhooks: product.deleted with the product as it was, in this transaction (issue 22).
+      // Webhooks: product.deleted with the product as it was, in this transaction.
       await reportWebhookEvents(tx, [{ type: "product.deleted", data: { product } }]);
     });
   }

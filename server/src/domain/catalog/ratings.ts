@@ -1,5 +1,5 @@
 // Ratings: each user rates a product once, 1 to 5 stars. The product keeps the running sum and count
-// (spec section 3: rating and people_rated), updated in the same transaction as the rating row.
+// (rating and people_rated), updated in the same transaction as the rating row.
 import type { Category, PrismaClient, Product } from "../../generated/prisma/client.js";
 import { Checks, conflict, isUniqueViolation, notFound, parseId, received, requireUser, wholeNumber, type Deferred, type FormInput, type Viewer } from "../shared/index.js";
 

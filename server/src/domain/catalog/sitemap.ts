@@ -1,4 +1,4 @@
-// What the sitemaps list (issue 21): every category and every product, each with the date it last
+// What the sitemaps list: every category and every product, each with the date it last
 // changed, read from the database a batch at a time in id order, so even 100,000 products never sit in
 // memory at once. A sitemap file holds at most 50,000 addresses (the sitemaps.org limit); products are
 // cut into files of `perFile` in id order.

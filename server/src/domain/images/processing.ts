@@ -147,7 +147,7 @@ export const renditionKey = (rendition: EncodedRendition) => contentKey(renditio
 /** What the renditions worker asks of one stored picture. */
 export interface PictureJob {
   formats: RenditionFormat[];
-  /** Also measure it and make its placeholder (a picture stored before issue 18 has neither). */
+  /** Also measure it and make its placeholder (a picture stored unprocessed by an older version of the shop has neither). */
   describe: boolean;
   /** Rewrite the stored file itself without its metadata, in this format (a phone photo stored as it came). */
   stripAs: string | null;

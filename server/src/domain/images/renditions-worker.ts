@@ -1,5 +1,5 @@
 // Makes the renditions a picture still lacks, in the background: the AVIF that follows every upload,
-// every rendition of a picture stored before issue 18 (found by its ref in products and order lines), and
+// every rendition of a picture stored unprocessed by an older version of the shop (found by its ref in products and order lines), and
 // pictures made by an older RECIPE. Each picture is claimed in the database first (FOR UPDATE SKIP LOCKED,
 // for a few minutes), so several processes or replicas never make the same rendition twice, and a process
 // that dies mid-way leaves its claim to expire and another to take over. Each picture is written as one
@@ -99,7 +99,7 @@ export class RenditionsWorker {
     await this.running?.catch(() => undefined);
   }
 
-  /** A row, pending, for every ref in products and order lines that has none (pictures stored before issue 18). */
+  /** A row, pending, for every ref in products and order lines that has none (pictures stored unprocessed by an older version of the shop). */
   async discover(): Promise<number> {
     return this.prisma.$executeRaw`
       INSERT INTO images (ref, state, recipe, updated_at)
@@ -180,7 +180,7 @@ export class RenditionsWorker {
     const current = claimed.recipe === RECIPE && claimed.width !== null;
     const kept = current ? renditionsOf(claimed.renditions) : [];
     const formats = FORMATS.filter((format) => !kept.some((rendition) => rendition.format === format)) as RenditionFormat[];
-    // A picture stored before issue 18 went out as it came, metadata and all: it is rewritten without.
+    // A picture stored unprocessed by an older version of the shop went out as it came, metadata and all: it is rewritten without.
     const header = claimed.width === null ? await readHeader(bytes) : null;
     const work = await this.encoder.makePicture(bytes, { formats, describe: claimed.width === null, stripAs: header?.hasMetadata ? header.format : null });
     const made: StoredRendition[] = work.renditions.map((rendition) => ({

@@ -1,4 +1,4 @@
-// The shop's rules for product pictures (issue 18): what an upload may be, which renditions every picture
+// The shop's rules for product pictures: what an upload may be, which renditions every picture
 // gets and how they are encoded. Changing a rendition rule means bumping RECIPE: pictures made by an older
 // recipe are made again by `npm run images:rebuild` and by the shop's start-up work.
 

@@ -1,5 +1,5 @@
 // Order numbers are for people (printed on invoices, read out on the phone); references come from the
-// client (spec section 7: 16 characters A-Z 0-9) and make placing an order safe to retry.
+// client (16 characters A-Z 0-9) and make placing an order safe to retry.
 import crypto from "node:crypto";
 
 // Crockford-style alphabet: no I, L, O or U, so a number read aloud cannot be misheard.

@@ -1,4 +1,4 @@
-// Delivery regions and their fees (spec section 3: id, name, fee), the fee in integer cents. Orders keep a snapshot of the region's name,
+// Delivery regions and their fees (id, name, fee), the fee in integer cents. Orders keep a snapshot of the region's name,
 // so deleting a region rewrites no history (orders.region_id is set null by the foreign key).
 import { Prisma, type PrismaClient, type Region } from "../../generated/prisma/client.js";
 import {

@@ -1,4 +1,4 @@
-// The catalogue's search index, kept in each process's memory (issue 17): what a search must visit to
+// The catalogue's search index, kept in each process's memory: what a search must visit to
 // match, rank, sort, filter and count products, so that a search page costs the database one read of
 // the page's 24 rows by id, whatever the catalogue's size and however many products match.
 //

@@ -1,4 +1,4 @@
-// The shop's product search (issue 17): what a shopper types in the header or on the search page.
+// The shop's product search: what a shopper types in the header or on the search page.
 //
 // Matching: every word of the text, in any order, in the product's name, its category's name or its
 // description; the last word as a prefix (the shopper may still be typing it); a word the catalogue does

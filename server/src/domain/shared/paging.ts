@@ -277,7 +277,7 @@ export async function loadInOrder<T extends { id: number }>(ids: number[], load:
   return ids.map((id) => byId.get(id)).filter((row): row is T => row !== undefined);
 }
 
-/** Newest first, then by id: the order of every list of the spec (section 9), on `alias`'s columns. */
+/** Newest first, then by id: the order of every list of the spec, on `alias`'s columns. */
 export function newestFirst(alias: string): SortKey[] {
   return [
     { sql: Prisma.raw(`${alias}.created_at`), descending: true, kind: "time" },
