@@ -9,7 +9,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createShopGraphQL, type OperationRequest, type ShopGraphQL } from "../src/graphql/execute.js";
 import { buildShopSchema } from "../src/graphql/schema.js";
-import { createStorefrontRenderer, loadStorefrontEntry, type StorefrontRenderer } from "../src/http/storefront.js";
+import { createStorefrontRenderer, loadStorefrontEntry, type StorefrontEntry, type StorefrontRenderer } from "../src/http/storefront.js";
 import { buildStorefront } from "./storefront-support.js";
 import { createTestShop, serveTestShop, type TestShop } from "./support.js";
 
@@ -45,18 +45,23 @@ beforeAll(async () => {
   await fern("maidenhair-fern", "Maidenhair Fern", 1800, null, 3, 4, 1);
   await fern("staghorn-fern", "Staghorn Fern", 3200, 2900, 0);
 
-  // The render's executor, made as the app makes it, watched: every query a page asks is recorded with its answer.
+  // The render's executor, made as the app makes it. The storefront's entry is watched: every query a page
+  // asks through http/storefront.ts is recorded with the answer the page was given.
   graphql = createShopGraphQL({ schema: await buildShopSchema(), shop: t.shop, introspection: true, logger: silent });
-  const watched: Pick<ShopGraphQL, "run" | "guestContext"> = {
-    guestContext: (log) => graphql.guestContext(log),
-    run: async (request, context) => {
-      const answer = await graphql.run(request, context);
-      asked.push({ document: request.document as DocumentNode, variables: request.variables ?? {}, operationName: request.operationName ?? "", answer });
-      return answer;
-    },
-  };
   const entry = (await loadStorefrontEntry(built.storefrontBuild))!;
-  renderer = createStorefrontRenderer({ entry, clientDist: built.clientDist, graphql: watched, shop: t.shop, logger: silent });
+  const watched: StorefrontEntry = {
+    ...entry,
+    renderPage: (url, options) =>
+      entry.renderPage(url, {
+        ...options,
+        runQuery: async (query) => {
+          const answer = await options.runQuery(query);
+          asked.push({ document: query.query, variables: query.variables, operationName: query.operationName ?? "", answer });
+          return answer;
+        },
+      }),
+  };
+  renderer = createStorefrontRenderer({ entry: watched, clientDist: built.clientDist, graphql, shop: t.shop, logger: silent });
 }, 180_000);
 afterAll(async () => {
   await served?.close();
