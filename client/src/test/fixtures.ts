@@ -3,6 +3,7 @@
 import type { DocumentNode } from "graphql";
 import type { MockLink } from "@apollo/client/testing";
 import {
+  CartQuoteDocument,
   CategoryPageDocument,
   CategoryProductsDocument,
   CheckoutRegionsDocument,
@@ -10,6 +11,7 @@ import {
   ProductCategoriesDocument,
   SearchPageDocument,
   SearchProductsDocument,
+  type CartQuoteQueryVariables,
   type ProductCardFieldsFragment,
   type ProductFilterCountsFragment,
   type ProductSort,
@@ -214,3 +216,63 @@ export function queryMock(
 ): MockLink.MockedResponse {
   return { request: { query, variables }, ...answer(data, options) };
 }
+
+/** What the fake cartQuote server prices by: today's unit price of each product it has, and each region's fee. */
+export interface QuotePrices {
+  unitPrices: Record<number, number>;
+  fees?: Record<number, number>;
+}
+
+export interface CartQuoteServer {
+  mock: MockLink.MockedResponse;
+  /** The variables of every cartQuote request, in order. */
+  asked: CartQuoteQueryVariables[];
+}
+
+const cents = (amount: number) => Math.round(amount * 100);
+
+/**
+ * cartQuote as the server answers it, for any cart: each line at the unit price given here (a product not
+ * listed no longer exists: left out and named in missingProductIds), the region's fee, the total. Give
+ * prices that differ from the cart's saved ones to show that a screen shows the server's figures.
+ */
+export function cartQuoteServer(prices: QuotePrices, options: MockOptions = {}): CartQuoteServer {
+  const asked: CartQuoteQueryVariables[] = [];
+  const mock: MockLink.MockedResponse = {
+    request: { query: CartQuoteDocument, variables: () => true },
+    result: (variables: CartQuoteQueryVariables) => {
+      asked.push(variables);
+      const lines = [variables.lines].flat();
+      const known = lines.filter((line) => line.productId in prices.unitPrices);
+      const itemsCents = known.reduce((sum, line) => sum + cents(prices.unitPrices[line.productId]) * line.quantity, 0);
+      const feeCents = variables.regionId == null ? 0 : cents(prices.fees?.[variables.regionId] ?? 0);
+      return {
+        data: {
+          cartQuote: {
+            __typename: "CartQuote",
+            lines: known.map((line) => ({
+              __typename: "CartQuoteLine",
+              productId: line.productId,
+              lineTotal: (cents(prices.unitPrices[line.productId]) * line.quantity) / 100,
+            })),
+            totalQuantity: known.reduce((sum, line) => sum + line.quantity, 0),
+            itemsTotal: itemsCents / 100,
+            deliveryFee: feeCents / 100,
+            total: (itemsCents + feeCents) / 100,
+            missingProductIds: lines.filter((line) => !(line.productId in prices.unitPrices)).map((line) => line.productId),
+          },
+        },
+      };
+    },
+    delay: options.delay ?? 0,
+    maxUsageCount: options.times ?? Number.POSITIVE_INFINITY,
+  };
+  return { mock, asked };
+}
+
+/** cartQuote failing (the network is down) for any cart, `times` times (once by default). */
+export const cartQuoteFailure = (times = 1): MockLink.MockedResponse => ({
+  request: { query: CartQuoteDocument, variables: () => true },
+  error: new Error("Failed to fetch"),
+  maxUsageCount: times,
+});

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
 import { CheckCartDocument } from "../../graphql/generated/graphql";
@@ -6,6 +6,7 @@ import type { CartProduct } from "../../lib/cart/cartRules";
 import { CART_ITEMS_KEY, TOTAL_QUANTITY_KEY } from "../../lib/cart/cartStorage";
 import { createCartStore } from "../../lib/cart/cartStore";
 import { notifyError } from "../../lib/notify";
+import { cartQuoteFailure, cartQuoteServer } from "../../test/fixtures";
 import { renderWithShop, shopper } from "../../test/renderWithShop";
 import { CartScreen } from "./CartScreen";
 
@@ -18,6 +19,11 @@ function filledCart() {
   cart.dispatch({ type: "add", product: shovel });
   return cart;
 }
+
+// Today's prices on the server: the fern's discount price has dropped to $18 since it went into the cart
+// (the cart saved $20), so the client's own sums ($40 for the fern, $85 in all) would be wrong.
+const todaysPrices = { unitPrices: { 101: 18, 102: 45 } };
+const quote = () => cartQuoteServer(todaysPrices);
 
 const checkMock = (outcome: { error?: string; delay?: number } = {}) => ({
   request: { query: CheckCartDocument, variables: { lines: [{ productId: 101, quantity: 2 }, { productId: 102, quantity: 1 }] } },
@@ -39,27 +45,29 @@ describe("Cart", () => {
     expect(screen.getByRole("link", { name: "Back to the store" })).toHaveAttribute("href", "/");
   });
 
-  it("each item shows image, name, line price, quantity with minus and plus, and 'Remove item'", async () => {
-    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart() });
+  it("each item shows image, name, line price (the server's), quantity with minus and plus, and 'Remove item'", async () => {
+    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), mocks: [quote().mock] });
     const line = await screen.findByRole("article", { name: "Boston Fern" });
     // A cart saved with only a URL still shows it; the name beside it makes the picture decoration.
     expect(within(line).getByRole("presentation")).toHaveAttribute("src", "/f.svg");
-    expect(within(line).getByTestId("line-price")).toHaveTextContent("$40.00");
+    expect(await within(line).findByText("$36.00")).toHaveAttribute("data-testid", "line-price");
     expect(within(line).getByTestId("line-quantity")).toHaveTextContent("2");
     expect(within(line).getByRole("button", { name: "Decrease quantity of Boston Fern" })).toBeInTheDocument();
     expect(within(line).getByRole("button", { name: "Increase quantity of Boston Fern" })).toBeInTheDocument();
     expect(within(line).getByRole("button", { name: "Remove item" })).toBeInTheDocument();
   });
 
-  it("'cart Summary' with Total quantity and Subtotal", async () => {
-    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart() });
+  it("'cart Summary' with Total quantity (the cart's) and Subtotal (the server's quote of the cart's lines)", async () => {
+    const server = quote();
+    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), mocks: [server.mock] });
     expect(await screen.findByRole("heading", { name: "cart Summary" })).toBeInTheDocument();
     expect(screen.getByTestId("total-quantity")).toHaveTextContent("3");
-    expect(screen.getByTestId("subtotal")).toHaveTextContent("$85.00");
+    await waitFor(() => expect(screen.getByTestId("subtotal")).toHaveTextContent("$81.00"));
+    expect(server.asked).toEqual([{ lines: [{ productId: 101, quantity: 2 }, { productId: 102, quantity: 1 }] }]);
   });
 
   it("plus is refused at the stock limit with 'Cannot add more than available stock'", async () => {
-    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart() });
+    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), mocks: [quote().mock] });
     const line = await screen.findByRole("article", { name: "Boston Fern" });
     await userEvent.click(within(line).getByRole("button", { name: "Increase quantity of Boston Fern" }));
     expect(within(line).getByTestId("line-quantity")).toHaveTextContent("3");
@@ -70,14 +78,14 @@ describe("Cart", () => {
   });
 
   it("minus stops at 1", async () => {
-    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart() });
+    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), mocks: [quote().mock] });
     const line = await screen.findByRole("article", { name: "Steel Shovel" });
     await userEvent.click(within(line).getByRole("button", { name: "Decrease quantity of Steel Shovel" }));
     expect(within(line).getByTestId("line-quantity")).toHaveTextContent("1");
   });
 
   it("'Remove item' removes the line", async () => {
-    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart() });
+    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), mocks: [quote().mock] });
     const line = await screen.findByRole("article", { name: "Steel Shovel" });
     await userEvent.click(within(line).getByRole("button", { name: "Remove item" }));
     expect(screen.queryByRole("article", { name: "Steel Shovel" })).not.toBeInTheDocument();
@@ -85,7 +93,7 @@ describe("Cart", () => {
   });
 
   it("Clear Cart empties the cart and removes both session keys", async () => {
-    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart() });
+    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), mocks: [quote().mock] });
     expect(sessionStorage.getItem(CART_ITEMS_KEY)).not.toBeNull();
     await userEvent.click(await screen.findByRole("button", { name: "Clear Cart" }));
     expect(await screen.findByText("Your cart is empty!")).toBeInTheDocument();
@@ -94,9 +102,81 @@ describe("Cart", () => {
   });
 });
 
+describe("Cart figures: the server's quote (cartQuote), never the client's own sums", () => {
+  const summary = () => screen.getByRole("region", { name: "cart Summary" });
+
+  it("while the quote loads, the figures are placeholders on their own lines and the summary is busy", async () => {
+    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), mocks: [cartQuoteServer(todaysPrices, { delay: 1500 }).mock] });
+    await screen.findByRole("heading", { name: "cart Summary" });
+    expect(summary()).toHaveAttribute("aria-busy", "true");
+    expect(screen.getByTestId("subtotal")).not.toHaveTextContent("$");
+    expect(within(screen.getByRole("article", { name: "Boston Fern" })).getByTestId("line-price")).not.toHaveTextContent("$");
+    // The cart's own count does not wait for the server.
+    expect(screen.getByTestId("total-quantity")).toHaveTextContent("3");
+    await waitFor(() => expect(screen.getByTestId("subtotal")).toHaveTextContent("$81.00"));
+    expect(summary()).toHaveAttribute("aria-busy", "false");
+  });
+
+  it("asks again when the cart changes, once per distinct cart", async () => {
+    const server = quote();
+    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), mocks: [server.mock] });
+    await waitFor(() => expect(screen.getByTestId("subtotal")).toHaveTextContent("$81.00"));
+    const line = screen.getByRole("article", { name: "Boston Fern" });
+    await userEvent.click(within(line).getByRole("button", { name: "Increase quantity of Boston Fern" }));
+    await waitFor(() => expect(screen.getByTestId("subtotal")).toHaveTextContent("$99.00"));
+    expect(within(line).getByTestId("line-price")).toHaveTextContent("$54.00");
+    // Back to a cart already quoted: its answer shows without asking again.
+    await userEvent.click(within(line).getByRole("button", { name: "Decrease quantity of Boston Fern" }));
+    await waitFor(() => expect(screen.getByTestId("subtotal")).toHaveTextContent("$81.00"));
+    expect(server.asked.map((asked) => asked.lines)).toEqual([
+      [{ productId: 101, quantity: 2 }, { productId: 102, quantity: 1 }],
+      [{ productId: 101, quantity: 3 }, { productId: 102, quantity: 1 }],
+    ]);
+  });
+
+  it("a failed quote says so in the summary with 'Try again', which asks again", async () => {
+    const server = quote();
+    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), mocks: [cartQuoteFailure(), server.mock] });
+    expect(await within(await screen.findByRole("region", { name: "cart Summary" })).findByRole("alert")).toHaveTextContent("We could not load the prices.");
+    expect(summary()).toHaveAttribute("aria-busy", "false");
+    expect(screen.getByTestId("subtotal")).toHaveTextContent("—");
+    expect(within(screen.getByRole("article", { name: "Boston Fern" })).getByTestId("line-price")).toHaveTextContent("—");
+
+    await userEvent.click(within(summary()).getByRole("button", { name: "Try again" }));
+    await waitFor(() => expect(screen.getByTestId("subtotal")).toHaveTextContent("$81.00"));
+    expect(screen.queryByText("We could not load the prices.")).not.toBeInTheDocument();
+    expect(server.asked).toHaveLength(1);
+  });
+
+  it("'Proceed to checkout' still works while the quote is failing (checking the cart asks the server again)", async () => {
+    const { router } = renderWithShop(<CartScreen />, {
+      route: "/cart",
+      path: "/cart",
+      cart: filledCart(),
+      user: shopper,
+      mocks: [cartQuoteFailure(), checkMock()],
+      routes: pages,
+    });
+    await screen.findByText("We could not load the prices.");
+    await userEvent.click(screen.getByRole("button", { name: "Proceed to checkout" }));
+    expect(await screen.findByRole("heading", { name: "Checkout page" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/checkout");
+  });
+
+  it("a product the server no longer has says '{name} is no longer available.' in its line, not a price of 0", async () => {
+    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), mocks: [cartQuoteServer({ unitPrices: { 101: 18 } }).mock] });
+    const gone = await screen.findByRole("article", { name: "Steel Shovel" });
+    expect(await within(gone).findByText("Steel Shovel is no longer available.")).toBeInTheDocument();
+    expect(within(gone).queryByTestId("line-price")).not.toBeInTheDocument();
+    expect(within(gone).getByRole("button", { name: "Remove item" })).toBeInTheDocument();
+    expect(screen.getByTestId("subtotal")).toHaveTextContent("$36.00");
+    expect(within(screen.getByRole("article", { name: "Boston Fern" })).getByTestId("line-price")).toHaveTextContent("$36.00");
+  });
+});
+
 describe("Checkout flow: 'Proceed to checkout' in the cart checks the cart with the server first", () => {
   it("shows a spinner while checking, then goes to /checkout", async () => {
-    const { router } = renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), user: shopper, mocks: [checkMock({ delay: 100 })], routes: pages });
+    const { router } = renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), user: shopper, mocks: [quote().mock, checkMock({ delay: 100 })], routes: pages });
     const proceed = await screen.findByRole("button", { name: "Proceed to checkout" });
     await userEvent.click(proceed);
     expect(proceed).toHaveAttribute("data-loading", "true");
@@ -110,7 +190,7 @@ describe("Checkout flow: 'Proceed to checkout' in the cart checks the cart with 
       path: "/cart",
       cart: filledCart(),
       user: shopper,
-      mocks: [checkMock({ error: "Only 1 left of Boston Fern." })],
+      mocks: [quote().mock, checkMock({ error: "Only 1 left of Boston Fern." })],
       routes: pages,
     });
     await userEvent.click(await screen.findByRole("button", { name: "Proceed to checkout" }));
@@ -123,7 +203,7 @@ describe("Checkout flow: 'Proceed to checkout' in the cart checks the cart with 
       route: "/cart",
       path: "/cart",
       cart: filledCart(),
-      mocks: [checkMock({ error: "Please sign in to continue." })],
+      mocks: [quote().mock, checkMock({ error: "Please sign in to continue." })],
       routes: pages,
     });
     await userEvent.click(await screen.findByRole("button", { name: "Proceed to checkout" }));

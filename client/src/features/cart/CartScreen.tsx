@@ -1,5 +1,6 @@
 // The cart: its lines with minus, plus and 'Remove item', Clear Cart,
-// the 'cart Summary' and 'Proceed to checkout', which checks the cart with the server first.
+// the 'cart Summary' and 'Proceed to checkout', which checks the cart with the server first. Each line's
+// price and the Subtotal are the server's (cartQuote); Total quantity is the cart's own count (totalQuantity).
 import { PageTitle } from "../../components/PageTitle";
 import { useApolloClient } from "@apollo/client/react";
 import { ActionIcon, Anchor, Button, Card, Grid, Group, Paper, Stack, Text, Title } from "@mantine/core";
@@ -7,18 +8,19 @@ import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { ProductPicture } from "../../components/ProductPicture";
+import { QuotedAmount, QuoteUnavailable } from "../../components/QuotedFigures";
 import { CheckCartDocument } from "../../graphql/generated/graphql";
 import { serverMessage } from "../../lib/apollo/errors";
 import { useCart } from "../../lib/cart/CartProvider";
+import { isMissing, noLongerAvailable, quotedLineTotal, useCartQuote, type CartQuoteState } from "../../lib/cart/cartQuote";
 import type { CartItem } from "../../lib/cart/cartRules";
 import { messages } from "../../lib/messages";
-import { formatMoney } from "../../lib/money";
 import { notifyError } from "../../lib/notify";
-import { itemsTotal, lineTotal } from "../../lib/pricing";
 import { useSession } from "../../lib/session/session";
 
 export function CartScreen() {
   const { cartItems, totalQuantity, clearCart } = useCart();
+  const quote = useCartQuote(cartItems);
   if (cartItems.length === 0) {
     return (
       <Stack gap="lg">
@@ -38,7 +40,7 @@ export function CartScreen() {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="sm">
             {cartItems.map((item) => (
-              <CartLine key={item.id} item={item} />
+              <CartLine key={item.id} item={item} quote={quote} />
             ))}
             <Group>
               <Button variant="outline" color="red" onClick={() => clearCart()}>
@@ -48,14 +50,14 @@ export function CartScreen() {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <CartSummary totalQuantity={totalQuantity} subtotal={itemsTotal(cartItems)} items={cartItems} />
+          <CartSummary totalQuantity={totalQuantity} quote={quote} items={cartItems} />
         </Grid.Col>
       </Grid>
     </Stack>
   );
 }
 
-function CartLine({ item }: { item: CartItem }) {
+function CartLine({ item, quote }: { item: CartItem; quote: CartQuoteState }) {
   const { increaseQuantity, decreaseQuantity, removeFromCart } = useCart();
   return (
     <Card withBorder padding="sm" component="article" aria-label={item.name}>
@@ -66,9 +68,18 @@ function CartLine({ item }: { item: CartItem }) {
           <Anchor component={Link} to={`/products/${item.slug}`} fw={600} c="inherit">
             {item.name}
           </Anchor>
-          <Text fw={700} data-testid="line-price">
-            {formatMoney(lineTotal(item))}
-          </Text>
+          {quote.status === "ready" && isMissing(quote.quote, item.id) ? (
+            <Text fw={600} c="red" data-testid="line-unavailable">
+              {noLongerAvailable(item.name)}
+            </Text>
+          ) : (
+            <QuotedAmount
+              fw={700}
+              data-testid="line-price"
+              state={quote.status}
+              amount={quote.status === "ready" ? quotedLineTotal(quote.quote, item.id) : undefined}
+            />
+          )}
           <Group gap="xs">
             <ActionIcon variant="default" aria-label={`Decrease quantity of ${item.name}`} onClick={() => decreaseQuantity(item.id)}>
               −
@@ -89,7 +100,7 @@ function CartLine({ item }: { item: CartItem }) {
   );
 }
 
-function CartSummary({ totalQuantity, subtotal, items }: { totalQuantity: number; subtotal: number; items: CartItem[] }) {
+function CartSummary({ totalQuantity, quote, items }: { totalQuantity: number; quote: CartQuoteState; items: CartItem[] }) {
   const client = useApolloClient();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -117,7 +128,7 @@ function CartSummary({ totalQuantity, subtotal, items }: { totalQuantity: number
   };
 
   return (
-    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="cart-summary">
+    <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="cart-summary" aria-busy={quote.status === "loading"}>
       <Stack gap="sm">
         <Title order={2} size="h3" id="cart-summary">
           cart Summary
@@ -130,10 +141,10 @@ function CartSummary({ totalQuantity, subtotal, items }: { totalQuantity: number
         </Group>
         <Group justify="space-between">
           <Text>Subtotal</Text>
-          <Text fw={700} data-testid="subtotal">
-            {formatMoney(subtotal)}
-          </Text>
+          <QuotedAmount fw={700} data-testid="subtotal" state={quote.status} amount={quote.status === "ready" ? quote.quote.itemsTotal : undefined} />
         </Group>
+        {/* Proceed still works: checking the cart there asks the server again. */}
+        {quote.status === "failed" && <QuoteUnavailable onRetry={quote.retry} />}
         <Button size="md" loading={checking} onClick={() => void proceed()}>
           Proceed to checkout
         </Button>

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { PlaceOrderDocument } from "../../graphql/generated/graphql";
 import type { CartProduct } from "../../lib/cart/cartRules";
 import { createCartStore } from "../../lib/cart/cartStore";
-import { checkoutRegionsMock } from "../../test/fixtures";
+import { cartQuoteFailure, cartQuoteServer, checkoutRegionsMock, regions } from "../../test/fixtures";
 import { renderWithShop, shopper } from "../../test/renderWithShop";
 import { CheckoutScreen } from "./CheckoutScreen";
 
@@ -15,6 +15,11 @@ function cartWithFern() {
   cart.dispatch({ type: "add", product: fern, cartQuantity: 2 });
   return cart;
 }
+
+// Today's prices on the server: the fern's discount price has dropped to $18 since it went into the cart
+// (the cart saved $20), so the client's own sums ($40 for two) would be wrong. The fees are the regions'.
+const todaysPrices = { unitPrices: { 101: 18 }, fees: Object.fromEntries(regions.map((region) => [region.id, region.fee])) };
+const quote = () => cartQuoteServer(todaysPrices);
 
 const home = [{ path: "/", element: <h1>Home page</h1> }];
 const atCheckout = { route: "/checkout", path: "/checkout", routes: home };
@@ -62,30 +67,31 @@ const validCard = { number: "4111111111111111", expiry: "1228", cvc: "123", name
 
 describe("Checkout", () => {
   it("content shows only when a user is loaded", async () => {
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, cart: cartWithFern(), mocks: [checkoutRegionsMock(), quote().mock] });
     expect(await screen.findByText("Please sign in to check out.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Proceed to checkout" })).not.toBeInTheDocument();
   });
 
   it("shows the loading view while the user loads", async () => {
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, session: { loading: true }, mocks: [checkoutRegionsMock()] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, session: { loading: true }, mocks: [checkoutRegionsMock(), quote().mock] });
     expect(await screen.findByRole("status", { name: "Loading your account" })).toBeInTheDocument();
   });
 
   it("the customer block shows name, email, address and phone", async () => {
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock(), quote().mock] });
     const block = (await screen.findByRole("heading", { name: "Customer" })).closest("section")!;
     for (const text of [shopper.name, shopper.email, shopper.address!, shopper.phone!]) expect(within(block).getByText(text)).toBeInTheDocument();
     expect(within(block).queryByRole("link", { name: "Update contact details" })).not.toBeInTheDocument();
   });
 
   it("links to update contact details when phone or address is missing", async () => {
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, phone: null }, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, phone: null }, cart: cartWithFern(), mocks: [checkoutRegionsMock(), quote().mock] });
     expect(await screen.findByRole("link", { name: "Update contact details" })).toHaveAttribute("href", "/user/update-contact-details");
   });
 
   it("a delivery region select shows each region's name and fee; the summary adds the fee", async () => {
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
+    const server = quote();
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock(), server.mock] });
     const select = await screen.findByRole("combobox", { name: "Delivery region" });
     await screen.findByRole("option", { name: "Rest of Oregon ($12.50)" });
     expect(within(select).getAllByRole("option").map((option) => option.textContent)).toEqual([
@@ -93,18 +99,91 @@ describe("Checkout", () => {
       "Portland Metro ($5.00)",
       "Rest of Oregon ($12.50)",
     ]);
-    expect(screen.getByTestId("items-total")).toHaveTextContent("$40.00");
-    expect(screen.getByTestId("delivery-fee")).toHaveTextContent("$0.00");
-    await userEvent.selectOptions(select, "2");
-    expect(screen.getByTestId("delivery-fee")).toHaveTextContent("$12.50");
-    expect(screen.getByTestId("order-total")).toHaveTextContent("$52.50");
+    // The order summary is the server's quote: no region chosen yet, no fee.
+    await waitFor(() => expect(screen.getByTestId("items-total")).toHaveTextContent("$36.00"));
     expect(screen.getByText("Items (2)")).toBeInTheDocument();
+    expect(screen.getByTestId("delivery-fee")).toHaveTextContent("$0.00");
+    expect(screen.getByTestId("order-total")).toHaveTextContent("$36.00");
+    // Choosing a region asks again with the region's id.
+    await userEvent.selectOptions(select, "2");
+    await waitFor(() => expect(screen.getByTestId("delivery-fee")).toHaveTextContent("$12.50"));
+    expect(screen.getByTestId("items-total")).toHaveTextContent("$36.00");
+    expect(screen.getByTestId("order-total")).toHaveTextContent("$48.50");
+    const lines = [{ productId: 101, quantity: 2 }];
+    expect(server.asked).toEqual([{ lines }, { lines, regionId: 2 }]);
+    // Back to no region: answered from what was asked before.
+    await userEvent.selectOptions(select, "");
+    await waitFor(() => expect(screen.getByTestId("delivery-fee")).toHaveTextContent("$0.00"));
+    expect(server.asked).toHaveLength(2);
+  });
+
+  describe("the order summary while the server's quote is not there", () => {
+    const summary = () => screen.getByRole("region", { name: "Order summary" });
+
+    it("loading: placeholders in the figures, the summary busy", async () => {
+      renderWithShop(<CheckoutScreen />, {
+        ...atCheckout,
+        user: shopper,
+        cart: cartWithFern(),
+        mocks: [checkoutRegionsMock(), cartQuoteServer(todaysPrices, { delay: 1500 }).mock],
+      });
+      await screen.findByRole("heading", { name: "Order summary" });
+      expect(summary()).toHaveAttribute("aria-busy", "true");
+      for (const figure of ["items-total", "delivery-fee", "order-total"]) expect(screen.getByTestId(figure)).not.toHaveTextContent("$");
+      await waitFor(() => expect(screen.getByTestId("order-total")).toHaveTextContent("$36.00"));
+      expect(summary()).toHaveAttribute("aria-busy", "false");
+    });
+
+    it("failed: 'We could not load the prices.' with 'Try again', which asks again", async () => {
+      const server = quote();
+      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock(), cartQuoteFailure(), server.mock] });
+      expect(await within(await screen.findByRole("region", { name: "Order summary" })).findByRole("alert")).toHaveTextContent(
+        "We could not load the prices.",
+      );
+      expect(summary()).toHaveAttribute("aria-busy", "false");
+      for (const figure of ["items-total", "delivery-fee", "order-total"]) expect(screen.getByTestId(figure)).toHaveTextContent("—");
+      await userEvent.click(within(summary()).getByRole("button", { name: "Try again" }));
+      await waitFor(() => expect(screen.getByTestId("order-total")).toHaveTextContent("$36.00"));
+      expect(screen.queryByText("We could not load the prices.")).not.toBeInTheDocument();
+      expect(server.asked).toEqual([{ lines: [{ productId: 101, quantity: 2 }] }]);
+    });
+
+    it("while the quote keeps failing, the order can still be placed (the server prices it)", async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+      const calls: Array<Record<string, unknown>> = [];
+      renderWithShop(<CheckoutScreen />, {
+        ...atCheckout,
+        user: shopper,
+        cart: cartWithFern(),
+        mocks: [checkoutRegionsMock(), cartQuoteFailure(Number.POSITIVE_INFINITY), placeOrderMock(calls)],
+      });
+      await screen.findByText("We could not load the prices.");
+      await user.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), "1");
+      await enterCard(user, validCard);
+      expect(screen.getByText("We could not load the prices.")).toBeInTheDocument();
+      await user.click(within(summary()).getByRole("button", { name: "Proceed to checkout" }));
+      expect(await screen.findByText("Payment successful and order has been created")).toBeInTheDocument();
+      expect(calls).toHaveLength(1);
+    });
+
+    it("a product the server no longer has is named: '{name} is no longer available.'", async () => {
+      renderWithShop(<CheckoutScreen />, {
+        ...atCheckout,
+        user: shopper,
+        cart: cartWithFern(),
+        mocks: [checkoutRegionsMock(), cartQuoteServer({ unitPrices: {} }).mock],
+      });
+      expect(await within(await screen.findByRole("region", { name: "Order summary" })).findByText("Boston Fern is no longer available.")).toBeInTheDocument();
+      expect(screen.getByTestId("items-total")).toHaveTextContent("$0.00");
+      expect(screen.getByText("Items (0)")).toBeInTheDocument();
+    });
   });
 
   it("'Enter card' shows a spinner for 2 seconds, then opens the card modal with a live preview", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock(), quote().mock] });
     const button = await screen.findByRole("button", { name: "Enter card" });
     await user.click(button);
     expect(button).toHaveAttribute("data-loading", "true");
@@ -119,7 +198,7 @@ describe("Checkout", () => {
   it("Save Card refuses invalid details with 'Please enter valid card details.' and keeps the modal open", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock(), quote().mock] });
     await screen.findByRole("button", { name: "Enter card" });
     const dialog = await enterCard(user, { ...validCard, cvc: "12" });
     expect(await screen.findByText("Please enter valid card details.")).toBeInTheDocument();
@@ -137,7 +216,7 @@ describe("Checkout", () => {
   it("Save Card closes the modal when the card is valid with 'Card details saved successfully!'", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock(), quote().mock] });
     await screen.findByRole("button", { name: "Enter card" });
     await enterCard(user, validCard);
     expect(await screen.findByText("Card details saved successfully!")).toBeInTheDocument();
@@ -147,7 +226,7 @@ describe("Checkout", () => {
 
   describe("Checkout checks, in this order", () => {
     it("(1) without card details: 'Please enter your card details before proceeding.'", async () => {
-      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, phone: null }, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
+      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, phone: null }, cart: cartWithFern(), mocks: [checkoutRegionsMock(), quote().mock] });
       await userEvent.click(await screen.findByRole("button", { name: "Proceed to checkout" }));
       // As a notification, and beside Enter card, which takes focus.
       await waitFor(() => expect(screen.getAllByText("Please enter your card details before proceeding.")).toHaveLength(2));
@@ -160,7 +239,7 @@ describe("Checkout", () => {
     it("(2) without phone or address: 'Please update your contact information.'", async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, address: null }, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
+      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, address: null }, cart: cartWithFern(), mocks: [checkoutRegionsMock(), quote().mock] });
       await screen.findByRole("button", { name: "Enter card" });
       await enterCard(user, validCard);
       await user.click(screen.getByRole("button", { name: "Proceed to checkout" }));
@@ -173,7 +252,7 @@ describe("Checkout", () => {
     it("(3) without a region: 'Please select a delivery region'", async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock()] });
+      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock(), quote().mock] });
       await screen.findByRole("button", { name: "Enter card" });
       await enterCard(user, validCard);
       await user.click(screen.getByRole("button", { name: "Proceed to checkout" }));
@@ -194,7 +273,7 @@ describe("Checkout", () => {
       ...atCheckout,
       user: shopper,
       cart,
-      mocks: [checkoutRegionsMock(), placeOrderMock(calls)],
+      mocks: [checkoutRegionsMock(), quote().mock, placeOrderMock(calls)],
     });
     await screen.findByRole("option", { name: "Portland Metro ($5.00)" });
     await user.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), "1");
@@ -219,7 +298,7 @@ describe("Checkout", () => {
       ...atCheckout,
       user: shopper,
       cart,
-      mocks: [checkoutRegionsMock(), placeOrderMock([], { error: "Only 1 left of Boston Fern." })],
+      mocks: [checkoutRegionsMock(), quote().mock, placeOrderMock([], { error: "Only 1 left of Boston Fern." })],
     });
     await screen.findByRole("option", { name: "Portland Metro ($5.00)" });
     await user.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), "1");
@@ -230,7 +309,7 @@ describe("Checkout", () => {
   });
 
   it("an empty cart has nothing to check out", async () => {
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, mocks: [checkoutRegionsMock()] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, mocks: [checkoutRegionsMock(), quote().mock] });
     expect(await screen.findByText("Your cart is empty!")).toBeInTheDocument();
   });
 });

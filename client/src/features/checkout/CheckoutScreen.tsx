@@ -1,5 +1,6 @@
 // Checkout, shown only when a user is loaded: the customer block, the
-// delivery region, 'Enter card' (a 2-second spinner, then the card modal), the order summary and
+// delivery region, 'Enter card' (a 2-second spinner, then the card modal), the order summary (the server's
+// figures for the cart and the chosen region, from cartQuote) and
 // 'Proceed to checkout', which runs the three checks in order and places the order. A failing check's
 // message shows as a notification and beside what to fix, which takes focus.
 import { PageTitle } from "../../components/PageTitle";
@@ -8,17 +9,18 @@ import { Anchor, Button, Grid, Group, NativeSelect, Paper, Stack, Text, Title } 
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
+import { QuotedAmount, QuoteUnavailable } from "../../components/QuotedFigures";
 import { RequireUser } from "../../components/RequireUser";
 import { CheckoutRegionsDocument } from "../../graphql/generated/graphql";
 import { serverMessage } from "../../lib/apollo/errors";
 import { CARD_ENTRY_DELAY_MS, emptyCard, previewNumber, type CardDetails } from "../../lib/card/cardRules";
 import { useCart } from "../../lib/cart/CartProvider";
+import { isMissing, noLongerAvailable, useCartQuote } from "../../lib/cart/cartQuote";
 import { firstCheckoutProblem, needsContactDetails, type CheckoutProblem } from "../../lib/checkout/checkoutChecks";
 import { makeOrderReference } from "../../lib/checkout/orderReference";
 import { messages } from "../../lib/messages";
 import { formatMoney } from "../../lib/money";
 import { notifyError, notifySuccess } from "../../lib/notify";
-import { itemsTotal, orderTotal, regionFee } from "../../lib/pricing";
 import type { SessionUser } from "../../lib/session/session";
 import { CardModal } from "./CardModal";
 import { usePlaceOrder } from "./usePlaceOrder";
@@ -29,10 +31,11 @@ export function CheckoutScreen() {
 
 function Checkout({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
-  const { cartItems, totalQuantity, clearCart } = useCart();
+  const { cartItems, clearCart } = useCart();
   const { data: regionList } = useQuery(CheckoutRegionsDocument);
   const regions = regionList?.regions.nodes ?? [];
   const [regionId, setRegionId] = useState<number | null>(null);
+  const quote = useCartQuote(cartItems, regionId);
   const [card, setCard] = useState<CardDetails>(emptyCard);
   const [cardModalOpen, setCardModalOpen] = useState(false);
   const [openingCard, setOpeningCard] = useState(false);
@@ -64,7 +67,9 @@ function Checkout({ user }: { user: SessionUser }) {
     return <EmptyState title="Your cart is empty!" link={{ to: "/", label: "Back to the store" }} />;
   }
 
-  const region = regions.find((entry) => entry.id === regionId) ?? null;
+  const ready = quote.status === "ready" ? quote.quote : undefined;
+  // Products the server no longer has: said in the summary, which prices the cart without them.
+  const missing = ready ? cartItems.filter((item) => isMissing(ready, item.id)) : [];
 
   const enterCard = () => {
     setOpeningCard(true);
@@ -179,25 +184,30 @@ function Checkout({ user }: { user: SessionUser }) {
         </Grid.Col>
 
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="order-summary">
+          <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="order-summary" aria-busy={quote.status === "loading"}>
             <Stack gap="sm">
               <Title order={2} size="h4" id="order-summary">
                 Order summary
               </Title>
               <Group justify="space-between">
-                <Text>Items ({totalQuantity})</Text>
-                <Text data-testid="items-total">{formatMoney(itemsTotal(cartItems))}</Text>
+                <Text>{ready ? `Items (${ready.totalQuantity})` : "Items"}</Text>
+                <QuotedAmount data-testid="items-total" state={quote.status} amount={ready?.itemsTotal} />
               </Group>
               <Group justify="space-between">
                 <Text>Delivery fee</Text>
-                <Text data-testid="delivery-fee">{formatMoney(regionFee(region))}</Text>
+                <QuotedAmount data-testid="delivery-fee" state={quote.status} amount={ready?.deliveryFee} />
               </Group>
               <Group justify="space-between">
                 <Text fw={700}>Total</Text>
-                <Text fw={700} data-testid="order-total">
-                  {formatMoney(orderTotal(cartItems, region))}
-                </Text>
+                <QuotedAmount fw={700} data-testid="order-total" state={quote.status} amount={ready?.total} />
               </Group>
+              {missing.map((item) => (
+                <Text key={item.id} size="sm" c="red">
+                  {noLongerAvailable(item.name)}
+                </Text>
+              ))}
+              {/* Placing the order still works: the server prices and checks the cart again. */}
+              {quote.status === "failed" && <QuoteUnavailable onRetry={quote.retry} />}
               <Button size="md" loading={placing} onClick={() => void proceed()}>
                 Proceed to checkout
               </Button>
