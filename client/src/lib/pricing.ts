@@ -1,14 +1,9 @@
-// Unit price, discount badge and totals.
-import { fromCents, toCents } from "./money";
-
+// Unit price and discount badge, as product cards and prices show them. The cart's and checkout's figures
+// (line totals, items total, order total) are the server's: lib/cart/cartQuote.ts.
 export interface Priced {
   price: number;
   /** null means no discount. */
   discountPrice: number | null;
-}
-
-export interface PricedLine extends Priced {
-  cartQuantity: number;
 }
 
 export function hasDiscount(product: Priced): boolean {
@@ -26,22 +21,7 @@ export function discountPercent(product: Priced): number | null {
   return Math.round(((Number(product.price) - Number(product.discountPrice)) / Number(product.price)) * 100);
 }
 
-/** Line total is the unit price times cartQuantity. */
-export function lineTotal(line: PricedLine): number {
-  return fromCents(toCents(unitPrice(line)) * line.cartQuantity);
-}
-
-/** Items total is the sum of line totals. */
-export function itemsTotal(lines: readonly PricedLine[]): number {
-  return fromCents(lines.reduce((sum, line) => sum + toCents(unitPrice(line)) * line.cartQuantity, 0));
-}
-
 /** A region's fee as a number; it may arrive as a string. 0 when no region is chosen. */
 export function regionFee(region: { fee: number | string } | null | undefined): number {
   return region ? Number(region.fee) : 0;
-}
-
-/** Order total is the items total plus the chosen region's fee (0 if none chosen). */
-export function orderTotal(lines: readonly PricedLine[], region: { fee: number | string } | null | undefined): number {
-  return fromCents(toCents(itemsTotal(lines)) + toCents(regionFee(region)));
 }
