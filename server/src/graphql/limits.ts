@@ -92,8 +92,8 @@ function tooComplex(message: string, node: OperationDefinitionNode | FieldNode, 
   return new GraphQLError(message, { nodes: [node], extensions: { reason } });
 }
 
-// graphql-armor's rules. Each ApolloArmor below enables one protection, so the rules run in the order of
-// queryLimitRules. armor's own refusal ("Syntax Error: Query depth limit of 9 exceeded, found 12.", code
+// graphql-armor's rules. Each ApolloArmor below enables one protection, so each is a rule of its own, in LIMITS
+// below. armor's own refusal ("Syntax Error: Query depth limit of 9 exceeded, found 12.", code
 // BAD_USER_INPUT) gives way to the shop's words and reason: propagateOnRejection off, one onReject handler.
 type ArmorConfig = NonNullable<ConstructorParameters<typeof ApolloArmor>[0]>;
 type RejectHandlers = NonNullable<NonNullable<ArmorConfig["maxDepth"]>["onReject"]>;
