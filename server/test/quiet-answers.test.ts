@@ -3,11 +3,13 @@
 // in flight, the request's timing and its log line): what an answer adds on top must stay within node's
 // limit of ten per response, or each such answer prints "MaxListenersExceededWarning: 11 close listeners
 // added to [ServerResponse]".
+import { EventEmitter } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createApp, type ShopApp } from "../src/http/app.js";
 import { createHttpServer } from "../src/http/server.js";
+import { streamList } from "../src/rest/router.js";
 import { createTestShop, type TestShop } from "./support.js";
 
 let t: TestShop;
@@ -84,6 +86,36 @@ describe("a new user's first calls print no warning", () => {
       }
       expect((await call(`/graphql?query=${encodeURIComponent(query)}`, { "apollo-require-preflight": "true", ...headers })).status).toBe(200);
     }
+    expect(await warningsSoFar()).toEqual([]);
+  });
+});
+
+describe("a whole list streamed to a slow caller", () => {
+  it("waits for the caller with one pair of listeners, however many times it waits, and leaves none behind", async () => {
+    // A caller that takes every batch only after a pause: each write waits for 'drain'.
+    const res = Object.assign(new EventEmitter(), {
+      destroyed: false,
+      written: [] as string[],
+      status: () => res,
+      type: () => res,
+      write(text: string) {
+        res.written.push(text);
+        setImmediate(() => res.emit("drain"));
+        return false;
+      },
+      end: () => undefined,
+    });
+    let mostListeners = 0;
+    async function* batches() {
+      for (let batch = 0; batch < 40; batch += 1) {
+        mostListeners = Math.max(mostListeners, res.listenerCount("close"), res.listenerCount("drain"));
+        yield [{ batch }];
+      }
+    }
+    await streamList(res as unknown as Parameters<typeof streamList>[0], 200, { items: batches() });
+    expect(JSON.parse(res.written.join(""))).toHaveLength(40);
+    expect(mostListeners).toBe(1);
+    expect([res.listenerCount("close"), res.listenerCount("drain")]).toEqual([0, 0]);
     expect(await warningsSoFar()).toEqual([]);
   });
 });

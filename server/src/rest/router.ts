@@ -103,23 +103,35 @@ async function* jsonArray(items: AsyncIterable<unknown[]>): AsyncGenerator<strin
 }
 
 /** Sends a list as it is read; the first batch is read before the status goes out. */
-async function streamList(res: Response, status: number, reply: ListReply): Promise<void> {
+export async function streamList(res: Response, status: number, reply: ListReply): Promise<void> {
   const pieces = jsonArray(reply.items)[Symbol.asyncIterator]();
+  // One pair of listeners for the whole list, not a pair per wait: a long list waits for the caller many
+  // times, and listeners added per wait pile up on the response (MaxListenersExceededWarning).
+  let waiting: (() => void) | null = null;
+  const wake = () => {
+    const resume = waiting;
+    waiting = null;
+    resume?.();
+  };
+  res.on("drain", wake);
+  res.once("close", wake);
   const write = async (text: string) => {
     if (res.write(text)) return;
-    await new Promise((resolve) => {
-      res.once("drain", resolve);
-      res.once("close", resolve);
-    });
+    if (!res.destroyed) await new Promise<void>((resolve) => (waiting = resolve));
     // The caller went away: stop reading the rest of the list.
     if (res.destroyed) throw new Error("the caller closed the connection mid-list");
   };
-  // "[" and the first batch: a refusal while reading it still answers with its own status.
-  const opening = [await pieces.next(), await pieces.next()];
-  res.status(status).type("json");
-  for (const piece of opening) if (!piece.done) await write(piece.value);
-  for (let piece = await pieces.next(); !piece.done; piece = await pieces.next()) await write(piece.value);
-  res.end();
+  try {
+    // "[" and the first batch: a refusal while reading it still answers with its own status.
+    const opening = [await pieces.next(), await pieces.next()];
+    res.status(status).type("json");
+    for (const piece of opening) if (!piece.done) await write(piece.value);
+    for (let piece = await pieces.next(); !piece.done; piece = await pieces.next()) await write(piece.value);
+    res.end();
+  } finally {
+    res.off("drain", wake);
+    res.off("close", wake);
+  }
 }
 
 function serve(shop: Shop, route: Route, lists: KeptLists | undefined): RequestHandler {
