@@ -1,7 +1,9 @@
 // npm run bench:profile — where a request's time goes. Seeds the benchmark catalogue into a private
 // schema, serves the shop app under `node --cpu-prof` (one process), loads it with autocannon with the
-// list-of-12, home page and product-by-slug requests in turn (BENCH_SECONDS each, 64 connections), stops
-// it, and prints the top self-time entries of the CPU profile (also kept in bench/profiles/).
+// list-of-12, home page and product-by-slug requests in turn (BENCH_SECONDS each, 64 connections; BENCH_CASES
+// to choose some), stops
+// it, and prints the top self-time entries of the CPU profile of the load (after a warm-up of 2 s a request;
+// also kept in bench/profiles/).
 // `tsx bench/profile.ts some.cpuprofile` only prints the summary of a profile taken before.
 import { fork } from "node:child_process";
 import crypto from "node:crypto";
@@ -17,11 +19,15 @@ const schema = `bench_${crypto.randomBytes(4).toString("hex")}`;
 const here = path.dirname(new URL(import.meta.url).pathname);
 const profileDir = path.join(here, "profiles");
 const FIELDS = "id slug name description price discountPrice unitPrice quantity imageOne imageTwo rating peopleRated createdAt category { id name }";
-const queries = [
-  `{ products(first: 12) { nodes { ${FIELDS} } pageInfo { hasNextPage endCursor } } }`,
-  `{ a: products(inStock: true, first: 6) { nodes { ${FIELDS} } } b: products(inStock: true, discounted: true, first: 12) { nodes { ${FIELDS} } } categories { nodes { id name } } }`,
-  `{ product(slug: "bench-orchid-4999") { ${FIELDS} } }`,
-];
+const allQueries = {
+  list: `{ products(first: 12) { nodes { ${FIELDS} } pageInfo { hasNextPage endCursor } } }`,
+  home: `{ a: products(inStock: true, first: 6) { nodes { ${FIELDS} } } b: products(inStock: true, discounted: true, first: 12) { nodes { ${FIELDS} } } categories { nodes { id name } } }`,
+  slug: `{ product(slug: "bench-orchid-4999") { ${FIELDS} } }`,
+};
+// BENCH_CASES="list" profiles only those requests (list, home, slug).
+const queries = Object.entries(allQueries)
+  .filter(([name]) => !process.env.BENCH_CASES || process.env.BENCH_CASES.split(",").includes(name))
+  .map(([, query]) => query);
 
 interface ProfileNode {
   id: number;
@@ -73,29 +79,29 @@ async function profileUnderLoad(): Promise<void> {
     await db.migrate();
     await seedBenchCatalogue(db.prisma);
     fs.mkdirSync(profileDir, { recursive: true });
-    const before = new Set(fs.readdirSync(profileDir));
     const child = fork(path.join(here, "serve.ts"), ["app", url, schema], {
-      execArgv: ["--max-semi-space-size=32", "--import", "tsx", "--cpu-prof", `--cpu-prof-dir=${profileDir}`],
+      execArgv: ["--max-semi-space-size=32", "--import", "tsx"],
       stdio: ["ignore", "inherit", "inherit", "ipc"],
       env: { ...process.env, NODE_ENV: "production" },
     });
     const port = await new Promise<number>((resolve) => child.once("message", (message) => resolve((message as { port: number }).port)));
+    const load = (query: string, duration: number) =>
+      autocannon({ url: `http://127.0.0.1:${port}/graphql`, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query }), connections: 64, duration });
+    // Warmed up first (compiled queries, JIT, pools), so the profile holds the requests, not the start.
+    for (const query of queries) await load(query, 2);
+    child.send("profile-start");
+    await new Promise((resolve) => child.once("message", resolve));
     for (const query of queries) {
-      await autocannon({
-        url: `http://127.0.0.1:${port}/graphql`,
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ query }),
-        connections: 64,
-        duration: seconds,
-      });
+      const result = await load(query, seconds);
+      console.log(`${result.requests.average} req/s, p99 ${result.latency.p99} ms`);
     }
-    // serve.ts exits on "stop", which is when node writes the profile.
+    child.send("profile-stop");
+    const { profile } = await new Promise<{ profile: unknown }>((resolve) => child.once("message", (message) => resolve(message as { profile: unknown })));
     child.send("stop");
     await new Promise((resolve) => child.once("exit", resolve));
-    const file = fs.readdirSync(profileDir).find((name) => !before.has(name) && name.endsWith(".cpuprofile"));
-    if (!file) throw new Error("no profile written");
-    printSummary(path.join(profileDir, file));
+    const file = path.join(profileDir, `load-${new Date().toISOString().replace(/[:.]/g, "-")}.cpuprofile`);
+    fs.writeFileSync(file, JSON.stringify(profile));
+    printSummary(file);
   } finally {
     await db.prisma.$executeRawUnsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
     await db.close();

@@ -95,8 +95,19 @@ if (allocations) {
   allocations.post("HeapProfiler.startSampling", { samplingInterval: 32_768, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
 }
 
-// bench/profile.ts asks for a normal exit, so that node writes the CPU profile; bench/memory.ts for the heap's figures.
+// bench/profile.ts profiles the load only: "profile-start" after its warm-up, "profile-stop" (the profile is
+// sent back) before "stop"; bench/memory.ts asks for the heap's figures.
+const cpu = new inspector.Session();
 process.on("message", (message) => {
+  if (message === "profile-start") {
+    cpu.connect();
+    cpu.post("Profiler.enable", () => cpu.post("Profiler.start", () => process.send?.("profiling")));
+    return;
+  }
+  if (message === "profile-stop") {
+    cpu.post("Profiler.stop", (error, result) => process.send?.({ profile: error ? null : result.profile }));
+    return;
+  }
   if (message === "stop" && allocations) {
     allocations.post("HeapProfiler.stopSampling", (error, result) => {
       if (!error) fs.writeFileSync(`${process.env.BENCH_ALLOCATIONS}.${process.pid}.heapprofile`, JSON.stringify(result.profile));

@@ -1,8 +1,8 @@
 // The rule every cache of anonymous catalogue answers follows (http/kept-answers.ts): emptied by a
 // catalogue write and by a gap in the events this process hears, never older than the upper age, bounded
 // in bytes. The same rule serves the GraphQL answers, the REST whole lists and any later kind.
-import { describe, expect, it } from "vitest";
-import { keepCatalogueAnswers } from "../src/http/kept-answers.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { keepCatalogueAnswers, PICTURES_SETTLE_MS } from "../src/http/kept-answers.js";
 import { handDrivenBus } from "./catalogue-cache-support.js";
 
 describe("kept catalogue answers", () => {
@@ -15,6 +15,39 @@ describe("kept catalogue answers", () => {
     expect(kept.get("/products")).toBeUndefined();
     expect(kept.keep("/products", "computed before the write", 8, started)).toBe(false);
     expect(kept.get("/products")).toBeUndefined();
+  });
+
+  describe("pictures written in a way visitors see (picturesChanged)", () => {
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it("the first announcement after a quiet second empties them at once", () => {
+      const { bus, hear } = handDrivenBus();
+      const kept = keepCatalogueAnswers<string>(bus, { name: "test", maxAgeMs: 60_000, maxBytes: 1000 });
+      kept.keep("/products", "list", 4, kept.version());
+      hear({ type: "picturesChanged" });
+      expect(kept.get("/products")).toBeUndefined();
+    });
+
+    it("a burst of them empties them once at once and once at the end of the second, not once each", () => {
+      vi.useFakeTimers();
+      const { bus, hear } = handDrivenBus();
+      const kept = keepCatalogueAnswers<string>(bus, { name: "test", maxAgeMs: 60_000, maxBytes: 1000 });
+      hear({ type: "picturesChanged" });
+      kept.keep("/products", "kept after the first", 4, kept.version());
+      for (let i = 0; i < 200; i += 1) hear({ type: "picturesChanged" });
+      // Within the second: what was kept after the first emptying stays (its pictures at most a second old).
+      expect(kept.get("/products")).toBe("kept after the first");
+      const started = kept.version();
+      vi.advanceTimersByTime(PICTURES_SETTLE_MS);
+      expect(kept.get("/products")).toBeUndefined();
+      expect(kept.keep("/products", "computed before the second emptying", 4, started)).toBe(false);
+      // A catalogue write never waits.
+      kept.keep("/products", "again", 4, kept.version());
+      hear({ type: "catalogueChanged", products: [1] });
+      expect(kept.get("/products")).toBeUndefined();
+    });
   });
 
   it("a lost LISTEN connection empties them and keeps nothing until events are heard again; then empties once more", () => {

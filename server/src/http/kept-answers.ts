@@ -3,6 +3,10 @@
 // catalogue-lists.ts, and any other kind, e.g. rendered pages), so each kind only says what it keeps.
 //
 // - Every catalogue write empties it, on every replica: the database announces it (catalogueChanged).
+// - A picture written in a way a visitor sees (picturesChanged) empties it too, but at most once per
+//   PICTURES_SETTLE_MS: the first announcement after a quiet second empties it at once, the ones that follow
+//   within that second once at its end. A backlog of pictures being made (hundreds of rows a second after an
+//   import) would otherwise keep every cache empty; a picture's new rendition may show a second late.
 // - When this process may have missed such an announcement (its LISTEN connection dropped), it is
 //   emptied and keeps nothing until events are heard again, then emptied once more.
 // - Nothing is served older than the upper age (CATALOGUE_CACHE_SECONDS), whatever was heard: a backstop
@@ -45,6 +49,9 @@ interface Entry<T> {
   keptAt: number;
 }
 
+/** How often, at most, announcements of pictures empty the kept answers. */
+export const PICTURES_SETTLE_MS = 1000;
+
 export function keepCatalogueAnswers<T>(events: EventBus, options: KeptAnswersOptions): KeptAnswers<T> {
   const now = options.now ?? Date.now;
   const entries = new LRUCache<string, Entry<T>>({ maxSize: options.maxBytes, sizeCalculation: (entry) => entry.bytes });
@@ -62,8 +69,19 @@ export function keepCatalogueAnswers<T>(events: EventBus, options: KeptAnswersOp
     entries.clear();
   };
 
+  let picturesEmptiedAt = -Infinity;
+  let picturesTimer: NodeJS.Timeout | undefined;
+  const emptyForPictures = () => {
+    picturesTimer = undefined;
+    picturesEmptiedAt = Date.now();
+    empty();
+  };
   const stopListening = events.listen((event) => {
     if (event.type === "catalogueChanged") empty();
+    if (event.type !== "picturesChanged" || picturesTimer) return;
+    const wait = picturesEmptiedAt + PICTURES_SETTLE_MS - Date.now();
+    if (wait <= 0) emptyForPictures();
+    else picturesTimer = setTimeout(emptyForPictures, wait).unref();
   });
   const stopWatching = events.watchDelivery((news) => {
     // While interrupted, a write elsewhere would go unheard: keep nothing until listening again.
@@ -96,6 +114,7 @@ export function keepCatalogueAnswers<T>(events: EventBus, options: KeptAnswersOp
     stats: () => ({ entries: entries.size, bytes: entries.calculatedSize, hits, misses }),
     stop() {
       stopListening();
+      clearTimeout(picturesTimer);
       stopWatching();
       for (const stopReporting of unwatch) stopReporting();
       empty();

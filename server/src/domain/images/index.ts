@@ -6,7 +6,7 @@ export { inProcessEncoder } from "./processing.js";
 export type { PictureEncoder } from "./processing.js";
 export { RenditionsWorker } from "./renditions-worker.js";
 export type { PictureOutcome, RebuildProgress, WorkerLog } from "./renditions-worker.js";
-export { IMAGE_RULE, IMAGE_UNREADABLE, MAX_IMAGE_BYTES, RECIPE } from "./rules.js";
+export { FORMATS, IMAGE_RULE, IMAGE_UNREADABLE, MAX_IMAGE_BYTES, RECIPE } from "./rules.js";
 export { ImageService } from "./service.js";
 export type { StoredPicture } from "./service.js";
 export { contentTypeOf, isStoreKey, refOfKey, UPLOADS_PATH } from "./store.js";

@@ -19,6 +19,12 @@ export type ShopEvent =
    */
   | { type: "catalogueChanged"; products?: number[] }
   /**
+   * A picture's row was written in a way a visitor sees (its state, size, placeholder or renditions): cached
+   * anonymous answers that show pictures are out of date, nothing else is (no product's words, prices or
+   * stock changed). Sent by the database itself (a trigger on images, see the pictures_changed migration).
+   */
+  | { type: "picturesChanged" }
+  /**
    * Messages were written to the outbox (or queued again): the outbox runners of every replica look for
    * due messages now rather than at their next poll. Sent by the database itself (a trigger on
    * outbox_messages, see the outbox migration) when the writing transaction commits.
@@ -84,6 +90,8 @@ export function readShopEvent(value: unknown): ShopEvent | null {
         : { type: "catalogueChanged" };
     case "outboxMessagesAdded":
       return { type: "outboxMessagesAdded" };
+    case "picturesChanged":
+      return { type: "picturesChanged" };
     case "sessionsEnded":
       if (!isOptionalText(event.tokenId) || !isOptionalText(event.exceptTokenId)) return null;
       if (event.userId !== undefined && !isId(event.userId)) return null;
