@@ -1,151 +1,239 @@
 // What the search index answers: a page of matching products in the search's order (rank, then the
 // chosen sort, newest first, then by id, like the SQL keys, so cursors of one serve the other), and how
 // many products each filter would show.
+//
+// Neither sorts the matches nor builds anything per match. The page keeps the best `limit` of each rank
+// in turn (a short sorted list: a match that does not beat the last one held costs one comparison of
+// numbers), stopping at the rank that fills it; totals and the filters' counts are counted over sets of
+// slots as bits (bitsets.ts): the matches, the chosen filters, and the catalogue's own sets of products in
+// stock, discounted, in each price range and in each category, 32 products an operation.
 import { PRICE_RANGES, type FilterCounts, type ProductSortOrder } from "../catalog/index.js";
 import type { KeyValue } from "../shared/index.js";
+import { bitsIn, copyInto, every, ScratchBits } from "./bitsets.js";
 import { type Catalogue, type IndexPage, type IndexQuery } from "./index-catalogue.js";
+import { matchesOf } from "./index-matching.js";
+
+const scratch = {
+  category: new ScratchBits(),
+  stock: new ScratchBits(),
+  discount: new ScratchBits(),
+  price: new ScratchBits(),
+  counted: new ScratchBits(),
+  countedWords: new Int32Array(0),
+};
+
+/** The chosen filters, each as the set of products it lets through (every product when not chosen). */
+function filtersOf(catalogue: Catalogue, query: IndexQuery, words: number) {
+  const everything = every(words);
+  let category = everything;
+  if (query.category !== null) {
+    category = scratch.category.empty(words);
+    const postings = catalogue.categorySlots.get(query.category);
+    if (postings?.any) copyInto(category, postings.any, words);
+    else if (postings) for (let index = 0; index < postings.length; index += 1) setIn(category, postings.entries[index] >> 4);
+  }
+  const stock = query.inStock === null ? everything : query.inStock ? catalogue.inStock : inverted(scratch.stock, catalogue.inStock, words);
+  const discount = query.discounted === null ? everything : query.discounted ? catalogue.discounted : inverted(scratch.discount, catalogue.discounted, words);
+  return { category, stock, discount, price: priceFilter(catalogue, query, words, everything) };
+}
+
+function setIn(bits: Uint32Array, slot: number): void {
+  bits[slot >>> 5] |= 1 << (slot & 31);
+}
+
+function inverted(into: ScratchBits, bits: Uint32Array, words: number): Uint32Array {
+  const target = into.empty(words);
+  copyInto(target, bits, words, true);
+  return target;
+}
+
+/** The products whose price is in [minPrice, maxPrice): price ranges' sets when it is a run of them, else read. */
+function priceFilter(catalogue: Catalogue, query: IndexQuery, words: number, everything: Uint32Array): Uint32Array {
+  const { minPrice, maxPrice } = query;
+  if (minPrice === null && maxPrice === null) return everything;
+  const target = scratch.price.empty(words);
+  // Prices are never below 0 (the database's checks): no lower bound is the first range's.
+  const first = PRICE_RANGES.findIndex((range) => range.min === (minPrice ?? 0));
+  const last = PRICE_RANGES.findIndex((range, index) => index >= first && range.max === maxPrice);
+  if (first >= 0 && last >= 0) {
+    for (let index = first; index <= last; index += 1) {
+      const bits = catalogue.priceRanges[index];
+      for (let word = 0; word < words; word += 1) target[word] |= bits[word];
+    }
+    return target;
+  }
+  const unit = catalogue.unitCents;
+  for (let slot = 0; slot < catalogue.size; slot += 1) {
+    if ((minPrice === null || unit[slot] >= minPrice) && (maxPrice === null || unit[slot] < maxPrice)) setIn(target, slot);
+  }
+  return target;
+}
 
 type Direction = 1 | -1;
 /** The sort keys after the rank, as (value of a slot, direction): the SQL search's SORT_KEYS. */
-function sortKeysOf(catalogue: Catalogue, sort: ProductSortOrder): Array<{ value: (slot: number) => number; direction: Direction; kind: "int" | "float" | "time" }> {
+function sortKeysOf(catalogue: Catalogue, sort: ProductSortOrder): Array<{ values: Int32Array | Float64Array; direction: Direction; time: boolean }> {
   const newest = [
-    { value: (slot: number) => catalogue.createdMs[slot], direction: -1 as Direction, kind: "time" as const },
-    { value: (slot: number) => catalogue.ids[slot], direction: -1 as Direction, kind: "int" as const },
+    { values: catalogue.createdMs, direction: -1 as Direction, time: true },
+    { values: catalogue.ids, direction: -1 as Direction, time: false },
   ];
   switch (sort) {
     case "price-highest":
     case "price-lowest":
-      return [{ value: (slot) => catalogue.unitPrice(slot), direction: sort === "price-lowest" ? 1 : -1, kind: "int" }, ...newest];
+      return [{ values: catalogue.unitCents, direction: sort === "price-lowest" ? 1 : -1, time: false }, ...newest];
     case "highest-rated":
-      return [
-        { value: (slot) => catalogue.averageRating(slot), direction: -1, kind: "float" },
-        { value: (slot) => catalogue.peopleRated[slot], direction: -1, kind: "int" },
-        ...newest,
-      ];
+      return [{ values: catalogue.ratings, direction: -1, time: false }, { values: catalogue.peopleRated, direction: -1, time: false }, ...newest];
     default:
       return newest;
   }
 }
 
-/** Whether a slot passes the chosen filters (each may be left out, for counting it under the others). */
-function filtersOf(catalogue: Catalogue, query: IndexQuery) {
-  const { category, inStock, discounted, minPrice, maxPrice } = query;
-  return {
-    category: (slot: number) => category === null || catalogue.categoryIds[slot] === category,
-    stock: (slot: number) => inStock === null || catalogue.quantities[slot] > 0 === inStock,
-    discount: (slot: number) => discounted === null || catalogue.discountCents[slot] >= 0 === discounted,
-    price: (slot: number) => {
-      const cents = catalogue.unitPrice(slot);
-      return (minPrice === null || cents >= minPrice) && (maxPrice === null || cents < maxPrice);
-    },
+/** Whether slot `a` comes before slot `b` (of the same rank) in the list's order: its keys compared in turn. */
+function comesBefore(keys: ReturnType<typeof sortKeysOf>) {
+  return (a: number, b: number): boolean => {
+    for (const { values, direction } of keys) {
+      if (values[a] !== values[b]) return (values[a] < values[b]) === (direction === 1);
+    }
+    return false;
   };
 }
 
-/** Whether a slot passes every chosen filter. */
-function passes(catalogue: Catalogue, query: IndexQuery, slot: number): boolean {
-  if (query.category !== null && catalogue.categoryIds[slot] !== query.category) return false;
-  if (query.inStock !== null && catalogue.quantities[slot] > 0 !== query.inStock) return false;
-  if (query.discounted !== null && catalogue.discountCents[slot] >= 0 !== query.discounted) return false;
-  if (query.minPrice === null && query.maxPrice === null) return true;
-  const cents = catalogue.unitPrice(slot);
-  return (query.minPrice === null || cents >= query.minPrice) && (query.maxPrice === null || cents < query.maxPrice);
-}
-
-/** The order of a list (rank, then the sort's keys), between two slots: negative when `a` comes first. */
-function orderOf(catalogue: Catalogue, sort: ProductSortOrder): (a: number, rankA: number, b: number, rankB: number) => number {
-  const { createdMs, ids } = catalogue;
-  const newest = (a: number, b: number) => createdMs[b] - createdMs[a] || ids[b] - ids[a];
+/** Per word of the sets, the best first key any of its slots has (Catalogue's newestOf...): for the sort's first key. */
+function boundsOf(catalogue: Catalogue, sort: ProductSortOrder): Int32Array | Float64Array {
   switch (sort) {
     case "price-lowest":
-      return (a, rankA, b, rankB) => rankA - rankB || catalogue.unitPrice(a) - catalogue.unitPrice(b) || newest(a, b);
+      return catalogue.cheapestOf;
     case "price-highest":
-      return (a, rankA, b, rankB) => rankA - rankB || catalogue.unitPrice(b) - catalogue.unitPrice(a) || newest(a, b);
+      return catalogue.dearestOf;
     case "highest-rated":
-      return (a, rankA, b, rankB) =>
-        rankA - rankB || Math.sign(catalogue.averageRating(b) - catalogue.averageRating(a)) || catalogue.peopleRated[b] - catalogue.peopleRated[a] || newest(a, b);
+      return catalogue.bestRatedOf;
     default:
-      return (a, rankA, b, rankB) => rankA - rankB || newest(a, b);
+      return catalogue.newestOf;
   }
 }
 
 /** A page of the query's matches after the cursor (`after`: the SQL search's key values), best first. */
 export function pageOfMatches(catalogue: Catalogue, query: IndexQuery, after: KeyValue[] | null, limit: number): IndexPage {
-  const { slots, ranks } = catalogue.matching(query);
+  const { all, tiers, held, heldWords, words } = matchesOf(catalogue, query);
+  const { category, stock, discount, price } = filtersOf(catalogue, query, words);
+  let total = 0;
+  for (let index = 0; index < heldWords; index += 1) {
+    const word = held[index];
+    total += bitsIn(all[word] & category[word] & stock[word] & discount[word] & price[word]);
+  }
   const keys = sortKeysOf(catalogue, query.sort);
-  const order = orderOf(catalogue, query.sort);
+  const before = comesBefore(keys);
   // After the cursor: its values compared key by key (rank first), as SQL's row comparison does.
   const cursor = after?.map((value) => (value instanceof Date ? value.getTime() : Number(value))) ?? null;
-  const afterCursor = (slot: number, rank: number) => {
-    if (rank !== cursor![0]) return rank > cursor![0];
+  const afterCursor = (slot: number) => {
     for (let key = 0; key < keys.length; key += 1) {
-      const value = keys[key].value(slot);
+      const value = keys[key].values[slot];
       if (value !== cursor![key + 1]) return (value < cursor![key + 1] ? -1 : 1) * keys[key].direction > 0;
     }
     return false;
   };
-  let total = 0;
-  // The best `limit` after the cursor, kept in order. Walked from the newest slots (products are mostly
-  // added in the order they were created), so in the usual newest-first order most lose at once.
-  const best: number[] = [];
-  const bestRanks: number[] = [];
-  for (let index = slots.length - 1; index >= 0; index -= 1) {
-    const slot = slots[index];
-    if (!passes(catalogue, query, slot)) continue;
-    total += 1;
-    const rank = ranks[index];
-    if (cursor && !afterCursor(slot, rank)) continue;
-    if (best.length === limit && order(slot, rank, best[limit - 1], bestRanks[limit - 1]) >= 0) continue;
-    let low = 0;
-    let high = best.length;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      if (order(best[middle], bestRanks[middle], slot, rank) < 0) low = middle + 1;
-      else high = middle;
+  // The first key decides most comparisons: once `limit` are held, a match whose first key is worse than
+  // the last one's is passed over without a call, and so are 32 at once when none of them can beat it.
+  const { values: first, direction } = keys[0];
+  const bounds = boundsOf(catalogue, query.sort);
+  const best = new Int32Array(limit);
+  const bestRanks = new Uint8Array(limit);
+  let taken = 0;
+  let worst = 0;
+  for (let rank = 0; rank < tiers.length && taken < limit; rank += 1) {
+    const tier = tiers[rank];
+    if (!tier || (cursor && rank < cursor[0])) continue;
+    const onCursor = cursor !== null && rank === cursor[0];
+    const fromHere = taken;
+    // From the newest slots (products are mostly added in the order they were created): in the usual
+    // newest-first order, most matches lose at once.
+    for (let index = heldWords - 1; index >= 0; index -= 1) {
+      const word = held[index];
+      if (taken === limit && (direction === 1 ? bounds[word] > worst : bounds[word] < worst)) continue;
+      let bits = tier[word] & category[word] & stock[word] & discount[word] & price[word];
+      while (bits !== 0) {
+        const bit = 31 - Math.clz32(bits);
+        bits ^= 1 << bit;
+        const slot = (word << 5) | bit;
+        if (taken === limit) {
+          if (direction === 1 ? first[slot] > worst : first[slot] < worst) continue;
+          if (first[slot] === worst && !before(slot, best[limit - 1])) continue;
+        }
+        if (onCursor && !afterCursor(slot)) continue;
+        let low = fromHere;
+        let high = taken;
+        while (low < high) {
+          const middle = (low + high) >> 1;
+          if (before(best[middle], slot)) low = middle + 1;
+          else high = middle;
+        }
+        if (taken < limit) taken += 1;
+        best.copyWithin(low + 1, low, taken - 1);
+        best[low] = slot;
+        worst = first[best[taken - 1]];
+      }
     }
-    best.splice(low, 0, slot);
-    bestRanks.splice(low, 0, rank);
-    if (best.length > limit) {
-      best.pop();
-      bestRanks.pop();
-    }
+    bestRanks.fill(rank, fromHere, taken);
   }
+  const slots = [...best.subarray(0, taken)];
   return {
-    ids: best.map((slot) => catalogue.ids[slot]),
-    keys: best.map((slot, position) => [bestRanks[position], ...keys.map((key) => (key.kind === "time" ? new Date(key.value(slot)) : key.value(slot)))]),
+    ids: slots.map((slot) => catalogue.ids[slot]),
+    keys: slots.map((slot, position) => [bestRanks[position], ...keys.map((key) => (key.time ? new Date(key.values[slot]) : key.values[slot]))]),
     total,
   };
 }
 
 /** The filters' counts (domain/product-filters.ts) over the query's matches, each under the other filters. */
 export function countsOfMatches(catalogue: Catalogue, query: IndexQuery, byCategory: boolean): FilterCounts {
-  const { slots } = catalogue.matching(query);
-  const filters = filtersOf(catalogue, query);
-  const bands = PRICE_RANGES.map(() => 0);
-  const perCategory = new Map<number, number>();
+  const { words, all, held, heldWords } = matchesOf(catalogue, query);
+  const { category, stock, discount, price } = filtersOf(catalogue, query, words);
+  const { inStock: inStockBits, discounted: discountedBits, priceRanges } = catalogue;
+  const ranges = priceRanges.length;
+  const bands = new Array<number>(ranges).fill(0);
   let total = 0;
   let inStock = 0;
   let discounted = 0;
-  for (const slot of slots) {
-    const category = filters.category(slot);
-    const stock = filters.stock(slot);
-    const discount = filters.discount(slot);
-    const price = filters.price(slot);
-    if (category && stock && discount && price) total += 1;
-    if (category && discount && price && catalogue.quantities[slot] > 0) inStock += 1;
-    if (category && stock && price && catalogue.discountCents[slot] >= 0) discounted += 1;
-    if (category && stock && discount) {
-      const cents = catalogue.unitPrice(slot);
-      PRICE_RANGES.forEach((range, index) => {
-        if (cents >= range.min && (range.max === null || cents < range.max)) bands[index] += 1;
-      });
-    }
-    if (byCategory && stock && discount && price) perCategory.set(catalogue.categoryIds[slot], (perCategory.get(catalogue.categoryIds[slot]) ?? 0) + 1);
+  // Under the filters but the category's (for the categories' counts), and the words holding any.
+  const counted = scratch.counted.empty(words);
+  if (scratch.countedWords.length < words) scratch.countedWords = new Int32Array(Math.ceil(words * 1.25) + 32);
+  const countedWords = scratch.countedWords;
+  let nonEmpty = 0;
+  for (let index = 0; index < heldWords; index += 1) {
+    const word = held[index];
+    const matching = all[word];
+    const withCategory = matching & category[word];
+    const withStock = stock[word];
+    const withDiscount = discount[word];
+    const withPrice = price[word];
+    total += bitsIn(withCategory & withStock & withDiscount & withPrice);
+    inStock += bitsIn(withCategory & withDiscount & withPrice & inStockBits[word]);
+    discounted += bitsIn(withCategory & withStock & withPrice & discountedBits[word]);
+    const unpriced = withCategory & withStock & withDiscount;
+    if (unpriced !== 0) for (let range = 0; range < ranges; range += 1) bands[range] += bitsIn(unpriced & priceRanges[range][word]);
+    const uncategorised = matching & withStock & withDiscount & withPrice;
+    counted[word] = uncategorised;
+    if (uncategorised !== 0) countedWords[nonEmpty++] = word;
   }
-  const categories = [...perCategory]
-    .flatMap(([id, count]) => {
-      const category = catalogue.categories.get(id);
-      return category ? [{ category, count }] : [];
-    })
-    .sort((a, b) => b.count - a.count || a.category.name.localeCompare(b.category.name));
+  const categories: FilterCounts["categories"] = [];
+  if (byCategory) {
+    for (const [id, postings] of catalogue.categorySlots) {
+      const known = catalogue.categories.get(id);
+      if (!known) continue;
+      let count = 0;
+      if (postings.any) {
+        const bits = postings.any;
+        for (let index = 0; index < nonEmpty; index += 1) {
+          const word = countedWords[index];
+          if (word < bits.length) count += bitsIn(counted[word] & bits[word]);
+        }
+      } else {
+        for (let index = 0; index < postings.length; index += 1) {
+          const slot = postings.entries[index] >> 4;
+          if ((counted[slot >>> 5] & (1 << (slot & 31))) !== 0) count += 1;
+        }
+      }
+      if (count > 0) categories.push({ category: known, count });
+    }
+    categories.sort((a, b) => b.count - a.count || a.category.name.localeCompare(b.category.name));
+  }
   return { total, inStock, discounted, priceRanges: PRICE_RANGES.map((range, index) => ({ ...range, count: bands[index] })), categories };
 }

@@ -1,11 +1,14 @@
 // The search index's catalogue: every product's words (with where they stand: name, category,
-// description), figures (price, stock, rating, age) and category in flat arrays by slot, and each word's
-// postings, so that matching visits only the products that carry a word. Built and kept in step by
-// ProductIndex (product-index.ts); answered from by index-answers.ts.
+// description), figures (price, stock, rating, age) and category in typed arrays by slot, each word's
+// postings, and sets of slots as bits (bitsets.ts) for what many products share: a word a thirty-second of
+// the catalogue carries or more, a large category, those alive, in stock, discounted, in each price range.
+// Matching and counting then cost a few operations per 32 products, however many match. Built and kept in
+// step by ProductIndex (product-index.ts); matched by index-matching.ts; answered from by index-answers.ts.
 import { Prisma, type Category } from "../../generated/prisma/client.js";
 import { asDate, type KeyValue } from "../shared/index.js";
-import type { ProductSortOrder } from "../catalog/index.js";
+import { PRICE_RANGES, type ProductSortOrder } from "../catalog/index.js";
 import type { ReadWord } from "./words.js";
+import { clearBit, setBit, withRoomFor, wordsFor } from "./bitsets.js";
 
 /** The rank of a match, lower first (the SQL search's RANK). */
 export const RANK = { exactName: 0, nameStarts: 1, allWordsInName: 2, category: 3, other: 4 } as const;
@@ -35,12 +38,11 @@ export interface IndexPage {
 }
 
 // Weights of a word in a product (products.search_vector): A the name, B the category's name, C the description.
-const IN_NAME = 1;
-const IN_CATEGORY = 2;
+export const IN_NAME = 1;
+export const IN_CATEGORY = 2;
 const IN_DESCRIPTION = 4;
 const UNWEIGHTED = 8;
 const WEIGHT_BITS: Record<string, number> = { A: IN_NAME, B: IN_CATEGORY, C: IN_DESCRIPTION, D: UNWEIGHTED };
-
 
 /** A product's words read from its tsvector's text: `'fern':1A,3C 'pot':2A` -> lexeme and weights. */
 export function wordsOfVector(vector: string): Map<string, number> {
@@ -56,8 +58,9 @@ export function wordsOfVector(vector: string): Map<string, number> {
   return words;
 }
 
-/** FNV-1a over the text's code units. */
-function hashOf(text: string): number {
+/** FNV-1a over the code units of a product's name and words (what its slot's postings hold). */
+function hashOf(row: ProductRow): number {
+  const text = `${row.name}\u0000${row.words ?? ""}`;
   let hash = 0x811c9dc5;
   for (let index = 0; index < text.length; index += 1) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
   return hash >>> 0;
@@ -80,86 +83,124 @@ export interface ProductRow {
 export const PRODUCT_ROW = Prisma.sql`p.id, lower(p.name) AS name, length(p.name) AS name_length, p.category_id, p.price_cents,
   p.discount_price_cents, p.quantity, p.rating_sum, p.people_rated, p.created_at, p.search_vector::text AS words`;
 
-/** A growable list of int32 postings, compacted once built. */
-class Postings {
-  private built: Int32Array = new Int32Array(0);
-  private added: number[] = [];
+/**
+ * The slots holding one word (or three characters of a name, a name's start, a category), each entry
+ * `slot * 16 + weights` (the weights: where a word stands, 0 for the others). A term many products share
+ * (compact() decides, once built) also keeps its slots as bits: all of them, and those holding it in the
+ * name (A) and in the name or the category (A or B); kept in step as slots are added.
+ */
+export class Postings {
+  entries = new Int32Array(2);
+  length = 0;
+  any: Uint32Array | null = null;
+  name: Uint32Array | null = null;
+  nameOrCategory: Uint32Array | null = null;
 
-  get length(): number {
-    return this.built.length + this.added.length;
+  push(slot: number, weights: number): void {
+    if (this.length === this.entries.length) {
+      const grown = new Int32Array(this.entries.length * 2);
+      grown.set(this.entries);
+      this.entries = grown;
+    }
+    this.entries[this.length++] = slot * 16 + weights;
+    if (this.any) this.setBits(slot, weights);
   }
 
-  push(value: number): void {
-    this.added.push(value);
+  private setBits(slot: number, weights: number): void {
+    setBit((this.any = withRoomFor(this.any!, slot)), slot);
+    if ((weights & IN_NAME) !== 0) setBit((this.name = withRoomFor(this.name ?? new Uint32Array(0), slot)), slot);
+    if ((weights & (IN_NAME | IN_CATEGORY)) !== 0) setBit((this.nameOrCategory = withRoomFor(this.nameOrCategory ?? new Uint32Array(0), slot)), slot);
   }
 
-  compact(): void {
-    if (this.added.length === 0) return;
-    const all = new Int32Array(this.built.length + this.added.length);
-    all.set(this.built);
-    all.set(this.added, this.built.length);
-    this.built = all;
-    this.added = [];
-  }
-
-  /** The values, as two arrays to walk in turn (the compacted ones, then those added since). */
-  parts(): [Int32Array, number[]] {
-    return [this.built, this.added];
+  /** Trims the entries; as bits too when at least one slot in `denseFrom` holds the term. */
+  compact(size: number, denseFrom: number): void {
+    if (this.entries.length > this.length) this.entries = this.entries.slice(0, this.length);
+    if (this.any || this.length * denseFrom < size) return;
+    this.any = new Uint32Array(wordsFor(size));
+    for (let index = 0; index < this.length; index += 1) this.setBits(this.entries[index] >> 4, this.entries[index] & 15);
   }
 }
 
+/** Terms this share of the catalogue holds, or more, are kept as bits too (no larger than their entries). */
+const DENSE_FROM = 32;
+
+const growInt32 = (column: Int32Array, capacity: number) => {
+  const grown = new Int32Array(capacity);
+  grown.set(column);
+  return grown;
+};
+const growFloat64 = (column: Float64Array, capacity: number) => {
+  const grown = new Float64Array(capacity);
+  grown.set(column);
+  return grown;
+};
+
 /**
  * The catalogue as search needs it, one slot per product (a product whose words change gets a new slot;
- * the old one is dead). Columns are plain arrays indexed by slot.
+ * the old one is dead). Columns are typed arrays indexed by slot (`size` of them in use).
  */
 export class Catalogue {
-  readonly ids: number[] = [];
+  size = 0;
+  private capacity = 0;
+  ids = new Int32Array(0);
   readonly names: string[] = [];
-  readonly nameLengths: number[] = [];
-  readonly categoryIds: number[] = [];
-  readonly priceCents: number[] = [];
+  nameLengths = new Int32Array(0);
+  categoryIds = new Int32Array(0);
+  priceCents = new Int32Array(0);
   /** -1: no discount. */
-  readonly discountCents: number[] = [];
-  readonly quantities: number[] = [];
-  readonly ratingSums: number[] = [];
-  readonly peopleRated: number[] = [];
-  readonly createdMs: number[] = [];
-  /** A hash of each product's words (its tsvector's text): an update with the same words keeps its slot. */
-  readonly wordsHashes: number[] = [];
-  readonly alive: boolean[] = [];
+  discountCents = new Int32Array(0);
+  /** The price the shopper pays: the discount price when set. */
+  unitCents = new Int32Array(0);
+  quantities = new Int32Array(0);
+  ratingSums = new Int32Array(0);
+  peopleRated = new Int32Array(0);
+  /** The average rating, 0 when none (the SQL search's AVERAGE_RATING). */
+  ratings = new Float64Array(0);
+  createdMs = new Float64Array(0);
+  /** A hash of each product's name and words: an update with the same ones keeps its slot. */
+  private wordsHashes = new Uint32Array(0);
+  /** As bits: the live slots, those in stock, those discounted, those in each of PRICE_RANGES. */
+  alive: Uint32Array = new Uint32Array(0);
+  inStock: Uint32Array = new Uint32Array(0);
+  discounted: Uint32Array = new Uint32Array(0);
+  readonly priceRanges: Uint32Array[] = PRICE_RANGES.map(() => new Uint32Array(0));
+  /**
+   * Per word of the sets (32 slots): the best value of each sort's first key any of its slots has had (the
+   * newest creation time, the lowest and the highest price, the highest rating), so that a page can pass
+   * over 32 products at once when none of them can beat the last one it holds.
+   */
+  newestOf = new Float64Array(0);
+  cheapestOf = new Int32Array(0);
+  dearestOf = new Int32Array(0);
+  bestRatedOf = new Float64Array(0);
   readonly slotOf = new Map<number, number>();
-  /** Per word: slot * 16 + its weights there. */
+  /** Per word: its postings (weights: where it stands). */
   readonly words = new Map<string, Postings>();
   /** The words in code-unit order, for prefixes; null when a new word has been added since. */
   private sortedWords: string[] | null = null;
   /** Per three characters of a lower-cased name: the slots whose name holds them. */
   readonly trigrams = new Map<string, Postings>();
+  /** Per first three characters of a lower-cased name: the slots whose name starts with them. */
+  readonly nameStarts = new Map<string, Postings>();
+  /** Per category id: its slots. */
+  readonly categorySlots = new Map<number, Postings>();
   readonly categories = new Map<number, Category>();
   changedSince = 0;
-  /** Scratch space of one query (queries run synchronously, one at a time). */
-  private scratch = { any: new Uint8Array(0), name: new Uint8Array(0), nameOrCategory: new Uint8Array(0), found: new Uint8Array(0) };
-
-  get size(): number {
-    return this.ids.length;
-  }
 
   add(row: ProductRow): void {
-    const slot = this.ids.length;
+    if (this.size === this.capacity) this.grow(Math.ceil(this.capacity * 1.25) + 1024);
+    const slot = this.size;
+    this.size += 1;
     const id = Number(row.id);
     const old = this.slotOf.get(id);
-    if (old !== undefined) this.alive[old] = false;
-    this.ids.push(id);
+    if (old !== undefined) clearBit(this.alive, old);
+    this.ids[slot] = id;
     this.names.push(row.name);
-    this.nameLengths.push(Number(row.name_length));
-    this.categoryIds.push(Number(row.category_id));
-    this.alive.push(true);
-    this.ratingSums.push(0);
-    this.priceCents.push(0);
-    this.discountCents.push(-1);
-    this.quantities.push(0);
-    this.peopleRated.push(0);
-    this.createdMs.push(0);
-    this.wordsHashes.push(hashOf(row.words ?? ""));
+    this.nameLengths[slot] = Number(row.name_length);
+    const category = Number(row.category_id);
+    this.categoryIds[slot] = category;
+    setBit(this.alive, slot);
+    this.wordsHashes[slot] = hashOf(row);
     this.setFigures(slot, row);
     this.slotOf.set(id, slot);
     for (const [word, weights] of wordsOfVector(row.words ?? "")) {
@@ -168,21 +209,18 @@ export class Catalogue {
         this.words.set(word, (postings = new Postings()));
         this.sortedWords = null;
       }
-      postings.push(slot * 16 + weights);
+      postings.push(slot, weights);
     }
     const name = row.name;
-    for (let start = 0; start + 3 <= name.length; start += 1) {
-      const trigram = name.slice(start, start + 3);
-      let postings = this.trigrams.get(trigram);
-      if (!postings) this.trigrams.set(trigram, (postings = new Postings()));
-      postings.push(slot);
-    }
+    for (let start = 0; start + 3 <= name.length; start += 1) termOf(this.trigrams, name.slice(start, start + 3)).push(slot, 0);
+    if (name.length >= 3) termOf(this.nameStarts, name.slice(0, 3)).push(slot, 0);
+    termOf(this.categorySlots, category).push(slot, 0);
   }
 
   /** A product read again: its figures in place, or a new slot when its words or category changed. */
   update(row: ProductRow): void {
     const slot = this.slotOf.get(Number(row.id));
-    if (slot !== undefined && this.alive[slot] && this.wordsHashes[slot] === hashOf(row.words ?? "") && this.categoryIds[slot] === Number(row.category_id)) {
+    if (slot !== undefined && this.isAlive(slot) && this.wordsHashes[slot] === hashOf(row) && this.categoryIds[slot] === Number(row.category_id)) {
       this.setFigures(slot, row);
       return;
     }
@@ -193,22 +231,76 @@ export class Catalogue {
   remove(id: number): void {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
-    this.alive[slot] = false;
+    clearBit(this.alive, slot);
     this.slotOf.delete(id);
   }
 
-  private setFigures(slot: number, row: ProductRow): void {
-    this.priceCents[slot] = Number(row.price_cents);
-    this.discountCents[slot] = row.discount_price_cents === null ? -1 : Number(row.discount_price_cents);
-    this.quantities[slot] = Number(row.quantity);
-    this.ratingSums[slot] = Number(row.rating_sum);
-    this.peopleRated[slot] = Number(row.people_rated);
-    this.createdMs[slot] = asDate(row.created_at).getTime();
+  isAlive(slot: number): boolean {
+    return (this.alive[slot >>> 5] & (1 << (slot & 31))) !== 0;
   }
 
+  private grow(capacity: number): void {
+    this.capacity = capacity;
+    this.ids = growInt32(this.ids, capacity);
+    this.nameLengths = growInt32(this.nameLengths, capacity);
+    this.categoryIds = growInt32(this.categoryIds, capacity);
+    this.priceCents = growInt32(this.priceCents, capacity);
+    this.discountCents = growInt32(this.discountCents, capacity);
+    this.unitCents = growInt32(this.unitCents, capacity);
+    this.quantities = growInt32(this.quantities, capacity);
+    this.ratingSums = growInt32(this.ratingSums, capacity);
+    this.peopleRated = growInt32(this.peopleRated, capacity);
+    const hashes = new Uint32Array(capacity);
+    hashes.set(this.wordsHashes);
+    this.wordsHashes = hashes;
+    this.ratings = growFloat64(this.ratings, capacity);
+    this.createdMs = growFloat64(this.createdMs, capacity);
+    // Every slot's bit has room in these (the index's answers read them without checking).
+    const last = capacity - 1;
+    this.alive = withRoomFor(this.alive, last);
+    this.inStock = withRoomFor(this.inStock, last);
+    this.discounted = withRoomFor(this.discounted, last);
+    this.priceRanges.forEach((bits, index) => (this.priceRanges[index] = withRoomFor(bits, last)));
+    const words = wordsFor(capacity);
+    const from = this.newestOf.length;
+    this.newestOf = growFloat64(this.newestOf, words).fill(-Infinity, from);
+    this.cheapestOf = growInt32(this.cheapestOf, words).fill(0x7fffffff, from);
+    this.dearestOf = growInt32(this.dearestOf, words).fill(-0x80000000, from);
+    this.bestRatedOf = growFloat64(this.bestRatedOf, words).fill(-Infinity, from);
+  }
+
+  private setFigures(slot: number, row: ProductRow): void {
+    const price = Number(row.price_cents);
+    const discount = row.discount_price_cents === null ? -1 : Number(row.discount_price_cents);
+    const unit = discount >= 0 ? discount : price;
+    const quantity = Number(row.quantity);
+    const people = Number(row.people_rated);
+    this.priceCents[slot] = price;
+    this.discountCents[slot] = discount;
+    this.unitCents[slot] = unit;
+    this.quantities[slot] = quantity;
+    this.ratingSums[slot] = Number(row.rating_sum);
+    this.peopleRated[slot] = people;
+    this.ratings[slot] = people > 0 ? this.ratingSums[slot] / people : 0;
+    this.createdMs[slot] = asDate(row.created_at).getTime();
+    const word = slot >>> 5;
+    this.newestOf[word] = Math.max(this.newestOf[word], this.createdMs[slot]);
+    this.cheapestOf[word] = Math.min(this.cheapestOf[word], unit);
+    this.dearestOf[word] = Math.max(this.dearestOf[word], unit);
+    this.bestRatedOf[word] = Math.max(this.bestRatedOf[word], this.ratings[slot]);
+    (quantity > 0 ? setBit : clearBit)(this.inStock, slot);
+    (discount >= 0 ? setBit : clearBit)(this.discounted, slot);
+    PRICE_RANGES.forEach((range, index) => {
+      const within = unit >= range.min && (range.max === null || unit < range.max);
+      (within ? setBit : clearBit)(this.priceRanges[index], slot);
+    });
+  }
+
+  /** Once built: postings trimmed, and kept as bits too where many products share them. */
   compact(): void {
-    for (const postings of this.words.values()) postings.compact();
-    for (const postings of this.trigrams.values()) postings.compact();
+    for (const terms of [this.words, this.trigrams, this.nameStarts, this.categorySlots]) {
+      for (const postings of terms.values()) postings.compact(this.size, DENSE_FROM);
+    }
   }
 
   private wordsInOrder(): string[] {
@@ -216,7 +308,7 @@ export class Catalogue {
   }
 
   /** The words starting with `prefix`. */
-  private wordsStarting(prefix: string): string[] {
+  wordsStarting(prefix: string): string[] {
     const sorted = this.wordsInOrder();
     let low = 0;
     let high = sorted.length;
@@ -230,139 +322,15 @@ export class Catalogue {
     return found;
   }
 
-  private scratchOf(size: number) {
-    if (this.scratch.any.length < size) {
-      const capacity = Math.ceil(size * 1.25) + 1024;
-      this.scratch = { any: new Uint8Array(capacity), name: new Uint8Array(capacity), nameOrCategory: new Uint8Array(capacity), found: new Uint8Array(capacity) };
-    } else {
-      this.scratch.any.fill(0, 0, size);
-      this.scratch.name.fill(0, 0, size);
-      this.scratch.nameOrCategory.fill(0, 0, size);
-      this.scratch.found.fill(0, 0, size);
-    }
-    return this.scratch;
-  }
-
-  /**
-   * The live slots matching the query's text (before the filters), each with its rank. Every word's
-   * postings are walked once: a slot climbs a level per word it holds, so holding all of them is
-   * reaching the last level (in any order of the words); the name and category levels count the words as
-   * typed in the name (A) and in the name or category (A or B), for the rank. Plain loops: this runs for
-   * every search, over every match.
-   */
-  matching(query: IndexQuery): { slots: number[]; ranks: number[] } {
-    const slots: number[] = [];
-    const ranks: number[] = [];
-    const size = this.size;
-    const alive = this.alive;
-    if (query.text === "") {
-      // Every product (of the chosen category: the filter is checked again later, but narrows early here).
-      const category = query.category;
-      for (let slot = 0; slot < size; slot += 1) {
-        if (alive[slot] && (category === null || this.categoryIds[slot] === category)) {
-          slots.push(slot);
-          ranks.push(0);
-        }
-      }
-      return { slots, ranks };
-    }
-    const scratch = this.scratchOf(size);
-    const words = query.words;
-    const last = words.length;
-    for (let level = 0; level < last; level += 1) {
-      const word = words[level];
-      for (const lexeme of word.last ? this.wordsStarting(word.word) : [word.word]) {
-        const postings = this.words.get(lexeme);
-        if (postings) this.climb(postings, level, last, true, scratch, slots);
-      }
-      for (const correction of word.corrections) {
-        const postings = this.words.get(correction);
-        if (postings) this.climb(postings, level, last, false, scratch, slots);
-      }
-    }
-    const { name: nameLevel, nameOrCategory, found } = scratch;
-    // The spec's rule: the name contains the text (its rarest three characters narrow the names to try).
-    const text = query.text.toLowerCase();
-    const names = this.names;
-    let candidates: Postings | undefined | null = null;
-    if (text.length >= 3) {
-      for (let start = 0; start + 3 <= text.length; start += 1) {
-        const postings = this.trigrams.get(text.slice(start, start + 3));
-        if (!postings) {
-          candidates = undefined;
-          break;
-        }
-        if (!candidates || postings.length < candidates.length) candidates = postings;
-      }
-    }
-    const holdsText = (slot: number) => {
-      if ((found[slot] & 2) === 0 && alive[slot] && names[slot].includes(text)) {
-        if (found[slot] === 0) slots.push(slot);
-        found[slot] |= 2;
-      }
-    };
-    if (candidates === null) for (let slot = 0; slot < size; slot += 1) holdsText(slot);
-    else if (candidates) {
-      for (const part of candidates.parts()) for (let index = 0; index < part.length; index += 1) holdsText(part[index]);
-    }
-    // ...or its category's name contains the text.
-    const containing = new Set(query.containing);
-    const categoryIds = this.categoryIds;
-    if (containing.size > 0) {
-      for (let slot = 0; slot < size; slot += 1) {
-        if (found[slot] === 0 && alive[slot] && containing.has(categoryIds[slot])) {
-          found[slot] = 1;
-          slots.push(slot);
-        }
-      }
-    }
-    for (const slot of slots) {
-      if ((last > 0 && nameLevel[slot] === last) || (found[slot] & 2) !== 0) {
-        if (!names[slot].startsWith(text)) ranks.push(RANK.allWordsInName);
-        else ranks.push(this.nameLengths[slot] === text.length ? RANK.exactName : RANK.nameStarts);
-      } else if (containing.has(categoryIds[slot]) || (last > 0 && nameOrCategory[slot] === last)) ranks.push(RANK.category);
-      else ranks.push(RANK.other);
-    }
-    return { slots, ranks };
-  }
-
-  /** One word's postings (a lexeme of it): the slots holding every word before climb one level. */
-  private climb(postings: Postings, level: number, last: number, asTyped: boolean, scratch: ReturnType<Catalogue["scratchOf"]>, slots: number[]): void {
-    const { any, name, nameOrCategory, found } = scratch;
-    const alive = this.alive;
-    const next = level + 1;
-    for (const part of postings.parts()) {
-      for (let index = 0; index < part.length; index += 1) {
-        const entry = part[index];
-        const slot = entry >> 4;
-        if (any[slot] === level) {
-          any[slot] = next;
-          if (next === last && found[slot] === 0 && alive[slot]) {
-            found[slot] = 1;
-            slots.push(slot);
-          }
-        }
-        if (asTyped) {
-          if ((entry & IN_NAME) !== 0 && name[slot] === level) name[slot] = next;
-          if ((entry & (IN_NAME | IN_CATEGORY)) !== 0 && nameOrCategory[slot] === level) nameOrCategory[slot] = next;
-        }
-      }
-    }
-  }
-
   categoryNamed(name: string): number | undefined {
     const wanted = name.toLowerCase();
     for (const category of this.categories.values()) if (category.name.toLowerCase() === wanted) return category.id;
     return undefined;
   }
+}
 
-  unitPrice(slot: number): number {
-    const discount = this.discountCents[slot];
-    return discount >= 0 ? discount : this.priceCents[slot];
-  }
-
-  averageRating(slot: number): number {
-    const people = this.peopleRated[slot];
-    return people > 0 ? this.ratingSums[slot] / people : 0;
-  }
+function termOf<K>(terms: Map<K, Postings>, key: K): Postings {
+  let postings = terms.get(key);
+  if (!postings) terms.set(key, (postings = new Postings()));
+  return postings;
 }
