@@ -64,7 +64,7 @@ export interface Shop {
 }
 
 export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
-  const images = new ImageService(prisma, options.imageStore, { encoder: options.imageEncoder, log: options.log });
+  const images = new ImageService(prisma, options.imageStore, { encoder: options.imageEncoder, log: options.log, events: options.events });
   const apiKeys = new ApiKeyService(prisma, options.events);
   const tokens = new TokenService(prisma, options.events, options.jwtSecret, options.tokenTtlSeconds, apiKeys);
   const throttle = new Throttle(prisma);

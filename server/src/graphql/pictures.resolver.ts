@@ -1,9 +1,9 @@
 // Product pictures over GraphQL: the `Image` type with its renditions for <picture>/srcset, and
 // the `imageOne`/`imageTwo` strings integrators already read, now a JPEG rendition that works everywhere.
-// Products, order lines and top products keep their pictures' refs; the rows come with a catalogue read
-// (no query) or through one batched query per request (RequestLoaders.pictures).
+// Products, order lines and top products keep their pictures' refs; the rows come from the ones the images
+// room keeps, or through one batched query per request for the others (RequestLoaders.pictures).
 import { Ctx, Field, FieldResolver, Int, ObjectType, Resolver, Root } from "type-graphql";
-import type { ImageRecord, Picture } from "../domain/images/index.js";
+import type { Picture } from "../domain/images/index.js";
 import type { GraphQLContext } from "./context.js";
 import { OrderLine, Product, TopProduct } from "./types.js";
 
@@ -43,9 +43,8 @@ export class Image {
   renditions!: ImageRendition[];
 }
 
-async function pictureOf(context: GraphQLContext, ref: string, alt: string, known?: Map<string, ImageRecord | null>): Promise<Picture> {
-  const record = known?.has(ref) ? known.get(ref)! : await context.loaders.pictures.load(ref);
-  return context.shop.images.picture(ref, record, alt);
+async function pictureOf(context: GraphQLContext, ref: string, alt: string): Promise<Picture> {
+  return context.shop.images.picture(ref, await context.loaders.pictures.load(ref), alt);
 }
 
 const secondAlt = (name: string) => `${name}, second picture`;
@@ -54,23 +53,23 @@ const secondAlt = (name: string) => `${name}, second picture`;
 class ProductPictureResolver {
   @FieldResolver(() => Image, { description: "The main picture." })
   image(@Root() product: Product, @Ctx() context: GraphQLContext): Promise<Picture> {
-    return pictureOf(context, product.imageOne, product.name, product.pictures);
+    return pictureOf(context, product.imageOne, product.name);
   }
 
   @FieldResolver(() => [Image], { description: "Every picture, the main one first (one or two)." })
   images(@Root() product: Product, @Ctx() context: GraphQLContext): Promise<Picture[]> {
-    const second = product.imageTwo ? [pictureOf(context, product.imageTwo, secondAlt(product.name), product.pictures)] : [];
-    return Promise.all([pictureOf(context, product.imageOne, product.name, product.pictures), ...second]);
+    const second = product.imageTwo ? [pictureOf(context, product.imageTwo, secondAlt(product.name))] : [];
+    return Promise.all([pictureOf(context, product.imageOne, product.name), ...second]);
   }
 
   @FieldResolver(() => String, { description: "URL of the main picture: a JPEG about 640 px wide (see `image` for every size and format)." })
   async imageOne(@Root() product: Product, @Ctx() context: GraphQLContext): Promise<string> {
-    return (await pictureOf(context, product.imageOne, product.name, product.pictures)).url;
+    return (await pictureOf(context, product.imageOne, product.name)).url;
   }
 
   @FieldResolver(() => String, { nullable: true, description: "URL of the second picture, as imageOne; null when there is none." })
   async imageTwo(@Root() product: Product, @Ctx() context: GraphQLContext): Promise<string | null> {
-    return product.imageTwo ? (await pictureOf(context, product.imageTwo, secondAlt(product.name), product.pictures)).url : null;
+    return product.imageTwo ? (await pictureOf(context, product.imageTwo, secondAlt(product.name))).url : null;
   }
 }
 

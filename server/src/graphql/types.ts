@@ -71,8 +71,6 @@ export class Product {
   /** The stored pictures' refs; the fields imageOne, imageTwo, image and images are resolved in pictures.resolver.ts. */
   imageOne!: string;
   imageTwo!: string | null;
-  /** The pictures' rows when the catalogue read them with the product (see ProductWithCategory). */
-  pictures?: ProductWithCategory["pictures"];
   @Field(() => Int, { description: "The sum of all ratings given." }) rating!: number;
   @Field(() => Int, { description: "How many users rated." }) peopleRated!: number;
   @Field(() => Float, { description: "rating / peopleRated, 0 when nobody rated." }) averageRating!: number;
@@ -253,7 +251,6 @@ export function viewProduct(row: ProductWithCategory): Product {
     quantity: row.quantity,
     imageOne: row.imageOne,
     imageTwo: row.imageTwo,
-    pictures: row.pictures,
     rating: row.ratingSum,
     peopleRated: row.peopleRated,
     averageRating: averageRating(row),

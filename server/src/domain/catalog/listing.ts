@@ -2,16 +2,12 @@
 // reads and how a row becomes a product, the checked options of a list and the key of its cursors. The
 // catalogue's own lists and search (domain/search) both build on these, so each rule exists once.
 import { Prisma, type Category, type Product } from "../../generated/prisma/client.js";
-import { renditionsOf, type ImageRecord } from "../images/index.js";
 import { asDate, Checks, containsPattern, MAX_MONEY_CENTS, wholeNumber, type Cents, type Page, type SortKey } from "../shared/index.js";
 import { UNIT_PRICE_SQL } from "./prices.js";
 import type { FilterCounts } from "./filters.js";
 
-/**
- * A product with its category; read by the catalogue's own queries, it also carries the rows of its
- * pictures (by ref; null for a ref without one), so showing them costs no further query.
- */
-export type ProductWithCategory = Product & { category: Category; pictures?: Map<string, ImageRecord | null> };
+/** A product with its category; its pictures are shown from their refs (the images room). */
+export type ProductWithCategory = Product & { category: Category };
 
 /** A category as the catalogue hands it out. */
 export type { Category };
@@ -147,41 +143,18 @@ export interface ProductListRow {
   updated_at: Date | string;
   category_name: string;
   category_created_at: Date | string;
-  image_one_width: number | null;
-  image_one_height: number | null;
-  image_one_placeholder: string | null;
-  image_one_renditions: unknown;
-  image_one_state: string | null;
-  image_two_width: number | null;
-  image_two_height: number | null;
-  image_two_placeholder: string | null;
-  image_two_renditions: unknown;
-  image_two_state: string | null;
 }
 
 export const PRODUCT_COLUMNS = Prisma.sql`
   p.id, p.slug, p.name, p.description, p.category_id, p.price_cents, p.discount_price_cents, p.quantity,
   p.image_one, p.image_two, p.rating_sum, p.people_rated, p.created_at, p.updated_at,
-  c.name AS category_name, c.created_at AS category_created_at,
-  i1.width AS image_one_width, i1.height AS image_one_height, i1.placeholder AS image_one_placeholder,
-  i1.renditions AS image_one_renditions, i1.state AS image_one_state,
-  i2.width AS image_two_width, i2.height AS image_two_height, i2.placeholder AS image_two_placeholder,
-  i2.renditions AS image_two_renditions, i2.state AS image_two_state`;
+  c.name AS category_name, c.created_at AS category_created_at`;
 
-/** The products with their category and the rows of their pictures (one unique-index lookup each). */
-export const PRODUCTS_JOINED = Prisma.sql`
-  products p JOIN categories c ON c.id = p.category_id
-  LEFT JOIN images i1 ON i1.ref = p.image_one LEFT JOIN images i2 ON i2.ref = p.image_two`;
-
-/** A picture's row from the joined columns, or null when the ref has none (yet). */
-function pictureFromRow(row: ProductListRow, which: "one" | "two"): ImageRecord | null {
-  const ref = which === "one" ? row.image_one : row.image_two;
-  const state = which === "one" ? row.image_one_state : row.image_two_state;
-  if (ref === null || state === null) return null;
-  return which === "one"
-    ? { ref, state, width: row.image_one_width, height: row.image_one_height, placeholder: row.image_one_placeholder, renditions: renditionsOf(row.image_one_renditions) }
-    : { ref, state, width: row.image_two_width, height: row.image_two_height, placeholder: row.image_two_placeholder, renditions: renditionsOf(row.image_two_renditions) };
-}
+/**
+ * The products with their category. Their pictures' rows are not joined: the images room keeps the rows it
+ * has read (most pages show pictures already seen), so a list reads only its products.
+ */
+export const PRODUCTS_JOINED = Prisma.sql`products p JOIN categories c ON c.id = p.category_id`;
 
 // Raw rows come back with driver-specific types (PGlite and node-postgres differ on timestamps): normalise here.
 export function productFromListRow(row: ProductListRow): ProductWithCategory {
@@ -201,10 +174,6 @@ export function productFromListRow(row: ProductListRow): ProductWithCategory {
     createdAt: asDate(row.created_at),
     updatedAt: asDate(row.updated_at),
     category: { id: Number(row.category_id), name: row.category_name, createdAt: asDate(row.category_created_at) },
-    pictures: new Map([
-      [row.image_one, pictureFromRow(row, "one")],
-      ...(row.image_two === null ? [] : [[row.image_two, pictureFromRow(row, "two")] as const]),
-    ]),
   };
 }
 

@@ -3,7 +3,8 @@
 // by its ref. The modern formats that are slow to encode follow in the background (renditions-worker.ts).
 import crypto from "node:crypto";
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import { invalid } from "../shared/index.js";
+import { invalid, type EventBus } from "../shared/index.js";
+import { KeptPictureRecords } from "./kept-records.js";
 import { pickRendition, renditionsOf, viewPicture, type ImageRecord, type Picture, type StoredRendition } from "./pictures.js";
 import { decodeUpright, encodeKept, encodeRenditions, inProcessEncoder, placeholderOf, renditionKey, UnreadableImageError, type PictureEncoder } from "./processing.js";
 import { RenditionsWorker, type WorkerLog } from "./renditions-worker.js";
@@ -18,6 +19,8 @@ export interface StoredPicture {
 }
 
 export interface ImageServiceOptions {
+  /** Where pictures written elsewhere are announced: the rows read are kept until then (KeptPictureRecords). */
+  events?: EventBus;
   /** Where background renditions are encoded: a low-priority process in the shop, this process in tests. */
   encoder?: PictureEncoder;
   log?: WorkerLog;
@@ -25,6 +28,9 @@ export interface ImageServiceOptions {
 
 export class ImageService {
   readonly renditions: RenditionsWorker;
+  private readonly kept: KeptPictureRecords | null;
+  /** Each kept row's picture per alternative text, made once (rows that change are new objects). */
+  private readonly views = new WeakMap<ImageRecord, Map<string, Picture>>();
 
   constructor(
     private readonly prisma: PrismaClient,
@@ -32,6 +38,7 @@ export class ImageService {
     options: ImageServiceOptions = {},
   ) {
     this.renditions = new RenditionsWorker(prisma, store, options.encoder ?? inProcessEncoder, options.log);
+    this.kept = options.events ? new KeptPictureRecords((refs) => this.readRecords(refs), options.events) : null;
   }
 
   // ---- uploads ------------------------------------------------------------------------------------------
@@ -94,8 +101,12 @@ export class ImageService {
 
   // ---- reading ------------------------------------------------------------------------------------------
 
-  /** The rows of these refs, in one query; a ref without a row is absent from the map. */
-  async records(refs: readonly string[]): Promise<Map<string, ImageRecord>> {
+  /** The rows of these refs (kept ones without a query, the others in one); a ref without a row is absent from the map. */
+  records(refs: readonly string[]): Promise<Map<string, ImageRecord>> {
+    return this.kept ? this.kept.records(refs) : this.readRecords(refs);
+  }
+
+  private async readRecords(refs: readonly string[]): Promise<Map<string, ImageRecord>> {
     const rows = refs.length
       ? await this.prisma.image.findMany({ where: { ref: { in: [...new Set(refs)] } }, select: { ref: true, width: true, height: true, placeholder: true, renditions: true, state: true } })
       : [];
@@ -113,8 +124,18 @@ export class ImageService {
     return pickRendition(picture.renditions, width, format)?.url ?? picture.url;
   }
 
-  /** A picture as the APIs show it. */
+  /** A picture as the APIs show it (made once per row and alternative text: the answers only read it). */
   picture(ref: string, record: ImageRecord | null, alt: string): Picture {
-    return viewPicture(ref, record, alt, (key) => this.store.publicUrl(key));
+    if (!record) return viewPicture(ref, record, alt, (key) => this.store.publicUrl(key));
+    let byAlt = this.views.get(record);
+    if (!byAlt) this.views.set(record, (byAlt = new Map()));
+    let view = byAlt.get(alt);
+    if (!view) byAlt.set(alt, (view = viewPicture(ref, record, alt, (key) => this.store.publicUrl(key))));
+    return view;
+  }
+
+  /** Stops following announcements of pictures (the kept rows go). */
+  stop(): void {
+    this.kept?.stop();
   }
 }

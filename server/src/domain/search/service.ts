@@ -258,7 +258,7 @@ export class SearchService implements ProductSearch {
     return pageOf(rows, request, list, (row) => row.keys, (row) => row.product, async () => found.total);
   }
 
-  /** The products with these ids, with their categories and pictures (one statement on the main pool). */
+  /** The products with these ids, with their categories (one statement on the main pool). */
   private async productsById(ids: number[]): Promise<ProductWithCategory[]> {
     if (ids.length === 0) return [];
     const rows = await this.pageRows<ProductListRow>(Prisma.sql`SELECT ${PRODUCT_COLUMNS} FROM ${PRODUCTS_JOINED} WHERE p.id = ANY(${ids}::int4[])`);
