@@ -34,10 +34,26 @@ if (fs.existsSync(path.join(client, "package.json")) && sources.some((source) =>
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// In production the server runs as JavaScript (server/dist, built when server/src changed since): tsx's
+// loader, its threads and its source maps cost a worker about 150 MB (scripts/build-server.mjs says why).
+// Elsewhere (the demo, development) it runs through tsx, which loads the seed's TypeScript too.
+let entry = ["--import", "tsx", "src/main.ts"];
+if (process.env.NODE_ENV === "production") {
+  const { buildServer, serverBuildStale } = await import("./build-server.mjs");
+  if (serverBuildStale()) await buildServer();
+  entry = ["dist/main.js"];
+}
+
 // A larger young generation (V8's default is 16 MB per half): an API answer's objects die young, and with
 // many requests in flight fewer, larger scavenges cost measurably less (npm run bench:api, 64 connections).
 // The Dockerfile and the benches start the server with the same flag.
-const server = spawn(process.execPath, ["--max-semi-space-size=32", "--import", "tsx", "src/main.ts"], {
+// In production the old generation is capped at 256 MB: left alone, V8 lets garbage pile up to 370 MB of
+// old space under load (a worker at 570-650 MB), while what a worker holds is at most about 130 MB (its
+// bounded memories of texts and answers, the search index of 100,000 products); capped, it collects sooner
+// and a worker stays within the 450 MB planned per worker (npm run bench:memory; docs/operations.md).
+// NODE_OPTIONS naming another --max-old-space-size wins.
+const heapCap = process.env.NODE_ENV === "production" && !/--max-old-space-size/.test(process.env.NODE_OPTIONS ?? "") ? ["--max-old-space-size=256"] : [];
+const server = spawn(process.execPath, ["--max-semi-space-size=32", ...heapCap, ...entry], {
   cwd: path.join(root, "server"),
   stdio: "inherit",
   env: { ...process.env, INIT_CWD: process.env.INIT_CWD ?? process.cwd() },

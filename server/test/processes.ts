@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 
-const serverDir = path.resolve(import.meta.dirname, "..");
+export const serverDir = path.resolve(import.meta.dirname, "..");
 const children: ChildProcess[] = [];
 const folders: string[] = [];
 const schemas: string[] = [];
@@ -57,8 +57,8 @@ export async function postQuery(baseUrl: string, query: string): Promise<any> {
 }
 
 /** Starts the shop (development mode, port 0) with `env`; resolves once it printed its URL. */
-export function startShopProcess(env: Record<string, string>): Promise<ShopProcess> {
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+export function startShopProcess(env: Record<string, string>, args = ["--import", "tsx", "src/main.ts"]): Promise<ShopProcess> {
+  const child = spawn(process.execPath, args, {
     cwd: serverDir,
     env: { ...process.env, NODE_ENV: "development", PORT: "0", HOST: "127.0.0.1", JWT_SECRET: "", ...env },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,5 +1,6 @@
 // The start-up path users run (`npm start` -> server/src/main.ts): migrate, seed when empty, serve,
 // print the URL and logins; and a clean shutdown on SIGTERM that still finishes in-flight requests.
+import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
@@ -8,7 +9,7 @@ import path from "node:path";
 import jwt from "jsonwebtoken";
 import { afterAll, describe, expect, it } from "vitest";
 import { connectLive } from "./live-support.js";
-import { cleanUpLater, startShopProcess, stopAll } from "./processes.js";
+import { cleanUpLater, serverDir, startShopProcess, stopAll } from "./processes.js";
 import { onPostgres } from "./support.js";
 
 afterAll(stopAll);
@@ -95,6 +96,28 @@ describe("start-up as the README runs it", () => {
     expect((await graphql(second.url, "{ me { email } }", shopperToken)).data.me.email).toBe("shopper@verdant.shop");
     second.child.kill("SIGTERM");
     expect(await second.exited).toBe(0);
+  }, 240_000);
+
+  it("in production it runs as built JavaScript (server/dist), with no TypeScript loader, as npm start and the Dockerfile run it", async () => {
+    const build = spawnSync(process.execPath, [path.join(serverDir, "../scripts/build-server.mjs")], { encoding: "utf8" });
+    expect(build.status, build.stderr).toBe(0);
+    expect(fs.existsSync(path.join(serverDir, "dist/main.js"))).toBe(true);
+    // The picture encoder's child is forked by path: it must be there in the built language.
+    expect(fs.existsSync(path.join(serverDir, "dist/domain/images/encoder-child.js"))).toBe(true);
+    const admin = { ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "a-production-password" };
+    const shop = await start(
+      { ...databaseEnv(), ...admin, NODE_ENV: "production", JWT_SECRET: crypto.randomBytes(32).toString("hex"), EMAIL_ENABLED: "false" },
+      ["--max-semi-space-size=32", "--max-old-space-size=256", "dist/main.js"],
+    );
+    expect(fs.readFileSync(`/proc/${shop.child.pid}/cmdline`, "utf8")).not.toMatch(/tsx/);
+    expect((await fetch(`${shop.url}/readyz`)).status).toBe(200);
+    const signIn = await graphql(shop.url, `mutation { login(email: "${admin.ADMIN_EMAIL}", password: "${admin.ADMIN_PASSWORD}") { accessToken user { role } } }`);
+    expect(signIn.data.login.user.role).toBe("ADMIN");
+    const category = await graphql(shop.url, 'mutation { createCategory(name: "Built") { category { name } } }', signIn.data.login.accessToken);
+    expect(category.data.createCategory.category.name).toBe("Built");
+    expect((await graphql(shop.url, "{ categories { nodes { name } } }")).data.categories.nodes).toEqual([{ name: "Built" }]);
+    shop.child.kill("SIGTERM");
+    expect(await shop.exited).toBe(0);
   }, 240_000);
 
   it("a bad setting stops start-up with a one-line explanation", async () => {

@@ -19,8 +19,11 @@ import { requestId } from "./logging.js";
 import { storefrontRenders } from "../metrics.js";
 import { NOINDEX_PATHS, type RenderedHtml, type StorefrontRenderer } from "./storefront.js";
 
-/** The most bytes of pages kept (a page is 20-60 KB, counted with its compressed forms): a few thousand pages. */
-const MAX_BYTES = 48 * 1024 * 1024;
+/**
+ * The most bytes of pages kept (a page is 20-60 KB, counted with its compressed forms): a thousand pages or
+ * more. Held outside V8's heap (Buffers), so on top of its cap: part of the 400 MB planned per worker.
+ */
+const MAX_BYTES = 32 * 1024 * 1024;
 
 type Encoding = "br" | "gzip";
 

@@ -9,9 +9,12 @@ import { createRequire } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { PictureEncoder, PictureJob, PictureWork } from "./processing.js";
 
-const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), "encoder-child.ts");
+// The child is written in the language this file runs as: TypeScript under tsx, or the JavaScript of server/dist
+// (scripts/build-server.mjs), which needs no loader.
+const OWN_FILE = fileURLToPath(import.meta.url);
+const CHILD = path.join(path.dirname(OWN_FILE), `encoder-child${path.extname(OWN_FILE)}`);
 /** tsx's loader by its own path: `--import tsx` would be looked up from whatever folder the shop runs in. */
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href;
+const LOADER = CHILD.endsWith(".ts") ? ["--import", pathToFileURL(createRequire(import.meta.url).resolve("tsx")).href] : [];
 const IDLE_MS = 60_000;
 const LOWEST_PRIORITY = 19;
 
@@ -28,8 +31,8 @@ export function lowPriorityEncoder(): PictureEncoder {
   };
 
   function start(): ChildProcess {
-    // The shop runs TypeScript through tsx: the child does too. Buffers cross as they are ("advanced").
-    const started = fork(CHILD, [], { execArgv: ["--import", TSX], serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
+    // Through tsx when the shop runs TypeScript through it. Buffers cross as they are ("advanced").
+    const started = fork(CHILD, [], { execArgv: LOADER, serialization: "advanced", stdio: ["ignore", "inherit", "inherit", "ipc"] });
     try {
       if (started.pid) os.setPriority(started.pid, LOWEST_PRIORITY);
     } catch {
