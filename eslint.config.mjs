@@ -80,6 +80,7 @@ export default tseslint.config(
     ignores: [
       "**/node_modules/**",
       "**/dist/**",
+      "server/dist.*/**",
       "**/dist-server/**",
       "server/src/generated/**",
       "client/src/graphql/generated/**",

@@ -9,7 +9,9 @@
 //
 // server/dist sits beside server/src at the same depth, so paths the code finds from its own place
 // (../../../client/dist, ../../../prisma/migrations) and the server's node_modules resolve the same.
-//   node scripts/build-server.mjs          build now
+//   node scripts/build-server.mjs             build now
+//   node scripts/build-server.mjs <folder>    build into server/<folder> instead (a test's own build, beside
+//                                             server/src so the same relative paths hold)
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -36,10 +38,10 @@ export function serverBuildStale() {
   return newest([...tsFiles(sources), path.join(server, "tsconfig.json")]) > fs.statSync(stamp).mtimeMs;
 }
 
-export async function buildServer() {
+export async function buildServer(target = SERVER_DIST) {
   const { build } = await import("esbuild");
   // Built aside and moved into place, so a process starting meanwhile never sees half a build.
-  const scratch = `${SERVER_DIST}.building-${process.pid}`;
+  const scratch = `${target}.building-${process.pid}`;
   fs.rmSync(scratch, { recursive: true, force: true });
   await build({
     entryPoints: tsFiles(sources),
@@ -54,12 +56,17 @@ export async function buildServer() {
     logLevel: "warning",
   });
   fs.writeFileSync(path.join(scratch, ".built"), `${new Date().toISOString()}\n`);
-  fs.rmSync(SERVER_DIST, { recursive: true, force: true });
-  fs.renameSync(scratch, SERVER_DIST);
+  fs.rmSync(target, { recursive: true, force: true });
+  fs.renameSync(scratch, target);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const started = Date.now();
-  await buildServer();
-  console.log(`Built server/dist in ${Date.now() - started} ms.`);
+  const folder = process.argv[2];
+  if (folder !== undefined && !/^dist\.[\w-]+$/.test(folder)) {
+    console.error(`The folder must be named dist.<name> (beside server/dist), not ${folder}.`);
+    process.exit(2);
+  }
+  await buildServer(folder ? path.join(server, folder) : SERVER_DIST);
+  console.log(`Built server/${folder ?? "dist"} in ${Date.now() - started} ms.`);
 }

@@ -99,15 +99,18 @@ describe("start-up as the README runs it", () => {
   }, 240_000);
 
   it("in production it runs as built JavaScript (server/dist), with no TypeScript loader, as npm start and the Dockerfile run it", async () => {
-    const build = spawnSync(process.execPath, [path.join(serverDir, "../scripts/build-server.mjs")], { encoding: "utf8" });
+    // A build of its own, beside server/dist (the same relative paths), so runs side by side do not share one.
+    const folder = `dist.test-${crypto.randomBytes(4).toString("hex")}`;
+    cleanUpLater({ folder: path.join(serverDir, folder) });
+    const build = spawnSync(process.execPath, [path.join(serverDir, "../scripts/build-server.mjs"), folder], { encoding: "utf8" });
     expect(build.status, build.stderr).toBe(0);
-    expect(fs.existsSync(path.join(serverDir, "dist/main.js"))).toBe(true);
+    expect(fs.existsSync(path.join(serverDir, folder, "main.js"))).toBe(true);
     // The picture encoder's child is forked by path: it must be there in the built language.
-    expect(fs.existsSync(path.join(serverDir, "dist/domain/images/encoder-child.js"))).toBe(true);
+    expect(fs.existsSync(path.join(serverDir, folder, "domain/images/encoder-child.js"))).toBe(true);
     const admin = { ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "a-production-password" };
     const shop = await start(
       { ...databaseEnv(), ...admin, NODE_ENV: "production", JWT_SECRET: crypto.randomBytes(32).toString("hex"), EMAIL_ENABLED: "false" },
-      ["--max-semi-space-size=32", "--max-old-space-size=256", "dist/main.js"],
+      ["--max-semi-space-size=32", "--max-old-space-size=256", `${folder}/main.js`],
     );
     expect(fs.readFileSync(`/proc/${shop.child.pid}/cmdline`, "utf8")).not.toMatch(/tsx/);
     expect((await fetch(`${shop.url}/readyz`)).status).toBe(200);
