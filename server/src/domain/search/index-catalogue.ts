@@ -186,8 +186,11 @@ export class Catalogue {
   readonly categorySlots = new Map<number, Postings>();
   readonly categories = new Map<number, Category>();
   changedSince = 0;
+  /** Bumped whenever a name or a word may have changed (a product added or read again, or removed). */
+  namesVersion = 0;
 
   add(row: ProductRow): void {
+    this.namesVersion += 1;
     if (this.size === this.capacity) this.grow(Math.ceil(this.capacity * 1.25) + 1024);
     const slot = this.size;
     this.size += 1;
@@ -231,6 +234,7 @@ export class Catalogue {
   remove(id: number): void {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
+    this.namesVersion += 1;
     clearBit(this.alive, slot);
     this.slotOf.delete(id);
   }

@@ -9,6 +9,7 @@
 // text. RANK: names starting with the text (exact or not), then names holding every word as typed or the
 // text, then category matches (the category's name holds the text, or every word is in the name or the
 // category), then the rest.
+import { LRUCache } from "lru-cache";
 import { andInto, andNotInto, copyInto, none, orInto, ScratchBits, setBit, wordsFor } from "./bitsets.js";
 import { IN_CATEGORY, IN_NAME, RANK, type Catalogue, type IndexQuery, type Postings } from "./index-catalogue.js";
 
@@ -67,7 +68,7 @@ export function matchesOf(catalogue: Catalogue, query: IndexQuery): Matches {
   const starting = scratch.tiers[RANK.nameStarts].empty(words);
   const names = catalogue.names;
   let holding = false;
-  if (text.length >= 3) holding = namesHolding(catalogue, text, words, found ? inName : null, holdingText, exact, starting);
+  if (text.length >= 3) holding = keptNamesHolding(catalogue, query, text, words, found ? inName : null, holdingText, exact, starting);
   else {
     for (let slot = 0; slot < catalogue.size; slot += 1) {
       if (!catalogue.isAlive(slot) || !names[slot].includes(text)) continue;
@@ -170,6 +171,39 @@ function addTerm(postings: Postings, any: Uint32Array, name: Uint32Array | null,
     if (name && (entry & IN_NAME) !== 0) name[slot >>> 5] |= 1 << (slot & 31);
     if (nameOrCategory && (entry & (IN_NAME | IN_CATEGORY)) !== 0) nameOrCategory[slot >>> 5] |= 1 << (slot & 31);
   }
+}
+
+/**
+ * The sets namesHolding finds for a text, kept while the catalogue's names and words stay as they were: for a
+ * text many names hold ("seeds" in 10,000 of 100,000), comparing each candidate name costs more than the
+ * rest of the search, and the same texts come back. At most HOLDING_KEPT texts (3 sets of a bit per product
+ * each: about 1.2 MB at 100,000 products).
+ */
+const HOLDING_KEPT = 32;
+interface KeptHolding {
+  catalogue: Catalogue;
+  version: number;
+  words: number;
+  any: boolean;
+  holding: Uint32Array;
+  exact: Uint32Array;
+  starting: Uint32Array;
+}
+const keptHolding = new LRUCache<string, KeptHolding>({ max: HOLDING_KEPT });
+
+function keptNamesHolding(catalogue: Catalogue, query: IndexQuery, text: string, words: number, skip: Uint32Array | null, holding: Uint32Array, exact: Uint32Array, starting: Uint32Array): boolean {
+  // `skip` follows from the words of the plan (and whether every word was found): part of the key.
+  const key = skip ? `${text}\u0000${query.words.map((word) => `${word.word}${word.last ? "*" : ""}:${word.corrections.join(",")}`).join(" ")}` : text;
+  const kept = keptHolding.get(key);
+  if (kept && kept.catalogue === catalogue && kept.version === catalogue.namesVersion && kept.words === words) {
+    copyInto(holding, kept.holding, words);
+    copyInto(exact, kept.exact, words);
+    copyInto(starting, kept.starting, words);
+    return kept.any;
+  }
+  const any = namesHolding(catalogue, text, words, skip, holding, exact, starting);
+  keptHolding.set(key, { catalogue, version: catalogue.namesVersion, words, any, holding: holding.slice(0, words), exact: exact.slice(0, words), starting: starting.slice(0, words) });
+  return any;
 }
 
 /**
