@@ -13,7 +13,10 @@ import { LRUCache } from "lru-cache";
 import { andInto, andNotInto, copyInto, none, orInto, ScratchBits, setBit, wordsFor } from "./bitsets.js";
 import { IN_CATEGORY, IN_NAME, RANK, type Catalogue, type IndexQuery, type Postings } from "./index-catalogue.js";
 
-/** A search's matches: valid until the next search. Only the words listed in `held` are to be read. */
+/**
+ * A search's matches, to be read only: those of an empty text are valid until the next search; those of a
+ * text are kept (see keptMatches). Only the words listed in `held` are to be read.
+ */
 export interface Matches {
   /** Words of the sets (32 slots a word). */
   words: number;
@@ -47,8 +50,50 @@ function heldOf(words: number): Int32Array {
   return scratch.held;
 }
 
+/**
+ * The matches of a text, kept while no product is added, read again with other words or name, or removed
+ * (Catalogue.namesVersion): matching a word many products carry (a prefix like "plant" stands for plant,
+ * plants, planter...) and comparing the names that may hold the text cost more than the rest of a search,
+ * and shoppers send the same texts again. The filters, sort and page are applied to them afresh each time,
+ * so prices and stock written meanwhile count. A search engine's query cache; bounded in bytes (about 90 KB a
+ * text at 100,000 products).
+ */
+const KEPT_MATCHES_BYTES = 4 * 1024 * 1024;
+interface KeptMatches {
+  catalogue: Catalogue;
+  version: number;
+  matches: Matches;
+}
+const keptMatches = new LRUCache<string, KeptMatches>({
+  maxSize: KEPT_MATCHES_BYTES,
+  sizeCalculation: ({ matches }) => 4 * (matches.all.length + matches.held.length + matches.tiers.reduce((sum, tier) => sum + (tier?.length ?? 0), 0)) + 100,
+});
+
+/** What a text's matches follow from: the text, the words of its plan, the categories whose name holds it. */
+const matchesKey = (query: IndexQuery) =>
+  `${query.text}\u0000${query.words.map((word) => `${word.word}${word.last ? "*" : ""}:${word.corrections.join(",")}`).join(" ")}\u0000${query.containing.join(",")}`;
+
 /** The text's matches, each in the set of its rank. */
 export function matchesOf(catalogue: Catalogue, query: IndexQuery): Matches {
+  if (query.text === "") return matchesComputed(catalogue, query);
+  const key = matchesKey(query);
+  const kept = keptMatches.get(key);
+  if (kept && kept.catalogue === catalogue && kept.version === catalogue.namesVersion && kept.matches.words === wordsFor(catalogue.size)) return kept.matches;
+  const version = catalogue.namesVersion;
+  const found = matchesComputed(catalogue, query);
+  // Copies: the computed sets are this module's scratch, reused by the next search.
+  const matches: Matches = {
+    words: found.words,
+    all: found.all.slice(0, found.words),
+    tiers: found.tiers.map((tier) => tier?.slice(0, found.words) ?? null),
+    held: found.held.slice(0, found.heldWords),
+    heldWords: found.heldWords,
+  };
+  keptMatches.set(key, { catalogue, version, matches });
+  return matches;
+}
+
+function matchesComputed(catalogue: Catalogue, query: IndexQuery): Matches {
   const words = wordsFor(catalogue.size);
   const all = scratch.all.room(words);
   const held = heldOf(words);
@@ -68,7 +113,7 @@ export function matchesOf(catalogue: Catalogue, query: IndexQuery): Matches {
   const starting = scratch.tiers[RANK.nameStarts].empty(words);
   const names = catalogue.names;
   let holding = false;
-  if (text.length >= 3) holding = keptNamesHolding(catalogue, query, text, words, found ? inName : null, holdingText, exact, starting);
+  if (text.length >= 3) holding = namesHolding(catalogue, text, words, found ? inName : null, holdingText, exact, starting);
   else {
     for (let slot = 0; slot < catalogue.size; slot += 1) {
       if (!catalogue.isAlive(slot) || !names[slot].includes(text)) continue;
@@ -171,39 +216,6 @@ function addTerm(postings: Postings, any: Uint32Array, name: Uint32Array | null,
     if (name && (entry & IN_NAME) !== 0) name[slot >>> 5] |= 1 << (slot & 31);
     if (nameOrCategory && (entry & (IN_NAME | IN_CATEGORY)) !== 0) nameOrCategory[slot >>> 5] |= 1 << (slot & 31);
   }
-}
-
-/**
- * The sets namesHolding finds for a text, kept while the catalogue's names and words stay as they were: for a
- * text many names hold ("seeds" in 10,000 of 100,000), comparing each candidate name costs more than the
- * rest of the search, and the same texts come back. At most HOLDING_KEPT texts (3 sets of a bit per product
- * each: about 1.2 MB at 100,000 products).
- */
-const HOLDING_KEPT = 32;
-interface KeptHolding {
-  catalogue: Catalogue;
-  version: number;
-  words: number;
-  any: boolean;
-  holding: Uint32Array;
-  exact: Uint32Array;
-  starting: Uint32Array;
-}
-const keptHolding = new LRUCache<string, KeptHolding>({ max: HOLDING_KEPT });
-
-function keptNamesHolding(catalogue: Catalogue, query: IndexQuery, text: string, words: number, skip: Uint32Array | null, holding: Uint32Array, exact: Uint32Array, starting: Uint32Array): boolean {
-  // `skip` follows from the words of the plan (and whether every word was found): part of the key.
-  const key = skip ? `${text}\u0000${query.words.map((word) => `${word.word}${word.last ? "*" : ""}:${word.corrections.join(",")}`).join(" ")}` : text;
-  const kept = keptHolding.get(key);
-  if (kept && kept.catalogue === catalogue && kept.version === catalogue.namesVersion && kept.words === words) {
-    copyInto(holding, kept.holding, words);
-    copyInto(exact, kept.exact, words);
-    copyInto(starting, kept.starting, words);
-    return kept.any;
-  }
-  const any = namesHolding(catalogue, text, words, skip, holding, exact, starting);
-  keptHolding.set(key, { catalogue, version: catalogue.namesVersion, words, any, holding: holding.slice(0, words), exact: exact.slice(0, words), starting: starting.slice(0, words) });
-  return any;
 }
 
 /**
