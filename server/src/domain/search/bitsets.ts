@@ -15,7 +15,6 @@ export function withRoomFor(bits: Uint32Array, slot: number): Uint32Array {
   return grown;
 }
 
-export const hasBit = (bits: Uint32Array, slot: number): boolean => ((bits[slot >>> 5] ?? 0) & (1 << (slot & 31))) !== 0;
 
 /** Sets the bit; the set must have room for it (withRoomFor). */
 export function setBit(bits: Uint32Array, slot: number): void {
@@ -62,17 +61,6 @@ export function copyInto(target: Uint32Array, source: Uint32Array, words: number
     target.set(source.subarray(0, end));
     target.fill(0, end, words);
   }
-}
-
-/** How many slots both sets hold. */
-export function countBoth(a: Uint32Array, b: Uint32Array, words: number): number {
-  const end = Math.min(words, a.length, b.length);
-  let count = 0;
-  for (let word = 0; word < end; word += 1) {
-    const both = a[word] & b[word];
-    if (both !== 0) count += BITS_OF[both & 0xffff] + BITS_OF[both >>> 16];
-  }
-  return count;
 }
 
 /**

@@ -59,15 +59,20 @@ function heldOf(words: number): Int32Array {
  * text at 100,000 products).
  */
 const KEPT_MATCHES_BYTES = 4 * 1024 * 1024;
-interface KeptMatches {
-  catalogue: Catalogue;
-  version: number;
-  matches: Matches;
+/** Per catalogue (a rebuilt one starts afresh, and the old one's go with it), by matchesKey. */
+const keptMatches = new WeakMap<Catalogue, LRUCache<string, { version: number; matches: Matches }>>();
+
+function keptMatchesOf(catalogue: Catalogue) {
+  let kept = keptMatches.get(catalogue);
+  if (!kept) {
+    kept = new LRUCache({
+      maxSize: KEPT_MATCHES_BYTES,
+      sizeCalculation: ({ matches }) => 4 * (matches.all.length + matches.held.length + matches.tiers.reduce((sum, tier) => sum + (tier?.length ?? 0), 0)) + 100,
+    });
+    keptMatches.set(catalogue, kept);
+  }
+  return kept;
 }
-const keptMatches = new LRUCache<string, KeptMatches>({
-  maxSize: KEPT_MATCHES_BYTES,
-  sizeCalculation: ({ matches }) => 4 * (matches.all.length + matches.held.length + matches.tiers.reduce((sum, tier) => sum + (tier?.length ?? 0), 0)) + 100,
-});
 
 /** What a text's matches follow from: the text, the words of its plan, the categories whose name holds it. */
 const matchesKey = (query: IndexQuery) =>
@@ -77,8 +82,9 @@ const matchesKey = (query: IndexQuery) =>
 export function matchesOf(catalogue: Catalogue, query: IndexQuery): Matches {
   if (query.text === "") return matchesComputed(catalogue, query);
   const key = matchesKey(query);
-  const kept = keptMatches.get(key);
-  if (kept && kept.catalogue === catalogue && kept.version === catalogue.namesVersion && kept.matches.words === wordsFor(catalogue.size)) return kept.matches;
+  const keptHere = keptMatchesOf(catalogue);
+  const kept = keptHere.get(key);
+  if (kept && kept.version === catalogue.namesVersion && kept.matches.words === wordsFor(catalogue.size)) return kept.matches;
   const version = catalogue.namesVersion;
   const found = matchesComputed(catalogue, query);
   // Copies: the computed sets are this module's scratch, reused by the next search.
@@ -89,7 +95,7 @@ export function matchesOf(catalogue: Catalogue, query: IndexQuery): Matches {
     held: found.held.slice(0, found.heldWords),
     heldWords: found.heldWords,
   };
-  keptMatches.set(key, { catalogue, version, matches });
+  keptHere.set(key, { version, matches });
   return matches;
 }
 
