@@ -96,7 +96,7 @@ if (allocations) {
 }
 
 // bench/profile.ts profiles the load only: "profile-start" after its warm-up, "profile-stop" (the profile is
-// sent back) before "stop"; bench/memory.ts asks for the heap's figures.
+// sent back) before "stop".
 const cpu = new inspector.Session();
 process.on("message", (message) => {
   if (message === "profile-start") {
@@ -116,9 +116,4 @@ process.on("message", (message) => {
     return;
   }
   if (message === "stop") process.exit(0);
-  if (message === "memory") {
-    // What is really held: garbage collected first when the process was started with --expose-gc.
-    (globalThis as { gc?: () => void }).gc?.();
-    process.send?.({ memory: process.memoryUsage() });
-  }
 });
