@@ -487,7 +487,8 @@ describe("placing an order (POST /order-store, 'Proceed to checkout' on the chec
     let armed = true;
     const prisma = t.shop.prisma.$extends({
       query: {
-        product: {
+        // The cart is read (its variants) before the order's transaction starts.
+        productVariant: {
           async findMany({ args, query }) {
             const found = await query(args);
             if (armed) {

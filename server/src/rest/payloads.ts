@@ -170,6 +170,8 @@ export const orderPayload = body({
 }, ["user_id", "subtotal_price", "delivery_fee"]).transform(
   (fields): PlaceOrderInput => ({
     lines: fields.cart as CartLineInput[],
+    // REST clients know no variants: a product id buys its default variant (the one its REST price and stock are).
+    productLines: "default-variant",
     region: fields.region as PlaceOrderInput["region"],
     reference: fields.reference as string,
     userId: fields.user_id as number | null | undefined,

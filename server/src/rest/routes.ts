@@ -580,7 +580,8 @@ export const routes: Route[] = [
     fails: [422],
     invalidStyle: "fields-and-message",
     async handle({ shop, viewer, body }) {
-      const checked = await shop.orders.checkCart(viewer, body);
+      // REST clients know no variants: a product id buys its default variant (the one its REST price and stock are).
+      const checked = await shop.orders.checkCart(viewer, body, "default-variant");
       return { body: { message: checked.message, total_quantity: checked.totalQuantity, subtotal_price: toDollars(checked.subtotalCents) } };
     },
   }),

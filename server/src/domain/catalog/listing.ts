@@ -135,6 +135,10 @@ export interface ProductListRow {
   price_cents: number;
   discount_price_cents: number | null;
   quantity: number;
+  variant_count: number;
+  stock_total: number;
+  unit_price_min_cents: number;
+  unit_price_max_cents: number;
   image_one: string;
   image_two: string | null;
   rating_sum: number;
@@ -147,7 +151,7 @@ export interface ProductListRow {
 
 export const PRODUCT_COLUMNS = Prisma.sql`
   p.id, p.slug, p.name, p.description, p.category_id, p.price_cents, p.discount_price_cents, p.quantity,
-  p.image_one, p.image_two, p.rating_sum, p.people_rated, p.created_at, p.updated_at,
+  p.variant_count, p.stock_total, p.unit_price_min_cents, p.unit_price_max_cents, p.image_one, p.image_two, p.rating_sum, p.people_rated, p.created_at, p.updated_at,
   c.name AS category_name, c.created_at AS category_created_at`;
 
 /**
@@ -167,6 +171,10 @@ export function productFromListRow(row: ProductListRow): ProductWithCategory {
     priceCents: Number(row.price_cents),
     discountPriceCents: row.discount_price_cents === null ? null : Number(row.discount_price_cents),
     quantity: Number(row.quantity),
+    variantCount: Number(row.variant_count),
+    stockTotal: Number(row.stock_total),
+    unitPriceMinCents: Number(row.unit_price_min_cents),
+    unitPriceMaxCents: Number(row.unit_price_max_cents),
     imageOne: row.image_one,
     imageTwo: row.image_two,
     ratingSum: Number(row.rating_sum),

@@ -1,7 +1,7 @@
 // The cart a shopper brings to checkout: reading its lines (only ids and quantities count; prices and
 // names always come from the server), judging it against today's stock, and quoting it.
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import type { Priced } from "../catalog/index.js";
+import { defaultVariant, variantLabel, type ChosenValue, type Priced } from "../catalog/index.js";
 import { Checks, fieldRule, parseId, received, requireUser, type Cents, type Deferred, type Viewer } from "../shared/index.js";
 import { priceOrder, type OrderQuote } from "./pricing.js";
 
@@ -11,13 +11,23 @@ export const MAX_CART_ITEMS = 100;
 const CART_READY = "Your cart is ready for checkout.";
 const UNKNOWN_PRODUCT = "A product in your cart is no longer available.";
 
-/** One line of a cart: which product and how many. Prices, and names, always come from the server. */
+/** One line of a cart: which variant (or product) and how many. Prices, and names, always come from the server. */
 export interface CartLineInput {
-  productId: number;
+  /** The product; enough alone for a product sold in one variant (see ProductLineRule otherwise). */
+  productId?: number | null;
+  /** The variant bought; when productId is sent too, the variant must be that product's. */
+  variantId?: number | null;
   quantity: number;
   /** The name the client showed for the product, used only to word "{name} is no longer available." */
   name?: string | null;
 }
+
+/**
+ * What a line naming a product but no variant buys. "only-variant" (GraphQL, the storefront): the product's
+ * one variant on sale; a product sold in several asks the shopper to choose. "default-variant" (the REST
+ * shim, whose clients know no variants): the product's default variant, as its REST price and stock are.
+ */
+export type ProductLineRule = "only-variant" | "default-variant";
 
 export interface CartCheckResult {
   message: string;
@@ -25,30 +35,58 @@ export interface CartCheckResult {
   subtotalCents: Cents;
 }
 
-/** One product the cart asks for: quantities of repeated lines are added up. */
-export interface WantedProduct {
-  productId: number;
-  /** null when a line for this product had no whole quantity of at least 1. */
+/** One line the cart asks for, as named: quantities of repeated lines naming the same thing are added up. */
+export interface WantedLine {
+  productId: number | null;
+  variantId: number | null;
+  /** null when a line had no whole quantity of at least 1. */
   quantity: number | null;
   /** The name the client's cart item carried, used only to word "no longer available". */
   clientName: string | null;
 }
 
 export interface CartRequest {
-  wanted: WantedProduct[];
+  wanted: WantedLine[];
   /** Messages for items that name no product at all (no id, or not an object). */
   unusable: string[];
 }
 
-/** A product as the cart needs it: its prices and the units in stock. */
-export type StockedProduct = Priced & { id: number; name: string; quantity: number };
+/** A variant as the cart needs it: its prices, the units in stock, and how shoppers name it. */
+export interface StockedVariant extends Priced {
+  variantId: number;
+  productId: number;
+  productName: string;
+  /** "Monstera (24 cm)"; the product's name for a product without options. */
+  label: string;
+  sku: string;
+  options: ChosenValue[];
+  quantity: number;
+  enabled: boolean;
+}
 
-/** What the cart reads of each product it names. */
-export const STOCKED_PRODUCT = { id: true, name: true, priceCents: true, discountPriceCents: true, quantity: true } as const;
+/** A cart line matched to the variant it buys (lines buying the same variant added up). */
+export interface BoughtLine {
+  variant: StockedVariant;
+  quantity: number | null;
+}
 
-/** A line of a cart quote: the product, how many, and its figures at today's prices. */
+/** The cart read against the catalogue: what it buys, and why the rest cannot be bought. */
+export interface ReadCart {
+  bought: BoughtLine[];
+  /** In the cart's order: each line that buys nothing gives its problem; a bought line stands where it was first named. */
+  inOrder: (BoughtLine | string)[];
+  /** The problems that are the shopper's choice to make (which variant), not the catalogue's: a quote refuses them too. */
+  choicesToMake: string[];
+  /** Products named by lines that buy nothing (unknown, or no longer on sale). */
+  missingProductIds: number[];
+}
+
+/** A line of a cart quote: the variant, how many, and its figures at today's prices. */
 export interface QuotedLine extends Priced {
   productId: number;
+  variantId: number;
+  sku: string;
+  options: ChosenValue[];
   quantity: number;
 }
 
@@ -58,22 +96,23 @@ export interface CartQuote extends OrderQuote<QuotedLine> {
 }
 
 /** Checks a cart against today's stock and prices before checkout. */
-export async function checkCart(prisma: PrismaClient, viewer: Viewer | null, lines: Deferred<CartLineInput[]>): Promise<CartCheckResult> {
+export async function checkCart(prisma: PrismaClient, viewer: Viewer | null, lines: Deferred<CartLineInput[]>, rule: ProductLineRule = "only-variant"): Promise<CartCheckResult> {
   requireUser(viewer);
   const checks = new Checks();
   const cart = checks.field("cart", cartField, await received(lines));
   checks.done();
-  const products = await stockedProducts(prisma, cart.wanted);
-  judgeCart(checks, cart, products);
+  const read = await readCart(prisma, cart, rule);
+  judgeCart(checks, read);
   checks.done();
-  const quote = priceOrder(wantedLines(cart.wanted, products), null, { at: new Date() });
+  const quote = priceOrder(quotedLines(read.bought), null, { at: new Date() });
   return { message: CART_READY, totalQuantity: quote.totalQuantity, subtotalCents: quote.itemsCents };
 }
 
 /**
  * The server's figures for a cart, for anyone (a guest's cart too): each line at today's price, the items
  * total, the chosen region's fee (none while no region is chosen) and the total. Stock is not judged here
- * (checkCart and checkout do): a quote only prices.
+ * (checkCart and checkout do): a quote only prices. A line for a product sold in several variants must name
+ * one; a line whose product or variant is no longer on sale is left out and its product named.
  */
 export async function quoteCart(prisma: PrismaClient, lines: unknown, regionId: unknown): Promise<CartQuote> {
   const checks = new Checks();
@@ -82,32 +121,129 @@ export async function quoteCart(prisma: PrismaClient, lines: unknown, regionId: 
   if (region === null && regionId !== undefined && regionId !== null) checks.add("region", "The selected region is invalid.");
   checks.done();
   if (cart.wanted.some((line) => line.quantity === null)) checks.add("cart", "Every quantity must be a whole number of at least 1.");
-  const [products, fee] = await Promise.all([
-    stockedProducts(prisma, cart.wanted),
+  const [read, fee] = await Promise.all([
+    readCart(prisma, cart, "only-variant"),
     region === null ? null : prisma.region.findUnique({ where: { id: region }, select: { feeCents: true } }),
   ]);
   if (region !== null && !fee) checks.add("region", "The selected region is invalid.");
+  for (const problem of read.choicesToMake) checks.add("cart", problem);
   checks.done();
-  const known = cart.wanted.filter((line) => products.has(line.productId));
+  return { ...priceOrder(quotedLines(read.bought), fee, { at: new Date() }), missingProductIds: read.missingProductIds };
+}
+
+const VARIANT_READ = {
+  id: true,
+  productId: true,
+  sku: true,
+  priceCents: true,
+  discountPriceCents: true,
+  quantity: true,
+  enabled: true,
+  position: true,
+  product: { select: { name: true } },
+  values: { select: { value: { select: { value: true, option: { select: { name: true, position: true, id: true } } } } } },
+} as const;
+
+/**
+ * Matches each wanted line to the variant it buys (by the rule for lines naming only a product) and adds up
+ * lines that buy the same variant; a line that buys nothing gets the message a shopper can act on.
+ */
+export async function readCart(prisma: Pick<PrismaClient, "productVariant">, cart: CartRequest, rule: ProductLineRule): Promise<ReadCart> {
+  const variantIds = cart.wanted.flatMap((line) => (line.variantId === null ? [] : [line.variantId]));
+  const productIds = cart.wanted.flatMap((line) => (line.variantId === null && line.productId !== null ? [line.productId] : []));
+  const rows = variantIds.length + productIds.length === 0 ? [] : await prisma.productVariant.findMany({
+    where: { OR: [{ id: { in: variantIds } }, { productId: { in: productIds } }] },
+    orderBy: [{ position: "asc" }, { id: "asc" }],
+    select: VARIANT_READ,
+  });
+  const variants = rows.map(stockedVariant);
+  const byId = new Map(variants.map((variant) => [variant.variantId, variant]));
+  const bought = new Map<number, BoughtLine>();
+  const inOrder: (BoughtLine | string)[] = [...cart.unusable];
+  const choicesToMake: string[] = [];
+  const missing = new Set<number>();
+  for (const line of cart.wanted) {
+    let variant: StockedVariant | undefined;
+    if (line.variantId !== null) {
+      variant = byId.get(line.variantId);
+      if (variant && line.productId !== null && variant.productId !== line.productId) {
+        choicesToMake.push(`The chosen option is not one of ${variant.productName}'s.`);
+        inOrder.push(choicesToMake[choicesToMake.length - 1]);
+        continue;
+      }
+    } else {
+      const ofProduct = variants.filter((candidate) => candidate.productId === line.productId);
+      const onSale = ofProduct.filter((candidate) => candidate.enabled);
+      if (rule === "only-variant" && onSale.length > 1) {
+        choicesToMake.push(chooseMessage(onSale[0]));
+        inOrder.push(choicesToMake[choicesToMake.length - 1]);
+        continue;
+      }
+      variant = defaultVariant(ofProduct);
+    }
+    if (!variant || !variant.enabled) {
+      inOrder.push(unavailableMessage(variant ? variant.label : line.clientName));
+      if (variant || line.productId !== null) missing.add(variant?.productId ?? line.productId!);
+      continue;
+    }
+    const known = bought.get(variant.variantId);
+    if (!known) {
+      const first = { variant, quantity: line.quantity };
+      bought.set(variant.variantId, first);
+      inOrder.push(first);
+    } else known.quantity = known.quantity === null || line.quantity === null ? null : known.quantity + line.quantity;
+  }
+  return { bought: [...bought.values()], inOrder, choicesToMake, missingProductIds: [...missing] };
+}
+
+function stockedVariant(row: {
+  id: number;
+  productId: number;
+  sku: string;
+  priceCents: number;
+  discountPriceCents: number | null;
+  quantity: number;
+  enabled: boolean;
+  product: { name: string };
+  values: { value: { value: string; option: { name: string; position: number; id: number } } }[];
+}): StockedVariant {
+  const options = row.values
+    .map(({ value }) => value)
+    .sort((a, b) => a.option.position - b.option.position || a.option.id - b.option.id)
+    .map((value) => ({ name: value.option.name, value: value.value }));
   return {
-    ...priceOrder(wantedLines(known, products), fee, { at: new Date() }),
-    missingProductIds: cart.wanted.filter((line) => !products.has(line.productId)).map((line) => line.productId),
+    variantId: row.id,
+    productId: row.productId,
+    productName: row.product.name,
+    label: variantLabel(row.product.name, options),
+    sku: row.sku,
+    options,
+    priceCents: row.priceCents,
+    discountPriceCents: row.discountPriceCents,
+    quantity: row.quantity,
+    enabled: row.enabled,
   };
 }
 
-/** The products a cart names, by id. */
-export async function stockedProducts(prisma: Pick<PrismaClient, "product">, wanted: WantedProduct[]): Promise<Map<number, StockedProduct>> {
-  const products = await prisma.product.findMany({ where: { id: { in: wanted.map((line) => line.productId) } }, select: STOCKED_PRODUCT });
-  return new Map(products.map((product) => [product.id, product]));
+/** The cart's lines to price, each with its variant's prices (every quantity must be known). */
+function quotedLines(bought: BoughtLine[]): QuotedLine[] {
+  return bought.map(({ variant, quantity }) => ({
+    productId: variant.productId,
+    variantId: variant.variantId,
+    sku: variant.sku,
+    options: variant.options,
+    quantity: quantity!,
+    priceCents: variant.priceCents,
+    discountPriceCents: variant.discountPriceCents,
+  }));
 }
 
-/** The cart's lines to price, each with its product's prices (every product must be known). */
-function wantedLines(wanted: WantedProduct[], products: Map<number, StockedProduct>): QuotedLine[] {
-  return wanted.map((line) => {
-    const { priceCents, discountPriceCents } = products.get(line.productId)!;
-    return { productId: line.productId, quantity: line.quantity!, priceCents, discountPriceCents };
-  });
-}
+/** "Please choose a Pot size and Colour for Monstera.": a line naming a product sold in several variants. */
+export const chooseMessage = (variant: StockedVariant): string => {
+  const names = variant.options.map((option) => option.name);
+  const which = names.length <= 1 ? (names[0] ?? "option") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+  return `Please choose a ${which} for ${variant.productName}.`;
+};
 
 export const unavailableMessage = (clientName: string | null) => (clientName ? `${clientName} is no longer available.` : UNKNOWN_PRODUCT);
 
@@ -136,25 +272,28 @@ export const cartField = fieldRule<CartRequest, CartLineInput[]>(
     else if (value.length === 0) problem("Your cart is empty.");
     else if (value.length > MAX_CART_ITEMS) problem(`The cart may not have more than ${MAX_CART_ITEMS} items.`);
     else {
-      const byProduct = new Map<number, WantedProduct>();
+      const byKey = new Map<string, WantedLine>();
       for (const item of value) {
         const line = isRecord(item) ? item : {};
         const clientName = typeof line.name === "string" && line.name.trim() !== "" && line.name.length <= 255 ? line.name.trim() : null;
         const productId = parseId(line.productId);
-        if (productId === null) {
+        const variantId = parseId(line.variantId);
+        const badVariant = line.variantId !== undefined && line.variantId !== null && variantId === null;
+        if ((productId === null && variantId === null) || badVariant) {
           cart.unusable.push(unavailableMessage(clientName));
           continue;
         }
         const quantity = readQuantity(line.quantity);
-        const known = byProduct.get(productId);
+        const key = variantId === null ? `p${productId}` : `v${variantId}:${productId ?? ""}`;
+        const known = byKey.get(key);
         if (!known) {
-          byProduct.set(productId, { productId, quantity, clientName });
+          byKey.set(key, { productId, variantId, quantity, clientName });
         } else {
           known.quantity = known.quantity === null || quantity === null ? null : known.quantity + quantity;
           known.clientName ??= clientName;
         }
       }
-      cart.wanted = [...byProduct.values()];
+      cart.wanted = [...byKey.values()];
     }
     return cart;
   },
@@ -162,13 +301,16 @@ export const cartField = fieldRule<CartRequest, CartLineInput[]>(
 );
 
 /** Adds a message to `cart` for every line that cannot be bought as asked. */
-export function judgeCart(checks: Checks, cart: CartRequest, products: Map<number, StockedProduct>): void {
-  const messages = new Set(cart.unusable);
-  for (const line of cart.wanted) {
-    const product = products.get(line.productId);
-    if (!product) messages.add(unavailableMessage(line.clientName));
-    else if (line.quantity === null) messages.add(`The quantity of ${product.name} must be a whole number of at least 1.`);
-    else if (line.quantity > product.quantity) messages.add(shortageMessage(product.name, product.quantity));
+export function judgeCart(checks: Checks, cart: ReadCart): void {
+  const messages = new Set<string>();
+  for (const entry of cart.inOrder) {
+    if (typeof entry === "string") {
+      messages.add(entry);
+      continue;
+    }
+    const { variant, quantity } = entry;
+    if (quantity === null) messages.add(`The quantity of ${variant.label} must be a whole number of at least 1.`);
+    else if (quantity > variant.quantity) messages.add(shortageMessage(variant.label, variant.quantity));
   }
   for (const message of messages) checks.add("cart", message);
 }

@@ -20,7 +20,19 @@ import {
   type EventBus,
   type Viewer,
 } from "../shared/index.js";
-import { cartField, isRecord, judgeCart, shortageMessage, stockedProducts, unavailableMessage, type CartLineInput, type WantedProduct } from "./cart.js";
+import { readVariants } from "../catalog/index.js";
+import {
+  cartField,
+  isRecord,
+  judgeCart,
+  readCart,
+  shortageMessage,
+  unavailableMessage,
+  type BoughtLine,
+  type CartLineInput,
+  type ProductLineRule,
+  type WantedLine,
+} from "./cart.js";
 import { isValidReference, newOrderNumber, REFERENCE_PATTERN, referenceForIdempotencyKey } from "./order-numbers.js";
 import { priceOrder } from "./pricing.js";
 import { toOrder, withLines, type OrderRow, type OrderWithLines } from "./records.js";
@@ -41,6 +53,8 @@ export interface PlaceOrderInput {
    * out (see referenceForIdempotencyKey); when both are sent they must name the same order.
    */
   idempotencyKey?: string | null;
+  /** What a line naming only a product buys (cart.ts); GraphQL's rule unless an adapter says otherwise. */
+  productLines?: ProductLineRule;
 }
 
 const REFERENCE_USED = "This order reference has already been used.";
@@ -89,16 +103,16 @@ export async function placeOrder(prisma: PrismaClient, events: EventBus, viewer:
   const earlier = await placedWith();
   if (earlier) return sameCheckout(earlier);
 
-  const [user, region, products] = await Promise.all([
+  const [user, region, read] = await Promise.all([
     prisma.user.findUnique({ where: { id: userId } }),
     findRegion(prisma, regionChoice),
-    stockedProducts(prisma, cart.wanted),
+    readCart(prisma, cart, input.productLines === "default-variant" ? "default-variant" : "only-variant"),
   ]);
   if (!user) throw unauthenticated();
   const contact = { email: user.email, phone: user.phone?.trim() ?? "", address: user.address?.trim() ?? "" };
   if (!contact.phone || !contact.address) checks.add("contact", "Please update your contact information.");
   if (!region) checks.add("region", "The selected region is invalid.");
-  judgeCart(checks, cart, products);
+  judgeCart(checks, read);
   try {
     checks.done();
   } catch (error) {
@@ -111,7 +125,7 @@ export async function placeOrder(prisma: PrismaClient, events: EventBus, viewer:
   for (let attempt = 1; ; attempt += 1) {
     let written: Written;
     try {
-      written = await writeOrder(prisma, userId, contact, region!.id, reference, cart.wanted);
+      written = await writeOrder(prisma, userId, contact, region!.id, reference, read.bought);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // The transaction rolled back, stock included. Either a request with this reference won the race
@@ -138,7 +152,7 @@ async function findRegion(prisma: PrismaClient, choice: RegionChoice): Promise<{
  * Takes the stock and writes the order with its snapshots and its price, all or nothing; or, when an order
  * with this reference exists by the time the reference's lock is held, takes nothing and answers that one.
  */
-function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regionId: number, reference: string, wanted: WantedProduct[]): Promise<Written> {
+function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regionId: number, reference: string, bought: BoughtLine[]): Promise<Written> {
   return prisma.$transaction(async (tx): Promise<Written> => {
     // One checkout per reference at a time: a copy sent at the same moment waits here, then finds the
     // order below instead of reaching for stock the first one took. Released at commit or rollback.
@@ -146,35 +160,39 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
     const placed = await tx.order.findUnique({ where: { reference }, include: withLines });
     if (placed) return { order: placed, owed: null };
 
-    // Taking stock in product-id order means two carts holding the same products lock their rows in the
-    // same order, so PostgreSQL never has to break a deadlock between them.
-    for (const line of [...wanted].sort((a, b) => a.productId - b.productId)) {
+    // Taking a variant's stock also writes its product's row (the copy the catalogue reads, kept by a
+    // trigger), so stock is taken in product order, then variant order: two carts holding the same
+    // products lock their rows in the same order, and PostgreSQL never has to break a deadlock between them.
+    const ordered = [...bought].sort((a, b) => a.variant.productId - b.variant.productId || a.variant.variantId - b.variant.variantId);
+    for (const { variant, quantity } of ordered) {
       // The condition and the decrement are one statement: a concurrent order waits for this row and
       // re-checks the condition against the stock left, so stock never goes below 0.
-      const taken = await tx.product.updateMany({
-        where: { id: line.productId, quantity: { gte: line.quantity! } },
-        data: { quantity: { decrement: line.quantity! } },
+      const taken = await tx.productVariant.updateMany({
+        where: { id: variant.variantId, enabled: true, quantity: { gte: quantity! } },
+        data: { quantity: { decrement: quantity! } },
       });
       if (taken.count === 0) {
-        const left = await tx.product.findUnique({ where: { id: line.productId }, select: { name: true, quantity: true } });
-        throw invalid({ cart: [left ? shortageMessage(left.name, left.quantity) : unavailableMessage(line.clientName)] });
+        const left = await tx.productVariant.findUnique({ where: { id: variant.variantId }, select: { quantity: true, enabled: true } });
+        throw invalid({ cart: [left?.enabled ? shortageMessage(variant.label, left.quantity) : unavailableMessage(variant.label)] });
       }
     }
     // Read after taking the stock: those rows are now locked by this transaction, so the prices used are
     // exactly the ones in force when the order commits.
-    const products = await tx.product.findMany({
-      where: { id: { in: wanted.map((line) => line.productId) } },
-      include: { category: { select: { name: true } } },
-    });
+    const productIds = [...new Set(bought.map((line) => line.variant.productId))];
+    const [products, variants] = await Promise.all([
+      tx.product.findMany({ where: { id: { in: productIds } }, include: { category: { select: { name: true } } } }),
+      readVariants(tx, productIds),
+    ]);
     const region = await tx.region.findUnique({ where: { id: regionId } });
     if (!region) throw invalid({ region: ["The selected region is invalid."] });
 
     const byId = new Map(products.map((product) => [product.id, product]));
     const placedAt = new Date();
     const price = priceOrder(
-      wanted.map((line) => {
-        const product = byId.get(line.productId)!;
-        return { product, priceCents: product.priceCents, discountPriceCents: product.discountPriceCents, quantity: line.quantity! };
+      bought.map((line) => {
+        const product = byId.get(line.variant.productId)!;
+        const variant = variants.get(product.id)!.variants.find((candidate) => candidate.id === line.variant.variantId)!;
+        return { product, variant, priceCents: variant.priceCents, discountPriceCents: variant.discountPriceCents, quantity: line.quantity! };
       }),
       region,
       { at: placedAt },
@@ -197,8 +215,11 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
         userAddress: contact.address,
         createdAt: placedAt,
         lines: {
-          create: price.lines.map(({ product, priceCents, discountPriceCents, unitCents, quantity }) => ({
+          create: price.lines.map(({ product, variant, priceCents, discountPriceCents, unitCents, quantity }) => ({
             productId: product.id,
+            variantId: variant.id,
+            sku: variant.sku,
+            options: variant.options.map(({ name, value }) => ({ name, value })),
             slug: product.slug,
             name: product.name,
             description: product.description,
@@ -207,20 +228,23 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
             discountPriceCents,
             unitPriceCents: unitCents,
             quantity,
-            imageOne: product.imageOne,
-            imageTwo: product.imageTwo,
+            // The variant's own picture, when it has one, is the picture of what was bought.
+            imageOne: variant.image ?? product.imageOne,
+            imageTwo: variant.image ? null : product.imageTwo,
           })),
         },
       },
       include: withLines,
     });
     const owed = effectsOfEntering(toOrder(row), null);
-    // product.stock_low for each product this order took below an endpoint's threshold, reported with the order.
-    const taken = new Map(wanted.map((line) => [line.productId, line.quantity!]));
+    // product.stock_low for each product this order took below an endpoint's threshold, reported with the
+    // order. A product's stock is that of all its variants on sale (for a product without options, its one).
+    const taken = new Map<number, number>();
+    for (const line of bought) taken.set(line.variant.productId, (taken.get(line.variant.productId) ?? 0) + line.quantity!);
     const stockLow: ReportedEvent[] = products.map((product) => ({
       type: "product.stock_low",
       data: { product },
-      stock: { before: product.quantity + (taken.get(product.id) ?? 0), after: product.quantity },
+      stock: { before: product.stockTotal + (taken.get(product.id) ?? 0), after: product.stockTotal },
     }));
     await writeOwedEffects(tx, owed, { userId, address: contact.email }, stockLow);
     return { order: row, owed };
@@ -249,13 +273,31 @@ function referenceAsked(input: Partial<PlaceOrderInput>, userId: number, checks:
  * buyer, same lines, same region). Another user's reference, or the same one with another cart, is refused:
  * answering it with the first order would tell the shopper a different order was placed.
  */
-function placedBySameCheckout(placed: OrderRow, userId: number, wanted: WantedProduct[], region: RegionChoice): OrderWithLines {
+function placedBySameCheckout(placed: OrderRow, userId: number, wanted: WantedLine[], region: RegionChoice): OrderWithLines {
   if (placed.userId !== userId) throw conflict(REFERENCE_USED);
-  const lines = (items: { productId: number | null; quantity: number | null }[]) =>
-    items.map((item) => `${item.productId}x${item.quantity}`).sort().join(",");
   const sameRegion = typeof region === "number" ? placed.regionId === region : placed.regionName.toLowerCase() === region.name.trim().toLowerCase();
-  if (!sameRegion || lines(placed.lines) !== lines(wanted)) throw conflict(REFERENCE_USED_FOR_ANOTHER_CART);
+  if (!sameRegion || !sameLines(placed.lines, wanted)) throw conflict(REFERENCE_USED_FOR_ANOTHER_CART);
   return toOrder(placed);
+}
+
+/**
+ * Whether an order's lines are the ones a cart asks for: each line naming a variant matches the order's line
+ * of that variant, each naming only a product the order's line of that product, with the same quantity, and
+ * no line of the order is left over.
+ */
+function sameLines(placed: readonly { productId: number | null; variantId: number | null; quantity: number }[], wanted: WantedLine[]): boolean {
+  if (placed.length !== wanted.length) return false;
+  const left = [...placed];
+  const byVariantFirst = [...wanted].sort((a, b) => Number(a.variantId === null) - Number(b.variantId === null));
+  return byVariantFirst.every((line) => {
+    const index = left.findIndex((candidate) =>
+      (line.variantId !== null ? candidate.variantId === line.variantId && (line.productId === null || candidate.productId === line.productId) : candidate.productId === line.productId) &&
+      candidate.quantity === line.quantity,
+    );
+    if (index < 0) return false;
+    left.splice(index, 1);
+    return true;
+  });
 }
 
 const regionField = fieldRule<RegionChoice>(

@@ -1,7 +1,7 @@
 // The orders room: the order pipeline, from the cart to checkout, status changes, history and following.
 // Other folders import it only from here.
 export { MAX_CART_ITEMS } from "./cart.js";
-export type { CartCheckResult, CartLineInput, CartQuote, QuotedLine } from "./cart.js";
+export type { CartCheckResult, CartLineInput, CartQuote, ProductLineRule, QuotedLine } from "./cart.js";
 export type { PlaceOrderInput, RegionChoice } from "./checkout.js";
 export type { OrderEvent } from "./follow.js";
 export { ORDER_PAGE_SIZE } from "./history.js";

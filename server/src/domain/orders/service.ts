@@ -3,7 +3,7 @@
 // live following (follow.ts). Each method hands over to the module that owns the rule.
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import type { Deferred, EventBus, OrderStatusName, Viewer } from "../shared/index.js";
-import { checkCart, quoteCart, type CartCheckResult, type CartLineInput, type CartQuote } from "./cart.js";
+import { checkCart, quoteCart, type CartCheckResult, type CartLineInput, type CartQuote, type ProductLineRule } from "./cart.js";
 import { placeOrder, type PlaceOrderInput } from "./checkout.js";
 import { forEvent, placedFollower, statusFollower, type OrderEvent } from "./follow.js";
 import { OrderHistory } from "./history.js";
@@ -19,8 +19,8 @@ export class OrderService extends OrderHistory {
   }
 
   /** Checks a cart against today's stock and prices before checkout (signed-in shoppers). */
-  checkCart(viewer: Viewer | null, lines: Deferred<CartLineInput[]>): Promise<CartCheckResult> {
-    return checkCart(this.prisma, viewer, lines);
+  checkCart(viewer: Viewer | null, lines: Deferred<CartLineInput[]>, rule?: ProductLineRule): Promise<CartCheckResult> {
+    return checkCart(this.prisma, viewer, lines, rule);
   }
 
   /** The server's figures for a cart and a delivery region, for anyone. */

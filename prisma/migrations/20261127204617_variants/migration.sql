@@ -1,0 +1,243 @@
+-- AlterTable
+ALTER TABLE "products" ADD COLUMN     "stock_total" INTEGER NOT NULL DEFAULT 0,
+ADD COLUMN     "unit_price_max_cents" INTEGER NOT NULL DEFAULT 0,
+ADD COLUMN     "unit_price_min_cents" INTEGER NOT NULL DEFAULT 0,
+ADD COLUMN     "variant_count" INTEGER NOT NULL DEFAULT 1;
+
+-- AlterTable
+ALTER TABLE "order_lines" ADD COLUMN     "options" JSONB NOT NULL DEFAULT '[]',
+ADD COLUMN     "sku" TEXT NOT NULL DEFAULT '',
+ADD COLUMN     "variant_id" INTEGER;
+
+-- CreateTable
+CREATE TABLE "product_options" (
+    "id" SERIAL NOT NULL,
+    "product_id" INTEGER NOT NULL,
+    "name" TEXT NOT NULL,
+    "position" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "product_options_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "product_option_values" (
+    "id" SERIAL NOT NULL,
+    "option_id" INTEGER NOT NULL,
+    "value" TEXT NOT NULL,
+    "position" INTEGER NOT NULL DEFAULT 0,
+
+    CONSTRAINT "product_option_values_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "product_variants" (
+    "id" SERIAL NOT NULL,
+    "product_id" INTEGER NOT NULL,
+    "sku" TEXT NOT NULL,
+    "price_cents" INTEGER NOT NULL,
+    "discount_price_cents" INTEGER,
+    "quantity" INTEGER NOT NULL,
+    "image" TEXT,
+    "position" INTEGER NOT NULL DEFAULT 0,
+    "enabled" BOOLEAN NOT NULL DEFAULT true,
+    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated_at" TIMESTAMPTZ(3) NOT NULL,
+
+    CONSTRAINT "product_variants_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "product_variant_values" (
+    "variant_id" INTEGER NOT NULL,
+    "option_id" INTEGER NOT NULL,
+    "value_id" INTEGER NOT NULL,
+
+    CONSTRAINT "product_variant_values_pkey" PRIMARY KEY ("variant_id","option_id")
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "product_options_product_id_name_key" ON "product_options"("product_id", "name");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "product_option_values_option_id_value_key" ON "product_option_values"("option_id", "value");
+
+-- CreateIndex
+CREATE INDEX "product_variants_product_id_position_idx" ON "product_variants"("product_id", "position");
+
+-- CreateIndex
+CREATE INDEX "product_variant_values_value_id_idx" ON "product_variant_values"("value_id");
+
+-- CreateIndex
+CREATE INDEX "order_lines_variant_id_idx" ON "order_lines"("variant_id");
+
+-- AddForeignKey
+ALTER TABLE "product_options" ADD CONSTRAINT "product_options_product_id_fkey" FOREIGN KEY ("product_id") REFERENCES "products"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "product_option_values" ADD CONSTRAINT "product_option_values_option_id_fkey" FOREIGN KEY ("option_id") REFERENCES "product_options"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_product_id_fkey" FOREIGN KEY ("product_id") REFERENCES "products"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "product_variant_values" ADD CONSTRAINT "product_variant_values_variant_id_fkey" FOREIGN KEY ("variant_id") REFERENCES "product_variants"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "product_variant_values" ADD CONSTRAINT "product_variant_values_value_id_fkey" FOREIGN KEY ("value_id") REFERENCES "product_option_values"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "order_lines" ADD CONSTRAINT "order_lines_variant_id_fkey" FOREIGN KEY ("variant_id") REFERENCES "product_variants"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+
+-- ---- Issue 32: variants ---------------------------------------------------------------------------------
+-- A shopper buys a variant: one combination of a product's option values with its own SKU, price, stock and
+-- picture. Every existing product becomes a product with one variant (no options) carrying its price,
+-- discount price and stock, so nothing a shopper, an order or the REST shim sees changes.
+
+-- A SKU is unique in the shop whatever its case; stock never goes below zero, whoever writes it.
+CREATE UNIQUE INDEX "product_variants_sku_lower_key" ON "product_variants" (lower("sku"));
+ALTER TABLE "product_variants" ADD CONSTRAINT "product_variants_quantity_check" CHECK ("quantity" >= 0);
+
+INSERT INTO "product_variants" ("product_id", "sku", "price_cents", "discount_price_cents", "quantity", "position", "enabled", "created_at", "updated_at")
+  SELECT "id", upper("slug"), "price_cents", "discount_price_cents", "quantity", 0, true, "created_at", "updated_at" FROM "products";
+UPDATE "products" SET "variant_count" = 1, "stock_total" = "quantity",
+  "unit_price_min_cents" = COALESCE("discount_price_cents", "price_cents"), "unit_price_max_cents" = COALESCE("discount_price_cents", "price_cents");
+-- Lines bought before variants were the product's only variant.
+UPDATE "order_lines" l SET "variant_id" = v."id", "sku" = v."sku" FROM "product_variants" v WHERE v."product_id" = l."product_id";
+
+-- The product row keeps a copy of its variants, so every list, sort, filter and the REST shim read one row
+-- per product: price_cents, discount_price_cents and quantity are the default variant's (the first enabled
+-- one by position, else the first), and variant_count, stock_total, unit_price_min_cents and
+-- unit_price_max_cents summarise the enabled ones (unit price: the discount price when set, else the price).
+-- Written only when something changed, so a write that changes nothing the product shows is not announced.
+CREATE FUNCTION "summarise_product_variants"(product int4) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE "products" p SET
+    "price_cents" = d."price_cents", "discount_price_cents" = d."discount_price_cents", "quantity" = d."quantity",
+    "variant_count" = s."n", "stock_total" = s."stock",
+    "unit_price_min_cents" = COALESCE(s."lo", COALESCE(d."discount_price_cents", d."price_cents")),
+    "unit_price_max_cents" = COALESCE(s."hi", COALESCE(d."discount_price_cents", d."price_cents"))
+  FROM
+    (SELECT "price_cents", "discount_price_cents", "quantity" FROM "product_variants"
+      WHERE "product_id" = product ORDER BY "enabled" DESC, "position", "id" LIMIT 1) d,
+    (SELECT count(*) FILTER (WHERE "enabled")::int4 AS "n",
+            COALESCE(sum("quantity") FILTER (WHERE "enabled"), 0)::int4 AS "stock",
+            min(COALESCE("discount_price_cents", "price_cents")) FILTER (WHERE "enabled") AS "lo",
+            max(COALESCE("discount_price_cents", "price_cents")) FILTER (WHERE "enabled") AS "hi"
+      FROM "product_variants" WHERE "product_id" = product) s
+  WHERE p."id" = product
+    AND (p."price_cents", p."discount_price_cents", p."quantity", p."variant_count", p."stock_total", p."unit_price_min_cents", p."unit_price_max_cents")
+      IS DISTINCT FROM (d."price_cents", d."discount_price_cents", d."quantity", s."n", s."stock",
+        COALESCE(s."lo", COALESCE(d."discount_price_cents", d."price_cents")), COALESCE(s."hi", COALESCE(d."discount_price_cents", d."price_cents")));
+END
+$$;
+
+CREATE FUNCTION "product_variants_written"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM "summarise_product_variants"(OLD."product_id"); END IF;
+  IF TG_OP IN ('INSERT', 'UPDATE') AND (TG_OP = 'INSERT' OR NEW."product_id" <> OLD."product_id") THEN
+    PERFORM "summarise_product_variants"(NEW."product_id");
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER "product_variants_summarised" AFTER INSERT OR UPDATE OR DELETE ON "product_variants"
+  FOR EACH ROW EXECUTE FUNCTION "product_variants_written"();
+
+-- A product written with a price, discount price or stock (the spec's product form, the REST shim, seeds)
+-- writes them to its default variant; a new product gets its one variant, with its slug in capitals as SKU
+-- (its id appended when an owner already gave that SKU to another variant).
+CREATE FUNCTION "products_summary_on_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW."variant_count" := 1;
+  NEW."stock_total" := NEW."quantity";
+  NEW."unit_price_min_cents" := COALESCE(NEW."discount_price_cents", NEW."price_cents");
+  NEW."unit_price_max_cents" := NEW."unit_price_min_cents";
+  RETURN NEW;
+END
+$$;
+CREATE TRIGGER "products_summary_on_insert" BEFORE INSERT ON "products"
+  FOR EACH ROW EXECUTE FUNCTION "products_summary_on_insert"();
+
+CREATE FUNCTION "products_default_variant"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  new_sku text := upper(NEW."slug");
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    IF EXISTS (SELECT 1 FROM "product_variants" WHERE lower("sku") = lower(new_sku)) THEN new_sku := new_sku || '-' || NEW."id"; END IF;
+    INSERT INTO "product_variants" ("product_id", "sku", "price_cents", "discount_price_cents", "quantity", "position", "enabled", "updated_at")
+      VALUES (NEW."id", new_sku, NEW."price_cents", NEW."discount_price_cents", NEW."quantity", 0, true, NEW."updated_at");
+  ELSE
+    UPDATE "product_variants" SET "price_cents" = NEW."price_cents", "discount_price_cents" = NEW."discount_price_cents",
+        "quantity" = NEW."quantity", "updated_at" = now()
+      WHERE "id" = (SELECT "id" FROM "product_variants" WHERE "product_id" = NEW."id" ORDER BY "enabled" DESC, "position", "id" LIMIT 1)
+        AND ("price_cents", "discount_price_cents", "quantity") IS DISTINCT FROM (NEW."price_cents", NEW."discount_price_cents", NEW."quantity");
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER "products_default_variant_inserted" AFTER INSERT ON "products"
+  FOR EACH ROW EXECUTE FUNCTION "products_default_variant"();
+CREATE TRIGGER "products_default_variant_written" AFTER UPDATE OF "price_cents", "discount_price_cents", "quantity" ON "products"
+  FOR EACH ROW WHEN ((OLD."price_cents", OLD."discount_price_cents", OLD."quantity") IS DISTINCT FROM (NEW."price_cents", NEW."discount_price_cents", NEW."quantity"))
+  EXECUTE FUNCTION "products_default_variant"();
+
+-- Writes to a product's options, values and variants change what its page shows: announced like writes to
+-- products, naming the products they belong to (at most 500; more names none: anything may have changed).
+CREATE FUNCTION "notify_product_parts_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  ids int4[];
+  payload text := '{"type":"catalogueChanged"}';
+BEGIN
+  IF TG_TABLE_NAME IN ('product_variants', 'product_options') THEN
+    IF TG_OP = 'DELETE' THEN
+      SELECT array_agg(DISTINCT touched."product_id") INTO ids FROM (SELECT "product_id" FROM "old_rows" LIMIT 501) touched;
+    ELSE
+      SELECT array_agg(DISTINCT touched."product_id") INTO ids FROM (SELECT "product_id" FROM "new_rows" LIMIT 501) touched;
+    END IF;
+  ELSIF TG_TABLE_NAME = 'product_option_values' THEN
+    IF TG_OP = 'DELETE' THEN
+      SELECT array_agg(DISTINCT o."product_id") INTO ids FROM (SELECT "option_id" FROM "old_rows" LIMIT 501) touched JOIN "product_options" o ON o."id" = touched."option_id";
+    ELSE
+      SELECT array_agg(DISTINCT o."product_id") INTO ids FROM (SELECT "option_id" FROM "new_rows" LIMIT 501) touched JOIN "product_options" o ON o."id" = touched."option_id";
+    END IF;
+  ELSE
+    IF TG_OP = 'DELETE' THEN
+      SELECT array_agg(DISTINCT v."product_id") INTO ids FROM (SELECT "variant_id" FROM "old_rows" LIMIT 501) touched JOIN "product_variants" v ON v."id" = touched."variant_id";
+    ELSE
+      SELECT array_agg(DISTINCT v."product_id") INTO ids FROM (SELECT "variant_id" FROM "new_rows" LIMIT 501) touched JOIN "product_variants" v ON v."id" = touched."variant_id";
+    END IF;
+  END IF;
+  IF ids IS NULL THEN
+    payload := '{"type":"catalogueChanged","products":[]}';
+  ELSIF cardinality(ids) <= 500 THEN
+    payload := json_build_object('type', 'catalogueChanged', 'products', ids)::text;
+  END IF;
+  PERFORM pg_notify(
+    left(regexp_replace(lower(CASE WHEN TG_TABLE_SCHEMA = 'public' THEN 'shop_events' ELSE 'shop_events_' || TG_TABLE_SCHEMA END), '[^a-z0-9_]', '_', 'g'), 63),
+    payload);
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER "product_variants_inserted_changed" AFTER INSERT ON "product_variants" REFERENCING NEW TABLE AS "new_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_product_parts_changed"();
+CREATE TRIGGER "product_variants_updated_changed" AFTER UPDATE ON "product_variants" REFERENCING NEW TABLE AS "new_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_product_parts_changed"();
+CREATE TRIGGER "product_variants_deleted_changed" AFTER DELETE ON "product_variants" REFERENCING OLD TABLE AS "old_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_product_parts_changed"();
+CREATE TRIGGER "product_options_inserted_changed" AFTER INSERT ON "product_options" REFERENCING NEW TABLE AS "new_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_product_parts_changed"();
+CREATE TRIGGER "product_options_updated_changed" AFTER UPDATE ON "product_options" REFERENCING NEW TABLE AS "new_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_product_parts_changed"();
+CREATE TRIGGER "product_options_deleted_changed" AFTER DELETE ON "product_options" REFERENCING OLD TABLE AS "old_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_product_parts_changed"();
+CREATE TRIGGER "product_option_values_inserted_changed" AFTER INSERT ON "product_option_values" REFERENCING NEW TABLE AS "new_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_product_parts_changed"();
+CREATE TRIGGER "product_option_values_updated_changed" AFTER UPDATE ON "product_option_values" REFERENCING NEW TABLE AS "new_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_product_parts_changed"();
+CREATE TRIGGER "product_option_values_deleted_changed" AFTER DELETE ON "product_option_values" REFERENCING OLD TABLE AS "old_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_product_parts_changed"();
+CREATE TRIGGER "product_variant_values_inserted_changed" AFTER INSERT ON "product_variant_values" REFERENCING NEW TABLE AS "new_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_product_parts_changed"();
+CREATE TRIGGER "product_variant_values_deleted_changed" AFTER DELETE ON "product_variant_values" REFERENCING OLD TABLE AS "old_rows"
+  FOR EACH STATEMENT EXECUTE FUNCTION "notify_product_parts_changed"();
