@@ -2,6 +2,7 @@ import DataLoader from "dataloader";
 import type { Logger } from "pino";
 import { ShopError, type Page, type Viewer } from "../domain/shared/index.js";
 import type { ImageRecord } from "../domain/images/index.js";
+import type { ProductVariants } from "../domain/catalog/index.js";
 import type { OrderWithLines } from "../domain/orders/index.js";
 import type { Shop } from "../domain/shop.js";
 
@@ -31,6 +32,8 @@ export class RequestLoaders {
   private readonly userOrderPages = new Map<string, DataLoader<number, Page<OrderWithLines>>>();
   /** The rows of stored pictures by ref (null: none yet), for pictures not read with their product. */
   readonly pictures: DataLoader<string, ImageRecord | null>;
+  /** The options and variants of products by id: a list asking for them reads them in one go. */
+  readonly variants: DataLoader<number, ProductVariants>;
 
   constructor(
     private readonly shop: Shop,
@@ -39,6 +42,10 @@ export class RequestLoaders {
     this.pictures = new DataLoader(async (refs) => {
       const records = await shop.images.records(refs);
       return refs.map((ref) => records.get(ref) ?? null);
+    });
+    this.variants = new DataLoader(async (productIds) => {
+      const found = await shop.catalog.variants(productIds);
+      return productIds.map((id) => found.get(id) ?? { options: [], variants: [] });
     });
   }
 

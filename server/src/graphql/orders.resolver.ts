@@ -6,9 +6,17 @@ import type { GraphQLContext } from "./context.js";
 import { AnalyticsSummary, CartCheck, CartQuote, Order, OrderPayload, OrderStatus, TopProduct, User, viewOrder } from "./types.js";
 import { messages } from "../domain/messages.js";
 
-@InputType({ description: "One line of a cart: which product and how many. Prices always come from the server." })
+@InputType({ description: "One line of a cart: which variant (or product) and how many. Prices always come from the server." })
 class CartLineInput {
-  @Field(() => Int) productId!: number;
+  @Field(() => Int, {
+    nullable: true,
+    description: "The product. Enough alone for a product sold in one variant; a product sold in several needs variantId (the answer names the choice to make).",
+  })
+  productId!: number | null;
+
+  @Field(() => Int, { nullable: true, description: "The variant bought (Product.variants); when productId is sent too, it must be that product's." })
+  variantId!: number | null;
+
   @Field(() => Int, { description: "A whole number of at least 1, at most the units in stock." }) quantity!: number;
 }
 
@@ -52,7 +60,15 @@ class OrderResolver {
   ): Promise<CartQuote> {
     const quote = await shop.orders.quoteCart(lines, regionId);
     return {
-      lines: quote.lines.map((line) => ({ productId: line.productId, quantity: line.quantity, unitPrice: line.unitCents, lineTotal: line.lineCents })),
+      lines: quote.lines.map((line) => ({
+        productId: line.productId,
+        variantId: line.variantId,
+        sku: line.sku,
+        options: line.options,
+        quantity: line.quantity,
+        unitPrice: line.unitCents,
+        lineTotal: line.lineCents,
+      })),
       totalQuantity: quote.totalQuantity,
       itemsTotal: quote.itemsCents,
       deliveryFee: quote.deliveryCents,

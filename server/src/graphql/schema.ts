@@ -11,6 +11,7 @@ import { liveOrderResolvers } from "./live-orders.resolver.js";
 import { orderResolvers } from "./orders.resolver.js";
 import { pictureResolvers } from "./pictures.resolver.js";
 import { searchResolvers } from "./search.resolver.js";
+import { variantResolvers } from "./variants.resolver.js";
 
 let built: Promise<GraphQLSchema> | undefined;
 
@@ -27,7 +28,7 @@ const noTopics: PubSub = {
 
 export function buildShopSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
-    resolvers: [...catalogResolvers, ...accountResolvers, ...orderResolvers, ...liveOrderResolvers, ...pictureResolvers, ...integrationResolvers, ...emailResolvers, ...searchResolvers],
+    resolvers: [...catalogResolvers, ...accountResolvers, ...orderResolvers, ...liveOrderResolvers, ...pictureResolvers, ...integrationResolvers, ...emailResolvers, ...searchResolvers, ...variantResolvers],
     pubSub: noTopics,
     // Inputs are checked by the domain services (one rule, one place), not by class-validator.
     validate: false,

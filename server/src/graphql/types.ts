@@ -67,7 +67,12 @@ export class Product {
   discountPrice!: number | null;
   @Field(() => MoneyScalar, { description: "What one unit costs now: the discount price when set, else the price." })
   unitPrice!: number;
-  @Field(() => Int, { description: "Units in stock." }) quantity!: number;
+  @Field(() => Int, { description: "Units in stock of the default variant (for a product without options: its stock). See totalQuantity." }) quantity!: number;
+  @Field(() => Int, { description: "Units in stock over every variant on sale." }) totalQuantity!: number;
+  /** Summary of the variants on sale (kept on the product row), read by priceRange and variantCount. */
+  variantCount!: number;
+  unitPriceMin!: number;
+  unitPriceMax!: number;
   /** The stored pictures' refs; the fields imageOne, imageTwo, image and images are resolved in pictures.resolver.ts. */
   imageOne!: string;
   imageTwo!: string | null;
@@ -77,10 +82,22 @@ export class Product {
   @Field(() => Date) createdAt!: Date;
 }
 
+@ObjectType({ description: "One option value of a variant: the option's name and the value, e.g. Pot size / 24 cm." })
+export class VariantOption {
+  @Field(() => String) name!: string;
+  @Field(() => String) value!: string;
+}
+
 @ObjectType({ description: "One line of an order: the product as it was bought." })
 export class OrderLine {
   @Field(() => Int, { nullable: true, description: "The product's id; null once the product was deleted." })
   productId!: number | null;
+  @Field(() => Int, { nullable: true, description: "The variant bought; null once it was deleted." })
+  variantId!: number | null;
+  @Field(() => String, { description: "The variant's SKU when bought (empty for lines bought before SKUs existed whose product is gone)." })
+  sku!: string;
+  @Field(() => [VariantOption], { description: "The variant's option values when bought, e.g. Pot size: 24 cm; empty for a product without options." })
+  options!: VariantOption[];
   @Field(() => String) slug!: string;
   @Field(() => String) name!: string;
   @Field(() => String) description!: string;
@@ -183,6 +200,9 @@ export class CartCheck {
 @ObjectType({ description: "A line of a cart quote: the product, how many, and its figures at today's prices." })
 export class CartQuoteLine {
   @Field(() => Int) productId!: number;
+  @Field(() => Int, { description: "The variant the line buys." }) variantId!: number;
+  @Field(() => String) sku!: string;
+  @Field(() => [VariantOption]) options!: VariantOption[];
   @Field(() => Int) quantity!: number;
   @Field(() => MoneyScalar, { description: "What one unit costs: the discount price when the product has one, else its price." }) unitPrice!: number;
   @Field(() => MoneyScalar, { description: "The unit price times the quantity." }) lineTotal!: number;
@@ -249,6 +269,10 @@ export function viewProduct(row: ProductWithCategory): Product {
     discountPrice: row.discountPriceCents,
     unitPrice: unitPriceCents(row),
     quantity: row.quantity,
+    totalQuantity: row.stockTotal,
+    variantCount: row.variantCount,
+    unitPriceMin: row.unitPriceMinCents,
+    unitPriceMax: row.unitPriceMaxCents,
     imageOne: row.imageOne,
     imageTwo: row.imageTwo,
     rating: row.ratingSum,
@@ -256,6 +280,14 @@ export function viewProduct(row: ProductWithCategory): Product {
     averageRating: averageRating(row),
     createdAt: row.createdAt,
   };
+}
+
+/** An order line's option values as stored (JSON written at checkout): only well-formed pairs are shown. */
+export function chosenValues(stored: unknown): VariantOption[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((item) =>
+    typeof item === "object" && item !== null && typeof item.name === "string" && typeof item.value === "string" ? [{ name: item.name, value: item.value }] : [],
+  );
 }
 
 export function viewOrder(row: OrderWithLines): Order {
@@ -268,6 +300,9 @@ export function viewOrder(row: OrderWithLines): Order {
     status: row.status as OrderStatus,
     lines: price.lines.map((line) => ({
       productId: line.productId,
+      variantId: line.variantId,
+      sku: line.sku,
+      options: chosenValues(line.options),
       slug: line.slug,
       name: line.name,
       description: line.description,

@@ -27,6 +27,7 @@ import { IMAGE_UNREADABLE, type CheckedImage, type ImageService, type ImageUploa
 import { firstFreeSlug, slugify } from "./slugs.js";
 import { reportWebhookEvents } from "../integrations/index.js";
 import { type ProductSearch, type ProductWithCategory } from "./listing.js";
+import { readVariants, saveVariants, type ProductVariants, type VariantsInput } from "./variants.js";
 
 /** An image as the adapters hold it: a GraphQL upload (or its promise) or the bytes of a multipart file. */
 export type ImageSource = ImageUpload | Uint8Array | PromiseLike<ImageUpload | Uint8Array>;
@@ -162,6 +163,18 @@ export class CatalogService extends ProductLists {
       // Webhooks: product.deleted with the product as it was, in this transaction.
       await reportWebhookEvents(tx, [{ type: "product.deleted", data: { product } }]);
     });
+  }
+
+  // ---- variants --------------------------------------------------------------------------------------
+
+  /** The options and variants of each product asked for (every variant, on sale or not: callers choose what to show). */
+  variants(productIds: readonly number[]): Promise<Map<number, ProductVariants>> {
+    return readVariants(this.prisma, productIds);
+  }
+
+  /** Admin only. Replaces a product's options and variants with the owner's grid (variants.ts). */
+  saveVariants(viewer: Viewer | null, productId: unknown, input: Deferred<VariantsInput>): Promise<ProductVariants> {
+    return saveVariants(this.prisma, viewer, productId, input);
   }
 
   // ---- product form ------------------------------------------------------------------------------

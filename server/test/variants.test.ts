@@ -1,0 +1,382 @@
+// Variants (one plant in several pot sizes): the owner's grid, what the product row shows, buying a variant
+// (GraphQL names the choice to make; the REST shim buys the default variant), order lines as bought, no
+// oversell per variant under 200 parallel checkouts, and the migration that gave every product its variant.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newPGlite } from "../src/db/client.js";
+import { applyMigrations, migrationsDir, readMigrations } from "../src/db/migrate.js";
+import { newReference } from "../src/domain/orders/order-numbers.js";
+import { orderPayload } from "../src/rest/payloads.js";
+import { createTestShop, failure, oldClientInput, type TestShop } from "./support.js";
+
+let t: TestShop;
+let admin: string;
+let shopper: { id: number; token: string };
+let categoryId: number;
+let regionId: number;
+
+beforeAll(async () => {
+  t = await createTestShop();
+  admin = (await t.signUp({ role: "admin" })).token;
+  shopper = await t.signUp();
+  categoryId = (await t.shop.prisma.category.create({ data: { name: "Indoor Plants" } })).id;
+  regionId = (await t.shop.prisma.region.create({ data: { name: "Capital", feeCents: 500 } })).id;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+let counter = 0;
+async function makeProduct(name: string, fields: { priceCents?: number; discountPriceCents?: number | null; quantity?: number } = {}) {
+  counter += 1;
+  return t.shop.prisma.product.create({
+    data: {
+      slug: `variant-plant-${counter}`,
+      name,
+      description: "A plant.",
+      categoryId,
+      priceCents: fields.priceCents ?? 2_000,
+      discountPriceCents: fields.discountPriceCents ?? null,
+      quantity: fields.quantity ?? 10,
+      imageOne: `/uploads/variant-${counter}.jpg`,
+    },
+  });
+}
+
+const SAVE = `mutation($productId: Int!, $input: ProductVariantsInput!) {
+  saveProductVariants(productId: $productId, input: $input) {
+    id price discountPrice quantity totalQuantity variantCount priceRange { min max }
+    options { name values { value } }
+    variants { id sku price discountPrice unitPrice quantity enabled isDefault options { name value } }
+  }
+}`;
+
+interface SavedProduct {
+  id: number;
+  price: number;
+  discountPrice: number | null;
+  quantity: number;
+  totalQuantity: number;
+  variantCount: number;
+  priceRange: { min: number; max: number };
+  options: { name: string; values: { value: string }[] }[];
+  variants: { id: number; sku: string; price: number; discountPrice: number | null; unitPrice: number; quantity: number; enabled: boolean; isDefault: boolean; options: { name: string; value: string }[] }[];
+}
+
+type Row = { sku: string; size: string; colour?: string; price: number; discountPrice?: number | null; quantity: number; enabled?: boolean; id?: number };
+
+function grid(rows: Row[], colours = false) {
+  return {
+    options: [{ name: "Pot size", values: ["12 cm", "17 cm", "24 cm"] }, ...(colours ? [{ name: "Colour", values: ["White", "Terracotta"] }] : [])],
+    variants: rows.map(({ sku, size, colour, price, discountPrice = null, quantity, enabled = true, id }) => ({
+      ...(id ? { id } : {}),
+      sku,
+      options: [{ name: "Pot size", value: size }, ...(colour ? [{ name: "Colour", value: colour }] : [])],
+      price,
+      discountPrice,
+      quantity,
+      enabled,
+    })),
+  };
+}
+
+async function save(productId: number, input: unknown, token = admin) {
+  return t.gql<{ saveProductVariants: SavedProduct }>(SAVE, { productId, input }, token);
+}
+
+async function monstera(stock = [5, 3, 2]) {
+  const product = await makeProduct("Monstera");
+  const saved = await save(
+    product.id,
+    grid([
+      { sku: `MON-12-${product.id}`, size: "12 cm", price: 15, quantity: stock[0] },
+      { sku: `MON-17-${product.id}`, size: "17 cm", price: 25, discountPrice: 22.5, quantity: stock[1] },
+      { sku: `MON-24-${product.id}`, size: "24 cm", price: 45, quantity: stock[2] },
+    ]),
+  );
+  expect(saved.errors).toBeUndefined();
+  return { product, variants: saved.data!.saveProductVariants.variants };
+}
+
+const PLACE = `mutation($input: PlaceOrderInput!) {
+  placeOrder(input: $input) { order { id orderNumber subtotal lines { productId variantId sku options { name value } name price discountPrice unitPrice quantity lineTotal } } }
+}`;
+
+type Line = { productId?: number; variantId?: number; quantity: number };
+const place = (lines: Line[], token = shopper.token) => t.gql<{ placeOrder: { order: { id: number; orderNumber: string; subtotal: number; lines: Record<string, unknown>[] } } }>(PLACE, { input: { lines, regionId, reference: newReference() } }, token);
+
+describe("every product has a variant", () => {
+  it("a product made without options has one variant carrying its price and stock, its slug in capitals as SKU", async () => {
+    const product = await makeProduct("Snake Plant", { priceCents: 1_999, discountPriceCents: 1_499, quantity: 7 });
+    const variants = await t.shop.prisma.productVariant.findMany({ where: { productId: product.id } });
+    expect(variants).toMatchObject([{ sku: product.slug.toUpperCase(), priceCents: 1_999, discountPriceCents: 1_499, quantity: 7, enabled: true }]);
+    const row = await t.shop.prisma.product.findUniqueOrThrow({ where: { id: product.id } });
+    expect(row).toMatchObject({ variantCount: 1, stockTotal: 7, unitPriceMinCents: 1_499, unitPriceMaxCents: 1_499 });
+  });
+
+  it("the spec's product form writes its price and stock to the product's one variant, and a sale writes them back", async () => {
+    const product = await makeProduct("Peace Lily", { quantity: 4 });
+    await t.shop.prisma.product.update({ where: { id: product.id }, data: { priceCents: 2_500, quantity: 9 } });
+    expect(await t.shop.prisma.productVariant.findFirstOrThrow({ where: { productId: product.id } })).toMatchObject({ priceCents: 2_500, quantity: 9 });
+    expect((await place([{ productId: product.id, quantity: 2 }])).errors).toBeUndefined();
+    expect(await t.shop.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ quantity: 7, stockTotal: 7 });
+  });
+});
+
+describe("the variant grid (saveProductVariants)", () => {
+  it("sets options and variants; the product shows its default variant's price and stock, the range and the total", async () => {
+    const { product, variants } = await monstera();
+    expect(variants.map((variant) => [variant.sku, variant.unitPrice, variant.quantity, variant.isDefault, variant.options[0].value])).toEqual([
+      [`MON-12-${product.id}`, 15, 5, true, "12 cm"],
+      [`MON-17-${product.id}`, 22.5, 3, false, "17 cm"],
+      [`MON-24-${product.id}`, 45, 2, false, "24 cm"],
+    ]);
+    const shown = await t.gql<{ product: SavedProduct }>(
+      `query($slug: String!) { product(slug: $slug) { price quantity totalQuantity variantCount priceRange { min max } options { name values { value } } } }`,
+      { slug: product.slug },
+    );
+    expect(shown.data!.product).toEqual({
+      price: 15,
+      quantity: 5,
+      totalQuantity: 10,
+      variantCount: 3,
+      priceRange: { min: 15, max: 45 },
+      options: [{ name: "Pot size", values: [{ value: "12 cm" }, { value: "17 cm" }, { value: "24 cm" }] }],
+    });
+  });
+
+  it("shoppers see only the variants on sale; admins see every one", async () => {
+    const product = await makeProduct("Pilea");
+    const saved = await save(product.id, grid([
+      { sku: `PIL-12-${product.id}`, size: "12 cm", price: 10, quantity: 1, enabled: false },
+      { sku: `PIL-17-${product.id}`, size: "17 cm", price: 12, quantity: 1 },
+    ]));
+    // The first variant on sale is the default one: the product's price is its.
+    expect(saved.data!.saveProductVariants).toMatchObject({ price: 12, variantCount: 1, totalQuantity: 1 });
+    const query = `query($slug: String!) { product(slug: $slug) { variants { sku } } }`;
+    expect((await t.gql<{ product: SavedProduct }>(query, { slug: product.slug })).data!.product.variants.map((variant) => variant.sku)).toEqual([`PIL-17-${product.id}`]);
+    expect((await t.gql<{ product: SavedProduct }>(query, { slug: product.slug }, admin)).data!.product.variants).toHaveLength(2);
+  });
+
+  it("saving again keeps each variant (same id, by id or SKU), so past orders keep pointing at it", async () => {
+    const { product, variants } = await monstera();
+    const again = await save(product.id, grid([
+      { id: variants[1].id, sku: `MON-17-${product.id}`, size: "17 cm", price: 30, quantity: 3 },
+      { sku: `MON-24-${product.id}`, size: "24 cm", price: 45, quantity: 8 },
+    ]));
+    expect(again.errors).toBeUndefined();
+    expect(again.data!.saveProductVariants.variants.map((variant) => variant.id)).toEqual([variants[1].id, variants[2].id]);
+    expect(again.data!.saveProductVariants).toMatchObject({ price: 30, totalQuantity: 11, priceRange: { min: 30, max: 45 } });
+  });
+
+  it("answers each bad grid with what to fix, field by field, and changes nothing", async () => {
+    const { product } = await monstera();
+    const other = await makeProduct("Fern");
+    const cases: [unknown, Record<string, string[]>][] = [
+      [grid([{ sku: "A-1", size: "12 cm", price: 10, quantity: -1 }]), { "variants.0.quantity": ["The quantity must be a whole number between 0 and 1000000."] }],
+      [grid([{ sku: "A-1", size: "12 cm", price: 10, discountPrice: 10, quantity: 1 }]), { "variants.0.discount_price": ["The discount price must be less than the price."] }],
+      [grid([{ sku: "A-1", size: "12 cm", price: 10, quantity: 1 }, { sku: "a-1", size: "17 cm", price: 10, quantity: 1 }]), { "variants.1.sku": ["The SKU a-1 is given to two variants."] }],
+      [grid([{ sku: "A 1", size: "12 cm", price: 10, quantity: 1 }]), { "variants.0.sku": ["The SKU must be 1 to 64 letters, digits, dashes, dots, slashes or underscores."] }],
+      [grid([{ sku: "A-1", size: "30 cm", price: 10, quantity: 1 }]), { "variants.0.options": ["Choose one Pot size from 12 cm, 17 cm, 24 cm."] }],
+      [grid([{ sku: "A-1", size: "12 cm", price: 10, quantity: 1 }, { sku: "A-2", size: "12 cm", price: 11, quantity: 1 }]), { "variants.1.options": ["Two variants have the same options."] }],
+      [grid([{ sku: "A-1", size: "12 cm", price: 10, quantity: 1, enabled: false }]), { variants: ["At least one variant must be on sale."] }],
+      [{ options: [], variants: [] }, { variants: ["A product needs at least one variant."] }],
+      [grid([{ sku: "A-1", size: "12 cm", price: 10, quantity: 1, id: (await t.shop.prisma.productVariant.findFirstOrThrow({ where: { productId: other.id } })).id }]), { "variants.0.id": ["This variant is not one of the product's."] }],
+      // Another product's SKU, in another case: SKUs are unique in the whole shop.
+      [grid([{ sku: other.slug.toLowerCase(), size: "12 cm", price: 10, quantity: 1 }]), { variants: [`A SKU of ${other.slug.toLowerCase()} is already used by another product's variant.`] }],
+    ];
+    const before = await t.shop.prisma.productVariant.findMany({ where: { productId: product.id }, orderBy: { id: "asc" } });
+    for (const [input, fields] of cases) {
+      expect(failure(await save(product.id, input))).toMatchObject({ code: "BAD_USER_INPUT", fields });
+    }
+    expect(await t.shop.prisma.productVariant.findMany({ where: { productId: product.id }, orderBy: { id: "asc" } })).toEqual(before);
+  });
+
+  it("only admins set variants: a guest is UNAUTHENTICATED, a shopper FORBIDDEN, an unknown product NOT_FOUND", async () => {
+    const product = await makeProduct("Calathea");
+    const input = grid([{ sku: `CAL-${product.id}`, size: "12 cm", price: 10, quantity: 1 }]);
+    expect(failure(await save(product.id, input, ""))).toMatchObject({ code: "UNAUTHENTICATED" });
+    expect(failure(await save(product.id, input, shopper.token))).toMatchObject({ code: "FORBIDDEN" });
+    expect(failure(await save(999_999, input))).toMatchObject({ code: "NOT_FOUND" });
+  });
+});
+
+describe("buying a variant", () => {
+  it("a line names the variant; the order line keeps its SKU, option values and price as they were", async () => {
+    const { product, variants } = await monstera();
+    const placed = await place([{ variantId: variants[1].id, quantity: 2 }]);
+    expect(placed.errors).toBeUndefined();
+    const order = placed.data!.placeOrder.order;
+    expect(order.lines).toEqual([
+      {
+        productId: product.id,
+        variantId: variants[1].id,
+        sku: variants[1].sku,
+        options: [{ name: "Pot size", value: "17 cm" }],
+        name: "Monstera",
+        price: 25,
+        discountPrice: 22.5,
+        unitPrice: 22.5,
+        quantity: 2,
+        lineTotal: 45,
+      },
+    ]);
+    expect(order.subtotal).toBe(45);
+    // Only that variant's stock was taken.
+    const stock = await t.shop.prisma.productVariant.findMany({ where: { productId: product.id }, orderBy: { position: "asc" }, select: { quantity: true } });
+    expect(stock.map((row) => row.quantity)).toEqual([5, 1, 2]);
+    // Later changes to the variant do not rewrite the order.
+    await save(product.id, grid([{ id: variants[1].id, sku: "RENAMED", size: "17 cm", price: 99, quantity: 1 }]));
+    const again = await t.gql<{ order: { lines: { sku: string; unitPrice: number }[] } }>(`query($number: String!) { order(orderNumber: $number) { lines { sku unitPrice } } }`, { number: order.orderNumber }, shopper.token);
+    expect(again.data?.order.lines ?? again.errors).toEqual([{ sku: variants[1].sku, unitPrice: 22.5 }]);
+  });
+
+  it("a product sold in several variants needs the choice: its id alone is answered with the option to choose", async () => {
+    const { product } = await monstera();
+    expect(failure(await place([{ productId: product.id, quantity: 1 }]))).toMatchObject({
+      code: "BAD_USER_INPUT",
+      fields: { cart: ["Please choose a Pot size for Monstera."] },
+    });
+  });
+
+  it("a product sold in one variant is still bought by its id alone", async () => {
+    const product = await makeProduct("Aloe Vera", { quantity: 3 });
+    expect((await place([{ productId: product.id, quantity: 3 }])).errors).toBeUndefined();
+    expect(failure(await place([{ productId: product.id, quantity: 1 }]))).toMatchObject({ fields: { cart: ["Aloe Vera is out of stock."] } });
+  });
+
+  it("each bad line is answered in the shopper's words: another product's variant, one not on sale, an unknown one, too few left", async () => {
+    const { product, variants } = await monstera([5, 3, 2]);
+    const fern = await makeProduct("Fern");
+    await save(product.id, grid(variants.map((variant, index) => ({ id: variant.id, sku: variant.sku, size: variant.options[0].value, price: 10, quantity: [5, 3, 2][index], enabled: index !== 2 }))));
+    const answer = await place([
+      { productId: fern.id, variantId: variants[0].id, quantity: 1 },
+      { variantId: variants[2].id, quantity: 1 },
+      { variantId: 2_000_000_000, quantity: 1 },
+      { variantId: variants[1].id, quantity: 4 },
+    ]);
+    expect(failure(answer)).toMatchObject({
+      fields: {
+        cart: [
+          "The chosen option is not one of Monstera's.",
+          "Monstera (24 cm) is no longer available.",
+          "A product in your cart is no longer available.",
+          "Only 3 of Monstera (17 cm) left in stock.",
+        ],
+      },
+    });
+    expect(await t.shop.prisma.order.count({ where: { lines: { some: { productId: product.id } } } })).toBe(0);
+  });
+
+  it("the cart quote prices each variant, and refuses a line that must name one", async () => {
+    const { product, variants } = await monstera();
+    const quote = await t.gql<{ cartQuote: { lines: { variantId: number; sku: string; unitPrice: number; lineTotal: number }[]; itemsTotal: number } }>(
+      `query($lines: [CartLineInput!]!) { cartQuote(lines: $lines) { lines { variantId sku unitPrice lineTotal } itemsTotal } }`,
+      { lines: [{ variantId: variants[0].id, quantity: 2 }, { variantId: variants[2].id, quantity: 1 }] },
+    );
+    expect(quote.data!.cartQuote).toEqual({
+      lines: [
+        { variantId: variants[0].id, sku: variants[0].sku, unitPrice: 15, lineTotal: 30 },
+        { variantId: variants[2].id, sku: variants[2].sku, unitPrice: 45, lineTotal: 45 },
+      ],
+      itemsTotal: 75,
+    });
+    const ambiguous = await t.gql(`query($lines: [CartLineInput!]!) { cartQuote(lines: $lines) { itemsTotal } }`, { lines: [{ productId: product.id, quantity: 1 }] });
+    expect(failure(ambiguous)).toMatchObject({ fields: { cart: ["Please choose a Pot size for Monstera."] } });
+  });
+
+  it("the REST shim, whose clients know no variants, buys a product's default variant by the product's id", async () => {
+    const { product, variants } = await monstera([5, 3, 2]);
+    const viewer = (await t.shop.tokens.viewerFromAuthorization(`Bearer ${shopper.token}`))!;
+    const order = await t.shop.orders.placeOrder(viewer, oldClientInput(orderPayload, { cart: [{ id: product.id, cartQuantity: 2 }], region: regionId, reference: newReference() }));
+    expect(order.lines.map((line) => [line.variantId, line.sku, line.unitPriceCents, line.quantity])).toEqual([[variants[0].id, variants[0].sku, 1_500, 2]]);
+    expect(await t.shop.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ quantity: 3, stockTotal: 8 });
+  });
+});
+
+describe("no oversell per variant", () => {
+  it("200 parallel checkouts for a variant with 10 in stock sell 10; the product's other variants are untouched", async () => {
+    const { product, variants } = await monstera([50, 10, 7]);
+    const buyers = await Promise.all(Array.from({ length: 200 }, () => t.signUp()));
+    const results = await Promise.all(buyers.map((buyer) => place([{ variantId: variants[1].id, quantity: 1 }], buyer.token)));
+    const placed = results.filter((result) => !result.errors);
+    expect(placed).toHaveLength(10);
+    for (const refused of results.filter((result) => result.errors)) {
+      expect(failure(refused)).toMatchObject({ code: "BAD_USER_INPUT", fields: { cart: ["Monstera (17 cm) is out of stock."] } });
+    }
+    const stock = await t.shop.prisma.productVariant.findMany({ where: { productId: product.id }, orderBy: { position: "asc" }, select: { quantity: true } });
+    expect(stock.map((row) => row.quantity)).toEqual([50, 0, 7]);
+    expect(await t.shop.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).toMatchObject({ quantity: 50, stockTotal: 57 });
+    expect(await t.shop.prisma.orderLine.aggregate({ where: { variantId: variants[1].id }, _sum: { quantity: true } })).toEqual({ _sum: { quantity: 10 } });
+  }, 120_000);
+});
+
+describe("the migration to variants", () => {
+  it("gives every product one variant with its price, discount and stock, and loses nothing: prices, stock, orders and totals are as before", async () => {
+    const all = readMigrations();
+    const index = all.findIndex((migration) => migration.name.endsWith("_variants"));
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), "migrations-before-variants-"));
+    for (const migration of all.slice(0, index)) fs.cpSync(path.join(migrationsDir, migration.name), path.join(before, migration.name), { recursive: true });
+    const db = newPGlite();
+    const run = {
+      exec: async (sql: string) => void (await db.exec(sql)),
+      query: async (sql: string, params?: unknown[]) => (await db.query<Record<string, unknown>>(sql, params)).rows,
+      transaction: async <T,>(work: (tx: { exec(sql: string): Promise<void>; query(sql: string, params?: unknown[]): Promise<Record<string, unknown>[]> }) => Promise<T>) =>
+        db.transaction((tx) => work({ exec: async (sql) => void (await tx.exec(sql)), query: async (sql, params) => (await tx.query<Record<string, unknown>>(sql, params)).rows })),
+    };
+    try {
+      await applyMigrations(run, before);
+      // A catalogue and its orders as the shop held them before variants: 2,000 products, some discounted,
+      // some sold out, and 500 orders of 1-3 lines, one of whose products was deleted since.
+      await db.exec(`
+        INSERT INTO categories (name) VALUES ('Indoor'), ('Outdoor');
+        INSERT INTO products (slug, name, description, category_id, price_cents, discount_price_cents, quantity, image_one, updated_at)
+          SELECT 'plant-' || i, 'Plant ' || i, 'A plant.', 1 + i % 2, 100 + i * 7, CASE WHEN i % 3 = 0 THEN 50 + i * 3 END, i % 11, '/uploads/p' || i || '.jpg', now()
+          FROM generate_series(1, 2000) i;
+        INSERT INTO users (name, email, password_hash, updated_at) VALUES ('Buyer', 'buyer@example.com', 'x', now());
+        INSERT INTO regions (name, fee_cents) VALUES ('Capital', 500);
+        INSERT INTO orders (order_number, reference, user_id, region_id, region_name, subtotal_cents, delivery_fee_cents, total_cents, user_email, user_phone, user_address, updated_at)
+          SELECT 'ORD-' || i, lpad(i::text, 16, '0'), 1, 1, 'Capital', 0, 500, 500, 'buyer@example.com', '1', 'a', now() FROM generate_series(1, 500) i;
+        INSERT INTO order_lines (order_id, product_id, slug, name, description, category_name, price_cents, discount_price_cents, unit_price_cents, quantity, image_one)
+          SELECT o.id, p.id, p.slug, p.name, p.description, 'Indoor', p.price_cents, p.discount_price_cents, COALESCE(p.discount_price_cents, p.price_cents), 1 + (o.id + k) % 3, p.image_one
+          FROM orders o CROSS JOIN generate_series(0, o.id % 3) k JOIN products p ON p.id = 1 + (o.id * 7 + k * 13) % 2000;
+        UPDATE orders o SET subtotal_cents = s.sum, total_cents = s.sum + 500 FROM (SELECT order_id, sum(unit_price_cents * quantity)::int AS sum FROM order_lines GROUP BY order_id) s WHERE s.order_id = o.id;
+        DELETE FROM products WHERE id = (SELECT min(product_id) FROM order_lines);
+      `);
+      const products = `SELECT id, slug, price_cents, discount_price_cents, quantity FROM products ORDER BY id`;
+      const orders = `SELECT o.id, o.subtotal_cents, o.total_cents, l.product_id, l.unit_price_cents, l.quantity FROM orders o JOIN order_lines l ON l.order_id = o.id ORDER BY o.id, l.id`;
+      const [productsBefore, ordersBefore] = [(await db.query(products)).rows, (await db.query(orders)).rows];
+
+      await applyMigrations(run);
+
+      expect((await db.query(products)).rows).toEqual(productsBefore);
+      expect((await db.query(orders)).rows).toEqual(ordersBefore);
+      const variants = await db.query<{ product_id: number; sku: string; price_cents: number; discount_price_cents: number | null; quantity: number }>(
+        `SELECT product_id, sku, price_cents, discount_price_cents, quantity FROM product_variants ORDER BY product_id`,
+      );
+      expect(variants.rows).toEqual(
+        (productsBefore as { id: number; slug: string; price_cents: number; discount_price_cents: number | null; quantity: number }[]).map((product) => ({
+          product_id: product.id,
+          sku: product.slug.toUpperCase(),
+          price_cents: product.price_cents,
+          discount_price_cents: product.discount_price_cents,
+          quantity: product.quantity,
+        })),
+      );
+      // Lines of products still sold point at their variant with its SKU; the deleted product's keep their snapshot.
+      const lines = await db.query<{ unmatched: number; orphaned: number }>(
+        `SELECT count(*) FILTER (WHERE l.product_id IS NOT NULL AND (l.variant_id IS NULL OR v.sku <> l.sku OR v.product_id <> l.product_id))::int AS unmatched,
+                count(*) FILTER (WHERE l.product_id IS NULL AND l.variant_id IS NULL AND l.sku = '')::int AS orphaned
+         FROM order_lines l LEFT JOIN product_variants v ON v.id = l.variant_id`,
+      );
+      expect(lines.rows[0].unmatched).toBe(0);
+      expect(lines.rows[0].orphaned).toBeGreaterThan(0);
+    } finally {
+      await db.close();
+      fs.rmSync(before, { recursive: true, force: true });
+    }
+  }, 120_000);
+});
