@@ -26,6 +26,8 @@ export interface Config {
   corsOrigins: string[];
   /** Whether to seed the demo catalogue, shopper and past orders into an empty database. */
   seedDemo: boolean;
+  /** With the demo: a few demo products sold in several variants (pot sizes, colours). Off by default: the spec's demo has none. */
+  seedVariants: boolean;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** WEB_CONCURRENCY: how many worker processes serve the port (one per core is the usual choice); 1 by default. */
   webConcurrency: number;
@@ -249,6 +251,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     corsOrigins,
     // The demo shopper's password is printed in the README: a production shop never gets that account.
     seedDemo: production ? false : readBoolean("SEED_DEMO", env.SEED_DEMO, true),
+    seedVariants: readBoolean("SEED_VARIANTS", env.SEED_VARIANTS?.trim(), false),
     logLevel,
     webConcurrency: readPositiveInt("WEB_CONCURRENCY", env.WEB_CONCURRENCY?.trim(), 1),
     catalogueCacheSeconds: readWholeNumber("CATALOGUE_CACHE_SECONDS", env.CATALOGUE_CACHE_SECONDS?.trim(), 60, 86_400),

@@ -57,6 +57,7 @@ async function prepare(config: Config, db: Database, imageStore: ImageStore): Pr
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
     demo: true,
+    variants: config.seedVariants,
     imageStore,
   });
   if (seeded.demoSeeded) console.log("Seeded the demo catalogue, shopper and past orders.");

@@ -94,6 +94,9 @@ describe("introspection and the demo shop follow the mode", () => {
     expect(loadConfig({ ...production, SEED_DEMO: "true" }).seedDemo).toBe(false);
     expect(loadConfig({ SEED_DEMO: "false" }).seedDemo).toBe(false);
     expect(loadConfig({}).seedDemo).toBe(true);
+    // The demo's variants are asked for: the spec's demo sells every product in one variant.
+    expect(loadConfig({}).seedVariants).toBe(false);
+    expect(loadConfig({ SEED_VARIANTS: "true" }).seedVariants).toBe(true);
   });
 });
 

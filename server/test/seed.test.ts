@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plantArt } from "../seed/plant-art.js";
+import { DEMO_VARIANTS } from "../seed/demo-variants.js";
 import { DEMO_CUSTOMER_PASSWORD, DEMO_SHOPPER_EMAIL, DEMO_SHOPPER_PASSWORD, planDemoShop, seedDatabase, type SeedOptions } from "../seed/demo-shop.js";
 import { verifyPassword } from "../src/domain/accounts/passwords.js";
 import { slugify } from "../src/domain/catalog/slugs.js";
@@ -267,6 +268,28 @@ describe("the demo shop", () => {
     expect(result).toEqual({ adminCreated: false, demoSeeded: false });
     expect(await snapshot()).toEqual(before);
     expect(fs.readdirSync(path.join(t.uploadsDir, "catalog")).map((file) => [file, fs.statSync(path.join(t.uploadsDir, "catalog", file)).mtimeMs])).toEqual(files);
+  });
+});
+
+describe("demo variants (SEED_VARIANTS)", () => {
+  it("the demo alone sells every product in one variant, with no options", async () => {
+    expect(await t.db.prisma.productOption.count()).toBe(0);
+    expect(await t.db.prisma.productVariant.count()).toBe(await t.db.prisma.product.count());
+  });
+
+  it("variants: true gives the demo's few products their grids, each keeping its demo price and stock as its default; a second call changes nothing", async () => {
+    const before = await t.db.prisma.product.findMany({ where: { name: { in: DEMO_VARIANTS.map((grid) => grid.product) } }, orderBy: { id: "asc" } });
+    await seedDatabase(t.db.prisma, { ...options, demo: true, variants: true });
+    const after = await t.db.prisma.product.findMany({ where: { id: { in: before.map((product) => product.id) } }, orderBy: { id: "asc" }, include: { variants: { orderBy: { position: "asc" } } } });
+    for (const [index, product] of after.entries()) {
+      const grid = DEMO_VARIANTS.find((candidate) => candidate.product === product.name)!;
+      expect(product.variants.map((variant) => variant.sku), product.name).toEqual(grid.rows.map((row) => row[0]));
+      expect([product.priceCents, product.discountPriceCents, product.quantity], product.name).toEqual([before[index].priceCents, before[index].discountPriceCents, before[index].quantity]);
+      expect(product.variantCount, product.name).toBe(grid.rows.length);
+    }
+    const variants = await t.db.prisma.productVariant.findMany({ orderBy: { id: "asc" } });
+    await seedDatabase(t.db.prisma, { ...options, demo: true, variants: true });
+    expect(await t.db.prisma.productVariant.findMany({ orderBy: { id: "asc" } })).toEqual(variants);
   });
 });
 
