@@ -15,9 +15,9 @@ const placed = {
   userId: 3,
   regionId: 1,
   regionName: "North <Coast>",
-  subtotalCents: 6749,
+  subtotalCents: 11249,
   deliveryFeeCents: 799,
-  totalCents: 7548,
+  totalCents: 12048,
   userEmail: "fern@example.com",
   userPhone: "+1 555 0100",
   userAddress: "1 Garden Lane",
@@ -26,6 +26,7 @@ const placed = {
   lines: [
     { id: 1, orderId: 7, productId: 1, slug: "fern", name: "Boston Fern", description: "", categoryName: "Ferns", priceCents: 1250, discountPriceCents: null, unitPriceCents: 1250, quantity: 3, imageOne: "", imageTwo: null },
     { id: 2, orderId: 7, productId: 2, slug: "palm", name: "Parlour Palm & Pot", description: "", categoryName: "Palms", priceCents: 4000, discountPriceCents: 2999, unitPriceCents: 2999, quantity: 1, imageOne: "", imageTwo: null },
+    { id: 3, orderId: 7, productId: 3, variantId: 9, sku: "MON-24", options: [{ name: "Pot size", value: "24 cm" }, { name: "Colour", value: "White" }], slug: "monstera", name: "Monstera", description: "", categoryName: "Indoor", priceCents: 4500, discountPriceCents: null, unitPriceCents: 4500, quantity: 1, imageOne: "", imageTwo: null },
   ],
 };
 const order: EmailOrder = { ...placed, price: priceOfPlacedOrder(placed) };
@@ -59,7 +60,9 @@ describe("the emails' HTML and text", () => {
     const { html, text } = renderEmail({ kind: "order-confirmation", order }, { subject: "s", recipient: "fern@example.com", shopUrl: SHOP_URL });
     expect(text).toContain("- Product: Boston Fern, Unit price: $12.50, Quantity: 3, Amount: $37.50");
     expect(text).toContain("- Product: Parlour Palm & Pot, Unit price: $29.99, Quantity: 1, Amount: $29.99");
-    expect(text).toContain("Subtotal: $67.49\nDelivery fee (North <Coast>): $7.99\nTotal: $75.48");
+    // A variant's option values follow its product's name.
+    expect(text).toContain("- Product: Monstera (Pot size: 24 cm, Colour: White), Unit price: $45.00, Quantity: 1, Amount: $45.00");
+    expect(text).toContain("Subtotal: $112.49\nDelivery fee (North <Coast>): $7.99\nTotal: $120.48");
     expect(html).toContain("Parlour Palm &amp; Pot");
     expect(html).toContain("Delivery fee (North &lt;Coast&gt;)");
     expect(html).toContain('<caption style="text-align:left;font-weight:bold;padding:0 0 8px;">Your order</caption>');

@@ -21,7 +21,7 @@ let runner: OutboxRunner | undefined;
 let ids: { category: number; region: number; product: number };
 
 const ORDER_FIELDS = `id orderNumber reference status totalItems subtotal deliveryFee total region userEmail userPhone userAddress createdAt updatedAt
-  lines { productId slug name description category price discountPrice unitPrice quantity lineTotal imageOne imageTwo }`;
+  lines { productId variantId sku options { name value } slug name description category price discountPrice unitPrice quantity lineTotal imageOne imageTwo }`;
 
 async function startRunner(options: { timeoutMs?: number; safety?: typeof TEST_WEBHOOK_SAFETY } = {}) {
   runner = new OutboxRunner({ prisma: t.db.prisma, events: t.db.events, pollMs: 60_000, backoff: () => 30 })
@@ -113,7 +113,7 @@ describe("delivering an event", () => {
 
     const viaApi = await t.gql<any>(`query($n: String!) { order(orderNumber: $n) { ${ORDER_FIELDS} } }`, { n: order.orderNumber }, admin.token);
     expect(request.json.data.order).toEqual(viaApi.data.order);
-    expect(request.json.data.order).toMatchObject({ status: "PENDING", total: 24.48, deliveryFee: 4.5, lines: [{ quantity: 2, unitPrice: 9.99 }] });
+    expect(request.json.data.order).toMatchObject({ status: "PENDING", total: 24.48, deliveryFee: 4.5, lines: [{ quantity: 2, unitPrice: 9.99, sku: "WEBHOOK-FERN", options: [] }] });
 
     const [delivery] = await until(() => deliveriesOf(endpoint.id), (list) => list[0]?.state === "DELIVERED");
     expect(delivery).toMatchObject({ eventId: request.json.id, eventType: "order.placed", state: "DELIVERED", attempts: 1, responseStatus: 200, nextAttemptAt: null });
@@ -240,6 +240,11 @@ describe("the events", () => {
     expect(types.sort()).toEqual(["product.deleted", "product.stock_low", "product.updated"]);
     const deleted = requests.find((request) => request.json.type === "product.deleted")!;
     expect(deleted.json.data.product).toMatchObject({ id: product.id, description: "Greener.", quantity: 20 });
+    // product.* bodies carry the product's variants with their SKUs, as the API shows them.
+    expect(deleted.json.data.product.variants).toEqual([
+      { id: expect.any(Number), sku: "LOW-FERN", price: 8, discountPrice: null, unitPrice: 8, quantity: 20, options: [], enabled: true, isDefault: true },
+    ]);
+    expect(low.json.data.product.variants).toMatchObject([{ sku: "LOW-FERN", quantity: 3 }]);
   });
 
   it("customer.registered when a shopper signs up (never the password hash)", async () => {

@@ -5,14 +5,15 @@
 // such as User.orders) are left out: a webhook carries the object, not its lists.
 import { isEnumType, isLeafType, isListType, isNonNullType, isObjectType, type GraphQLOutputType, type GraphQLSchema } from "graphql";
 import type { WebhookEvent } from "../domain/integrations/index.js";
-import { viewOrder, viewProduct, viewUser } from "../graphql/types.js";
+import { viewOrder, viewUser } from "../graphql/types.js";
+import { viewProductWithVariants } from "../graphql/variants.resolver.js";
 
 type View = (row: never) => unknown;
 
 /** The objects an event's data may hold: the GraphQL type that shows each, and its row -> object view. */
 const OBJECTS: Record<string, { type: string; view?: View }> = {
   order: { type: "Order", view: viewOrder as View },
-  product: { type: "Product", view: viewProduct as View },
+  product: { type: "Product", view: viewProductWithVariants as View },
   customer: { type: "User", view: viewUser as View },
   previousStatus: { type: "OrderStatus" },
 };

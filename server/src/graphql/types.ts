@@ -3,7 +3,7 @@
 // Each view* function maps a database row to its object type, so resolvers stay three lines long.
 import { Field, Float, Int, ObjectType, registerEnumType } from "type-graphql";
 import type { UserRow } from "../domain/accounts/index.js";
-import { averageRating, unitPriceCents, type Category as CategoryRow, type ProductWithCategory } from "../domain/catalog/index.js";
+import { averageRating, storedOptions, unitPriceCents, type Category as CategoryRow, type ProductWithCategory } from "../domain/catalog/index.js";
 import { priceOfPlacedOrder, type OrderWithLines } from "../domain/orders/index.js";
 import type { Region as RegionRow } from "../domain/regions/index.js";
 import { MoneyScalar } from "./scalars.js";
@@ -282,14 +282,6 @@ export function viewProduct(row: ProductWithCategory): Product {
   };
 }
 
-/** An order line's option values as stored (JSON written at checkout): only well-formed pairs are shown. */
-export function chosenValues(stored: unknown): VariantOption[] {
-  if (!Array.isArray(stored)) return [];
-  return stored.flatMap((item) =>
-    typeof item === "object" && item !== null && typeof item.name === "string" && typeof item.value === "string" ? [{ name: item.name, value: item.value }] : [],
-  );
-}
-
 export function viewOrder(row: OrderWithLines): Order {
   const price = priceOfPlacedOrder(row);
   return {
@@ -302,7 +294,7 @@ export function viewOrder(row: OrderWithLines): Order {
       productId: line.productId,
       variantId: line.variantId,
       sku: line.sku,
-      options: chosenValues(line.options),
+      options: storedOptions(line.options),
       slug: line.slug,
       name: line.name,
       description: line.description,

@@ -3,7 +3,7 @@
 // request's loader, so a list asking for variants reads them in one go.
 import { Arg, Ctx, Field, FieldResolver, InputType, Int, Mutation, ObjectType, Resolver, Root } from "type-graphql";
 import type { Picture } from "../domain/images/index.js";
-import { defaultVariant, unitPriceCents, type ProductVariants, type VariantView } from "../domain/catalog/index.js";
+import { defaultVariant, unitPriceCents, type ProductVariants, type ProductWithCategory, type VariantView } from "../domain/catalog/index.js";
 import { seesEveryone } from "../domain/shared/index.js";
 import type { GraphQLContext } from "./context.js";
 import { Image } from "./pictures.resolver.js";
@@ -68,6 +68,16 @@ function viewVariants(found: ProductVariants, productName: string, everyVariant:
   return found.variants
     .filter((variant) => everyVariant || variant.enabled)
     .map((variant) => viewVariant(variant, variant === chosen, productName));
+}
+
+/**
+ * A product as a webhook reports it: the Product view with its options and every variant (SKUs included),
+ * when the row carries them (catalog withVariants); the serialiser then shows them as the API would.
+ */
+export function viewProductWithVariants(row: ProductWithCategory & Partial<ProductVariants>): Product & { options?: ProductOption[]; variants?: ProductVariant[] } {
+  const product = viewProduct(row);
+  if (!row.variants) return product;
+  return { ...product, options: row.options ?? [], variants: viewVariants({ options: row.options ?? [], variants: row.variants }, row.name, true) };
 }
 
 @Resolver(() => Product)

@@ -5,6 +5,7 @@
 import { ORDER_STATUS_WORDS, SHOP_NAME, type EmailContent, type EmailOrder } from "../../domain/messaging/index.js";
 import type { OrderStatusName } from "../../domain/orders/index.js";
 import { RESET_LINK_MINUTES } from "../../domain/accounts/index.js";
+import { optionWords, storedOptions } from "../../domain/catalog/index.js";
 import { renderInFrame, type Block, type EmailBody, type RenderedEmail } from "./layout.js";
 
 const dollars = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
@@ -34,7 +35,11 @@ function orderTable(order: EmailOrder): Block {
     caption: "Your order",
     columns: ["Product", "Unit price", "Quantity", "Amount"],
     numeric: [false, true, true, true],
-    rows: order.price.lines.map((line) => [line.name, formatCents(line.unitCents), String(line.quantity), formatCents(line.lineCents)]),
+    // A variant's option values follow the product's name: "Monstera (Pot size: 24 cm)".
+    rows: order.price.lines.map((line) => {
+      const options = optionWords(storedOptions(line.options));
+      return [options ? `${line.name} (${options})` : line.name, formatCents(line.unitCents), String(line.quantity), formatCents(line.lineCents)];
+    }),
     totals: [
       ["Subtotal", formatCents(order.price.itemsCents)],
       [`Delivery fee (${order.regionName})`, formatCents(order.price.deliveryCents)],

@@ -27,7 +27,7 @@ import { IMAGE_UNREADABLE, type CheckedImage, type ImageService, type ImageUploa
 import { firstFreeSlug, slugify } from "./slugs.js";
 import { reportWebhookEvents } from "../integrations/index.js";
 import { type ProductSearch, type ProductWithCategory } from "./listing.js";
-import { readVariants, saveVariants, type ProductVariants, type VariantsInput } from "./variants.js";
+import { readVariants, saveVariants, withVariants, type ProductVariants, type VariantsInput } from "./variants.js";
 
 /** An image as the adapters hold it: a GraphQL upload (or its promise) or the bytes of a multipart file. */
 export type ImageSource = ImageUpload | Uint8Array | PromiseLike<ImageUpload | Uint8Array>;
@@ -99,7 +99,7 @@ export class CatalogService extends ProductLists {
             include: withCategory,
           });
           // Webhooks: product.created, in this transaction.
-          await reportWebhookEvents(tx, [{ type: "product.created", data: { product: created } }]);
+          await reportWebhookEvents(tx, [{ type: "product.created", data: { product: await withVariants(tx, created) } }]);
           return created;
         }),
       );
@@ -131,9 +131,10 @@ export class CatalogService extends ProductLists {
         const [before] = await tx.$queryRaw<{ quantity: number }[]>`SELECT quantity FROM products WHERE id = ${product.id} FOR UPDATE`;
         const updated = await tx.product.update({ where: { id: product.id }, data: slug ? { ...data, slug } : data, include: withCategory });
         // Webhooks: product.updated, and product.stock_low when the new stock crosses a threshold.
+        const reported = await withVariants(tx, updated);
         await reportWebhookEvents(tx, [
-          { type: "product.updated", data: { product: updated } },
-          ...(before ? [{ type: "product.stock_low" as const, data: { product: updated }, stock: { before: Number(before.quantity), after: updated.quantity } }] : []),
+          { type: "product.updated", data: { product: reported } },
+          ...(before ? [{ type: "product.stock_low" as const, data: { product: reported }, stock: { before: Number(before.quantity), after: updated.quantity } }] : []),
         ]);
         return updated;
       });
@@ -157,10 +158,11 @@ export class CatalogService extends ProductLists {
     const productId = parseId(id);
     if (productId === null) throw notFound("Product");
     await this.prisma.$transaction(async (tx) => {
-      const product = await tx.product.findUnique({ where: { id: productId }, include: withCategory });
+      const found = await tx.product.findUnique({ where: { id: productId }, include: withCategory });
+      const product = found && (await withVariants(tx, found));
       const { count } = await tx.product.deleteMany({ where: { id: productId } });
       if (!product || count === 0) throw notFound("Product");
-      // Webhooks: product.deleted with the product as it was, in this transaction.
+      // Webhooks: product.deleted with the product as it was (its variants too), in this transaction.
       await reportWebhookEvents(tx, [{ type: "product.deleted", data: { product } }]);
     });
   }

@@ -23,6 +23,7 @@ import {
   type Deferred,
   type Viewer,
 } from "../shared/index.js";
+import { reportWebhookEvents } from "../integrations/index.js";
 import type { Priced } from "./prices.js";
 
 /** One option value of a variant, as orders, invoices, emails and webhooks keep it. */
@@ -65,6 +66,18 @@ export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]{0,63}$/;
 export const variantLabel = (productName: string, options: readonly ChosenValue[]): string =>
   options.length === 0 ? productName : `${productName} (${options.map((option) => option.value).join(", ")})`;
 
+/** "Pot size: 24 cm, Colour: White": a variant's option values in words (empty without options). */
+export const optionWords = (options: readonly ChosenValue[]): string => options.map((option) => `${option.name}: ${option.value}`).join(", ");
+
+/** Option values as an order line stored them (JSON written at checkout): only well-formed pairs count. */
+export function storedOptions(stored: unknown): ChosenValue[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((item: unknown) => {
+    const pair = item as Partial<ChosenValue> | null;
+    return typeof pair === "object" && pair !== null && typeof pair.name === "string" && typeof pair.value === "string" ? [{ name: pair.name, value: pair.value }] : [];
+  });
+}
+
 /** The options and variants of each product asked for (a product that has none, i.e. does not exist, is left out). */
 export async function readVariants(prisma: Pick<PrismaClient, "productOption" | "productVariant">, productIds: readonly number[]): Promise<Map<number, ProductVariants>> {
   const ids = [...new Set(productIds)];
@@ -106,6 +119,18 @@ export async function readVariants(prisma: Pick<PrismaClient, "productOption" | 
     });
   }
   return result;
+}
+
+/**
+ * A product row with its options and variants, as webhooks report a product (their bodies carry the SKUs).
+ * Read inside the writer's transaction, so the event shows the product as that transaction leaves it.
+ */
+export async function withVariants<P extends { id: number }>(
+  prisma: Pick<PrismaClient, "productOption" | "productVariant">,
+  product: P,
+): Promise<P & ProductVariants> {
+  const found = (await readVariants(prisma, [product.id])).get(product.id) ?? { options: [], variants: [] };
+  return { ...product, ...found };
 }
 
 /** The variant a product is bought as when no variant is named: the first enabled one (position order), else the first. */
@@ -286,6 +311,9 @@ export async function saveVariants(prisma: PrismaClient, viewer: Viewer | null, 
         if (keptId === null) await tx.productVariant.create({ data: { productId: id, ...data } });
         else await tx.productVariant.update({ where: { id: keptId }, data });
       }
+      // Webhooks: product.updated with the product as this save leaves it (its variants and SKUs).
+      const product = await tx.product.findUniqueOrThrow({ where: { id }, include: { category: true } });
+      await reportWebhookEvents(tx, [{ type: "product.updated", data: { product: await withVariants(tx, product) } }]);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw invalid({ variants: [`A SKU of ${variants.map((variant) => variant.sku).join(", ")} is already used by another product's variant.`] });

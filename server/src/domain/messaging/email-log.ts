@@ -19,7 +19,8 @@ export interface EmailOrder {
   userAddress: string;
   userPhone: string;
   price: {
-    lines: { name: string; unitCents: Cents; quantity: number; lineCents: Cents }[];
+    /** options: the variant's option values as the order line stored them (catalog's storedOptions reads them). */
+    lines: { name: string; options?: unknown; unitCents: Cents; quantity: number; lineCents: Cents }[];
     itemsCents: Cents;
     deliveryCents: Cents;
     totalCents: Cents;

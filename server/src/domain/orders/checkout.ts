@@ -243,7 +243,7 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
     for (const line of bought) taken.set(line.variant.productId, (taken.get(line.variant.productId) ?? 0) + line.quantity!);
     const stockLow: ReportedEvent[] = products.map((product) => ({
       type: "product.stock_low",
-      data: { product },
+      data: { product: { ...product, ...variants.get(product.id) } },
       stock: { before: product.stockTotal + (taken.get(product.id) ?? 0), after: product.stockTotal },
     }));
     await writeOwedEffects(tx, owed, { userId, address: contact.email }, stockLow);
