@@ -58,6 +58,24 @@ beforeAll(async () => {
       };
     }),
   });
+  // Every ninth product comes in three variants: a cheaper pot (sometimes sold out) and a dearer one
+  // (sometimes not on sale). Its listed price (the lowest on sale) and its stock (any variant on sale) then
+  // differ from its default variant's, and both ways must list it alike.
+  const made = await t.shop.prisma.product.findMany({ select: { id: true, priceCents: true }, orderBy: { id: "asc" } });
+  for (const product of made.filter((_, index) => index % 9 === 0)) {
+    await t.shop.prisma.productVariant.createMany({
+      data: [
+        { productId: product.id, sku: `IDX-${product.id}-S`, priceCents: Math.max(100, product.priceCents - 100 - pick(800)), quantity: pick(2) * 4, position: 1, updatedAt: new Date() },
+        { productId: product.id, sku: `IDX-${product.id}-L`, priceCents: product.priceCents + 500, discountPriceCents: pick(2) === 0 ? product.priceCents : null, quantity: pick(3), position: 2, enabled: pick(3) !== 0, updatedAt: new Date() },
+      ],
+    });
+  }
+  const [differs] = await t.shop.prisma.$queryRaw<{ cheaper: number; stocked: number }[]>`
+    SELECT count(*) FILTER (WHERE unit_price_min_cents < COALESCE(discount_price_cents, price_cents))::int AS cheaper,
+           count(*) FILTER (WHERE quantity = 0 AND stock_total > 0)::int AS stocked
+    FROM products`;
+  expect(differs.cheaper).toBeGreaterThan(10);
+  expect(differs.stocked).toBeGreaterThan(0);
   await searchCaughtUp(t);
   expect(t.shop.search.indexReady).toBe(true);
   indexed = t.shop.catalog;

@@ -204,6 +204,27 @@ describe("the variant grid (saveProductVariants)", () => {
   });
 });
 
+describe("lists show a product by its variants on sale", () => {
+  it("listed at the lowest unit price on sale and in stock when any variant is, whatever its default variant's", async () => {
+    const category = (await t.shop.prisma.category.create({ data: { name: "Listed Pots" } })).id;
+    const product = await t.shop.prisma.product.create({
+      data: { slug: "listed-pot", name: "Listed Pot", description: "A pot.", categoryId: category, priceCents: 5_000, quantity: 0, imageOne: "/uploads/listed.jpg" },
+    });
+    await save(product.id, grid([
+      { sku: "LISTED-24", size: "24 cm", price: 50, quantity: 0 },
+      { sku: "LISTED-12", size: "12 cm", price: 20, discountPrice: 18, quantity: 4 },
+    ]));
+    const list = `query($category: String, $inStock: Boolean, $min: Money, $max: Money) {
+      products(category: $category, inStock: $inStock, minPrice: $min, maxPrice: $max, sort: PRICE_LOWEST) { nodes { slug quantity totalQuantity priceRange { min max } } }
+    }`;
+    const found = await t.gql<{ products: { nodes: unknown[] } }>(list, { category: "Listed Pots", inStock: true, min: 15, max: 20 });
+    expect(found.errors).toBeUndefined();
+    expect(found.data!.products.nodes).toEqual([{ slug: "listed-pot", quantity: 0, totalQuantity: 4, priceRange: { min: 18, max: 50 } }]);
+    const soldOut = await t.gql<{ products: { nodes: unknown[] } }>(list, { category: "Listed Pots", inStock: false });
+    expect(soldOut.data!.products.nodes).toEqual([]);
+  });
+});
+
 describe("buying a variant", () => {
   it("a line names the variant; the order line keeps its SKU, option values and price as they were", async () => {
     const { product, variants } = await monstera();

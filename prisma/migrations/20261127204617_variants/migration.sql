@@ -241,3 +241,12 @@ CREATE TRIGGER "product_variant_values_inserted_changed" AFTER INSERT ON "produc
   FOR EACH STATEMENT EXECUTE FUNCTION "notify_product_parts_changed"();
 CREATE TRIGGER "product_variant_values_deleted_changed" AFTER DELETE ON "product_variant_values" REFERENCING OLD TABLE AS "old_rows"
   FOR EACH STATEMENT EXECUTE FUNCTION "notify_product_parts_changed"();
+
+-- A product is listed at the lowest unit price of its variants on sale (cards say "from $X") and is in stock
+-- when any variant on sale is: the price sorts, the price filter and the stock filter read
+-- unit_price_min_cents and stock_total. For a product sold in one variant these are its unit price and its
+-- stock, as before. A category page in a price sort is still read straight from an index.
+DROP INDEX "products_category_unit_price_asc_idx";
+DROP INDEX "products_category_unit_price_desc_idx";
+CREATE INDEX "products_category_unit_price_asc_idx" ON "products"("category_id", "unit_price_min_cents", "created_at" DESC, "id" DESC);
+CREATE INDEX "products_category_unit_price_desc_idx" ON "products"("category_id", "unit_price_min_cents" DESC, "created_at" DESC, "id" DESC);

@@ -75,7 +75,7 @@ export async function countFilters(readRows: RowReader, matching: Prisma.Sql, ch
     : Prisma.sql`NULL::json`;
   const [row] = await readRows<Record<string, unknown>>(Prisma.sql`
     WITH m AS (
-      SELECT p.category_id, ${UNIT_PRICE} AS cents, p.quantity > 0 AS stocked, p.discount_price_cents IS NOT NULL AS off
+      SELECT p.category_id, ${UNIT_PRICE} AS cents, p.stock_total > 0 AS stocked, p.discount_price_cents IS NOT NULL AS off
       FROM products p WHERE ${matching})
     SELECT count(*) FILTER (WHERE ${all(byCategory, byStock, byDiscount, byPrice)}) AS total,
            count(*) FILTER (WHERE ${all(Prisma.sql`m.stocked`, byCategory, byDiscount, byPrice)}) AS in_stock,

@@ -28,7 +28,7 @@ export interface ProductListOptions {
   sort?: ProductSortOrder | null;
   /** The category's name, whatever its case. */
   category?: string | null;
-  /** true: quantity > 0 only; false: out of stock only; absent: both. */
+  /** true: in stock only (any variant on sale has a unit left); false: out of stock only; absent: both. */
   inStock?: boolean | null;
   /** true: with a discount price only; false: without one only; absent: both. */
   discounted?: boolean | null;
@@ -115,7 +115,8 @@ export function filterConditions(
   // One id at most (names are unique whatever their case): as a plain equality it lets a category's
   // indexes deliver the page in its sort order.
   if (categories.chosen?.length) conditions.push(Prisma.sql`p.category_id = ${categories.chosen[0]}::int4`);
-  if (inStock !== null) conditions.push(inStock ? Prisma.sql`p.quantity > 0` : Prisma.sql`p.quantity = 0`);
+  // In stock: any variant on sale has a unit left (stock_total; for a product sold in one variant, its stock).
+  if (inStock !== null) conditions.push(inStock ? Prisma.sql`p.stock_total > 0` : Prisma.sql`p.stock_total = 0`);
   if (discounted !== null) {
     conditions.push(discounted ? Prisma.sql`p.discount_price_cents IS NOT NULL` : Prisma.sql`p.discount_price_cents IS NULL`);
   }

@@ -73,7 +73,10 @@ export interface ProductRow {
   category_id: number;
   price_cents: number;
   discount_price_cents: number | null;
+  /** Units over the variants on sale (stock_total): "in stock" when any is. */
   quantity: number;
+  /** The listed price: the lowest unit price of the variants on sale. */
+  unit_price_min_cents: number;
   rating_sum: number;
   people_rated: number;
   created_at: Date | string;
@@ -81,7 +84,7 @@ export interface ProductRow {
 }
 
 export const PRODUCT_ROW = Prisma.sql`p.id, lower(p.name) AS name, length(p.name) AS name_length, p.category_id, p.price_cents,
-  p.discount_price_cents, p.quantity, p.rating_sum, p.people_rated, p.created_at, p.search_vector::text AS words`;
+  p.discount_price_cents, p.stock_total AS quantity, p.unit_price_min_cents, p.rating_sum, p.people_rated, p.created_at, p.search_vector::text AS words`;
 
 /**
  * The slots holding one word (or three characters of a name, a name's start, a category), each entry
@@ -149,7 +152,7 @@ export class Catalogue {
   priceCents = new Int32Array(0);
   /** -1: no discount. */
   discountCents = new Int32Array(0);
-  /** The price the shopper pays: the discount price when set. */
+  /** The listed price: the lowest unit price (discount price when set) of the product's variants on sale. */
   unitCents = new Int32Array(0);
   quantities = new Int32Array(0);
   ratingSums = new Int32Array(0);
@@ -276,7 +279,7 @@ export class Catalogue {
   private setFigures(slot: number, row: ProductRow): void {
     const price = Number(row.price_cents);
     const discount = row.discount_price_cents === null ? -1 : Number(row.discount_price_cents);
-    const unit = discount >= 0 ? discount : price;
+    const unit = Number(row.unit_price_min_cents);
     const quantity = Number(row.quantity);
     const people = Number(row.people_rated);
     this.priceCents[slot] = price;
