@@ -225,6 +225,25 @@ describe("lists show a product by its variants on sale", () => {
   });
 });
 
+describe("option values are words of their product", () => {
+  it("'monstera 24 cm' finds the product sold in 24 cm; a value only of variants not on sale is no word of it", async () => {
+    const product = await makeProduct("Searchable Monstera");
+    await save(product.id, {
+      options: [{ name: "Pot size", values: ["12 cm", "24 cm", "31 cm"] }],
+      variants: [
+        { sku: "SEARCH-12", options: [{ name: "Pot size", value: "12 cm" }], price: 10, quantity: 1 },
+        { sku: "SEARCH-24", options: [{ name: "Pot size", value: "24 cm" }], price: 20, quantity: 1 },
+        { sku: "SEARCH-31", options: [{ name: "Pot size", value: "31 cm" }], price: 30, quantity: 1, enabled: false },
+      ],
+    });
+    const search = async (text: string) =>
+      (await t.gql<{ products: { nodes: { slug: string }[] } }>(`query($s: String) { products(search: $s) { nodes { slug } } }`, { s: text })).data!.products.nodes.map((node) => node.slug);
+    expect(await search("searchable monstera 24 cm")).toEqual([product.slug]);
+    expect(await search("searchable monstera 31")).toEqual([]);
+    expect((await t.shop.prisma.product.findUniqueOrThrow({ where: { id: product.id } })).optionWords).toBe("12 cm 24 cm");
+  });
+});
+
 describe("buying a variant", () => {
   it("a line names the variant; the order line keeps its SKU, option values and price as they were", async () => {
     const { product, variants } = await monstera();

@@ -105,6 +105,10 @@ UPDATE "products" SET "variant_count" = 1, "stock_total" = "quantity",
 -- Lines bought before variants were the product's only variant.
 UPDATE "order_lines" l SET "variant_id" = v."id", "sku" = v."sku" FROM "product_variants" v WHERE v."product_id" = l."product_id";
 
+-- Option values are words of their product ("monstera 24 cm" finds the 24 cm Monstera): the values of its
+-- variants on sale, kept on the product row (option_words, see below) and weighted as its description (C).
+ALTER TABLE "products" ADD COLUMN "option_words" TEXT NOT NULL DEFAULT '';
+
 -- The product row keeps a copy of its variants, so every list, sort, filter and the REST shim read one row
 -- per product: price_cents, discount_price_cents and quantity are the default variant's (the first enabled
 -- one by position, else the first), and variant_count, stock_total, unit_price_min_cents and
@@ -116,7 +120,8 @@ BEGIN
     "price_cents" = d."price_cents", "discount_price_cents" = d."discount_price_cents", "quantity" = d."quantity",
     "variant_count" = s."n", "stock_total" = s."stock",
     "unit_price_min_cents" = COALESCE(s."lo", COALESCE(d."discount_price_cents", d."price_cents")),
-    "unit_price_max_cents" = COALESCE(s."hi", COALESCE(d."discount_price_cents", d."price_cents"))
+    "unit_price_max_cents" = COALESCE(s."hi", COALESCE(d."discount_price_cents", d."price_cents")),
+    "option_words" = w."words"
   FROM
     (SELECT "price_cents", "discount_price_cents", "quantity" FROM "product_variants"
       WHERE "product_id" = product ORDER BY "enabled" DESC, "position", "id" LIMIT 1) d,
@@ -124,11 +129,16 @@ BEGIN
             COALESCE(sum("quantity") FILTER (WHERE "enabled"), 0)::int4 AS "stock",
             min(COALESCE("discount_price_cents", "price_cents")) FILTER (WHERE "enabled") AS "lo",
             max(COALESCE("discount_price_cents", "price_cents")) FILTER (WHERE "enabled") AS "hi"
-      FROM "product_variants" WHERE "product_id" = product) s
+      FROM "product_variants" WHERE "product_id" = product) s,
+    (SELECT COALESCE(string_agg(DISTINCT v."value", ' ' ORDER BY v."value"), '') AS "words"
+      FROM "product_variants" pv
+      JOIN "product_variant_values" vv ON vv."variant_id" = pv."id"
+      JOIN "product_option_values" v ON v."id" = vv."value_id"
+      WHERE pv."product_id" = product AND pv."enabled") w
   WHERE p."id" = product
-    AND (p."price_cents", p."discount_price_cents", p."quantity", p."variant_count", p."stock_total", p."unit_price_min_cents", p."unit_price_max_cents")
+    AND (p."price_cents", p."discount_price_cents", p."quantity", p."variant_count", p."stock_total", p."unit_price_min_cents", p."unit_price_max_cents", p."option_words")
       IS DISTINCT FROM (d."price_cents", d."discount_price_cents", d."quantity", s."n", s."stock",
-        COALESCE(s."lo", COALESCE(d."discount_price_cents", d."price_cents")), COALESCE(s."hi", COALESCE(d."discount_price_cents", d."price_cents")));
+        COALESCE(s."lo", COALESCE(d."discount_price_cents", d."price_cents")), COALESCE(s."hi", COALESCE(d."discount_price_cents", d."price_cents")), w."words");
 END
 $$;
 
@@ -143,6 +153,70 @@ END
 $$;
 CREATE TRIGGER "product_variants_summarised" AFTER INSERT OR UPDATE OR DELETE ON "product_variants"
   FOR EACH ROW EXECUTE FUNCTION "product_variants_written"();
+
+-- A variant's option values, or a value's new wording, change its product's words.
+CREATE FUNCTION "product_variant_values_written"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_TABLE_NAME = 'product_option_values' THEN
+    PERFORM "summarise_product_variants"(o."product_id") FROM "product_options" o WHERE o."id" = NEW."option_id";
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM "summarise_product_variants"(v."product_id") FROM "product_variants" v WHERE v."id" = OLD."variant_id";
+  ELSE
+    PERFORM "summarise_product_variants"(v."product_id") FROM "product_variants" v WHERE v."id" = NEW."variant_id";
+  END IF;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER "product_variant_values_summarised" AFTER INSERT OR DELETE ON "product_variant_values"
+  FOR EACH ROW EXECUTE FUNCTION "product_variant_values_written"();
+CREATE TRIGGER "product_option_values_summarised" AFTER UPDATE OF "value" ON "product_option_values"
+  FOR EACH ROW EXECUTE FUNCTION "product_variant_values_written"();
+
+-- The search vector takes the option words as a fourth part (weight C, as the description).
+CREATE FUNCTION "product_search_vector"("name" text, "category_name" text, "description" text, "option_words" text) RETURNS tsvector
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT setweight(to_tsvector('simple'::regconfig, coalesce($1, '')), 'A')
+      || setweight(to_tsvector('simple'::regconfig, coalesce($2, '')), 'B')
+      || setweight(to_tsvector('simple'::regconfig, coalesce($3, '') || ' ' || coalesce($4, '')), 'C')
+$$;
+
+CREATE OR REPLACE FUNCTION "products_search_vector"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW."search_vector" := "product_search_vector"(
+    NEW."name", (SELECT c."name" FROM "categories" c WHERE c."id" = NEW."category_id"), NEW."description", NEW."option_words");
+  IF TG_OP = 'INSERT' OR NEW."name" IS DISTINCT FROM OLD."name" THEN
+    PERFORM "add_search_words"(NEW."name");
+  END IF;
+  RETURN NEW;
+END
+$$;
+DROP TRIGGER "products_search_vector" ON "products";
+CREATE TRIGGER "products_search_vector" BEFORE INSERT OR UPDATE OF "name", "description", "category_id", "option_words" ON "products"
+  FOR EACH ROW EXECUTE FUNCTION "products_search_vector"();
+
+CREATE OR REPLACE FUNCTION "categories_search_words"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM "add_search_words"(NEW."name");
+  IF TG_OP = 'UPDATE' THEN
+    UPDATE "products" p SET "search_vector" = "product_search_vector"(p."name", NEW."name", p."description", p."option_words")
+    WHERE p."category_id" = NEW."id";
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+CREATE OR REPLACE FUNCTION "rebuild_search"() RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM "search_words";
+  INSERT INTO "search_words" ("word")
+  SELECT DISTINCT w.lexeme FROM (SELECT "name" FROM "categories" UNION ALL SELECT "name" FROM "products") n,
+    unnest(to_tsvector('simple'::regconfig, n."name")) w
+  ON CONFLICT DO NOTHING;
+  UPDATE "products" p SET "search_vector" = "product_search_vector"(p."name", c."name", p."description", p."option_words")
+  FROM "categories" c WHERE c."id" = p."category_id";
+END
+$$;
+DROP FUNCTION "product_search_vector"(text, text, text);
 
 -- A product written with a price, discount price or stock (the spec's product form, the REST shim, seeds)
 -- writes them to its default variant; a new product gets its one variant, with its slug in capitals as SKU

@@ -7,7 +7,8 @@ import { UNIT_PRICE_SQL } from "./prices.js";
 import type { FilterCounts } from "./filters.js";
 
 /** A product with its category; its pictures are shown from their refs (the images room). */
-export type ProductWithCategory = Product & { category: Category };
+/** A product as the catalogue hands it out; its option words are the search's alone (lists never read them). */
+export type ProductWithCategory = Omit<Product, "optionWords"> & { category: Category };
 
 /** A category as the catalogue hands it out. */
 export type { Category };
