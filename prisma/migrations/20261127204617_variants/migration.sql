@@ -190,9 +190,14 @@ BEGIN
   RETURN NEW;
 END
 $$;
+-- Recomputed only when one of its parts changed: the product row is also written by every sale (its stock
+-- summary), and a sale must not pay for the words.
 DROP TRIGGER "products_search_vector" ON "products";
-CREATE TRIGGER "products_search_vector" BEFORE INSERT OR UPDATE OF "name", "description", "category_id", "option_words" ON "products"
+CREATE TRIGGER "products_search_vector" BEFORE INSERT ON "products"
   FOR EACH ROW EXECUTE FUNCTION "products_search_vector"();
+CREATE TRIGGER "products_search_vector_changed" BEFORE UPDATE OF "name", "description", "category_id", "option_words" ON "products"
+  FOR EACH ROW WHEN ((OLD."name", OLD."description", OLD."category_id", OLD."option_words") IS DISTINCT FROM (NEW."name", NEW."description", NEW."category_id", NEW."option_words"))
+  EXECUTE FUNCTION "products_search_vector"();
 
 CREATE OR REPLACE FUNCTION "categories_search_words"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
