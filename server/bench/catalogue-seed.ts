@@ -13,6 +13,7 @@ import { mulberry32 } from "../seed/plant-art.js";
 import { SEED_CATEGORIES } from "../seed/seed-data.js";
 import { hashPassword } from "../src/domain/accounts/index.js";
 import { slugify } from "../src/domain/catalog/index.js";
+import { addBenchVariants } from "./variants-seed.js";
 
 type CategoryName = (typeof SEED_CATEGORIES)[number];
 
@@ -182,9 +183,11 @@ export async function seedBenchShop(url: string, schema: string, size: BenchShop
         [lines.order.map((index) => orderIds[index]), lines.product, lines.slug, lines.name, lines.description, lines.category, lines.price, lines.discount, lines.unit, lines.quantity, lines.image],
       );
     }
+    // Each product in 1 to 4 variants (about 2.5 a product).
+    await addBenchVariants((sql) => client.query(sql));
     // As autovacuum would on a live shop: statistics for the planner, and the visibility map that lets
     // counts read indexes alone.
-    await client.query("VACUUM ANALYZE products, categories, users, orders, order_lines, regions");
+    await client.query("VACUUM ANALYZE products, product_variants, product_options, product_option_values, product_variant_values, categories, users, orders, order_lines, regions");
   } finally {
     await client.end();
   }

@@ -1,10 +1,12 @@
-// Fills a private schema with 10,000 products across 10 categories for the benchmark, each with a picture
+// Fills a private schema with 10,000 products across 10 categories for the benchmark (each sold in 1 to 4
+// variants, variants-seed.ts), each with a picture
 // as a running shop holds it: its row ready, with the renditions every upload gets (AVIF, WebP and JPEG at
 // 320, 640 and 960 px) and a placeholder. A picture without its row would be read and made by the
 // renditions worker during the measurement (and, with no file behind it, fail and be tried again), which
 // is start-up work, not serving.
 import type { PrismaClient } from "../src/generated/prisma/client.js";
 import { FORMATS, RECIPE } from "../src/domain/images/index.js";
+import { addBenchVariants } from "./variants-seed.js";
 
 const PICTURE_SIZE = 1200;
 const PLACEHOLDER = "data:image/webp;base64,UklGRjYAAABXRUJQVlA4ICoAAADQAQCdASoQABAAPpFCnUqlo6KhqAgAsBIJaQAAPaOgAP7+BQAAAAAAAA==";
@@ -45,4 +47,6 @@ export async function seedBenchCatalogue(prisma: PrismaClient, productCount = 10
     });
     await prisma.image.createMany({ data: Array.from({ length: Math.min(batch, productCount - offset) }, (_, k) => benchPicture(offset + k)) });
   }
+  // Each product in 1 to 4 variants (about 2.5 a product), as the 100k catalogue.
+  await addBenchVariants((sql) => prisma.$executeRawUnsafe(sql));
 }

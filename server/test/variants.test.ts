@@ -337,6 +337,27 @@ describe("buying a variant", () => {
   });
 });
 
+describe("the dashboard's top products", () => {
+  it("count per product, with the quantity of each variant bought (by its SKU when bought)", async () => {
+    const { product, variants } = await monstera([50, 50, 50]);
+    await place([{ variantId: variants[0].id, quantity: 3 }, { variantId: variants[2].id, quantity: 1 }]);
+    await place([{ variantId: variants[0].id, quantity: 2 }]);
+    const top = await t.gql<{ topProducts: { id: number; purchasedQuantity: number; variants: unknown[] }[] }>(
+      `{ topProducts(limit: 100) { id purchasedQuantity variants { sku options { name value } purchasedQuantity } } }`,
+      {},
+      admin,
+    );
+    expect(top.data!.topProducts.find((entry) => entry.id === product.id)).toEqual({
+      id: product.id,
+      purchasedQuantity: 6,
+      variants: [
+        { sku: variants[0].sku, options: [{ name: "Pot size", value: "12 cm" }], purchasedQuantity: 5 },
+        { sku: variants[2].sku, options: [{ name: "Pot size", value: "24 cm" }], purchasedQuantity: 1 },
+      ],
+    });
+  });
+});
+
 describe("no oversell per variant", () => {
   it("200 parallel checkouts for a variant with 10 in stock sell 10; the product's other variants are untouched", async () => {
     const { product, variants } = await monstera([50, 10, 7]);

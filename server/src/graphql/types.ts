@@ -249,6 +249,15 @@ export class TopProduct {
   /** The picture's ref (see pictures.resolver.ts). */
   imageOne!: string;
   @Field(() => Int) purchasedQuantity!: number;
+  @Field(() => [TopProductVariant], { description: "The quantity by the variant bought (its SKU when bought), most first." })
+  variants!: TopProductVariant[];
+}
+
+@ObjectType({ description: "A top product's sales of one variant." })
+export class TopProductVariant {
+  @Field(() => String, { description: "The SKU when bought (empty for lines bought before SKUs existed)." }) sku!: string;
+  @Field(() => [VariantOption]) options!: VariantOption[];
+  @Field(() => Int) purchasedQuantity!: number;
 }
 
 // ---- row -> object type ----------------------------------------------------------------------------

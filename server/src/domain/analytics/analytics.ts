@@ -1,6 +1,7 @@
 // The admin dashboard's figures: customers, sales and orders, this month against last month, and the
 // products that sell best. Months are calendar months in UTC.
 import type { PrismaClient } from "../../generated/prisma/client.js";
+import { storedOptions, type ChosenValue } from "../catalog/index.js";
 import { Checks, requireAdmin, wholeNumber, type Cents, type Viewer } from "../shared/index.js";
 
 export interface MonthFigures {
@@ -33,6 +34,15 @@ export interface TopProduct {
   /** The category's name. */
   category: string;
   imageOne: string;
+  purchasedQuantity: number;
+  /** The same quantity by the variant bought (its SKU when bought), most first; one entry for a product sold in one variant. */
+  variants: TopProductVariant[];
+}
+
+export interface TopProductVariant {
+  sku: string;
+  /** The option values of the variant, as its latest order line kept them. */
+  options: ChosenValue[];
   purchasedQuantity: number;
 }
 
@@ -118,7 +128,7 @@ export class AnalyticsService {
 
   /**
    * Products by the quantity bought across all orders, most first (admin). Lines of deleted products
-   * no longer point at a product and are left out. Two queries whatever the limit.
+   * no longer point at a product and are left out. Three queries whatever the limit.
    */
   async topProducts(viewer: Viewer | null, limit: unknown = 10): Promise<TopProduct[]> {
     requireAdmin(viewer, "analytics:read");
@@ -133,11 +143,25 @@ export class AnalyticsService {
       orderBy: [{ _sum: { quantity: "desc" } }, { productId: "asc" }],
       take,
     });
-    const products = await this.prisma.product.findMany({
-      where: { id: { in: sums.map((sum) => sum.productId!) } },
-      select: { id: true, slug: true, name: true, imageOne: true, category: { select: { name: true } } },
-    });
+    const ids = sums.map((sum) => sum.productId!);
+    const [products, byVariant] = await Promise.all([
+      this.prisma.product.findMany({
+        where: { id: { in: ids } },
+        select: { id: true, slug: true, name: true, imageOne: true, category: { select: { name: true } } },
+      }),
+      // Lines are grouped by the SKU they were bought under (a line keeps it whatever happens to the variant).
+      this.prisma.$queryRaw<{ product_id: number; sku: string; options: unknown; quantity: number }[]>`
+        SELECT product_id, sku, (array_agg(options ORDER BY id DESC))[1] AS options, sum(quantity)::int AS quantity
+        FROM order_lines WHERE product_id = ANY(${ids}::int4[])
+        GROUP BY product_id, sku ORDER BY quantity DESC, sku`,
+    ]);
     const byId = new Map(products.map((product) => [product.id, product]));
+    const variantsOf = new Map<number, TopProductVariant[]>();
+    for (const row of byVariant) {
+      const list = variantsOf.get(Number(row.product_id)) ?? [];
+      list.push({ sku: row.sku, options: storedOptions(row.options), purchasedQuantity: Number(row.quantity) });
+      variantsOf.set(Number(row.product_id), list);
+    }
     return sums.flatMap((sum) => {
       const product = byId.get(sum.productId!);
       if (!product) return [];
@@ -149,6 +173,7 @@ export class AnalyticsService {
           category: product.category.name,
           imageOne: product.imageOne,
           purchasedQuantity: sum._sum.quantity ?? 0,
+          variants: variantsOf.get(product.id) ?? [],
         },
       ];
     });
