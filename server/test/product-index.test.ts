@@ -61,13 +61,24 @@ beforeAll(async () => {
   // Every ninth product comes in three variants: a cheaper pot (sometimes sold out) and a dearer one
   // (sometimes not on sale). Its listed price (the lowest on sale) and its stock (any variant on sale) then
   // differ from its default variant's, and both ways must list it alike.
+  // Their variants stand for a pot size, and every other such product's also for a colour: the option filters.
   const made = await t.shop.prisma.product.findMany({ select: { id: true, priceCents: true }, orderBy: { id: "asc" } });
-  for (const product of made.filter((_, index) => index % 9 === 0)) {
+  for (const [position, product] of made.filter((_, index) => index % 9 === 0).entries()) {
     await t.shop.prisma.productVariant.createMany({
       data: [
         { productId: product.id, sku: `IDX-${product.id}-S`, priceCents: Math.max(100, product.priceCents - 100 - pick(800)), quantity: pick(2) * 4, position: 1, updatedAt: new Date() },
         { productId: product.id, sku: `IDX-${product.id}-L`, priceCents: product.priceCents + 500, discountPriceCents: pick(2) === 0 ? product.priceCents : null, quantity: pick(3), position: 2, enabled: pick(3) !== 0, updatedAt: new Date() },
       ],
+    });
+    const variants = await t.shop.prisma.productVariant.findMany({ where: { productId: product.id }, orderBy: { position: "asc" } });
+    const sizes = ["12 cm", "17 cm", "24 cm", "100 cm"].slice(pick(2), undefined);
+    const size = await t.shop.prisma.productOption.create({ data: { productId: product.id, name: "Pot size", values: { create: sizes.slice(0, 3).map((value, index) => ({ value, position: index })) } }, include: { values: true } });
+    const colour = position % 2 === 0 ? await t.shop.prisma.productOption.create({ data: { productId: product.id, name: "Colour", position: 1, values: { create: [{ value: "White" }, { value: "Sand" }] } }, include: { values: true } }) : null;
+    await t.shop.prisma.productVariantValue.createMany({
+      data: variants.flatMap((variant, index) => [
+        { variantId: variant.id, optionId: size.id, valueId: size.values[index].id },
+        ...(colour ? [{ variantId: variant.id, optionId: colour.id, valueId: colour.values[index % 2].id }] : []),
+      ]),
     });
   }
   const [differs] = await t.shop.prisma.$queryRaw<{ cheaper: number; stocked: number }[]>`
@@ -128,6 +139,8 @@ describe("the index answers as SQL does", () => {
       { category: "ferns & mosses", sort: "highest-rated" },
       { minPrice: 1000, maxPrice: 5000, inStock: false },
       { category: "Pots", discounted: false, minPrice: 2500, sort: "price-highest" },
+      { options: [{ name: "Pot size", value: "17 cm" }] },
+      { options: [{ name: "Pot size", value: "12 cm" }, { name: "Pot size", value: "100 cm" }, { name: "Colour", value: "Sand" }], sort: "price-lowest" },
     ];
     for (const search of ["fern", "lily", "pot", "monstra"]) {
       for (const filter of filters) {
@@ -140,17 +153,35 @@ describe("the index answers as SQL does", () => {
   });
 
   it("pages without a text (the catalogue, a category): the same pages and totals", async () => {
-    for (const filter of [{}, { category: "Herbs" }, { category: "HERBS", inStock: true, sort: "price-lowest" as const }, { discounted: true, sort: "highest-rated" as const }, { category: "No such" }]) {
+    for (const filter of [
+      {},
+      { category: "Herbs" },
+      { category: "HERBS", inStock: true, sort: "price-lowest" as const },
+      { discounted: true, sort: "highest-rated" as const },
+      { category: "No such" },
+      { options: [{ name: "Colour", value: "White" }], sort: "price-highest" as const },
+    ]) {
       expect(await walked(filter, indexed, inSql), JSON.stringify(filter)).toEqual(await walked(filter, inSql, inSql));
     }
   });
 
   it("the filters' counts, each under the others, with and without a text", async () => {
-    const chosen: ProductPageOptions[] = [{}, { inStock: true }, { category: "Herbs", discounted: true }, { minPrice: 1000, maxPrice: 2500 }, { category: "none at all" }];
+    const chosen: ProductPageOptions[] = [
+      {},
+      { inStock: true },
+      { category: "Herbs", discounted: true },
+      { minPrice: 1000, maxPrice: 2500 },
+      { category: "none at all" },
+      { options: [{ name: "Pot size", value: "24 cm" }] },
+      { options: [{ name: "Pot size", value: "12 cm" }, { name: "Pot size", value: "17 cm" }, { name: "Colour", value: "White" }], inStock: true },
+      { options: [{ name: "No such", value: "thing" }] },
+    ];
     for (const search of ["fern", "lily peace", "e", "xylophone", ""]) {
       for (const filter of chosen) {
         const options = { search, ...filter };
-        expect(await indexed.filterCounts(options), JSON.stringify(options)).toEqual(await inSql.filterCounts(options));
+        const sqlCounts = await inSql.filterCounts(options);
+        expect(await indexed.filterCounts(options), JSON.stringify(options)).toEqual(sqlCounts);
+        if (search === "" && !filter.category && filter.options?.[0]?.name !== "No such") expect(sqlCounts.options.map((option) => option.name), JSON.stringify(options)).toEqual(["Pot size", "Colour"]);
       }
     }
   });
@@ -256,7 +287,7 @@ describe("the index does not answer from a catalogue it knows to be out of date"
     const index = new ProductIndex(t.db.readRows, driven.bus);
     expect(index.ready()).toBeNull(); // building
     await index.settled();
-    const query = { text: "kiwi", words: [{ word: "kiwi", last: true, corrections: [] }], containing: [], category: null, inStock: null, discounted: null, minPrice: null, maxPrice: null, sort: "default" as const };
+    const query = { text: "kiwi", words: [{ word: "kiwi", last: true, corrections: [] }], containing: [], category: null, inStock: null, discounted: null, minPrice: null, maxPrice: null, options: [], sort: "default" as const };
     expect(index.ready()!.page(query, null, 10).ids).toEqual([]);
 
     const kiwi = await t.shop.prisma.product.create({

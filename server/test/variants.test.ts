@@ -225,6 +225,52 @@ describe("lists show a product by its variants on sale", () => {
   });
 });
 
+describe("option filters on category and search pages", () => {
+  it("each value counted under the other filters and the other options' choices, not its own; choices of one option widen, of two narrow", async () => {
+    const category = (await t.shop.prisma.category.create({ data: { name: "Faceted Planters" } })).id;
+    const make = async (slug: string, rows: Row[]) => {
+      const product = await t.shop.prisma.product.create({ data: { slug, name: slug, description: "A planter.", categoryId: category, priceCents: 1_000, quantity: 1, imageOne: "/uploads/f.jpg" } });
+      expect((await save(product.id, grid(rows, true))).errors).toBeUndefined();
+    };
+    await make("facet-a", [{ sku: "FA-12-W", size: "12 cm", colour: "White", price: 10, quantity: 1 }, { sku: "FA-24-T", size: "24 cm", colour: "Terracotta", price: 20, quantity: 1 }]);
+    await make("facet-b", [{ sku: "FB-12-T", size: "12 cm", colour: "Terracotta", price: 10, quantity: 1 }]);
+    await make("facet-c", [{ sku: "FC-17-W", size: "17 cm", colour: "White", price: 10, quantity: 1 }, { sku: "FC-24-W", size: "24 cm", colour: "White", price: 10, quantity: 1, enabled: false }]);
+    const query = `query($options: [OptionChoiceInput!]) {
+      productFilters(category: "Faceted Planters", options: $options) { total options { name values { value count } } }
+      products(category: "Faceted Planters", options: $options, sort: NEWEST) { nodes { slug } }
+    }`;
+    type Answer = { productFilters: { total: number; options: unknown[] }; products: { nodes: { slug: string }[] } };
+    const ask = async (options: { name: string; value: string }[] | null) => (await t.gql<Answer>(query, { options })).data!;
+
+    const all = await ask(null);
+    expect(all.productFilters).toEqual({
+      total: 3,
+      options: [
+        // 24 cm counts facet-a only: facet-c's 24 cm is not on sale. Values in natural order.
+        { name: "Colour", values: [{ value: "Terracotta", count: 2 }, { value: "White", count: 2 }] },
+        { name: "Pot size", values: [{ value: "12 cm", count: 2 }, { value: "17 cm", count: 1 }, { value: "24 cm", count: 1 }] },
+      ],
+    });
+    const white = await ask([{ name: "Colour", value: "White" }]);
+    expect(white.products.nodes.map((node) => node.slug).sort()).toEqual(["facet-a", "facet-c"]);
+    // Colour's own values keep their counts; Pot size's are counted among the white ones.
+    expect(white.productFilters.options).toEqual([
+      { name: "Colour", values: [{ value: "Terracotta", count: 2 }, { value: "White", count: 2 }] },
+      { name: "Pot size", values: [{ value: "12 cm", count: 1 }, { value: "17 cm", count: 1 }, { value: "24 cm", count: 1 }] },
+    ]);
+    const wider = await ask([{ name: "Pot size", value: "17 cm" }, { name: "Pot size", value: "24 cm" }]);
+    expect(wider.products.nodes.map((node) => node.slug).sort()).toEqual(["facet-a", "facet-c"]);
+    const narrower = await ask([{ name: "Pot size", value: "12 cm" }, { name: "Colour", value: "Terracotta" }]);
+    expect(narrower.products.nodes.map((node) => node.slug).sort()).toEqual(["facet-a", "facet-b"]);
+    expect(narrower.productFilters.total).toBe(2);
+  });
+
+  it("a choice that is not a name and a value is answered with what to send", async () => {
+    const answer = await t.gql(`query($options: [OptionChoiceInput!]) { products(options: $options) { nodes { slug } } }`, { options: [{ name: " ", value: "12 cm" }] });
+    expect(failure(answer)).toMatchObject({ code: "BAD_USER_INPUT", fields: { options: ["The options must be a list of an option's name and one of its values."] } });
+  });
+});
+
 describe("option values are words of their product", () => {
   it("'monstera 24 cm' finds the product sold in 24 cm; a value only of variants not on sale is no word of it", async () => {
     const product = await makeProduct("Searchable Monstera");

@@ -108,6 +108,10 @@ UPDATE "order_lines" l SET "variant_id" = v."id", "sku" = v."sku" FROM "product_
 -- Option values are words of their product ("monstera 24 cm" finds the 24 cm Monstera): the values of its
 -- variants on sale, kept on the product row (option_words, see below) and weighted as its description (C).
 ALTER TABLE "products" ADD COLUMN "option_words" TEXT NOT NULL DEFAULT '';
+-- The same values with their options' names, as [["Pot size","24 cm"], ...] (distinct, in name then value
+-- order): the option filters of the search and category pages, and their counts.
+ALTER TABLE "products" ADD COLUMN "option_pairs" JSONB NOT NULL DEFAULT '[]';
+CREATE INDEX "products_option_pairs_idx" ON "products" USING GIN ("option_pairs" jsonb_path_ops);
 
 -- The product row keeps a copy of its variants, so every list, sort, filter and the REST shim read one row
 -- per product: price_cents, discount_price_cents and quantity are the default variant's (the first enabled
@@ -121,7 +125,8 @@ BEGIN
     "variant_count" = s."n", "stock_total" = s."stock",
     "unit_price_min_cents" = COALESCE(s."lo", COALESCE(d."discount_price_cents", d."price_cents")),
     "unit_price_max_cents" = COALESCE(s."hi", COALESCE(d."discount_price_cents", d."price_cents")),
-    "option_words" = w."words"
+    "option_words" = w."words",
+    "option_pairs" = w."pairs"
   FROM
     (SELECT "price_cents", "discount_price_cents", "quantity" FROM "product_variants"
       WHERE "product_id" = product ORDER BY "enabled" DESC, "position", "id" LIMIT 1) d,
@@ -130,15 +135,21 @@ BEGIN
             min(COALESCE("discount_price_cents", "price_cents")) FILTER (WHERE "enabled") AS "lo",
             max(COALESCE("discount_price_cents", "price_cents")) FILTER (WHERE "enabled") AS "hi"
       FROM "product_variants" WHERE "product_id" = product) s,
-    (SELECT COALESCE(string_agg(DISTINCT v."value", ' ' ORDER BY v."value"), '') AS "words"
+    (SELECT COALESCE(string_agg(DISTINCT v."value", ' ' ORDER BY v."value"), '') AS "words",
+            COALESCE((SELECT jsonb_agg(jsonb_build_array(d."name", d."value") ORDER BY d."name", d."value")
+                      FROM (SELECT DISTINCT o."name", ov."value" FROM "product_variants" pv2
+                            JOIN "product_variant_values" vv2 ON vv2."variant_id" = pv2."id"
+                            JOIN "product_option_values" ov ON ov."id" = vv2."value_id"
+                            JOIN "product_options" o ON o."id" = ov."option_id"
+                            WHERE pv2."product_id" = product AND pv2."enabled") d), '[]'::jsonb) AS "pairs"
       FROM "product_variants" pv
       JOIN "product_variant_values" vv ON vv."variant_id" = pv."id"
       JOIN "product_option_values" v ON v."id" = vv."value_id"
       WHERE pv."product_id" = product AND pv."enabled") w
   WHERE p."id" = product
-    AND (p."price_cents", p."discount_price_cents", p."quantity", p."variant_count", p."stock_total", p."unit_price_min_cents", p."unit_price_max_cents", p."option_words")
+    AND (p."price_cents", p."discount_price_cents", p."quantity", p."variant_count", p."stock_total", p."unit_price_min_cents", p."unit_price_max_cents", p."option_words", p."option_pairs")
       IS DISTINCT FROM (d."price_cents", d."discount_price_cents", d."quantity", s."n", s."stock",
-        COALESCE(s."lo", COALESCE(d."discount_price_cents", d."price_cents")), COALESCE(s."hi", COALESCE(d."discount_price_cents", d."price_cents")), w."words");
+        COALESCE(s."lo", COALESCE(d."discount_price_cents", d."price_cents")), COALESCE(s."hi", COALESCE(d."discount_price_cents", d."price_cents")), w."words", w."pairs");
 END
 $$;
 

@@ -66,6 +66,29 @@ class ProductFilterArgs {
   @Field(() => MoneyScalar, { nullable: true, description: "The price the shopper pays (the discount price when set) is at least this." })
   minPrice?: number | null;
   @Field(() => MoneyScalar, { nullable: true, description: "The price the shopper pays is below this." }) maxPrice?: number | null;
+  @Field(() => [OptionChoiceInput], {
+    nullable: true,
+    description: "Option values, as ProductFilters.options offers them: products with a variant on sale of any chosen value of each option named (at most 20).",
+  })
+  options?: OptionChoiceInput[] | null;
+}
+
+@InputType({ description: "An option value chosen as a filter, e.g. Pot size / 24 cm." })
+class OptionChoiceInput {
+  @Field(() => String) name!: string;
+  @Field(() => String) value!: string;
+}
+
+@ObjectType({ description: "A value of an option offered as a filter, with how many products it would show." })
+class OptionValueFilter {
+  @Field(() => String) value!: string;
+  @Field(() => Int) count!: number;
+}
+
+@ObjectType({ description: "An option offered as a filter (e.g. Pot size): its values in natural order, each counted under the other filters and the other options' choices." })
+class OptionFilter {
+  @Field(() => String) name!: string;
+  @Field(() => [OptionValueFilter]) values!: OptionValueFilter[];
 }
 
 @ObjectType({ description: "A category offered as a filter, with how many products it would show." })
@@ -89,6 +112,8 @@ class ProductFilters {
   @Field(() => [PriceRangeFilter], { description: "Every price range offered, lowest first." }) priceRanges!: PriceRangeFilter[];
   @Field(() => Int, { description: "How many are in stock." }) inStock!: number;
   @Field(() => Int, { description: "How many have a discount." }) discounted!: number;
+  @Field(() => [OptionFilter], { description: "The options the matching products are sold in, the most common first (at most 8, 30 values each)." })
+  options!: OptionFilter[];
 }
 
 @Resolver()

@@ -1,8 +1,8 @@
 // The catalog room's public surface: other folders import it only from here.
 export { categoryForm, CategoryService } from "./categories.js";
 export { FavouriteService } from "./favourites.js";
-export { countFilters, NO_FILTER_COUNTS, PRICE_RANGES } from "./filters.js";
-export type { FilterCounts } from "./filters.js";
+export { countFilters, groupChoices, NO_FILTER_COUNTS, OPTION_FACET_LIMITS, optionFacets, PRICE_RANGES } from "./filters.js";
+export type { FilterCounts, OptionChoice, OptionFacet } from "./filters.js";
 export { averageRating, containsText, filterConditions, listKey, PRODUCT_COLUMNS, PRODUCT_PAGE_SIZE, PRODUCT_SORTS, productFromListRow, PRODUCTS_JOINED, SORT_KEYS } from "./listing.js";
 export type { Category, CategoryMatches, ProductListOptions, ProductListRow, ProductPageOptions, ProductSearch, ProductSortOrder, ProductWithCategory, SearchPageOptions } from "./listing.js";
 export { UNIT_PRICE_SQL, unitPriceCents } from "./prices.js";

@@ -4,11 +4,11 @@
 import { Prisma, type Category, type Product } from "../../generated/prisma/client.js";
 import { asDate, Checks, containsPattern, MAX_MONEY_CENTS, wholeNumber, type Cents, type Page, type SortKey } from "../shared/index.js";
 import { UNIT_PRICE_SQL } from "./prices.js";
-import type { FilterCounts } from "./filters.js";
+import { OPTION_FACET_LIMITS, optionCondition, type FilterCounts, type OptionChoice } from "./filters.js";
 
 /** A product with its category; its pictures are shown from their refs (the images room). */
 /** A product as the catalogue hands it out; its option words are the search's alone (lists never read them). */
-export type ProductWithCategory = Omit<Product, "optionWords"> & { category: Category };
+export type ProductWithCategory = Omit<Product, "optionWords" | "optionPairs"> & { category: Category };
 
 /** A category as the catalogue hands it out. */
 export type { Category };
@@ -58,6 +58,8 @@ export interface ProductPageOptions {
   minPrice?: number | null;
   /** ...to maxPrice (left out). */
   maxPrice?: number | null;
+  /** Option values (Pot size: 24 cm): products with a variant on sale of one of each option's chosen values. */
+  options?: OptionChoice[] | null;
 }
 
 export const PRODUCT_PAGE_SIZE = 24;
@@ -108,10 +110,10 @@ export function containsText(text: string, categories: CategoryMatches): Prisma.
 
 /** The filters every product list shares; none needs the category join, so counts can skip it. */
 export function filterConditions(
-  filters: { inStock: boolean | null; discounted: boolean | null; name?: string; minPrice?: Cents | null; maxPrice?: Cents | null },
+  filters: { inStock: boolean | null; discounted: boolean | null; name?: string; minPrice?: Cents | null; maxPrice?: Cents | null; options?: readonly OptionChoice[] },
   categories: CategoryMatches,
 ): Prisma.Sql[] {
-  const { inStock, discounted, name, minPrice = null, maxPrice = null } = filters;
+  const { inStock, discounted, name, minPrice = null, maxPrice = null, options = [] } = filters;
   const conditions: Prisma.Sql[] = [];
   // One id at most (names are unique whatever their case): as a plain equality it lets a category's
   // indexes deliver the page in its sort order.
@@ -124,6 +126,7 @@ export function filterConditions(
   if (minPrice !== null) conditions.push(Prisma.sql`${UNIT_PRICE} >= ${minPrice}::int4`);
   if (maxPrice !== null) conditions.push(Prisma.sql`${UNIT_PRICE} < ${maxPrice}::int4`);
   if (name) conditions.push(Prisma.sql`p.name ILIKE ${containsPattern(name)}`);
+  if (options.length) conditions.push(optionCondition(options, Prisma.sql`p.option_pairs`));
   return conditions;
 }
 
@@ -189,13 +192,14 @@ export function productFromListRow(row: ProductListRow): ProductWithCategory {
 
 /** What a page's cursor belongs to: the same list (its sort, text and filters) or none. */
 export function listKey(checked: Omit<ReturnType<typeof checkListOptions>, "limit">): string {
-  const { sort, search, name, category, inStock, discounted, minPrice, maxPrice } = checked;
-  return JSON.stringify(["products", sort, search.toLowerCase(), name.toLowerCase(), category?.toLowerCase() ?? null, inStock, discounted, minPrice, maxPrice]);
+  const { sort, search, name, category, inStock, discounted, minPrice, maxPrice, options } = checked;
+  const chosen = options.length ? [options.map((option) => [option.name, option.value])] : [];
+  return JSON.stringify(["products", sort, search.toLowerCase(), name.toLowerCase(), category?.toLowerCase() ?? null, inStock, discounted, minPrice, maxPrice, ...chosen]);
 }
 
-export function checkListOptions(options: ProductListOptions | ProductPageOptions, sorts: readonly ProductSortOrder[]) {
+export function checkListOptions(given: ProductListOptions | ProductPageOptions, sorts: readonly ProductSortOrder[]) {
   const checks = new Checks();
-  const raw = options as Record<string, unknown>;
+  const raw = given as Record<string, unknown>;
 
   const searchText = (field: string, label: string) => {
     let text = "";
@@ -232,8 +236,32 @@ export function checkListOptions(options: ProductListOptions | ProductPageOption
     checks.add("max_price", "The highest price must be more than the lowest price.");
   }
 
+  const options = checkOptionChoices(checks, raw.options);
+
   checks.done();
-  return { search, name, sort, category, inStock, discounted, limit, minPrice, maxPrice };
+  return { search, name, sort, category, inStock, discounted, limit, minPrice, maxPrice, options };
+}
+
+/** Option values chosen as filters: a list of { name, value } texts (at most OPTION_FACET_LIMITS.choices), trimmed. */
+function checkOptionChoices(checks: Checks, given: unknown): OptionChoice[] {
+  if (given == null) return [];
+  const problem = "The options must be a list of an option's name and one of its values.";
+  if (!Array.isArray(given)) {
+    checks.add("options", problem);
+    return [];
+  }
+  if (given.length > OPTION_FACET_LIMITS.choices) checks.add("options", `At most ${OPTION_FACET_LIMITS.choices} option values may be chosen.`);
+  const choices: OptionChoice[] = [];
+  for (const item of given) {
+    const { name, value } = (typeof item === "object" && item !== null ? item : {}) as Record<string, unknown>;
+    if (typeof name !== "string" || typeof value !== "string" || !name.trim() || !value.trim() || name.length > 50 || value.length > 50) {
+      checks.add("options", problem);
+      return [];
+    }
+    choices.push({ name: name.trim(), value: value.trim() });
+  }
+  // One order for the same choices, so a list's key (and its cursors) does not depend on the order they were ticked.
+  return choices.sort((a, b) => (a.name === b.name ? (a.value < b.value ? -1 : a.value > b.value ? 1 : 0) : a.name < b.name ? -1 : 1));
 }
 
 /** A page of products with a search text, its options already checked (CatalogService.page). */
@@ -247,6 +275,7 @@ export interface SearchPageOptions {
   discounted: boolean | null;
   minPrice: Cents | null;
   maxPrice: Cents | null;
+  options: OptionChoice[];
   first?: unknown;
   after?: unknown;
 }

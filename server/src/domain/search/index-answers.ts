@@ -7,10 +7,10 @@
 // numbers), stopping at the rank that fills it; totals and the filters' counts are counted over sets of
 // slots as bits (bitsets.ts): the matches, the chosen filters, and the catalogue's own sets of products in
 // stock, discounted, in each price range and in each category, 32 products an operation.
-import { PRICE_RANGES, type FilterCounts, type ProductSortOrder } from "../catalog/index.js";
+import { groupChoices, optionFacets, PRICE_RANGES, type FilterCounts, type OptionChoice, type ProductSortOrder } from "../catalog/index.js";
 import type { KeyValue } from "../shared/index.js";
-import { bitsIn, copyInto, every, ScratchBits } from "./bitsets.js";
-import { type Catalogue, type IndexPage, type IndexQuery } from "./index-catalogue.js";
+import { andInto, bitsIn, copyInto, every, orInto, ScratchBits } from "./bitsets.js";
+import { optionKey, type Catalogue, type IndexPage, type IndexQuery } from "./index-catalogue.js";
 import { matchesOf } from "./index-matching.js";
 
 const scratch = {
@@ -18,6 +18,8 @@ const scratch = {
   stock: new ScratchBits(),
   discount: new ScratchBits(),
   price: new ScratchBits(),
+  options: new ScratchBits(),
+  facetBase: new ScratchBits(),
   counted: new ScratchBits(),
   countedWords: new Int32Array(0),
 };
@@ -34,7 +36,30 @@ function filtersOf(catalogue: Catalogue, query: IndexQuery, words: number) {
   }
   const stock = query.inStock === null ? everything : query.inStock ? catalogue.inStock : inverted(scratch.stock, catalogue.inStock, words);
   const discount = query.discounted === null ? everything : query.discounted ? catalogue.discounted : inverted(scratch.discount, catalogue.discounted, words);
-  return { category, stock, discount, price: priceFilter(catalogue, query, words, everything) };
+  const options = query.options.length ? optionFilter(scratch.options.empty(words), catalogue, query.options, words, null) : everything;
+  return { category, stock, discount, price: priceFilter(catalogue, query, words, everything), options };
+}
+
+/**
+ * The products with a variant on sale of one of each option's chosen values (catalog's groupChoices), into
+ * `target` (empty); `except` leaves one option's choice out (its own facet is counted without it).
+ */
+function optionFilter(target: Uint32Array, catalogue: Catalogue, choices: readonly OptionChoice[], words: number, except: string | null): Uint32Array {
+  let first = true;
+  const either = new Uint32Array(words);
+  for (const [name, values] of groupChoices(choices)) {
+    if (name === except) continue;
+    either.fill(0);
+    for (const value of values) {
+      const entry = catalogue.optionValues.get(optionKey(name, value));
+      if (entry) orInto(either, entry.bits, words);
+    }
+    if (first) copyInto(target, either, words);
+    else andInto(target, either, words);
+    first = false;
+  }
+  if (first) target.fill(0xffffffff, 0, words);
+  return target;
 }
 
 function setIn(bits: Uint32Array, slot: number): void {
@@ -114,11 +139,11 @@ function boundsOf(catalogue: Catalogue, sort: ProductSortOrder): Int32Array | Fl
 /** A page of the query's matches after the cursor (`after`: the SQL search's key values), best first. */
 export function pageOfMatches(catalogue: Catalogue, query: IndexQuery, after: KeyValue[] | null, limit: number): IndexPage {
   const { all, tiers, held, heldWords, words } = matchesOf(catalogue, query);
-  const { category, stock, discount, price } = filtersOf(catalogue, query, words);
+  const { category, stock, discount, price, options } = filtersOf(catalogue, query, words);
   let total = 0;
   for (let index = 0; index < heldWords; index += 1) {
     const word = held[index];
-    total += bitsIn(all[word] & category[word] & stock[word] & discount[word] & price[word]);
+    total += bitsIn(all[word] & category[word] & stock[word] & discount[word] & price[word] & options[word]);
   }
   const keys = sortKeysOf(catalogue, query.sort);
   const before = comesBefore(keys);
@@ -149,7 +174,7 @@ export function pageOfMatches(catalogue: Catalogue, query: IndexQuery, after: Ke
     for (let index = heldWords - 1; index >= 0; index -= 1) {
       const word = held[index];
       if (taken === limit && (direction === 1 ? bounds[word] > worst : bounds[word] < worst)) continue;
-      let bits = tier[word] & category[word] & stock[word] & discount[word] & price[word];
+      let bits = tier[word] & category[word] & stock[word] & discount[word] & price[word] & options[word];
       while (bits !== 0) {
         const bit = 31 - Math.clz32(bits);
         bits ^= 1 << bit;
@@ -185,7 +210,7 @@ export function pageOfMatches(catalogue: Catalogue, query: IndexQuery, after: Ke
 /** The filters' counts (domain/product-filters.ts) over the query's matches, each under the other filters. */
 export function countsOfMatches(catalogue: Catalogue, query: IndexQuery, byCategory: boolean): FilterCounts {
   const { words, all, held, heldWords } = matchesOf(catalogue, query);
-  const { category, stock, discount, price } = filtersOf(catalogue, query, words);
+  const { category, stock, discount, price, options } = filtersOf(catalogue, query, words);
   const { inStock: inStockBits, discounted: discountedBits, priceRanges } = catalogue;
   const ranges = priceRanges.length;
   const bands = new Array<number>(ranges).fill(0);
@@ -197,9 +222,12 @@ export function countsOfMatches(catalogue: Catalogue, query: IndexQuery, byCateg
   if (scratch.countedWords.length < words) scratch.countedWords = new Int32Array(Math.ceil(words * 1.25) + 32);
   const countedWords = scratch.countedWords;
   let nonEmpty = 0;
+  // Under every filter but the options' (each option's values are counted under the others' choices).
+  const facetBase = scratch.facetBase.empty(words);
   for (let index = 0; index < heldWords; index += 1) {
     const word = held[index];
-    const matching = all[word];
+    facetBase[word] = all[word] & category[word] & stock[word] & discount[word] & price[word];
+    const matching = all[word] & options[word];
     const withCategory = matching & category[word];
     const withStock = stock[word];
     const withDiscount = discount[word];
@@ -235,5 +263,34 @@ export function countsOfMatches(catalogue: Catalogue, query: IndexQuery, byCateg
     }
     categories.sort((a, b) => b.count - a.count || a.category.name.localeCompare(b.category.name));
   }
-  return { total, inStock, discounted, priceRanges: PRICE_RANGES.map((range, index) => ({ ...range, count: bands[index] })), categories };
+  return {
+    total,
+    inStock,
+    discounted,
+    priceRanges: PRICE_RANGES.map((range, index) => ({ ...range, count: bands[index] })),
+    categories,
+    options: countOptions(catalogue, query, facetBase, held, heldWords, words, options),
+  };
+}
+
+/** Each option value's products among `base` (matching, under the other filters), under the other options' choices. */
+function countOptions(catalogue: Catalogue, query: IndexQuery, base: Uint32Array, held: Int32Array, heldWords: number, words: number, chosen: Uint32Array) {
+  const chosenNames = new Set(query.options.map((choice) => choice.name));
+  const withoutOwn = new Map<string, Uint32Array>();
+  const counted: Array<{ name: string; value: string; count: number }> = [];
+  for (const { name, value, bits } of catalogue.optionValues.values()) {
+    let filter = chosen;
+    if (chosenNames.has(name)) {
+      let own = withoutOwn.get(name);
+      if (!own) withoutOwn.set(name, (own = optionFilter(new Uint32Array(words), catalogue, query.options, words, name)));
+      filter = own;
+    }
+    let count = 0;
+    for (let index = 0; index < heldWords; index += 1) {
+      const word = held[index];
+      count += bitsIn(base[word] & filter[word] & bits[word]);
+    }
+    if (count > 0) counted.push({ name, value, count });
+  }
+  return optionFacets(counted);
 }

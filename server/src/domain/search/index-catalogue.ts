@@ -6,7 +6,7 @@
 // step by ProductIndex (product-index.ts); matched by index-matching.ts; answered from by index-answers.ts.
 import { Prisma, type Category } from "../../generated/prisma/client.js";
 import { asDate, type KeyValue } from "../shared/index.js";
-import { PRICE_RANGES, type ProductSortOrder } from "../catalog/index.js";
+import { PRICE_RANGES, type OptionChoice, type ProductSortOrder } from "../catalog/index.js";
 import type { ReadWord } from "./words.js";
 import { clearBit, setBit, withRoomFor, wordsFor } from "./bitsets.js";
 
@@ -14,6 +14,9 @@ import { clearBit, setBit, withRoomFor, wordsFor } from "./bitsets.js";
 export const RANK = { exactName: 0, nameStarts: 1, allWordsInName: 2, category: 3, other: 4 } as const;
 
 /** What a search asks of the index: its text read (the plan) and the chosen filters, ids resolved. */
+/** An option value's key in Catalogue.optionValues. */
+export const optionKey = (name: string, value: string) => `${name}\u0000${value}`;
+
 export interface IndexQuery {
   /** The search text as typed, trimmed; "" for none (a category page: every product matches). */
   text: string;
@@ -25,6 +28,8 @@ export interface IndexQuery {
   discounted: boolean | null;
   minPrice: number | null;
   maxPrice: number | null;
+  /** Option values chosen (catalog's groupChoices: any value of an option, every option). */
+  options: readonly OptionChoice[];
   sort: ProductSortOrder;
 }
 
@@ -77,6 +82,8 @@ export interface ProductRow {
   quantity: number;
   /** The listed price: the lowest unit price of the variants on sale. */
   unit_price_min_cents: number;
+  /** [[option name, value], ...] of the variants on sale (JSON). */
+  option_pairs: unknown;
   rating_sum: number;
   people_rated: number;
   created_at: Date | string;
@@ -84,7 +91,7 @@ export interface ProductRow {
 }
 
 export const PRODUCT_ROW = Prisma.sql`p.id, lower(p.name) AS name, length(p.name) AS name_length, p.category_id, p.price_cents,
-  p.discount_price_cents, p.stock_total AS quantity, p.unit_price_min_cents, p.rating_sum, p.people_rated, p.created_at, p.search_vector::text AS words`;
+  p.discount_price_cents, p.stock_total AS quantity, p.unit_price_min_cents, p.option_pairs, p.rating_sum, p.people_rated, p.created_at, p.search_vector::text AS words`;
 
 /**
  * The slots holding one word (or three characters of a name, a name's start, a category), each entry
@@ -167,6 +174,10 @@ export class Catalogue {
   inStock: Uint32Array = new Uint32Array(0);
   discounted: Uint32Array = new Uint32Array(0);
   readonly priceRanges: Uint32Array[] = PRICE_RANGES.map(() => new Uint32Array(0));
+  /** Per option value (optionKey): the slots of products with a variant on sale of it, as bits (room for every slot). */
+  readonly optionValues = new Map<string, { name: string; value: string; bits: Uint32Array }>();
+  /** Per slot: the option values its bit is set in, cleared when the product is read again. */
+  private optionsOfSlot: (string[] | undefined)[] = [];
   /**
    * Per word of the sets (32 slots): the best value of each sort's first key any of its slots has had (the
    * newest creation time, the lowest and the highest price, the highest rating), so that a page can pass
@@ -268,6 +279,7 @@ export class Catalogue {
     this.inStock = withRoomFor(this.inStock, last);
     this.discounted = withRoomFor(this.discounted, last);
     this.priceRanges.forEach((bits, index) => (this.priceRanges[index] = withRoomFor(bits, last)));
+    for (const entry of this.optionValues.values()) entry.bits = withRoomFor(entry.bits, last);
     const words = wordsFor(capacity);
     const from = this.newestOf.length;
     this.newestOf = growFloat64(this.newestOf, words).fill(-Infinity, from);
@@ -301,6 +313,21 @@ export class Catalogue {
       const within = unit >= range.min && (range.max === null || unit < range.max);
       (within ? setBit : clearBit)(this.priceRanges[index], slot);
     });
+    this.setOptions(slot, row.option_pairs);
+  }
+
+  private setOptions(slot: number, stored: unknown): void {
+    for (const key of this.optionsOfSlot[slot] ?? []) clearBit(this.optionValues.get(key)!.bits, slot);
+    const keys: string[] = [];
+    for (const pair of Array.isArray(stored) ? stored : []) {
+      if (!Array.isArray(pair) || typeof pair[0] !== "string" || typeof pair[1] !== "string") continue;
+      const key = optionKey(pair[0], pair[1]);
+      let entry = this.optionValues.get(key);
+      if (!entry) this.optionValues.set(key, (entry = { name: pair[0], value: pair[1], bits: withRoomFor(new Uint32Array(0), this.capacity - 1) }));
+      setBit(entry.bits, slot);
+      keys.push(key);
+    }
+    this.optionsOfSlot[slot] = keys.length ? keys : undefined;
   }
 
   /** Once built: postings trimmed, and kept as bits too where many products share them. */

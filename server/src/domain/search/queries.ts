@@ -32,7 +32,7 @@ export const planKey = (search: string, category: string | null, suggesting: boo
 export function indexQuery(
   search: string,
   plan: SearchPlan,
-  filters: Partial<Pick<SearchPageOptions, "inStock" | "discounted" | "minPrice" | "maxPrice">> & { sort: ProductSortOrder },
+  filters: Partial<Pick<SearchPageOptions, "inStock" | "discounted" | "minPrice" | "maxPrice" | "options">> & { sort: ProductSortOrder },
 ): IndexQuery {
   return {
     text: search,
@@ -43,6 +43,7 @@ export function indexQuery(
     discounted: filters.discounted ?? null,
     minPrice: filters.minPrice ?? null,
     maxPrice: filters.maxPrice ?? null,
+    options: filters.options ?? [],
     sort: filters.sort,
   };
 }
