@@ -148,6 +148,16 @@ describe("the variant grid (saveProductVariants)", () => {
     });
   });
 
+  it("the card's best discount: the variant on sale with the largest share off; a product sold in one variant shows its own", async () => {
+    const { product } = await monstera();
+    const plain = await makeProduct("Discounted Fern", { priceCents: 2_000, discountPriceCents: 1_500 });
+    const query = `query($slug: String!) { product(slug: $slug) { bestDiscount { price discountPrice } } }`;
+    expect((await t.gql<{ product: unknown }>(query, { slug: product.slug })).data!.product).toEqual({ bestDiscount: { price: 25, discountPrice: 22.5 } });
+    expect((await t.gql<{ product: unknown }>(query, { slug: plain.slug })).data!.product).toEqual({ bestDiscount: { price: 20, discountPrice: 15 } });
+    const none = await makeProduct("Full Price Fern");
+    expect((await t.gql<{ product: unknown }>(query, { slug: none.slug })).data!.product).toEqual({ bestDiscount: null });
+  });
+
   it("shoppers see only the variants on sale; admins see every one", async () => {
     const product = await makeProduct("Pilea");
     const saved = await save(product.id, grid([

@@ -41,6 +41,12 @@ class ProductVariant {
   productName!: string;
 }
 
+@ObjectType({ description: "A price with its discount price: what a discount badge is worked out from." })
+class DiscountedPrice {
+  @Field(() => MoneyScalar) price!: number;
+  @Field(() => MoneyScalar) discountPrice!: number;
+}
+
 @ObjectType({ description: "The lowest and highest unit price of a product's variants on sale: cards say 'from $min' when they differ." })
 class PriceRange {
   @Field(() => MoneyScalar) min!: number;
@@ -95,6 +101,23 @@ class ProductVariantsResolver {
   @FieldResolver(() => PriceRange, { description: "The lowest and highest unit price of the variants on sale." })
   priceRange(@Root() product: Product): PriceRange {
     return { min: product.unitPriceMin, max: product.unitPriceMax };
+  }
+
+  @FieldResolver(() => DiscountedPrice, {
+    nullable: true,
+    description:
+      "The best discount among the variants on sale (the largest share off its price), for the card's badge; null when none is discounted. For a product sold in one variant: its own price and discount price.",
+  })
+  async bestDiscount(@Root() product: Product, @Ctx() { loaders }: GraphQLContext): Promise<DiscountedPrice | null> {
+    // A product sold in one variant carries its prices itself: no read.
+    if (product.variantCount <= 1) return product.discountPrice === null ? null : { price: product.price, discountPrice: product.discountPrice };
+    let best: DiscountedPrice | null = null;
+    for (const variant of (await loaders.variants.load(product.id)).variants) {
+      if (!variant.enabled || variant.discountPriceCents === null) continue;
+      const off = (variant.priceCents - variant.discountPriceCents) / variant.priceCents;
+      if (!best || off > (best.price - best.discountPrice) / best.price) best = { price: variant.priceCents, discountPrice: variant.discountPriceCents };
+    }
+    return best;
   }
 
   @FieldResolver(() => Int, { description: "How many variants are on sale." })
