@@ -431,6 +431,21 @@ describe("no oversell per variant", () => {
   }, 120_000);
 });
 
+describe("the owner's grid and checkouts at the same moment", () => {
+  it("saves and sales of one product's variants all go through, none waiting for another: no deadlock", async () => {
+    const { product, variants } = await monstera([500, 500, 500]);
+    const buyers = await Promise.all(Array.from({ length: 16 }, () => t.signUp()));
+    const rows = (price: number) =>
+      grid(variants.map((variant, index) => ({ id: variant.id, sku: variant.sku, size: variant.options[0].value, price: price + index, quantity: 400 })));
+    const work = [
+      ...buyers.map((buyer, index) => place([{ variantId: variants[index % 3].id, quantity: 1 }, { variantId: variants[(index + 1) % 3].id, quantity: 1 }], buyer.token)),
+      ...[30, 31, 32, 33].map((price) => save(product.id, rows(price))),
+    ];
+    const results = await Promise.all(work);
+    expect(results.map((result) => result.errors?.[0]?.message ?? "ok")).toEqual(work.map(() => "ok"));
+  }, 60_000);
+});
+
 describe("the migration to variants", () => {
   it("gives every product one variant with its price, discount and stock, and loses nothing: prices, stock, orders and totals are as before", async () => {
     const all = readMigrations();

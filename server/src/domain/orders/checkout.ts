@@ -161,8 +161,11 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
     if (placed) return { order: placed, owed: null };
 
     // Taking a variant's stock also writes its product's row (the copy the catalogue reads, kept by a
-    // trigger), so stock is taken in product order, then variant order: two carts holding the same
-    // products lock their rows in the same order, and PostgreSQL never has to break a deadlock between them.
+    // trigger). Every writer of a product locks the product row before its variants (the owner's grid, the
+    // product form, checkout), and carts lock products in id order, then variants in id order: no two of
+    // them ever wait for each other, so PostgreSQL never has to break a deadlock between them.
+    const productIds = [...new Set(bought.map((line) => line.variant.productId))].sort((a, b) => a - b);
+    await tx.$queryRaw`SELECT id FROM products WHERE id = ANY(${productIds}::int4[]) ORDER BY id FOR NO KEY UPDATE`;
     const ordered = [...bought].sort((a, b) => a.variant.productId - b.variant.productId || a.variant.variantId - b.variant.variantId);
     for (const { variant, quantity } of ordered) {
       // The condition and the decrement are one statement: a concurrent order waits for this row and
@@ -178,7 +181,6 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
     }
     // Read after taking the stock: those rows are now locked by this transaction, so the prices used are
     // exactly the ones in force when the order commits.
-    const productIds = [...new Set(bought.map((line) => line.variant.productId))];
     const [products, variants] = await Promise.all([
       tx.product.findMany({ where: { id: { in: productIds } }, include: { category: { select: { name: true } } } }),
       readVariants(tx, productIds),
