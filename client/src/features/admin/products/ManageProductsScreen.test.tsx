@@ -9,9 +9,16 @@ import { admin, renderWithShop } from "../../../test/renderWithShop";
 import { ManageProductsScreen } from "./ManageProductsScreen";
 
 const at = { route: "/admin/manage-product", path: "/admin/manage-product", user: admin };
+type Stock = { totalQuantity: number; variants: Array<{ __typename: "ProductVariant"; id: number; enabled: boolean; quantity: number }> };
+/** A card's product with what the admin list adds: its stock, by default one variant holding the product's quantity. */
+const withStock = (product: ProductFixture, stock: Partial<Stock> = {}): ProductFixture & Stock => ({
+  ...product,
+  totalQuantity: stock.totalQuantity ?? product.quantity,
+  variants: stock.variants ?? [{ __typename: "ProductVariant", id: product.id * 10, enabled: true, quantity: product.quantity }],
+});
 /** A page of the admin product list as the server sends it (newest first), for a name search (or none). */
 const productPage = (products: ProductFixture[], ask: { name?: string; after?: string } = {}, page: PageOptions = {}, extra: object = {}) =>
-  queryMock(AdminProductsDocument, { first: ADMIN_PAGE_SIZE, ...ask }, { products: connection("Product", products, page) }, extra);
+  queryMock(AdminProductsDocument, { first: ADMIN_PAGE_SIZE, ...ask }, { products: connection("Product", products.map((product) => withStock(product)), page) }, extra);
 const listed = [cactus, shovel, fern];
 // Notifications live in a module-wide store: one test's messages must not answer the next one's queries.
 afterEach(() => notifications.clean());
@@ -89,11 +96,43 @@ describe("Manage products", () => {
   });
 });
 
+describe("Manage products: stock", () => {
+  it("each card is followed by the total stock over the variants on sale and 'Low stock' when a variant on sale has 5 units or fewer", async () => {
+    const monstera = product(20, { name: "Monstera", quantity: 18 });
+    const planter = product(21, { name: "Planter", quantity: 14 });
+    const variants = (...quantities: Array<[number, boolean]>) =>
+      quantities.map(([quantity, enabled], index) => ({ __typename: "ProductVariant" as const, id: 900 + index, enabled, quantity }));
+    renderWithShop(<ManageProductsScreen />, {
+      ...at,
+      mocks: [
+        queryMock(
+          AdminProductsDocument,
+          { first: ADMIN_PAGE_SIZE },
+          {
+            products: connection("Product", [
+              withStock(monstera, { totalQuantity: 27, variants: variants([18, true], [9, true], [2, false]) }),
+              withStock(planter, { totalQuantity: 24, variants: variants([14, true], [6, true], [4, true]).map((variant) => ({ ...variant, id: variant.id + 10 })) }),
+              withStock(shovel),
+              withStock(cactus),
+            ]),
+          },
+        ),
+      ],
+    });
+    await screen.findByRole("article", { name: "Monstera" });
+    const stockLine = (name: string) => screen.getByRole("article", { name }).nextElementSibling as HTMLElement;
+    expect(stockLine("Monstera")).toHaveTextContent(/^Total stock: 27$/);
+    expect(stockLine("Planter")).toHaveTextContent(/^Total stock: 24Low stock$/);
+    expect(stockLine("Steel Shovel")).toHaveTextContent(/^Total stock: 10$/);
+    expect(stockLine("Tiny Cactus")).toHaveTextContent(/^Total stock: 0Low stock$/);
+  });
+});
+
 describe("Manage products: Delete Product", () => {
   const deleteMock = (outcome: object, delay = 0) => ({ request: { query: DeleteProductDocument, variables: { id: shovel.id } }, ...outcome, delay });
 
   it("shows a spinner while deleting, then the server's message, and the list reloads", async () => {
-    const reloaded = vi.fn(() => ({ data: { products: connection("Product", [cactus, fern]) } }));
+    const reloaded = vi.fn(() => ({ data: { products: connection("Product", [cactus, fern].map((product) => withStock(product))) } }));
     renderWithShop(<ManageProductsScreen />, {
       ...at,
       mocks: [

@@ -3,14 +3,19 @@
 // list has loaded, then the admin product cards newest first, a page at a time, each with 'Edit Product'
 // and 'Delete Product'. A delete shows a spinner, then the server's message (else 'Try again later'),
 // and the list reloads.
+// Under each card: the product's total stock over its variants on sale and a 'Low stock' badge (the rule:
+// productStock.ts).
 import { useQuery } from "@apollo/client/react";
+import { Badge, Group, Text } from "@mantine/core";
 import { EmptyState } from "../../../components/EmptyState";
 import { cardLoading, ProductCard } from "../../../components/ProductCard";
 import { ProductGrid } from "../../../components/ProductGrid";
 import { AdminProductsDocument } from "../../../graphql/generated/graphql";
 import { ADMIN_PAGE_SIZE, nextPageVariables, useLastAnswer } from "../../../lib/apollo/pages";
 import { AdminList, countLabel, listState, LoadFailure, useListSearch } from "../AdminParts";
+import { isLowStock, LOW_STOCK_TEXT, totalStockText, type StockOfProduct } from "./productStock";
 import { useDeleteProduct } from "./useProductChanges";
+import classes from "./ManageProductsScreen.module.css";
 
 export const NO_PRODUCTS_FOUND = "No products found matching your search.";
 
@@ -38,10 +43,27 @@ export function ManageProductsScreen() {
       {(products) => (
         <ProductGrid admin>
           {products.map((product, index) => (
-            <ProductCard key={product.id} product={product} {...cardLoading(index)} admin={{ onDelete: (chosen) => void remove(chosen.id), deleting: deletingId === product.id }} />
+            <div key={product.id} className={classes.cell}>
+              <ProductCard product={product} {...cardLoading(index)} admin={{ onDelete: (chosen) => void remove(chosen.id), deleting: deletingId === product.id }} />
+              <ProductStock product={product} />
+            </div>
           ))}
         </ProductGrid>
       )}
     </AdminList>
+  );
+}
+
+/** The product's total stock over its variants on sale, and 'Low stock' when it runs low. */
+function ProductStock({ product }: { product: StockOfProduct }) {
+  return (
+    <Group gap="xs" mt={6} wrap="nowrap">
+      <Text size="sm">{totalStockText(product.totalQuantity)}</Text>
+      {isLowStock(product) && (
+        <Badge color="orange" variant="light" size="sm">
+          {LOW_STOCK_TEXT}
+        </Badge>
+      )}
+    </Group>
   );
 }

@@ -1,9 +1,9 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { notifications } from "@mantine/notifications";
 import userEvent from "@testing-library/user-event";
 import { useQuery } from "@apollo/client/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { AdminProductDocument, CreateProductDocument, ProductCategoriesDocument, UpdateProductDocument } from "../../../graphql/generated/graphql";
+import { AdminProductDocument, CreateProductDocument, ProductCategoriesDocument, SaveProductVariantsDocument, UpdateProductDocument } from "../../../graphql/generated/graphql";
 import { categories, fern, nodeList, productCategoriesMock } from "../../../test/fixtures";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
 import { AddProductScreen, EditProductScreen } from "./ProductFormScreens";
@@ -180,6 +180,12 @@ const fernDetail = {
   quantity: 3,
   images: [fern.image],
   category: categories[0],
+  // Sold in one variant: its variants section is folded.
+  totalQuantity: 3,
+  options: [],
+  variants: [
+    { __typename: "ProductVariant" as const, id: 1010, sku: "BOSTON-FERN", price: 30, discountPrice: 20, quantity: 3, enabled: true, isDefault: true, options: [] },
+  ],
 };
 
 function renderEditProduct(mocks: object[]) {
@@ -210,6 +216,9 @@ describe("Edit product", () => {
     expect(screen.getByRole("img", { name: "Preview of image 1" })).toHaveAttribute("src", fern.image.url);
     expect(screen.getByText("Upload image 1")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Update" })).toBeInTheDocument();
+    // Under the form, the product's variants: one, so the section is folded.
+    expect(screen.getByRole("region", { name: "Variants" })).toHaveTextContent("Sold in one variant (SKU BOSTON-FERN).");
+    expect(screen.getByRole("button", { name: "Add options" })).toBeInTheDocument();
   });
 
   it("a failed load shows the server's error text", async () => {
@@ -273,5 +282,37 @@ describe("Edit product", () => {
     ]);
     await userEvent.click(await screen.findByRole("button", { name: "Update" }));
     expect(await screen.findByText("A product with this name already exists.")).toBeInTheDocument();
+  });
+});
+
+describe("Edit product: its variants", () => {
+  const inPots = {
+    ...fernDetail,
+    options: [{ __typename: "ProductOption" as const, id: 1, name: "Pot size", values: [{ __typename: "ProductOptionValue" as const, id: 11, value: "12 cm" }] }],
+    variants: [{ ...fernDetail.variants[0], sku: "FERN-12", options: [{ __typename: "VariantOption" as const, name: "Pot size", value: "12 cm" }] }],
+  };
+
+  it("the form's price, discount price and quantity are the default variant's: a saved grid that changes them shows in the form", async () => {
+    const saved = { ...inPots, price: 35, discountPrice: null, quantity: 8, totalQuantity: 8, variants: [{ ...inPots.variants[0], price: 35, discountPrice: null, quantity: 8 }] };
+    renderEditProduct([
+      productCategoriesMock(),
+      { request: { query: AdminProductDocument, variables: { slug: "boston-fern" } }, result: { data: { product: inPots } } },
+      { request: { query: SaveProductVariantsDocument, variables: () => true }, result: { data: { saveProductVariants: saved } } },
+    ]);
+    const form = () => within(screen.getByRole("form", { name: "edit product" }));
+    await screen.findByRole("form", { name: "edit product" });
+    expect(form().getByLabelText(/^Price/)).toHaveValue("$30");
+    const grid = screen.getByRole("table", { name: "Variants of Boston Fern" });
+    expect(grid).toBeInTheDocument();
+    await userEvent.clear(screen.getByLabelText("Price of 12 cm"));
+    await userEvent.type(screen.getByLabelText("Price of 12 cm"), "35");
+    await userEvent.clear(screen.getByLabelText("Discount price of 12 cm"));
+    await userEvent.clear(screen.getByLabelText("Stock of 12 cm"));
+    await userEvent.type(screen.getByLabelText("Stock of 12 cm"), "8");
+    await userEvent.click(screen.getByRole("button", { name: "Save variants" }));
+    expect(await screen.findByText("Variants saved.")).toBeInTheDocument();
+    await waitFor(() => expect(form().getByLabelText(/^Price/)).toHaveValue("$35"));
+    expect(form().getByLabelText(/^Discount price \(optional\)/)).toHaveValue("");
+    expect(form().getByLabelText(/^Quantity/)).toHaveValue("8");
   });
 });

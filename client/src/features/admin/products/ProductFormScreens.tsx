@@ -3,8 +3,11 @@
 // (optional) with a preview. Edit loads the product by slug and prefills (button Update); a failed
 // load shows the server's error text. After a save the server's message shows, the lists reload and
 // the screen goes back one page; a failure shows the server's message.
+// Under the edit form: the product's variants (VariantsSection). The form's price, discount price and
+// quantity are the default variant's (the first on sale), so it starts again from them when a saved grid
+// changed them.
 import { useQuery } from "@apollo/client/react";
-import { NativeSelect, NumberInput, SimpleGrid, Textarea, TextInput } from "@mantine/core";
+import { NativeSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useParams } from "react-router-dom";
 import {
@@ -28,6 +31,7 @@ import {
   type ProductFormValues,
 } from "./productForm";
 import { useCreateProduct, useUpdateProduct } from "./useProductChanges";
+import { VariantsSection } from "./VariantsSection";
 
 const MANAGE_PRODUCTS = "/admin/manage-product";
 
@@ -195,15 +199,18 @@ export function EditProductScreen() {
   const save = (values: ProductFormValues) =>
     reportChange(updateProduct({ variables: { id: product.id, input: productUpdateInput(values) } }), (data) => data.updateProduct.message, notifyServerFailure, goBack);
   return (
-    <ProductForm
-      key={product.id}
-      title="edit product"
-      submitLabel="Update"
-      initial={formValuesOf(product)}
-      currentImages={{ imageOne: product.images[0] ?? null, imageTwo: product.images[1] ?? null }}
-      imageOneRequired={false}
-      submitting={saving}
-      onSubmit={save}
-    />
+    <Stack gap="xl">
+      <ProductForm
+        key={`${product.id}:${product.price}:${product.discountPrice}:${product.quantity}`}
+        title="edit product"
+        submitLabel="Update"
+        initial={formValuesOf(product)}
+        currentImages={{ imageOne: product.images[0] ?? null, imageTwo: product.images[1] ?? null }}
+        imageOneRequired={false}
+        submitting={saving}
+        onSubmit={save}
+      />
+      <VariantsSection key={product.id} product={product} />
+    </Stack>
   );
 }

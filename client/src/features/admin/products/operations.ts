@@ -3,6 +3,11 @@ export const adminProductOperations = /* GraphQL */ `
   query AdminProducts($name: String, $first: Int!, $after: String) {
     products(name: $name, sort: NEWEST, first: $first, after: $after) {
       ...ProductCardPage
+      edges {
+        node {
+          ...AdminProductStock
+        }
+      }
     }
   }
 
@@ -31,6 +36,7 @@ export const adminProductOperations = /* GraphQL */ `
         id
         name
       }
+      ...AdminVariantGrid
     }
   }
 
@@ -54,9 +60,65 @@ export const adminProductOperations = /* GraphQL */ `
     }
   }
 
+  mutation SaveProductVariants($productId: Int!, $input: ProductVariantsInput!) {
+    saveProductVariants(productId: $productId, input: $input) {
+      ...AdminVariantGrid
+    }
+  }
+
   mutation DeleteProduct($id: Int!) {
     deleteProduct(id: $id) {
       message
+    }
+  }
+`;
+
+/** What the admin product list shows beside each card: the total stock and what tells whether it runs low. */
+export const adminProductStockFields = /* GraphQL */ `
+  fragment AdminProductStock on Product {
+    id
+    totalQuantity
+    variants {
+      id
+      enabled
+      quantity
+    }
+  }
+`;
+
+/**
+ * The variant grid of the edit screen: the options, every variant (admins see those off sale too), and the
+ * product's own price, discount price and stock (its default variant's), which new rows start from.
+ */
+export const adminVariantGridFields = /* GraphQL */ `
+  fragment AdminVariantGrid on Product {
+    id
+    slug
+    name
+    price
+    discountPrice
+    quantity
+    totalQuantity
+    options {
+      id
+      name
+      values {
+        id
+        value
+      }
+    }
+    variants {
+      id
+      sku
+      price
+      discountPrice
+      quantity
+      enabled
+      isDefault
+      options {
+        name
+        value
+      }
     }
   }
 `;
