@@ -16,6 +16,10 @@ describe("the address a page is drawn for", () => {
     expect(pageAddress("/search?q=lily#results")).toBe("/search?q=lily");
   });
 
+  it("keeps the product page's chosen variant (?variant=SKU): the page shows that variant's price and stock", () => {
+    expect(pageAddress("/products/monstera-deliciosa?utm_source=news&variant=MON-DEL-12")).toBe("/products/monstera-deliciosa?variant=MON-DEL-12");
+  });
+
   it("leaves the path and the parameters it keeps as they were written", () => {
     expect(pageAddress("/search?q=peace%20lily&utm_source=a&category=Indoor+Plants")).toBe("/search?q=peace%20lily&category=Indoor+Plants");
     expect(pageAddress("/categories/Indoor%20Plants?%73ort=price-lowest&x")).toBe("/categories/Indoor%20Plants?%73ort=price-lowest");

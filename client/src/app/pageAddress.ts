@@ -1,13 +1,15 @@
 // The address the server draws a page for, and keeps it under: its path and only the parameters the
-// storefront's screens read (the search text, the sort, the filters), in the order they came. Anything else
+// storefront's screens read (the search text, the sort, the filters, the product page's chosen variant),
+// in the order they came. Anything else
 // a link carries (utm_source, fbclid, gclid, a random ?x= to force a render) changes nothing on the page, so
 // the page is drawn once and kept for all of them: links shared with tracking tags find the kept page, and
 // nobody can make the server draw the same page again and again by varying a parameter nothing reads.
 // A screen that starts reading another parameter must name it here (storefront.test.ts renders the pages
 // with and without such extras and expects the same HTML).
 import { PRODUCT_FILTER_PARAMS } from "../lib/catalog/productFilters";
+import { VARIANT_PARAM } from "../lib/catalog/variants";
 
-const PAGE_PARAMS: ReadonlySet<string> = new Set(["q", "sort", ...PRODUCT_FILTER_PARAMS]);
+const PAGE_PARAMS: ReadonlySet<string> = new Set(["q", "sort", ...PRODUCT_FILTER_PARAMS, VARIANT_PARAM]);
 
 /**
  * `/products/fern?utm_source=news` -> `/products/fern`; `url` is a path with its query, as a request names it.

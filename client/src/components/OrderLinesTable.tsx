@@ -1,10 +1,11 @@
-// The lines of one order: each product's picture and name, unit price, quantity
-// and amount. The shopper's order page and the admin's order view show the same table; the admin view
+// The lines of one order: each product's picture and name (with the variant's option values under it,
+// e.g. "Pot size: 24 cm"), unit price, quantity and amount. The shopper's order page and the admin's order view show the same table; the admin view
 // adds the order total under it (an order shows its lines, each with name, unit price and quantity,
 // then its total).
 import { Group, Table, Text } from "@mantine/core";
 import type { OrderDetailFieldsFragment } from "../graphql/generated/graphql";
 import { formatMoney } from "../lib/money";
+import { ChosenOptions } from "./ChosenOptions";
 import { ProductPicture } from "./ProductPicture";
 
 export type OrderLine = OrderDetailFieldsFragment["lines"][number];
@@ -22,13 +23,17 @@ export function OrderLinesTable({ lines, total }: { lines: readonly OrderLine[];
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {lines.map((line) => (
-            <Table.Tr key={`${line.slug}-${line.name}`}>
+          {lines.map((line, index) => (
+            // Two lines may buy two variants of one product, and an order's lines never move: their place is their key.
+            <Table.Tr key={index}>
               <Table.Td>
                 <Group gap="sm" wrap="nowrap">
                   {/* The name stands beside the picture, so the picture is decoration. */}
                   <ProductPicture image={line.image} src={line.imageOne} alt="" sizes="40px" w={40} h={40} miw={40} radius="var(--mantine-radius-sm)" />
-                  <Text>{line.name}</Text>
+                  <div>
+                    <Text>{line.name}</Text>
+                    <ChosenOptions options={line.options} />
+                  </div>
                 </Group>
               </Table.Td>
               <Table.Td ta="right">{formatMoney(line.unitPrice)}</Table.Td>

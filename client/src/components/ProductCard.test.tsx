@@ -13,6 +13,9 @@ const fern: ProductCardProduct = {
   price: 30,
   discountPrice: 20,
   quantity: 4,
+  priceRange: { min: 20, max: 20 },
+  variantCount: 1,
+  totalQuantity: 4,
   rating: 14,
   peopleRated: 3,
 };
@@ -114,6 +117,43 @@ describe("Product card", () => {
     const card = await renderCard(fern);
     expect(within(card).queryByText("Edit Product")).not.toBeInTheDocument();
     expect(within(card).queryByText("Delete Product")).not.toBeInTheDocument();
+  });
+});
+
+describe("Product card: a product sold in several variants", () => {
+  const monstera: ProductCardProduct = {
+    ...fern,
+    id: 2,
+    slug: "monstera-deliciosa",
+    name: "Monstera Deliciosa",
+    price: 34.99,
+    discountPrice: 29.99,
+    quantity: 18,
+    priceRange: { min: 24.99, max: 59.99 },
+    variantCount: 3,
+    totalQuantity: 27,
+  };
+
+  it("reads 'from $X' (X the lowest unit price of its variants) when their prices differ", async () => {
+    const card = await renderCard(monstera);
+    expect(within(card).getByTestId("current-price")).toHaveTextContent(/^from \$24\.99$/);
+    expect(within(card).queryByTestId("original-price")).not.toBeInTheDocument();
+  });
+
+  it("shows its price as a one-variant product's when every variant sells at one price", async () => {
+    const card = await renderCard({ ...monstera, priceRange: { min: 29.99, max: 29.99 } });
+    expect(within(card).getByTestId("current-price")).toHaveTextContent(/^\$29\.99$/);
+    expect(within(card).getByTestId("original-price")).toHaveTextContent("$34.99");
+  });
+
+  it("counts what every variant has left, and is out of stock only when all are", async () => {
+    expect(within(await renderCard(monstera)).getByText("27 item(s) left")).toBeInTheDocument();
+  });
+
+  it("is not sold out while another variant than the default has stock", async () => {
+    const card = await renderCard({ ...monstera, slug: "sold-default", name: "Sold Default", quantity: 0, totalQuantity: 9 });
+    expect(within(card).queryByText("Out Of Stock")).not.toBeInTheDocument();
+    expect(within(card).getByText("9 item(s) left")).toBeInTheDocument();
   });
 });
 

@@ -23,6 +23,12 @@ export const productCardFields = /* GraphQL */ `
     price
     discountPrice
     quantity
+    priceRange {
+      min
+      max
+    }
+    variantCount
+    totalQuantity
     rating
     peopleRated
   }
@@ -44,6 +50,13 @@ export const productCardFields = /* GraphQL */ `
 
 export const OUT_OF_STOCK_TEXT = "Out Of Stock";
 export const itemsLeftText = (quantity: number) => `${quantity} item(s) left`;
+
+/**
+ * The stock a card shows: a product sold in several variants has what all of them have left (its default
+ * variant may be sold out while others are not); a product sold in one variant, its stock as always.
+ */
+export const cardStock = (product: Pick<ProductCardProduct, "quantity" | "variantCount" | "totalQuantity">) =>
+  product.variantCount > 1 ? product.totalQuantity : product.quantity;
 
 /** The card's product: exactly what ProductCardFields asks for (codegen writes the type from the fragment). */
 export type ProductCardProduct = ProductCardFieldsFragment;
@@ -73,7 +86,8 @@ const ADMIN_CARD_SIZES = "(min-width: 75em) 245px, (min-width: 48em) calc((100vw
 
 export function ProductCard({ product, admin, eager = false, priority = false }: ProductCardProps) {
   const percent = discountPercent(product);
-  const soldOut = product.quantity <= 0;
+  const stock = cardStock(product);
+  const soldOut = stock <= 0;
   return (
     // Plain elements with the rules of Mantine's Card and Text (ProductCard.module.css): a page draws 24 cards,
     // and as Mantine components they were the largest share of its server render.
@@ -96,8 +110,8 @@ export function ProductCard({ product, admin, eager = false, priority = false }:
         <p className={classes.name}>{product.name}</p>
       </Link>
       <div className={classes.details}>
-        <Price product={product} size="sm" />
-        <p className={classes.stock}>{itemsLeftText(product.quantity)}</p>
+        <Price product={product} range={product.priceRange} size="sm" />
+        <p className={classes.stock}>{itemsLeftText(stock)}</p>
         <ProductRating product={product} size={14} />
       </div>
       {admin && (

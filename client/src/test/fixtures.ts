@@ -42,9 +42,13 @@ export function picture(name: string, alt = name) {
   };
 }
 
+/**
+ * A product card as the API answers it. Sold in one variant unless the overrides say otherwise: its price
+ * range is its unit price, its total stock its stock.
+ */
 export function product(id: number, overrides: Partial<ProductCardFieldsFragment> = {}): ProductFixture {
-  return {
-    __typename: "Product",
+  const card = {
+    __typename: "Product" as const,
     id,
     slug: `plant-${id}`,
     name: `Plant ${id}`,
@@ -55,6 +59,14 @@ export function product(id: number, overrides: Partial<ProductCardFieldsFragment
     rating: 0,
     peopleRated: 0,
     ...overrides,
+  };
+  const unitPrice = card.discountPrice ?? card.price;
+  const priceRange = { __typename: "PriceRange" as const, min: unitPrice, max: unitPrice };
+  return {
+    priceRange,
+    variantCount: 1,
+    totalQuantity: card.quantity,
+    ...card,
   };
 }
 
@@ -217,9 +229,16 @@ export function queryMock(
   return { request: { query, variables }, ...answer(data, options) };
 }
 
-/** What the fake cartQuote server prices by: today's unit price of each product it has, and each region's fee. */
+/**
+ * What the fake cartQuote server prices by: today's unit price of each product it has (of its only
+ * variant), of each variant it sells by id (a line naming a variant not listed here buys its product's
+ * price), and each region's fee.
+ */
 export interface QuotePrices {
   unitPrices: Record<number, number>;
+  variantPrices?: Record<number, number>;
+  /** Variants no longer on sale: their lines are left out (their product, still sold in others, is not named). */
+  variantsOffSale?: number[];
   fees?: Record<number, number>;
 }
 
@@ -234,7 +253,8 @@ const cents = (amount: number) => Math.round(amount * 100);
 /**
  * cartQuote as the server answers it, for any cart: each line at the unit price given here (a product not
  * listed no longer exists: left out and named in missingProductIds), the region's fee, the total. Give
- * prices that differ from the cart's saved ones to show that a screen shows the server's figures.
+ * prices that differ from the cart's saved ones to show that a screen shows the server's figures. A line
+ * naming only its product buys the product's only variant, whose id the fake makes the product's.
  */
 export function cartQuoteServer(prices: QuotePrices, options: MockOptions = {}): CartQuoteServer {
   const asked: CartQuoteQueryVariables[] = [];
@@ -242,9 +262,10 @@ export function cartQuoteServer(prices: QuotePrices, options: MockOptions = {}):
     request: { query: CartQuoteDocument, variables: () => true },
     result: (variables: CartQuoteQueryVariables) => {
       asked.push(variables);
-      const lines = [variables.lines].flat();
-      const known = lines.filter((line) => line.productId in prices.unitPrices);
-      const itemsCents = known.reduce((sum, line) => sum + cents(prices.unitPrices[line.productId]) * line.quantity, 0);
+      const lines = [variables.lines].flat().map((line) => ({ productId: line.productId ?? 0, variantId: line.variantId ?? line.productId ?? 0, quantity: line.quantity }));
+      const unitPrice = (line: { productId: number; variantId: number }) => prices.variantPrices?.[line.variantId] ?? prices.unitPrices[line.productId];
+      const known = lines.filter((line) => line.productId in prices.unitPrices && !prices.variantsOffSale?.includes(line.variantId));
+      const itemsCents = known.reduce((sum, line) => sum + cents(unitPrice(line)) * line.quantity, 0);
       const feeCents = variables.regionId == null ? 0 : cents(prices.fees?.[variables.regionId] ?? 0);
       return {
         data: {
@@ -253,7 +274,8 @@ export function cartQuoteServer(prices: QuotePrices, options: MockOptions = {}):
             lines: known.map((line) => ({
               __typename: "CartQuoteLine",
               productId: line.productId,
-              lineTotal: (cents(prices.unitPrices[line.productId]) * line.quantity) / 100,
+              variantId: line.variantId,
+              lineTotal: (cents(unitPrice(line)) * line.quantity) / 100,
             })),
             totalQuantity: known.reduce((sum, line) => sum + line.quantity, 0),
             itemsTotal: itemsCents / 100,

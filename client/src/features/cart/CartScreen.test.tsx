@@ -174,6 +174,72 @@ describe("Cart figures: the server's quote (cartQuote), never the client's own s
   });
 });
 
+describe("Cart lines of variants", () => {
+  const monstera = { id: 7, slug: "monstera-deliciosa", name: "Monstera Deliciosa", imageOne: "/m.svg" };
+  const small: CartProduct = { ...monstera, price: 24.99, discountPrice: null, quantity: 9, variantId: 71, sku: "MON-DEL-12", options: [{ name: "Pot size", value: "12 cm" }] };
+  const medium: CartProduct = { ...monstera, price: 34.99, discountPrice: 29.99, quantity: 18, variantId: 70, sku: "MON-DEL-17", options: [{ name: "Pot size", value: "17 cm" }] };
+  const variantCart = () => {
+    const cart = createCartStore({ onRefusal: notifyError });
+    cart.dispatch({ type: "add", product: small, cartQuantity: 2 });
+    cart.dispatch({ type: "add", product: medium });
+    // A line saved before variants: the product alone.
+    cart.dispatch({ type: "add", product: shovel });
+    return cart;
+  };
+  const prices = { unitPrices: { 7: 29.99, 102: 45 }, variantPrices: { 71: 24.99, 70: 29.99 } };
+
+  it("two variants of one product are two lines, each with its option values under the name, its own price and controls", async () => {
+    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: variantCart(), mocks: [cartQuoteServer(prices).mock] });
+    const smallLine = await screen.findByRole("article", { name: "Monstera Deliciosa (12 cm)" });
+    const mediumLine = screen.getByRole("article", { name: "Monstera Deliciosa (17 cm)" });
+    expect(within(smallLine).getByText("Pot size: 12 cm")).toBeInTheDocument();
+    expect(within(mediumLine).getByText("Pot size: 17 cm")).toBeInTheDocument();
+    expect(within(smallLine).getByRole("link", { name: "Monstera Deliciosa" })).toHaveAttribute("href", "/products/monstera-deliciosa?variant=MON-DEL-12");
+    expect(await within(smallLine).findByText("$49.98")).toHaveAttribute("data-testid", "line-price");
+    expect(within(mediumLine).getByTestId("line-price")).toHaveTextContent("$29.99");
+    // A product without options shows its name alone, as before.
+    const shovelLine = screen.getByRole("article", { name: "Steel Shovel" });
+    expect(within(shovelLine).queryByTestId("chosen-options")).not.toBeInTheDocument();
+
+    await userEvent.click(within(mediumLine).getByRole("button", { name: "Increase quantity of Monstera Deliciosa (17 cm)" }));
+    expect(within(mediumLine).getByTestId("line-quantity")).toHaveTextContent("2");
+    expect(within(smallLine).getByTestId("line-quantity")).toHaveTextContent("2");
+    await userEvent.click(within(smallLine).getByRole("button", { name: "Remove item" }));
+    expect(screen.queryByRole("article", { name: "Monstera Deliciosa (12 cm)" })).not.toBeInTheDocument();
+    expect(screen.getByRole("article", { name: "Monstera Deliciosa (17 cm)" })).toBeInTheDocument();
+  });
+
+  it("asks the quote and the check with each line's variant; a line saved before variants sends its product alone", async () => {
+    const server = cartQuoteServer(prices);
+    const check = {
+      request: {
+        query: CheckCartDocument,
+        variables: {
+          lines: [
+            { productId: 7, variantId: 71, quantity: 2 },
+            { productId: 7, variantId: 70, quantity: 1 },
+            { productId: 102, quantity: 1 },
+          ],
+        },
+      },
+      result: { data: { checkCart: { __typename: "CartCheck", message: "Your cart is ready.", totalQuantity: 4, subtotal: 124.97 } } },
+    };
+    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: variantCart(), user: shopper, mocks: [server.mock, check], routes: pages });
+    await waitFor(() => expect(screen.getByTestId("subtotal")).toHaveTextContent("$124.97"));
+    expect(server.asked[0].lines).toEqual(check.request.variables.lines);
+    await userEvent.click(screen.getByRole("button", { name: "Proceed to checkout" }));
+    expect(await screen.findByRole("heading", { name: "Checkout page" })).toBeInTheDocument();
+  });
+
+  it("a variant no longer on sale says '{name} ({values}) is no longer available.' in its line only", async () => {
+    const mock = cartQuoteServer({ ...prices, variantsOffSale: [71] }).mock;
+    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: variantCart(), mocks: [mock] });
+    const gone = await screen.findByRole("article", { name: "Monstera Deliciosa (12 cm)" });
+    expect(await within(gone).findByText("Monstera Deliciosa (12 cm) is no longer available.")).toBeInTheDocument();
+    expect(within(screen.getByRole("article", { name: "Monstera Deliciosa (17 cm)" })).getByTestId("line-price")).toHaveTextContent("$29.99");
+  });
+});
+
 describe("Checkout flow: 'Proceed to checkout' in the cart checks the cart with the server first", () => {
   it("shows a spinner while checking, then goes to /checkout", async () => {
     const { router } = renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), user: shopper, mocks: [quote().mock, checkMock({ delay: 100 })], routes: pages });

@@ -6,14 +6,16 @@ import { useApolloClient } from "@apollo/client/react";
 import { ActionIcon, Anchor, Button, Card, Grid, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
+import { ChosenOptions } from "../../components/ChosenOptions";
 import { EmptyState } from "../../components/EmptyState";
 import { ProductPicture } from "../../components/ProductPicture";
 import { QuotedAmount, QuoteUnavailable } from "../../components/QuotedFigures";
 import { CheckCartDocument } from "../../graphql/generated/graphql";
 import { serverMessage } from "../../lib/apollo/errors";
 import { useCart } from "../../lib/cart/CartProvider";
-import { isMissing, noLongerAvailable, quotedLineTotal, useCartQuote, type CartQuoteState } from "../../lib/cart/cartQuote";
-import type { CartItem } from "../../lib/cart/cartRules";
+import { cartLineInput, isMissing, noLongerAvailable, quotedLineTotal, useCartQuote, type CartQuoteState } from "../../lib/cart/cartQuote";
+import { lineKey, type CartItem } from "../../lib/cart/cartRules";
+import { variantLabel } from "../../lib/catalog/variants";
 import { messages } from "../../lib/messages";
 import { notifyError } from "../../lib/notify";
 import { useSession } from "../../lib/session/session";
@@ -40,7 +42,7 @@ export function CartScreen() {
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="sm">
             {cartItems.map((item) => (
-              <CartLine key={item.id} item={item} quote={quote} />
+              <CartLine key={lineKey(item)} item={item} quote={quote} />
             ))}
             <Group>
               <Button variant="outline" color="red" onClick={() => clearCart()}>
@@ -59,46 +61,53 @@ export function CartScreen() {
 
 function CartLine({ item, quote }: { item: CartItem; quote: CartQuoteState }) {
   const { increaseQuantity, decreaseQuantity, removeFromCart } = useCart();
+  const key = lineKey(item);
+  // Two lines may buy two variants of one product: each is named with its option values.
+  const label = variantLabel(item.name, item.options);
   return (
-    <Card withBorder padding="sm" component="article" aria-label={item.name}>
+    <Card withBorder padding="sm" component="article" aria-label={label}>
       <Group wrap="nowrap" align="center" gap="md">
         {/* The name links beside the picture: the picture itself is decoration for screen readers. */}
         <ProductPicture image={item.image} src={item.imageOne} alt="" sizes="80px" w={80} h={80} miw={80} radius="var(--mantine-radius-sm)" />
         <Stack gap={4} style={{ flex: 1 }}>
-          <Anchor component={Link} to={`/products/${item.slug}`} fw={600} c="inherit">
+          <Anchor component={Link} to={productLink(item)} fw={600} c="inherit">
             {item.name}
           </Anchor>
-          {quote.status === "ready" && isMissing(quote.quote, item.id) ? (
+          <ChosenOptions options={item.options} />
+          {quote.status === "ready" && isMissing(quote.quote, item) ? (
             <Text fw={600} c="red" data-testid="line-unavailable">
-              {noLongerAvailable(item.name)}
+              {noLongerAvailable(label)}
             </Text>
           ) : (
             <QuotedAmount
               fw={700}
               data-testid="line-price"
               state={quote.status}
-              amount={quote.status === "ready" ? quotedLineTotal(quote.quote, item.id) : undefined}
+              amount={quote.status === "ready" ? quotedLineTotal(quote.quote, item) : undefined}
             />
           )}
           <Group gap="xs">
-            <ActionIcon variant="default" aria-label={`Decrease quantity of ${item.name}`} onClick={() => decreaseQuantity(item.id)}>
+            <ActionIcon variant="default" aria-label={`Decrease quantity of ${label}`} onClick={() => decreaseQuantity(key)}>
               −
             </ActionIcon>
-            <Text w={28} ta="center" data-testid="line-quantity" aria-label={`Quantity of ${item.name}`}>
+            <Text w={28} ta="center" data-testid="line-quantity" aria-label={`Quantity of ${label}`}>
               {item.cartQuantity}
             </Text>
-            <ActionIcon variant="default" aria-label={`Increase quantity of ${item.name}`} onClick={() => increaseQuantity(item.id)}>
+            <ActionIcon variant="default" aria-label={`Increase quantity of ${label}`} onClick={() => increaseQuantity(key)}>
               +
             </ActionIcon>
           </Group>
         </Stack>
-        <Button variant="subtle" color="red" onClick={() => removeFromCart(item.id)}>
+        <Button variant="subtle" color="red" onClick={() => removeFromCart(key)}>
           Remove item
         </Button>
       </Group>
     </Card>
   );
 }
+
+/** The product's page, showing the line's variant when it names one. */
+const productLink = (item: CartItem) => `/products/${item.slug}${item.sku && (item.options?.length ?? 0) > 0 ? `?variant=${encodeURIComponent(item.sku)}` : ""}`;
 
 function CartSummary({ totalQuantity, quote, items }: { totalQuantity: number; quote: CartQuoteState; items: CartItem[] }) {
   const client = useApolloClient();
@@ -111,7 +120,7 @@ function CartSummary({ totalQuantity, quote, items }: { totalQuantity: number; q
     try {
       await client.query({
         query: CheckCartDocument,
-        variables: { lines: items.map((item) => ({ productId: item.id, quantity: item.cartQuantity })) },
+        variables: { lines: items.map(cartLineInput) },
         fetchPolicy: "network-only",
       });
       navigate("/checkout");

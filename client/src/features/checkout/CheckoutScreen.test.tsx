@@ -290,6 +290,30 @@ describe("Checkout", () => {
     expect(JSON.stringify(calls)).not.toContain("4111111111111111");
   });
 
+  it("places an order of variants with each line's variant", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const calls: Array<Record<string, unknown>> = [];
+    const cart = cartWithFern();
+    const monstera: CartProduct = { id: 7, slug: "monstera-deliciosa", name: "Monstera Deliciosa", imageOne: "/m.svg", price: 24.99, discountPrice: null, quantity: 9, variantId: 71, sku: "MON-DEL-12", options: [{ name: "Pot size", value: "12 cm" }] };
+    cart.dispatch({ type: "add", product: monstera });
+    renderWithShop(<CheckoutScreen />, {
+      ...atCheckout,
+      user: shopper,
+      cart,
+      mocks: [checkoutRegionsMock(), cartQuoteServer({ ...todaysPrices, unitPrices: { 101: 18, 7: 24.99 } }).mock, placeOrderMock(calls)],
+    });
+    await screen.findByRole("option", { name: "Portland Metro ($5.00)" });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), "1");
+    await enterCard(user, validCard);
+    await user.click(screen.getByRole("button", { name: "Proceed to checkout" }));
+    expect(await screen.findByRole("heading", { name: "Home page" })).toBeInTheDocument();
+    expect((calls[0].input as { lines: unknown[] }).lines).toEqual([
+      { productId: 101, quantity: 2 },
+      { productId: 7, variantId: 71, quantity: 1 },
+    ]);
+  });
+
   it("a failed order shows the error's message and keeps the cart", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });

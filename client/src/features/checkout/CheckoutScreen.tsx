@@ -15,7 +15,9 @@ import { CheckoutRegionsDocument } from "../../graphql/generated/graphql";
 import { serverMessage } from "../../lib/apollo/errors";
 import { CARD_ENTRY_DELAY_MS, emptyCard, previewNumber, type CardDetails } from "../../lib/card/cardRules";
 import { useCart } from "../../lib/cart/CartProvider";
-import { isMissing, noLongerAvailable, useCartQuote } from "../../lib/cart/cartQuote";
+import { cartLineInput, isMissing, noLongerAvailable, useCartQuote } from "../../lib/cart/cartQuote";
+import { lineKey } from "../../lib/cart/cartRules";
+import { variantLabel } from "../../lib/catalog/variants";
 import { firstCheckoutProblem, needsContactDetails, type CheckoutProblem } from "../../lib/checkout/checkoutChecks";
 import { makeOrderReference } from "../../lib/checkout/orderReference";
 import { messages } from "../../lib/messages";
@@ -69,7 +71,7 @@ function Checkout({ user }: { user: SessionUser }) {
 
   const ready = quote.status === "ready" ? quote.quote : undefined;
   // Products the server no longer has: said in the summary, which prices the cart without them.
-  const missing = ready ? cartItems.filter((item) => isMissing(ready, item.id)) : [];
+  const missing = ready ? cartItems.filter((item) => isMissing(ready, item)) : [];
 
   const enterCard = () => {
     setOpeningCard(true);
@@ -93,7 +95,7 @@ function Checkout({ user }: { user: SessionUser }) {
           input: {
             reference,
             regionId: regionId as number,
-            lines: cartItems.map((item) => ({ productId: item.id, quantity: item.cartQuantity })),
+            lines: cartItems.map(cartLineInput),
           },
         },
       });
@@ -202,8 +204,8 @@ function Checkout({ user }: { user: SessionUser }) {
                 <QuotedAmount fw={700} data-testid="order-total" state={quote.status} amount={ready?.total} />
               </Group>
               {missing.map((item) => (
-                <Text key={item.id} size="sm" c="red">
-                  {noLongerAvailable(item.name)}
+                <Text key={lineKey(item)} size="sm" c="red">
+                  {noLongerAvailable(variantLabel(item.name, item.options))}
                 </Text>
               ))}
               {/* Placing the order still works: the server prices and checks the cart again. */}

@@ -23,7 +23,42 @@ const order = {
   userAddress: "1 Fern Street",
   createdAt: "2026-03-02T10:00:00.000Z",
   updatedAt: "2026-03-05T10:00:00.000Z",
-  lines: [{ __typename: "OrderLine" as const, productId: 101, slug: "boston-fern", name: "Boston Fern", imageOne: "/f.svg", image: picture("fern", "Boston Fern"), unitPrice: 20, quantity: 2, lineTotal: 40 }],
+  lines: [
+    {
+      __typename: "OrderLine" as const,
+      productId: 101,
+      variantId: 11,
+      sku: "FERN",
+      options: [],
+      slug: "boston-fern",
+      name: "Boston Fern",
+      imageOne: "/f.svg",
+      image: picture("fern", "Boston Fern"),
+      unitPrice: 20,
+      quantity: 2,
+      lineTotal: 40,
+    },
+  ],
+};
+
+/** An order of two variants of one product. */
+const monsteraOrder = {
+  ...order,
+  orderNumber: "ORD-000005",
+  lines: [12, 24].map((size, index) => ({
+    __typename: "OrderLine" as const,
+    productId: 7,
+    variantId: 70 + index,
+    sku: `MON-DEL-${size}`,
+    options: [{ __typename: "VariantOption" as const, name: "Pot size", value: `${size} cm` }],
+    slug: "monstera-deliciosa",
+    name: "Monstera Deliciosa",
+    imageOne: "/m.svg",
+    image: picture("monstera", "Monstera Deliciosa"),
+    unitPrice: size === 12 ? 24.99 : 59.99,
+    quantity: 1,
+    lineTotal: size === 12 ? 24.99 : 59.99,
+  })),
 };
 
 const at = { route: "/user/order/ORD-000004", path: "/user/order/:orderNumber", user: shopper };
@@ -41,6 +76,22 @@ describe("Own order detail", () => {
     expect(screen.getByText("delivered")).toBeInTheDocument();
     expect(screen.getByRole("cell", { name: /Boston Fern/ })).toBeInTheDocument();
     expect(screen.getByText("$45.00")).toBeInTheDocument();
+  });
+
+  it("shows each line's option values under the product name; the invoice does too", async () => {
+    const invoiceWindow = { document: { open: vi.fn(), write: vi.fn(), close: vi.fn() }, focus: vi.fn(), print: vi.fn(), close: vi.fn(), onafterprint: null };
+    vi.spyOn(window, "open").mockReturnValue(invoiceWindow as unknown as Window);
+    renderWithShop(<OrderDetailScreen />, {
+      ...at,
+      route: "/user/order/ORD-000005",
+      mocks: [{ request: { query: OrderDetailDocument, variables: { orderNumber: "ORD-000005" } }, result: { data: { order: monsteraOrder } } }],
+    });
+    const rows = await screen.findAllByRole("cell", { name: /Monstera Deliciosa/ });
+    expect(rows.map((cell) => cell.textContent)).toEqual(["Monstera DeliciosaPot size: 12 cm", "Monstera DeliciosaPot size: 24 cm"]);
+    await userEvent.click(screen.getByRole("button", { name: "Print Invoice" }));
+    const html = String(invoiceWindow.document.write.mock.calls[0][0]);
+    expect(html).toContain('Monstera Deliciosa<div class="options">Pot size: 24 cm</div>');
+    vi.restoreAllMocks();
   });
 
   it("says so when the order cannot be loaded", async () => {

@@ -1,11 +1,14 @@
 // Product detail: carousel, name, favourite heart, category link, rating,
 // description, price, quantity controls, the shopper's own rating and Add to cart. Re-fetches when
 // the slug changes; for a signed-in user it also loads their rating and whether it is a favourite.
+// A product sold in several variants shows an option picker; the chosen variant is in the address
+// (?variant=SKU, replaced on each choice, read on the server too) and its price, stock, picture and
+// Add to cart are the page's. Without one (or with a SKU the product does not sell) the default variant.
 import { documentTitle, PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { ActionIcon, Anchor, Badge, Button, Grid, Group, Stack, Text, Tooltip } from "@mantine/core";
 import { useEffect } from "react";
-import { Link, useParams } from "react-router-dom";
+import { Link, useParams, useSearchParams } from "react-router-dom";
 import { HeartIcon } from "../../components/icons";
 import { DetailUnavailable } from "../../components/DetailUnavailable";
 import { describe, PageHead } from "../../components/PageHead";
@@ -15,6 +18,8 @@ import { ProductRating, RatingStars } from "../../components/RatingStars";
 import { IsFavouriteDocument, MyRatingDocument, ProductDetailDocument, type ProductDetailQuery } from "../../graphql/generated/graphql";
 import { errorCode, serverMessage } from "../../lib/apollo/errors";
 import { useCart } from "../../lib/cart/CartProvider";
+import { isSameLine, lineKey, type CartProduct } from "../../lib/cart/cartRules";
+import { chooseVariant, VARIANT_PARAM } from "../../lib/catalog/variants";
 import { messages } from "../../lib/messages";
 import { notifyError, reportChange } from "../../lib/notify";
 import { useSession } from "../../lib/session/session";
@@ -23,6 +28,7 @@ import { useNotFound } from "../../lib/ssr/page";
 import { ImageCarousel } from "./ImageCarousel";
 import { useRateProduct } from "./useRateProduct";
 import { useToggleFavourite } from "./useToggleFavourite";
+import { VariantPicker } from "./VariantPicker";
 
 export function ProductScreen() {
   const slug = useParams().slug ?? "";
@@ -43,42 +49,69 @@ export function ProductScreen() {
     return <DetailUnavailable loading={loading} loadingLabel="Loading product" title="We could not show this product." error={error} back={back} />;
   }
 
+  return <ProductDetail product={product} signedIn={user !== null} />;
+}
+
+type DetailedProduct = ProductDetailQuery["product"];
+type DetailedVariant = DetailedProduct["variants"][number];
+
+function ProductDetail({ product, signedIn }: { product: DetailedProduct; signedIn: boolean }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  // A product sold in one variant has no options and reads nothing from the address: its page is as it always was.
+  const hasChoices = product.options.length > 0;
+  const variant = chooseVariant(product.variants, hasChoices ? searchParams.get(VARIANT_PARAM) : null);
+  // Without a variant (never on sale without one) the product's own figures, which are its default variant's.
+  const shown = variant ?? product;
+  const images = variant?.image ? [variant.image] : product.images;
+
+  const choose = (chosen: DetailedVariant) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(VARIANT_PARAM, chosen.sku);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
   return (
     <Grid gap="xl">
       <ProductHead product={product} />
       <Grid.Col span={{ base: 12, md: 6 }}>
-        <ImageCarousel key={product.slug} images={product.images} name={product.name} />
+        <ImageCarousel key={`${product.slug} ${images[0]?.url ?? ""}`} images={images} name={product.name} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>
         <Stack gap="md">
           <Group justify="space-between" align="flex-start" wrap="nowrap">
             <PageTitle title={product.name} />
-            <FavouriteHeart productId={product.id} signedIn={user !== null} />
+            <FavouriteHeart productId={product.id} signedIn={signedIn} />
           </Group>
           <Anchor component={Link} to={`/categories/${encodeURIComponent(product.category.name)}`}>
             {product.category.name}
           </Anchor>
           <ProductRating product={product} size={18} />
           <Text>{product.description}</Text>
-          <Price product={product} size="xl" />
-          {product.quantity > 0 ? (
-            <Text size="sm" c="dimmed">
-              {itemsLeftText(product.quantity)}
-            </Text>
-          ) : (
-            <Badge color="gray" size="lg" w="fit-content">
-              {OUT_OF_STOCK_TEXT}
-            </Badge>
-          )}
-          <CartControls product={product} />
-          <OwnRating productId={product.id} signedIn={user !== null} />
+          {hasChoices && variant && <VariantPicker options={product.options} variants={product.variants} chosen={variant} onChoose={choose} />}
+          {/* The chosen variant's price and stock, announced when a choice changes them. */}
+          <Stack gap="md" aria-live="polite" data-testid="variant-offer">
+            <Price product={shown} size="xl" />
+            {shown.quantity > 0 ? (
+              <Text size="sm" c="dimmed">
+                {itemsLeftText(shown.quantity)}
+              </Text>
+            ) : (
+              <Badge color="gray" size="lg" w="fit-content">
+                {OUT_OF_STOCK_TEXT}
+              </Badge>
+            )}
+          </Stack>
+          <CartControls product={product} variant={variant} />
+          <OwnRating productId={product.id} signedIn={signedIn} />
         </Stack>
       </Grid.Col>
     </Grid>
   );
 }
-
-type DetailedProduct = ProductDetailQuery["product"];
 
 /** What a shared link and a search engine see of the product: name, price, picture, stock and rating. */
 function ProductHead({ product }: { product: DetailedProduct }) {
@@ -107,12 +140,29 @@ function ProductHead({ product }: { product: DetailedProduct }) {
   );
 }
 
+/** What the cart keeps of the chosen variant: its price, stock, option values and picture (else the product's main one). */
+function cartProductOf(product: DetailedProduct, variant: DetailedVariant | undefined): CartProduct {
+  const base = { id: product.id, slug: product.slug, name: product.name, imageOne: product.imageOne };
+  if (!variant) return { ...base, price: product.price, discountPrice: product.discountPrice ?? null, quantity: product.quantity, image: product.images[0] ?? null };
+  return {
+    ...base,
+    image: variant.image ?? product.images[0] ?? null,
+    imageOne: variant.image?.url ?? product.imageOne,
+    price: variant.price,
+    discountPrice: variant.discountPrice ?? null,
+    quantity: variant.quantity,
+    variantId: variant.id,
+    sku: variant.sku,
+    options: variant.options.map(({ name, value }) => ({ name, value })),
+  };
+}
+
 /** Quantity controls and Add to cart: minus acts only when the quantity in the cart is above 1; plus adds one. */
-function CartControls({ product: detailed }: { product: DetailedProduct }) {
+function CartControls({ product: detailed, variant }: { product: DetailedProduct; variant: DetailedVariant | undefined }) {
   const { cartItems, addToCart, decreaseQuantity } = useCart();
-  // The cart line shows the main picture with its renditions.
-  const product = { ...detailed, image: detailed.images[0] ?? null };
-  const inCart = cartItems.find((item) => item.id === product.id)?.cartQuantity ?? 0;
+  const product = cartProductOf(detailed, variant);
+  const line = cartItems.find((item) => isSameLine(item, product));
+  const inCart = line?.cartQuantity ?? 0;
   return (
     <Stack gap="sm">
       <Group gap="xs" role="group" aria-label="Quantity in cart">
@@ -121,7 +171,7 @@ function CartControls({ product: detailed }: { product: DetailedProduct }) {
           size="lg"
           aria-label="Decrease quantity"
           onClick={() => {
-            if (inCart > 1) decreaseQuantity(product.id);
+            if (line && inCart > 1) decreaseQuantity(lineKey(line));
           }}
         >
           −

@@ -20,6 +20,33 @@ export const productOperations = /* GraphQL */ `
         id
         name
       }
+      options {
+        id
+        name
+        values {
+          id
+          value
+        }
+      }
+      variants {
+        id
+        sku
+        price
+        discountPrice
+        quantity
+        isDefault
+        options {
+          name
+          value
+        }
+        image {
+          ...ProductPictureFields
+        }
+      }
+      priceRange {
+        min
+        max
+      }
     }
   }
 

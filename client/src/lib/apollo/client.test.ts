@@ -77,6 +77,9 @@ describe("Lists page by page: pages of one list merge in the cache; different fi
     price: 10,
     discountPrice: null,
     quantity: 1,
+    priceRange: { __typename: "PriceRange", min: 10, max: 10 },
+    variantCount: 1,
+    totalQuantity: 1,
     rating: 0,
     peopleRated: 0,
   });

@@ -1,7 +1,7 @@
 // The cart for React: one store per app, read with useCart() anywhere below the provider.
 import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { notifyError } from "../notify";
-import { emptyCart, type CartProduct, type CartState } from "./cartRules";
+import { emptyCart, type CartLineKey, type CartProduct, type CartState } from "./cartRules";
 import { createCartStore, type CartStore } from "./cartStore";
 
 const CartContext = createContext<CartStore | null>(null);
@@ -27,10 +27,10 @@ export function useCart() {
   const actions = useMemo(
     () => ({
       addToCart: (product: CartProduct, cartQuantity?: number) => store.dispatch({ type: "add", product, cartQuantity }),
-      removeFromCart: (id: number) => store.dispatch({ type: "remove", id }),
+      removeFromCart: (line: CartLineKey) => store.dispatch({ type: "remove", line }),
       clearCart: () => store.dispatch({ type: "clear" }),
-      increaseQuantity: (id: number) => store.dispatch({ type: "increase", id }),
-      decreaseQuantity: (id: number) => store.dispatch({ type: "decrease", id }),
+      increaseQuantity: (line: CartLineKey) => store.dispatch({ type: "increase", line }),
+      decreaseQuantity: (line: CartLineKey) => store.dispatch({ type: "decrease", line }),
     }),
     [store],
   );

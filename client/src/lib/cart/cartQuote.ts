@@ -3,14 +3,15 @@
 // never add up prices of their own; the server asks again whenever the cart or the region changes.
 import { useQuery } from "@apollo/client/react";
 import { useMemo } from "react";
-import { CartQuoteDocument, type CartQuoteQuery, type CartQuoteQueryVariables } from "../../graphql/generated/graphql";
-import type { CartItem } from "./cartRules";
+import { CartQuoteDocument, type CartLineInput, type CartQuoteQuery, type CartQuoteQueryVariables } from "../../graphql/generated/graphql";
+import type { CartItem, CartProduct } from "./cartRules";
 
 export const cartQuoteOperations = /* GraphQL */ `
   query CartQuote($lines: [CartLineInput!]!, $regionId: Int) {
     cartQuote(lines: $lines, regionId: $regionId) {
       lines {
         productId
+        variantId
         lineTotal
       }
       totalQuantity
@@ -30,9 +31,19 @@ export type CartQuoteState = { status: "loading" } | { status: "failed"; retry: 
 /** The server's wording for a product of the cart that no longer exists. */
 export const noLongerAvailable = (name: string) => `${name} is no longer available.`;
 
-/** The variables the quote is asked with: each line's product and quantity, and the region once one is chosen. */
+/**
+ * A cart line as the server reads it (cartQuote, checkCart, placeOrder): the product and the variant bought,
+ * and how many; a line saved before variants names the product alone (enough for a product sold in one variant).
+ */
+export function cartLineInput(item: CartItem): CartLineInput {
+  return item.variantId === null || item.variantId === undefined
+    ? { productId: item.id, quantity: item.cartQuantity }
+    : { productId: item.id, variantId: item.variantId, quantity: item.cartQuantity };
+}
+
+/** The variables the quote is asked with: each line's product, variant and quantity, and the region once one is chosen. */
 export function cartQuoteVariables(cartItems: readonly CartItem[], regionId: number | null = null): CartQuoteQueryVariables {
-  const lines = cartItems.map((item) => ({ productId: item.id, quantity: item.cartQuantity }));
+  const lines = cartItems.map(cartLineInput);
   return regionId === null ? { lines } : { lines, regionId };
 }
 
@@ -56,10 +67,23 @@ export function useCartQuote(cartItems: readonly CartItem[], regionId: number | 
   return { status: "loading" };
 }
 
+type LineOfCart = Pick<CartProduct, "id" | "variantId">;
+
+/** The quote's line for this line of the cart: the same variant (a line saved before variants: the same product). */
+const quotedLine = (quote: CartQuote, item: LineOfCart) =>
+  item.variantId === null || item.variantId === undefined
+    ? quote.lines.find((line) => line.productId === item.id)
+    : quote.lines.find((line) => line.variantId === item.variantId);
+
 /** A line's price as the quote gives it; undefined when the quote has no such line. */
-export function quotedLineTotal(quote: CartQuote, productId: number): number | undefined {
-  return quote.lines.find((line) => line.productId === productId)?.lineTotal;
+export function quotedLineTotal(quote: CartQuote, item: LineOfCart): number | undefined {
+  return quotedLine(quote, item)?.lineTotal;
 }
 
-/** Whether the server says this product of the cart no longer exists. */
-export const isMissing = (quote: CartQuote, productId: number) => quote.missingProductIds.includes(productId);
+/**
+ * Whether the server says this line of the cart can no longer be bought: a line naming its variant, when the
+ * quote leaves that variant out (it, or its product, is no longer on sale; another variant of the product
+ * may still be); a line saved before variants, when the server names its product as no longer existing.
+ */
+export const isMissing = (quote: CartQuote, item: LineOfCart) =>
+  item.variantId === null || item.variantId === undefined ? quote.missingProductIds.includes(item.id) : quotedLine(quote, item) === undefined;

@@ -2,6 +2,7 @@
 // refused action leaves the state unchanged and names the reason, which the cart store shows as an error
 // notification.
 import type { ProductPictureFieldsFragment } from "../../graphql/generated/graphql";
+import type { ChosenValue } from "../catalog/variants";
 import { messages } from "../messages";
 import type { Priced } from "../pricing";
 
@@ -12,12 +13,38 @@ export interface CartProduct extends Priced {
   imageOne: string;
   /** The main picture with its renditions (a cart saved before pictures had them keeps only imageOne). */
   image?: ProductPictureFieldsFragment | null;
-  /** Units in stock: the cart never holds more than this. */
+  /** Units in stock (of the variant): the cart never holds more than this. */
   quantity: number;
+  /**
+   * The variant bought (its price and stock are the line's). A cart saved before variants has none: its
+   * line names the product alone, which buys a product sold in one variant.
+   */
+  variantId?: number | null;
+  sku?: string;
+  /** The variant's option values, shown under the name ("Pot size: 24 cm"); empty for a product without options. */
+  options?: ChosenValue[];
 }
 
 /** All product fields plus cartQuantity. */
 export type CartItem = CartProduct & { cartQuantity: number };
+
+/** What tells one line of the cart from another: the variant, else (a line saved before variants) the product. */
+export type CartLineKey = string;
+
+export const lineKey = (line: Pick<CartProduct, "id" | "variantId">): CartLineKey =>
+  line.variantId === null || line.variantId === undefined ? `product-${line.id}` : `variant-${line.variantId}`;
+
+/**
+ * Whether a product added to the cart is this line's: the same variant; a line saved before variants (no
+ * variant) is the line of its product's only variant, so adding that product again raises it.
+ */
+export function isSameLine(line: Pick<CartProduct, "id" | "variantId" | "options">, product: Pick<CartProduct, "id" | "variantId" | "options">): boolean {
+  if (line.id !== product.id) return false;
+  const [ours, theirs] = [line.variantId ?? null, product.variantId ?? null];
+  if (ours !== null && theirs !== null) return ours === theirs;
+  if (ours === null && theirs === null) return true;
+  return (line.options?.length ?? 0) === 0 && (product.options?.length ?? 0) === 0;
+}
 
 export interface CartState {
   cartItems: CartItem[];
@@ -26,10 +53,10 @@ export interface CartState {
 
 export type CartAction =
   | { type: "add"; product: CartProduct; cartQuantity?: number }
-  | { type: "remove"; id: number }
+  | { type: "remove"; line: CartLineKey }
   | { type: "clear" }
-  | { type: "increase"; id: number }
-  | { type: "decrease"; id: number };
+  | { type: "increase"; line: CartLineKey }
+  | { type: "decrease"; line: CartLineKey };
 
 export interface CartOutcome {
   state: CartState;
@@ -44,8 +71,8 @@ export function countItems(items: readonly CartItem[]): number {
   return items.reduce((sum, item) => sum + item.cartQuantity, 0);
 }
 
-export function findItem(state: CartState, id: number): CartItem | undefined {
-  return state.cartItems.find((item) => item.id === id);
+export function findItem(state: CartState, line: CartLineKey): CartItem | undefined {
+  return state.cartItems.find((item) => lineKey(item) === line);
 }
 
 const applied = (state: CartState): CartOutcome => ({ state, refusal: null });
@@ -53,11 +80,11 @@ const refused = (state: CartState, refusal: string): CartOutcome => ({ state, re
 
 function add(state: CartState, product: CartProduct, amount: number): CartOutcome {
   if (product.quantity <= 0) return refused(state, messages.productOutOfStock);
-  const existing = findItem(state, product.id);
+  const existing = state.cartItems.find((item) => isSameLine(item, product));
   if (existing) {
     const cartQuantity = existing.cartQuantity + amount;
     if (cartQuantity > product.quantity) return refused(state, messages.cannotAddMoreThanStock);
-    const cartItems = state.cartItems.map((item) => (item.id === product.id ? { ...item, ...product, cartQuantity } : item));
+    const cartItems = state.cartItems.map((item) => (item === existing ? { ...item, ...product, cartQuantity } : item));
     return applied({ cartItems, totalQuantity: countItems(cartItems) });
   }
   if (amount > product.quantity) return refused(state, messages.cannotAddMoreThanStock);
@@ -71,25 +98,25 @@ export function applyCartAction(state: CartState, action: CartAction): CartOutco
     case "add":
       return add(state, action.product, action.cartQuantity ?? 1);
     case "remove": {
-      const cartItems = state.cartItems.filter((item) => item.id !== action.id);
+      const cartItems = state.cartItems.filter((item) => lineKey(item) !== action.line);
       return applied({ cartItems, totalQuantity: countItems(cartItems) });
     }
     case "clear":
       return applied(emptyCart());
     case "increase": {
-      const item = findItem(state, action.id);
+      const item = findItem(state, action.line);
       if (!item) return applied(state);
       if (item.cartQuantity >= item.quantity) return refused(state, messages.cannotAddMoreThanStock);
       return applied({
-        cartItems: state.cartItems.map((line) => (line.id === action.id ? { ...line, cartQuantity: line.cartQuantity + 1 } : line)),
+        cartItems: state.cartItems.map((line) => (line === item ? { ...line, cartQuantity: line.cartQuantity + 1 } : line)),
         totalQuantity: state.totalQuantity + 1,
       });
     }
     case "decrease": {
-      const item = findItem(state, action.id);
+      const item = findItem(state, action.line);
       if (!item || item.cartQuantity <= 1) return applied(state);
       return applied({
-        cartItems: state.cartItems.map((line) => (line.id === action.id ? { ...line, cartQuantity: line.cartQuantity - 1 } : line)),
+        cartItems: state.cartItems.map((line) => (line === item ? { ...line, cartQuantity: line.cartQuantity - 1 } : line)),
         totalQuantity: state.totalQuantity - 1,
       });
     }

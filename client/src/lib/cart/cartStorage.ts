@@ -15,8 +15,15 @@ function isCartItem(value: unknown): value is CartItem {
     typeof item.name === "string" &&
     typeof item.quantity === "number" &&
     typeof item.cartQuantity === "number" &&
-    item.cartQuantity >= 1
+    item.cartQuantity >= 1 &&
+    // A line saved before variants has neither (it names the product alone).
+    (item.variantId === undefined || item.variantId === null || typeof item.variantId === "number") &&
+    (item.options === undefined || (Array.isArray(item.options) && item.options.every(isOptionValue)))
   );
+}
+
+function isOptionValue(value: unknown): boolean {
+  return typeof value === "object" && value !== null && typeof (value as Record<string, unknown>).name === "string" && typeof (value as Record<string, unknown>).value === "string";
 }
 
 /** Restores the cart saved in this tab; anything unreadable gives an empty cart. */

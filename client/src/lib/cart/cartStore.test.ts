@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { CartProduct } from "./cartRules";
+import { lineKey, type CartProduct } from "./cartRules";
 import { loadCart, CART_ITEMS_KEY, TOTAL_QUANTITY_KEY } from "./cartStorage";
 import { createCartStore } from "./cartStore";
 
@@ -13,7 +13,7 @@ describe("Cart persistence: session storage under the keys cartItems and totalQu
     store.dispatch({ type: "add", product: fern });
     expect(JSON.parse(sessionStorage.getItem(CART_ITEMS_KEY)!)).toEqual([{ ...fern, cartQuantity: 1 }]);
     expect(sessionStorage.getItem(TOTAL_QUANTITY_KEY)).toBe("1");
-    store.dispatch({ type: "increase", id: fern.id });
+    store.dispatch({ type: "increase", line: lineKey(fern) });
     expect(sessionStorage.getItem(TOTAL_QUANTITY_KEY)).toBe("2");
   });
 
@@ -40,6 +40,16 @@ describe("Cart persistence: session storage under the keys cartItems and totalQu
     expect(loadCart()).toEqual({ cartItems: [], totalQuantity: 0 });
   });
 
+  it("a cart saved before variants (lines without a variant) is restored as it was; a line's variant and option values are kept", () => {
+    sessionStorage.setItem(CART_ITEMS_KEY, JSON.stringify([{ ...fern, cartQuantity: 2 }]));
+    expect(loadCart().cartItems).toEqual([{ ...fern, cartQuantity: 2 }]);
+    const monstera: CartProduct = { ...fern, id: 7, name: "Monstera Deliciosa", variantId: 71, sku: "MON-DEL-12", options: [{ name: "Pot size", value: "12 cm" }] };
+    createCartStore().dispatch({ type: "add", product: monstera });
+    expect(createCartStore().getState().cartItems).toEqual([{ ...fern, cartQuantity: 2 }, { ...monstera, cartQuantity: 1 }]);
+    sessionStorage.setItem(CART_ITEMS_KEY, JSON.stringify([{ ...monstera, cartQuantity: 1, options: "12 cm" }]));
+    expect(loadCart().cartItems).toEqual([]);
+  });
+
   it("recounts totalQuantity when the saved total is missing or disagrees", () => {
     sessionStorage.setItem(CART_ITEMS_KEY, JSON.stringify([{ ...fern, cartQuantity: 2 }]));
     sessionStorage.setItem(TOTAL_QUANTITY_KEY, "9");
@@ -63,7 +73,7 @@ describe("Cart persistence: session storage under the keys cartItems and totalQu
     const unsubscribe = store.subscribe(listener);
     store.dispatch({ type: "add", product: fern });
     unsubscribe();
-    store.dispatch({ type: "increase", id: fern.id });
+    store.dispatch({ type: "increase", line: lineKey(fern) });
     expect(listener).toHaveBeenCalledTimes(1);
   });
 });

@@ -38,4 +38,21 @@ describe("Invoice contents", () => {
     expect(html).toContain("$40.00");
     expect(html).toContain("$45.00");
   });
+
+  it("shows a variant's option values under the product name; a product without options shows its name alone", () => {
+    const withVariant = invoiceHtml(
+      {
+        ...order,
+        lines: [
+          { name: "Monstera Deliciosa", options: [{ name: "Pot size", value: "24 cm" }], unitPrice: 59.99, quantity: 1, lineTotal: 59.99 },
+          { name: "Planter", options: [{ name: "Size", value: "Small" }, { name: "Colour", value: "<Sand>" }], unitPrice: 34.99, quantity: 1, lineTotal: 34.99 },
+          { name: "Trowel", options: [], unitPrice: 12, quantity: 1, lineTotal: 12 },
+        ],
+      },
+      "Ada",
+    );
+    expect(withVariant).toContain('<td>Monstera Deliciosa<div class="options">Pot size: 24 cm</div></td>');
+    expect(withVariant).toContain('<td>Planter<div class="options">Size: Small, Colour: &lt;Sand&gt;</div></td>');
+    expect(withVariant).toContain("<td>Trowel</td>");
+  });
 });

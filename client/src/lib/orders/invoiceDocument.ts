@@ -1,6 +1,7 @@
 // The printable invoice as a standalone HTML page: a heading with the business name
 // and address, who it is billed to, Net 7 days, invoice date = the order's updated date, due date =
 // the order's created date, the lines, the totals and a thanks note.
+import { optionWords, type ChosenValue } from "../catalog/variants";
 import { formatMoney } from "../money";
 import { BUSINESS_ADDRESS, BUSINESS_NAME, INVOICE_THANKS, invoiceDates } from "./invoice";
 
@@ -16,7 +17,8 @@ export interface InvoiceOrder {
   userEmail: string;
   userPhone: string;
   userAddress: string;
-  lines: ReadonlyArray<{ name: string; unitPrice: number; quantity: number; lineTotal: number }>;
+  /** Each line's product name, with its variant's option values ("Pot size: 24 cm") under it when it has options. */
+  lines: ReadonlyArray<{ name: string; options?: readonly ChosenValue[] | null; unitPrice: number; quantity: number; lineTotal: number }>;
 }
 
 const escapeHtml = (text: string) =>
@@ -27,7 +29,7 @@ export function invoiceHtml(order: InvoiceOrder, billedTo: string): string {
   const rows = order.lines
     .map(
       (line) =>
-        `<tr><td>${escapeHtml(line.name)}</td><td class="n">${formatMoney(line.unitPrice)}</td><td class="n">${line.quantity}</td><td class="n">${formatMoney(line.lineTotal)}</td></tr>`,
+        `<tr><td>${escapeHtml(line.name)}${optionWords(line.options) ? `<div class="options">${escapeHtml(optionWords(line.options))}</div>` : ""}</td><td class="n">${formatMoney(line.unitPrice)}</td><td class="n">${line.quantity}</td><td class="n">${formatMoney(line.lineTotal)}</td></tr>`,
     )
     .join("");
   return `<!doctype html>
@@ -42,6 +44,7 @@ export function invoiceHtml(order: InvoiceOrder, billedTo: string): string {
   table { width: 100%; border-collapse: collapse; margin-top: 24px; }
   th, td { text-align: left; padding: 8px; border-bottom: 1px solid #dee2e6; }
   .n { text-align: right; }
+  .options { color: #495057; font-size: 0.875em; }
   .meta { display: grid; grid-template-columns: repeat(2, 1fr); gap: 8px 32px; margin-top: 24px; }
   .totals { margin-top: 16px; margin-left: auto; width: 280px; }
   .totals div { display: flex; justify-content: space-between; padding: 4px 0; }

@@ -18,6 +18,12 @@ export const orderDetailFields = /* GraphQL */ `
     updatedAt
     lines {
       productId
+      variantId
+      sku
+      options {
+        name
+        value
+      }
       slug
       name
       imageOne

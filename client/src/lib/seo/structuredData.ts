@@ -1,6 +1,8 @@
-// The structured data search engines read (schema.org as JSON-LD): a product with its offer and rating,
+// The structured data search engines read (schema.org as JSON-LD): a product with its offer (an
+// AggregateOffer with one Offer per variant for a product sold in several) and rating,
 // the breadcrumb trail of product and category pages, and the site with its search on the home page.
 // Pure functions of what the screens already fetched, so the server's HTML and the browser agree.
+import { VARIANT_PARAM } from "../catalog/variants";
 import { unitPrice, type Priced } from "../pricing";
 import { averageRating, hasRatings, type Rated } from "../rating";
 
@@ -9,6 +11,12 @@ export type StructuredData = Record<string, unknown>;
 /** "$12.50" is shown, "12.50" is what an offer's price says (schema.org wants a number as text). */
 export const offerPrice = (product: Priced) => unitPrice(product).toFixed(2);
 
+/** A variant as its offer describes it. */
+export interface OfferedVariant extends Priced {
+  sku: string;
+  quantity: number;
+}
+
 export interface ProductFacts extends Priced, Rated {
   name: string;
   slug: string;
@@ -16,10 +24,53 @@ export interface ProductFacts extends Priced, Rated {
   quantity: number;
   image: string | null;
   category: { name: string };
+  /** The variants on sale; several make the offer an AggregateOffer. */
+  variants?: readonly OfferedVariant[];
 }
 
 export const productPath = (slug: string) => `/products/${encodeURIComponent(slug)}`;
 export const categoryPath = (name: string) => `/categories/${encodeURIComponent(name)}`;
+
+const availability = (quantity: number) => (quantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock");
+
+/**
+ * What the product is offered at. Sold in one variant: one Offer, at the unit price. Sold in several: an
+ * AggregateOffer from the lowest to the highest unit price, with one Offer per variant (its SKU, price and
+ * stock, at the product's address choosing it).
+ */
+function offersOf(product: ProductFacts, origin: string): StructuredData {
+  const url = origin + productPath(product.slug);
+  const variants = product.variants ?? [];
+  if (variants.length <= 1) {
+    return {
+      "@type": "Offer",
+      url,
+      // The discount price when one is set (the unit price a shopper pays).
+      price: offerPrice(product),
+      priceCurrency: "USD",
+      availability: availability(product.quantity),
+      itemCondition: "https://schema.org/NewCondition",
+    };
+  }
+  const prices = variants.map(unitPrice);
+  return {
+    "@type": "AggregateOffer",
+    lowPrice: Math.min(...prices).toFixed(2),
+    highPrice: Math.max(...prices).toFixed(2),
+    offerCount: variants.length,
+    priceCurrency: "USD",
+    availability: availability(variants.reduce((sum, variant) => sum + Math.max(variant.quantity, 0), 0)),
+    offers: variants.map((variant) => ({
+      "@type": "Offer",
+      sku: variant.sku,
+      url: `${url}?${VARIANT_PARAM}=${encodeURIComponent(variant.sku)}`,
+      price: offerPrice(variant),
+      priceCurrency: "USD",
+      availability: availability(variant.quantity),
+      itemCondition: "https://schema.org/NewCondition",
+    })),
+  };
+}
 
 export function productData(product: ProductFacts, origin: string): StructuredData {
   return {
@@ -31,15 +82,7 @@ export function productData(product: ProductFacts, origin: string): StructuredDa
     url: origin + productPath(product.slug),
     ...(product.image ? { image: [absolute(product.image, origin)] } : {}),
     category: product.category.name,
-    offers: {
-      "@type": "Offer",
-      url: origin + productPath(product.slug),
-      // The discount price when one is set (the unit price a shopper pays).
-      price: offerPrice(product),
-      priceCurrency: "USD",
-      availability: product.quantity > 0 ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
-      itemCondition: "https://schema.org/NewCondition",
-    },
+    offers: offersOf(product, origin),
     // Only a rated product has a rating: search engines refuse an aggregateRating with no ratings.
     ...(hasRatings(product)
       ? { aggregateRating: { "@type": "AggregateRating", ratingValue: Math.round(averageRating(product) * 10) / 10, ratingCount: product.peopleRated, bestRating: 5, worstRating: 1 } }
