@@ -31,22 +31,30 @@ async function axeRun(page: Page): Promise<{ findings: AxeFinding[]; settled: bo
   // Run by tsx (npm run audit:a11y), the functions below carry esbuild's __name() calls, which the page lacks.
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(`${axeSource};globalThis.__name ??= (target) => target;`);
   return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: AxeRun } }).axe;
-    const path = location.pathname;
+    const inPage = window as unknown as { axe: { run: AxeRun }; axeRuns?: Promise<unknown> };
     const heading = () => document.querySelector("[data-page-heading]");
     const busy = () => document.querySelector('[aria-busy="true"]') !== null;
-    const before = heading();
-    // Results that just stopped being replaced fade back in (150 ms): audited once they have.
-    const busyBefore = busy() || (await new Promise<boolean>((resolve) => setTimeout(() => resolve(busy()), 250)));
-    const result = await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
-    const settled = before !== null && heading() === before && location.pathname === path && !busyBefore && !busy();
-    const findings = result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: violation.nodes.map((node) => ({ target: node.target.map(String), summary: node.failureSummary ?? "" })),
-    }));
-    return { findings, settled };
+    const audit = async () => {
+      const path = location.pathname;
+      const before = heading();
+      // Results that just stopped being replaced fade back in (150 ms): audited once they have.
+      const busyBefore = busy() || (await new Promise<boolean>((resolve) => setTimeout(() => resolve(busy()), 250)));
+      const result = await inPage.axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] });
+      const settled = before !== null && heading() === before && location.pathname === path && !busyBefore && !busy();
+      const findings = result.violations.map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        nodes: violation.nodes.map((node) => ({ target: node.target.map(String), summary: node.failureSummary ?? "" })),
+      }));
+      return { findings, settled };
+    };
+    // axe refuses to start while another run is going (the audit of every screen and a journey's own check
+    // of a state can meet): the runs in one page take turns.
+    const earlier = inPage.axeRuns ?? Promise.resolve();
+    const run = earlier.catch(() => undefined).then(audit);
+    inPage.axeRuns = run;
+    return run;
   }, AXE_TAGS);
 }
 

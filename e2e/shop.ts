@@ -15,9 +15,22 @@ export interface RunningShop {
   stop(): Promise<void>;
 }
 
-export async function startShop(database: "pglite" | "postgres"): Promise<RunningShop> {
+export interface StartOptions {
+  /** More environment for `npm start`, e.g. { SEED_VARIANTS: "true" } for the demo products sold in variants. */
+  env?: Record<string, string>;
+}
+
+export async function startShop(database: "pglite" | "postgres", options: StartOptions = {}): Promise<RunningShop> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-e2e-"));
-  const env: Record<string, string> = { ...(process.env as Record<string, string>), PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, NODE_ENV: "development", LOG_LEVEL: "warn" };
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    ...options.env,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    NODE_ENV: "development",
+    LOG_LEVEL: "warn",
+  };
   delete env.DATABASE_URL;
   let schema: string | undefined;
   if (database === "postgres") {

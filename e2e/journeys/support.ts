@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { launchBrowser } from "../browser.js";
-import { startShop, type RunningShop } from "../shop.js";
+import { startShop, type RunningShop, type StartOptions } from "../shop.js";
 
 /** The demo logins the seed creates (README). */
 export const demo = {
@@ -13,15 +13,16 @@ export const demo = {
 export const phone = { width: 390, height: 844 };
 
 /**
- * A fresh shop (started by `npm start`) and a browser for one journey file. E2E_SHOP_URL points the
- * journeys at a shop already running on the demo data instead (for trying one journey while editing).
+ * A fresh shop (started by `npm start`, with `options.env` added to its environment) and a browser for one
+ * journey file. E2E_SHOP_URL points the journeys at a shop already running on the demo data instead (for
+ * trying one journey while editing).
  */
-export function useShop(): { shop: () => RunningShop; browser: () => Browser } {
+export function useShop(options: StartOptions = {}): { shop: () => RunningShop; browser: () => Browser } {
   let shop: RunningShop | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
     const running = process.env.E2E_SHOP_URL;
-    shop = running ? { url: running, output: () => "", stop: async () => {} } : await startShop(process.env.E2E_DB === "postgres" ? "postgres" : "pglite");
+    shop = running ? { url: running, output: () => "", stop: async () => {} } : await startShop(process.env.E2E_DB === "postgres" ? "postgres" : "pglite", options);
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -72,4 +73,24 @@ export async function signIn(page: Page, shopUrl: string, credentials: { email: 
   await page.goto(`${shopUrl}/login`);
   await signInOnForm(page, credentials);
   await page.getByRole("navigation", { name: "Shop" }).getByRole("link", { name: "Account" }).waitFor();
+}
+
+/** What has focus: its tag, its accessible-ish name (aria-label, else label text, else text). */
+export const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    if (!element) return { tag: "", name: "" };
+    const labelled = element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null;
+    const name = element.getAttribute("aria-label") ?? labelled ?? element.textContent ?? "";
+    return { tag: element.tagName.toLowerCase(), name: name.replace(/\s+/g, " ").trim() };
+  });
+
+/** Presses Tab (Shift+Tab backwards) until the focused element's name matches; fails after `limit` presses. */
+export async function tabTo(page: Page, name: string | RegExp, { backwards = false, limit = 60 } = {}): Promise<void> {
+  const matches = (text: string) => (typeof name === "string" ? text === name : name.test(text));
+  for (let press = 0; press < limit; press += 1) {
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
+    if (matches((await focused(page)).name)) return;
+  }
+  throw new Error(`Tab never reached "${String(name)}" (focus is on ${JSON.stringify(await focused(page))})`);
 }
