@@ -108,6 +108,12 @@ const operations: Record<string, Operation> = {
     variables: () => ({ id: ids.product, input: { name: "Matrix Fern", description: "Green.", price: 10, quantity: 1000, categoryId: ids.category } }),
   },
   deleteProduct: { access: "admin", scope: "catalogue:write", document: "mutation { deleteProduct(id: 999999) { message } }" },
+  saveProductVariants: {
+    access: "admin",
+    scope: "catalogue:write",
+    document: "mutation($id: Int!, $input: ProductVariantsInput!) { saveProductVariants(productId: $id, input: $input) { id } }",
+    variables: () => ({ id: ids.product, input: { options: [], variants: [{ sku: `MATRIX-${Math.random().toString(36).slice(2, 8)}`, options: [], price: 10, quantity: 1000 }] } }),
+  },
   // Admins who signed in: no API key, whatever its scopes, manages keys or webhooks.
   apiKeys: { access: "admin", document: "{ apiKeys { nodes { id } } }" },
   apiScopes: { access: "admin", document: "{ apiScopes { scope } }" },

@@ -119,14 +119,14 @@ CREATE INDEX "products_option_pairs_idx" ON "products" USING GIN ("option_pairs"
 -- unit_price_max_cents summarise the enabled ones (unit price: the discount price when set, else the price).
 -- Written only when something changed, so a write that changes nothing the product shows is not announced.
 CREATE FUNCTION "summarise_product_variants"(product int4) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  next record;
 BEGIN
-  UPDATE "products" p SET
-    "price_cents" = d."price_cents", "discount_price_cents" = d."discount_price_cents", "quantity" = d."quantity",
-    "variant_count" = s."n", "stock_total" = s."stock",
-    "unit_price_min_cents" = COALESCE(s."lo", COALESCE(d."discount_price_cents", d."price_cents")),
-    "unit_price_max_cents" = COALESCE(s."hi", COALESCE(d."discount_price_cents", d."price_cents")),
-    "option_words" = w."words",
-    "option_pairs" = w."pairs"
+  SELECT d."price_cents", d."discount_price_cents", d."quantity", s."n", s."stock",
+         COALESCE(s."lo", COALESCE(d."discount_price_cents", d."price_cents")) AS "lo",
+         COALESCE(s."hi", COALESCE(d."discount_price_cents", d."price_cents")) AS "hi",
+         w."words", w."pairs"
+  INTO next
   FROM
     (SELECT "price_cents", "discount_price_cents", "quantity" FROM "product_variants"
       WHERE "product_id" = product ORDER BY "enabled" DESC, "position", "id" LIMIT 1) d,
@@ -145,11 +145,21 @@ BEGIN
       FROM "product_variants" pv
       JOIN "product_variant_values" vv ON vv."variant_id" = pv."id"
       JOIN "product_option_values" v ON v."id" = vv."value_id"
-      WHERE pv."product_id" = product AND pv."enabled") w
-  WHERE p."id" = product
-    AND (p."price_cents", p."discount_price_cents", p."quantity", p."variant_count", p."stock_total", p."unit_price_min_cents", p."unit_price_max_cents", p."option_words", p."option_pairs")
-      IS DISTINCT FROM (d."price_cents", d."discount_price_cents", d."quantity", s."n", s."stock",
-        COALESCE(s."lo", COALESCE(d."discount_price_cents", d."price_cents")), COALESCE(s."hi", COALESCE(d."discount_price_cents", d."price_cents")), w."words", w."pairs");
+      WHERE pv."product_id" = product AND pv."enabled") w;
+  -- No variant left (the product is being deleted), or nothing the product shows changed: no write at all
+  -- (an UPDATE of no row would still announce a change).
+  IF next."price_cents" IS NULL OR NOT EXISTS (
+    SELECT 1 FROM "products" p WHERE p."id" = product
+      AND (p."price_cents", p."discount_price_cents", p."quantity", p."variant_count", p."stock_total", p."unit_price_min_cents", p."unit_price_max_cents", p."option_words", p."option_pairs")
+        IS DISTINCT FROM (next."price_cents", next."discount_price_cents", next."quantity", next."n", next."stock", next."lo", next."hi", next."words", next."pairs")
+  ) THEN
+    RETURN;
+  END IF;
+  UPDATE "products" SET
+    "price_cents" = next."price_cents", "discount_price_cents" = next."discount_price_cents", "quantity" = next."quantity",
+    "variant_count" = next."n", "stock_total" = next."stock", "unit_price_min_cents" = next."lo", "unit_price_max_cents" = next."hi",
+    "option_words" = next."words", "option_pairs" = next."pairs"
+  WHERE "id" = product;
 END
 $$;
 
@@ -252,16 +262,22 @@ CREATE TRIGGER "products_summary_on_insert" BEFORE INSERT ON "products"
 CREATE FUNCTION "products_default_variant"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   new_sku text := upper(NEW."slug");
+  default_id int4;
 BEGIN
   IF TG_OP = 'INSERT' THEN
     IF EXISTS (SELECT 1 FROM "product_variants" WHERE lower("sku") = lower(new_sku)) THEN new_sku := new_sku || '-' || NEW."id"; END IF;
     INSERT INTO "product_variants" ("product_id", "sku", "price_cents", "discount_price_cents", "quantity", "position", "enabled", "updated_at")
       VALUES (NEW."id", new_sku, NEW."price_cents", NEW."discount_price_cents", NEW."quantity", 0, true, NEW."updated_at");
   ELSE
-    UPDATE "product_variants" SET "price_cents" = NEW."price_cents", "discount_price_cents" = NEW."discount_price_cents",
-        "quantity" = NEW."quantity", "updated_at" = now()
-      WHERE "id" = (SELECT "id" FROM "product_variants" WHERE "product_id" = NEW."id" ORDER BY "enabled" DESC, "position", "id" LIMIT 1)
-        AND ("price_cents", "discount_price_cents", "quantity") IS DISTINCT FROM (NEW."price_cents", NEW."discount_price_cents", NEW."quantity");
+    -- Only when the default variant differs (it does not when this write came from it): an UPDATE of no row
+    -- would still announce a change.
+    SELECT "id" INTO default_id FROM "product_variants" WHERE "product_id" = NEW."id" ORDER BY "enabled" DESC, "position", "id" LIMIT 1;
+    IF EXISTS (SELECT 1 FROM "product_variants" WHERE "id" = default_id
+        AND ("price_cents", "discount_price_cents", "quantity") IS DISTINCT FROM (NEW."price_cents", NEW."discount_price_cents", NEW."quantity")) THEN
+      UPDATE "product_variants" SET "price_cents" = NEW."price_cents", "discount_price_cents" = NEW."discount_price_cents",
+          "quantity" = NEW."quantity", "updated_at" = now()
+        WHERE "id" = default_id;
+    END IF;
   END IF;
   RETURN NULL;
 END
@@ -281,25 +297,26 @@ DECLARE
 BEGIN
   IF TG_TABLE_NAME IN ('product_variants', 'product_options') THEN
     IF TG_OP = 'DELETE' THEN
-      SELECT array_agg(DISTINCT touched."product_id") INTO ids FROM (SELECT "product_id" FROM "old_rows" LIMIT 501) touched;
+      SELECT array_agg(touched."product_id") INTO ids FROM (SELECT DISTINCT "product_id" FROM "old_rows" LIMIT 501) touched;
     ELSE
-      SELECT array_agg(DISTINCT touched."product_id") INTO ids FROM (SELECT "product_id" FROM "new_rows" LIMIT 501) touched;
+      SELECT array_agg(touched."product_id") INTO ids FROM (SELECT DISTINCT "product_id" FROM "new_rows" LIMIT 501) touched;
     END IF;
   ELSIF TG_TABLE_NAME = 'product_option_values' THEN
     IF TG_OP = 'DELETE' THEN
-      SELECT array_agg(DISTINCT o."product_id") INTO ids FROM (SELECT "option_id" FROM "old_rows" LIMIT 501) touched JOIN "product_options" o ON o."id" = touched."option_id";
+      SELECT array_agg(touched."product_id") INTO ids FROM (SELECT DISTINCT o."product_id" FROM "old_rows" r JOIN "product_options" o ON o."id" = r."option_id" LIMIT 501) touched;
     ELSE
-      SELECT array_agg(DISTINCT o."product_id") INTO ids FROM (SELECT "option_id" FROM "new_rows" LIMIT 501) touched JOIN "product_options" o ON o."id" = touched."option_id";
+      SELECT array_agg(touched."product_id") INTO ids FROM (SELECT DISTINCT o."product_id" FROM "new_rows" r JOIN "product_options" o ON o."id" = r."option_id" LIMIT 501) touched;
     END IF;
   ELSE
     IF TG_OP = 'DELETE' THEN
-      SELECT array_agg(DISTINCT v."product_id") INTO ids FROM (SELECT "variant_id" FROM "old_rows" LIMIT 501) touched JOIN "product_variants" v ON v."id" = touched."variant_id";
+      SELECT array_agg(touched."product_id") INTO ids FROM (SELECT DISTINCT v."product_id" FROM "old_rows" r JOIN "product_variants" v ON v."id" = r."variant_id" LIMIT 501) touched;
     ELSE
-      SELECT array_agg(DISTINCT v."product_id") INTO ids FROM (SELECT "variant_id" FROM "new_rows" LIMIT 501) touched JOIN "product_variants" v ON v."id" = touched."variant_id";
+      SELECT array_agg(touched."product_id") INTO ids FROM (SELECT DISTINCT v."product_id" FROM "new_rows" r JOIN "product_variants" v ON v."id" = r."variant_id" LIMIT 501) touched;
     END IF;
   END IF;
+  -- A statement that wrote no row (or rows of a product deleted meanwhile, which announces itself) says nothing.
   IF ids IS NULL THEN
-    payload := '{"type":"catalogueChanged","products":[]}';
+    RETURN NULL;
   ELSIF cardinality(ids) <= 500 THEN
     payload := json_build_object('type', 'catalogueChanged', 'products', ids)::text;
   END IF;
