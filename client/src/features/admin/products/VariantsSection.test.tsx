@@ -83,7 +83,7 @@ describe("the variants section", () => {
     await userEvent.clear(screen.getByLabelText("Price of 12 cm"));
     await userEvent.type(screen.getByLabelText("Price of 12 cm"), "19.5");
     await userEvent.type(screen.getByLabelText("Option 1 values"), "24 cm{Enter}");
-    expect(within(screen.getByRole("list", { name: "Option 1 values: 3" })).getAllByRole("listitem").map((chip) => chip.textContent)).toEqual(["12 cm", "17 cm", "24 cm"]);
+    expect(within(screen.getByRole("list", { name: "Pot size: 3 values" })).getAllByRole("listitem").map((chip) => chip.textContent)).toEqual(["12 cm", "17 cm", "24 cm"]);
     await userEvent.click(screen.getByRole("button", { name: "Generate all combinations" }));
     expect(rowHeaders()).toEqual(["12 cm", "17 cm", "24 cm"]);
     expect(screen.getByLabelText("SKU of 12 cm")).toHaveValue("MON-DEL-12");

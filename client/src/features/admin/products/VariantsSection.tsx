@@ -139,7 +139,7 @@ export function VariantsSection({ product }: { product: AdminVariantGridFragment
   };
 
   return (
-    <Paper withBorder p="xl" radius="md" component="section" aria-labelledby={headingId} ref={sectionRef}>
+    <Paper withBorder p="xl" radius="md" component="section" aria-labelledby={headingId} ref={sectionRef} className={classes.section}>
       <Stack gap="md">
         <Title order={2} size="h3" id={headingId}>
           Variants
@@ -164,7 +164,7 @@ export function VariantsSection({ product }: { product: AdminVariantGridFragment
               </Button>
             </Group>
             {needsGenerating(grid) && (
-              <Text size="sm" c="orange.9" role="status">
+              <Text size="sm" fw={500} role="status">
                 The options have changed: generate all combinations to update the grid.
               </Text>
             )}
@@ -316,7 +316,7 @@ function ValuesInput({ label, optionName, values, onChange, error }: ValuesInput
         error={error}
       />
       {values.length > 0 && (
-        <Group gap={6} component="ul" aria-label={`${label}: ${values.length}`} style={{ listStyle: "none", padding: 0, margin: 0 }}>
+        <Group gap={6} component="ul" aria-label={`${optionName}: ${values.length === 1 ? "1 value" : `${values.length} values`}`} style={{ listStyle: "none", padding: 0, margin: 0 }}>
           {values.map((value) => (
             <Group key={value} component="li" gap={2} wrap="nowrap" className={classes.chip}>
               <Text size="sm">{value}</Text>
