@@ -182,6 +182,28 @@ describe("the variant grid (saveProductVariants)", () => {
     expect(again.data!.saveProductVariants).toMatchObject({ price: 30, totalQuantity: 11, priceRange: { min: 30, max: 45 } });
   });
 
+  it("a variant's own picture: set by its stored path, kept when left out, removed with null", async () => {
+    const { product, variants } = await monstera();
+    await t.shop.prisma.image.create({ data: { ref: "/uploads/monstera-24.jpg", state: "ready", width: 10, height: 10 } });
+    const rows = (image: string | null | undefined) => ({
+      ...grid([{ id: variants[0].id, sku: variants[0].sku, size: "12 cm", price: 15, quantity: 5 }]),
+      variants: [{ id: variants[0].id, sku: variants[0].sku, options: [{ name: "Pot size", value: "12 cm" }], price: 15, quantity: 5, ...(image === undefined ? {} : { image }) }],
+    });
+    const pictureOf = async () => (await t.shop.prisma.productVariant.findUniqueOrThrow({ where: { id: variants[0].id } })).image;
+    expect((await save(product.id, rows("/uploads/monstera-24.jpg"))).errors).toBeUndefined();
+    expect(await pictureOf()).toBe("/uploads/monstera-24.jpg");
+    const shown = await t.gql<{ product: { variants: { imageRef: string | null; image: { url: string } | null }[] } }>(
+      `query($slug: String!) { product(slug: $slug) { variants { imageRef image { url } } } }`,
+      { slug: product.slug },
+    );
+    expect(shown.data!.product.variants[0]).toMatchObject({ imageRef: "/uploads/monstera-24.jpg", image: { url: expect.any(String) } });
+    expect((await save(product.id, rows(undefined))).errors).toBeUndefined();
+    expect(await pictureOf()).toBe("/uploads/monstera-24.jpg");
+    expect((await save(product.id, rows(null))).errors).toBeUndefined();
+    expect(await pictureOf()).toBeNull();
+    expect(failure(await save(product.id, rows("/uploads/never-uploaded.jpg")))).toMatchObject({ fields: { "variants.0.image": ["This picture is not stored in the shop: upload it first."] } });
+  });
+
   it("answers each bad grid with what to fix, field by field, and changes nothing", async () => {
     const { product } = await monstera();
     const other = await makeProduct("Fern");
@@ -196,7 +218,7 @@ describe("the variant grid (saveProductVariants)", () => {
       [{ options: [], variants: [] }, { variants: ["A product needs at least one variant."] }],
       [grid([{ sku: "A-1", size: "12 cm", price: 10, quantity: 1, id: (await t.shop.prisma.productVariant.findFirstOrThrow({ where: { productId: other.id } })).id }]), { "variants.0.id": ["This variant is not one of the product's."] }],
       // Another product's SKU, in another case: SKUs are unique in the whole shop.
-      [grid([{ sku: other.slug.toLowerCase(), size: "12 cm", price: 10, quantity: 1 }]), { variants: [`A SKU of ${other.slug.toLowerCase()} is already used by another product's variant.`] }],
+      [grid([{ sku: other.slug.toLowerCase(), size: "12 cm", price: 10, quantity: 1 }]), { "variants.0.sku": [`The SKU ${other.slug.toLowerCase()} is already used by another product's variant.`] }],
     ];
     const before = await t.shop.prisma.productVariant.findMany({ where: { productId: product.id }, orderBy: { id: "asc" } });
     for (const [input, fields] of cases) {

@@ -36,7 +36,7 @@ class ProductVariant {
   @Field(() => Boolean, { description: "On sale. Shoppers are shown only variants on sale; admins see every one." }) enabled!: boolean;
   @Field(() => Boolean, { description: "The variant bought when a client names only the product (the REST shim), whose price and stock the product shows." })
   isDefault!: boolean;
-  /** The variant's own picture ref, or null (resolved by `image`). */
+  @Field(() => String, { nullable: true, description: "The variant's own picture as stored (/uploads/...), to send back in saveProductVariants; null: the product's pictures." })
   imageRef!: string | null;
   productName!: string;
 }
@@ -157,7 +157,11 @@ class ProductVariantInput {
   @Field(() => MoneyScalar, { nullable: true }) discountPrice!: number | null;
   @Field(() => Int) quantity!: number;
   @Field(() => Boolean, { nullable: true, description: "On sale (default true)." }) enabled!: boolean | null;
-  @Field(() => String, { nullable: true, description: "A stored picture's path (/uploads/...), shown when this variant is chosen." }) image!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: "A stored picture's path (/uploads/..., ProductVariant.imageRef), shown when this variant is chosen; null: none; left out: a kept variant keeps its own.",
+  })
+  image?: string | null;
 }
 
 @InputType({ description: "A product's options and variants, replacing the ones it has." })

@@ -151,7 +151,7 @@ export interface VariantsInput {
     discountPriceCents?: Cents | null;
     quantity: number;
     enabled?: boolean | null;
-    /** A stored picture's ref (an uploaded picture); null: the product's pictures. */
+    /** A stored picture's ref (an uploaded picture); null: the product's pictures; left out: a kept variant keeps its own. */
     image?: string | null;
   }[];
 }
@@ -164,7 +164,8 @@ interface CheckedVariant {
   discountPriceCents: Cents | null;
   quantity: number;
   enabled: boolean;
-  image: string | null;
+  /** undefined: keep what a kept variant has (a new one has none). */
+  image: string | null | undefined;
 }
 
 const key = (option: string, value: string) => `${option.toLowerCase()}\u0000${value.toLowerCase()}`;
@@ -238,7 +239,7 @@ function checkVariants(input: unknown): { options: { name: string; values: strin
       combinations.add(combination);
       const id = variant.id === undefined || variant.id === null ? null : parseId(variant.id);
       if (id === null && variant.id !== undefined && variant.id !== null) checks.add(field("id"), "This variant is not one of the product's.");
-      const image = typeof variant.image === "string" && variant.image.trim() !== "" ? variant.image.trim() : null;
+      const image = variant.image === undefined ? undefined : typeof variant.image === "string" && variant.image.trim() !== "" ? variant.image.trim() : null;
       variants.push({
         id,
         sku,
@@ -303,7 +304,7 @@ export async function saveVariants(prisma: PrismaClient, viewer: Viewer | null, 
           discountPriceCents: variant.discountPriceCents,
           quantity: variant.quantity,
           enabled: variant.enabled,
-          image: variant.image,
+          ...(variant.image === undefined ? {} : { image: variant.image }),
           position,
           values: { create: variant.valueKeys.map((valueKey) => valueIds.get(valueKey)!) },
         };
@@ -316,8 +317,18 @@ export async function saveVariants(prisma: PrismaClient, viewer: Viewer | null, 
       await reportWebhookEvents(tx, [{ type: "product.updated", data: { product: await withVariants(tx, product) } }]);
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw invalid({ variants: [`A SKU of ${variants.map((variant) => variant.sku).join(", ")} is already used by another product's variant.`] });
-    throw error;
+    if (!isUniqueViolation(error)) throw error;
+    // Which of them another product holds (read now: it may also have been a race with another grid).
+    const taken = await prisma.productVariant.findMany({
+      where: { productId: { not: id }, OR: variants.map((variant) => ({ sku: { equals: variant.sku, mode: "insensitive" as const } })) },
+      select: { sku: true },
+    });
+    const takenSkus = new Set(taken.map((row) => row.sku.toLowerCase()));
+    const fields: Record<string, string[]> = {};
+    variants.forEach((variant, index) => {
+      if (takenSkus.has(variant.sku.toLowerCase())) fields[`variants.${index}.sku`] = [`The SKU ${variant.sku} is already used by another product's variant.`];
+    });
+    throw invalid(Object.keys(fields).length ? fields : { variants: ["A SKU of this grid was just given to another product's variant: try again."] });
   }
   return (await readVariants(prisma, [id])).get(id) ?? { options: [], variants: [] };
 }
