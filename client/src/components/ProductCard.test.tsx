@@ -16,6 +16,7 @@ const fern: ProductCardProduct = {
   priceRange: { min: 20, max: 20 },
   variantCount: 1,
   totalQuantity: 4,
+  bestDiscount: { price: 30, discountPrice: 20 },
   rating: 14,
   peopleRated: 3,
 };
@@ -37,7 +38,7 @@ describe("Product card", () => {
   });
 
   it("shows no badge without a discount price", async () => {
-    const card = await renderCard({ ...fern, discountPrice: null });
+    const card = await renderCard({ ...fern, discountPrice: null, bestDiscount: null });
     expect(within(card).queryByText(/^-\d+%$/)).not.toBeInTheDocument();
   });
 
@@ -91,7 +92,7 @@ describe("Product card", () => {
   });
 
   it("shows only the price when not discounted", async () => {
-    const card = await renderCard({ ...fern, discountPrice: null });
+    const card = await renderCard({ ...fern, discountPrice: null, bestDiscount: null });
     expect(within(card).getByTestId("current-price")).toHaveTextContent("$30.00");
     expect(within(card).queryByTestId("original-price")).not.toBeInTheDocument();
   });
@@ -132,7 +133,15 @@ describe("Product card: a product sold in several variants", () => {
     priceRange: { min: 24.99, max: 59.99 },
     variantCount: 3,
     totalQuantity: 27,
+    bestDiscount: { price: 34.99, discountPrice: 29.99 },
   };
+
+  it("shows the best discount among its variants as the badge", async () => {
+    const card = await renderCard({ ...monstera, discountPrice: null, bestDiscount: { price: 59.99, discountPrice: 29.99 } });
+    expect(within(card).getByText("-50%")).toBeInTheDocument();
+    const none = await renderCard({ ...monstera, slug: "undiscounted", name: "Undiscounted", discountPrice: null, bestDiscount: null });
+    expect(within(none).queryByText(/^-\d+%$/)).not.toBeInTheDocument();
+  });
 
   it("reads 'from $X' (X the lowest unit price of its variants) when their prices differ", async () => {
     const card = await renderCard(monstera);

@@ -29,6 +29,10 @@ export const productCardFields = /* GraphQL */ `
     }
     variantCount
     totalQuantity
+    bestDiscount {
+      price
+      discountPrice
+    }
     rating
     peopleRated
   }
@@ -84,8 +88,14 @@ export const cardLoading = (index: number) => ({ eager: index < EAGER_CARDS, pri
 const CARD_SIZES = "(min-width: 75em) 202px, (min-width: 48em) calc((100vw - 64px) / 3), calc((100vw - 48px) / 2)";
 const ADMIN_CARD_SIZES = "(min-width: 75em) 245px, (min-width: 48em) calc((100vw - 64px) / 3), calc((100vw - 48px) / 2)";
 
+/**
+ * The card's discount badge '-N%': a product sold in several variants shows the best discount among them
+ * (the server picks it: bestDiscount); a product sold in one variant, its own, as always.
+ */
+export const cardDiscountPercent = (product: Pick<ProductCardProduct, "bestDiscount">) => (product.bestDiscount ? discountPercent(product.bestDiscount) : null);
+
 export function ProductCard({ product, admin, eager = false, priority = false }: ProductCardProps) {
-  const percent = discountPercent(product);
+  const percent = cardDiscountPercent(product);
   const stock = cardStock(product);
   const soldOut = stock <= 0;
   return (

@@ -44,7 +44,7 @@ export function picture(name: string, alt = name) {
 
 /**
  * A product card as the API answers it. Sold in one variant unless the overrides say otherwise: its price
- * range is its unit price, its total stock its stock.
+ * range is its unit price, its total stock its stock, its best discount its own.
  */
 export function product(id: number, overrides: Partial<ProductCardFieldsFragment> = {}): ProductFixture {
   const card = {
@@ -62,8 +62,10 @@ export function product(id: number, overrides: Partial<ProductCardFieldsFragment
   };
   const unitPrice = card.discountPrice ?? card.price;
   const priceRange = { __typename: "PriceRange" as const, min: unitPrice, max: unitPrice };
+  const bestDiscount = card.discountPrice === null ? null : { __typename: "DiscountedPrice" as const, price: card.price, discountPrice: card.discountPrice };
   return {
     priceRange,
+    bestDiscount,
     variantCount: 1,
     totalQuantity: card.quantity,
     ...card,

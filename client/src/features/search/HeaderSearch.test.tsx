@@ -15,6 +15,7 @@ const asProduct = (product: typeof fern) => ({
   name: product.name,
   price: product.price,
   discountPrice: product.discountPrice,
+  priceRange: product.priceRange,
   image: product.image,
 });
 
@@ -52,6 +53,13 @@ describe("Header search", () => {
     expect(box).toHaveAttribute("aria-expanded", "true");
     // The typed part is emphasised.
     expect(option.querySelector("mark")).toHaveTextContent(/fern/i);
+  });
+
+  it("a product whose variants sell at different prices is suggested 'from $X'", async () => {
+    const monstera = { ...fern, id: 7, slug: "monstera-deliciosa", name: "Monstera Deliciosa", priceRange: { ...fern.priceRange, min: 24.99, max: 59.99 } };
+    renderWithShop(<HeaderSearch />, { mocks: [suggestionsMock("monstera", [monstera])], routes: pages });
+    await userEvent.type(screen.getByRole("combobox", { name: HEADER_SEARCH_LABEL }), "monstera");
+    expect(await screen.findByRole("option", { name: /Monstera\s*Deliciosa/ })).toHaveTextContent("from $24.99");
   });
 
   it("arrow keys choose a suggestion and Enter opens it", async () => {

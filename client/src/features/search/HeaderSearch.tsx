@@ -28,6 +28,10 @@ export const headerSearchOperations = /* GraphQL */ `
         name
         price
         discountPrice
+        priceRange {
+          min
+          max
+        }
         image {
           ...ProductPictureFields
         }
@@ -112,7 +116,7 @@ export function HeaderSearch() {
                       <Highlight highlight={asked.split(/\s+/)} size="sm" component="span">
                         {product.name}
                       </Highlight>
-                      <Price product={product} size="sm" />
+                      <Price product={product} range={product.priceRange} size="sm" />
                     </div>
                   </Group>
                 </Combobox.Option>

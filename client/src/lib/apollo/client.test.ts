@@ -80,6 +80,7 @@ describe("Lists page by page: pages of one list merge in the cache; different fi
     priceRange: { __typename: "PriceRange", min: 10, max: 10 },
     variantCount: 1,
     totalQuantity: 1,
+    bestDiscount: null,
     rating: 0,
     peopleRated: 0,
   });
