@@ -389,7 +389,7 @@ describe("buying a variant", () => {
     expect(await t.shop.prisma.order.count({ where: { lines: { some: { productId: product.id } } } })).toBe(0);
   });
 
-  it("the cart quote prices each variant, and refuses a line that must name one", async () => {
+  it("the cart quote prices each variant; a line that must name one is left out with the choice to make", async () => {
     const { product, variants } = await monstera();
     const quote = await t.gql<{ cartQuote: { lines: { variantId: number; sku: string; unitPrice: number; lineTotal: number }[]; itemsTotal: number } }>(
       `query($lines: [CartLineInput!]!) { cartQuote(lines: $lines) { lines { variantId sku unitPrice lineTotal } itemsTotal } }`,
@@ -402,8 +402,14 @@ describe("buying a variant", () => {
       ],
       itemsTotal: 75,
     });
-    const ambiguous = await t.gql(`query($lines: [CartLineInput!]!) { cartQuote(lines: $lines) { itemsTotal } }`, { lines: [{ productId: product.id, quantity: 1 }] });
-    expect(failure(ambiguous)).toMatchObject({ fields: { cart: ["Please choose a Pot size for Monstera."] } });
+    const ambiguous = await t.gql<{ cartQuote: unknown }>(`query($lines: [CartLineInput!]!) { cartQuote(lines: $lines) { itemsTotal lines { variantId } choicesToMake { productId message } } }`, {
+      lines: [{ productId: product.id, quantity: 1 }, { variantId: variants[0].id, quantity: 1 }],
+    });
+    expect(ambiguous.data!.cartQuote).toEqual({
+      itemsTotal: 15,
+      lines: [{ variantId: variants[0].id }],
+      choicesToMake: [{ productId: product.id, message: "Please choose a Pot size for Monstera." }],
+    });
   });
 
   it("the REST shim, whose clients know no variants, buys a product's default variant by the product's id", async () => {

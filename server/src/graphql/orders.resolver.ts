@@ -74,6 +74,7 @@ class OrderResolver {
       deliveryFee: quote.deliveryCents,
       total: quote.totalCents,
       missingProductIds: quote.missingProductIds,
+      choicesToMake: quote.choicesToMake,
     };
   }
 

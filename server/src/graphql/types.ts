@@ -217,6 +217,16 @@ export class CartQuote {
   @Field(() => MoneyScalar, { description: "The chosen region's fee; 0 while no region is chosen." }) deliveryFee!: number;
   @Field(() => MoneyScalar, { description: "The items total plus the delivery fee." }) total!: number;
   @Field(() => [Int], { description: "Products of the cart that no longer exist." }) missingProductIds!: number[];
+  @Field(() => [CartChoiceToMake], {
+    description: "Lines left out because the shopper must choose a variant (a product sold in several, named without one), each with what to choose.",
+  })
+  choicesToMake!: CartChoiceToMake[];
+}
+
+@ObjectType({ description: "A cart line that needs the shopper's choice of variant." })
+export class CartChoiceToMake {
+  @Field(() => Int) productId!: number;
+  @Field(() => String, { description: "E.g. 'Please choose a Pot size for Monstera Deliciosa.'" }) message!: string;
 }
 
 @ObjectType()

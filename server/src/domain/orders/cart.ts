@@ -75,8 +75,8 @@ export interface ReadCart {
   bought: BoughtLine[];
   /** In the cart's order: each line that buys nothing gives its problem; a bought line stands where it was first named. */
   inOrder: (BoughtLine | string)[];
-  /** The problems that are the shopper's choice to make (which variant), not the catalogue's: a quote refuses them too. */
-  choicesToMake: string[];
+  /** The lines whose variant is the shopper's choice to make (which variant), with what to choose: quoted without them. */
+  choicesToMake: Array<{ productId: number; message: string }>;
   /** Products named by lines that buy nothing (unknown, or no longer on sale). */
   missingProductIds: number[];
 }
@@ -93,6 +93,8 @@ export interface QuotedLine extends Priced {
 /** A cart priced at today's prices; products that no longer exist are left out and named. */
 export interface CartQuote extends OrderQuote<QuotedLine> {
   missingProductIds: number[];
+  /** Lines naming a product sold in several variants (or a variant of another product): left out, with what to choose. */
+  choicesToMake: Array<{ productId: number; message: string }>;
 }
 
 /** Checks a cart against today's stock and prices before checkout. */
@@ -111,8 +113,9 @@ export async function checkCart(prisma: PrismaClient, viewer: Viewer | null, lin
 /**
  * The server's figures for a cart, for anyone (a guest's cart too): each line at today's price, the items
  * total, the chosen region's fee (none while no region is chosen) and the total. Stock is not judged here
- * (checkCart and checkout do): a quote only prices. A line for a product sold in several variants must name
- * one; a line whose product or variant is no longer on sale is left out and its product named.
+ * (checkCart and checkout do): a quote only prices. A line whose product or variant is no longer on sale is
+ * left out and its product named; a line for a product sold in several variants that names none (a cart saved
+ * before the product had them) is left out with the choice to make, so the rest of the cart is still priced.
  */
 export async function quoteCart(prisma: PrismaClient, lines: unknown, regionId: unknown): Promise<CartQuote> {
   const checks = new Checks();
@@ -126,9 +129,12 @@ export async function quoteCart(prisma: PrismaClient, lines: unknown, regionId: 
     region === null ? null : prisma.region.findUnique({ where: { id: region }, select: { feeCents: true } }),
   ]);
   if (region !== null && !fee) checks.add("region", "The selected region is invalid.");
-  for (const problem of read.choicesToMake) checks.add("cart", problem);
   checks.done();
-  return { ...priceOrder(quotedLines(read.bought), fee, { at: new Date() }), missingProductIds: read.missingProductIds };
+  return {
+    ...priceOrder(quotedLines(read.bought), fee, { at: new Date() }),
+    missingProductIds: read.missingProductIds,
+    choicesToMake: read.choicesToMake,
+  };
 }
 
 const VARIANT_READ = {
@@ -160,23 +166,23 @@ export async function readCart(prisma: Pick<PrismaClient, "productVariant">, car
   const byId = new Map(variants.map((variant) => [variant.variantId, variant]));
   const bought = new Map<number, BoughtLine>();
   const inOrder: (BoughtLine | string)[] = [...cart.unusable];
-  const choicesToMake: string[] = [];
+  const choicesToMake: ReadCart["choicesToMake"] = [];
   const missing = new Set<number>();
   for (const line of cart.wanted) {
     let variant: StockedVariant | undefined;
     if (line.variantId !== null) {
       variant = byId.get(line.variantId);
       if (variant && line.productId !== null && variant.productId !== line.productId) {
-        choicesToMake.push(`The chosen option is not one of ${variant.productName}'s.`);
-        inOrder.push(choicesToMake[choicesToMake.length - 1]);
+        choicesToMake.push({ productId: line.productId, message: `The chosen option is not one of ${variant.productName}'s.` });
+        inOrder.push(choicesToMake[choicesToMake.length - 1].message);
         continue;
       }
     } else {
       const ofProduct = variants.filter((candidate) => candidate.productId === line.productId);
       const onSale = ofProduct.filter((candidate) => candidate.enabled);
       if (rule === "only-variant" && onSale.length > 1) {
-        choicesToMake.push(chooseMessage(onSale[0]));
-        inOrder.push(choicesToMake[choicesToMake.length - 1]);
+        choicesToMake.push({ productId: onSale[0].productId, message: chooseMessage(onSale[0]) });
+        inOrder.push(choicesToMake[choicesToMake.length - 1].message);
         continue;
       }
       variant = defaultVariant(ofProduct);
