@@ -242,6 +242,8 @@ export interface QuotePrices {
   /** Variants no longer on sale: their lines are left out (their product, still sold in others, is not named). */
   variantsOffSale?: number[];
   fees?: Record<number, number>;
+  /** Products now sold in several variants: a line naming the product alone is left out with this choice to make. */
+  choices?: Record<number, string>;
 }
 
 export interface CartQuoteServer {
@@ -264,7 +266,11 @@ export function cartQuoteServer(prices: QuotePrices, options: MockOptions = {}):
     request: { query: CartQuoteDocument, variables: () => true },
     result: (variables: CartQuoteQueryVariables) => {
       asked.push(variables);
-      const lines = [variables.lines].flat().map((line) => ({ productId: line.productId ?? 0, variantId: line.variantId ?? line.productId ?? 0, quantity: line.quantity }));
+      const named = [variables.lines].flat();
+      const toChoose = named.filter((line) => line.variantId == null && line.productId != null && prices.choices?.[line.productId] !== undefined);
+      const lines = named
+        .filter((line) => !toChoose.includes(line))
+        .map((line) => ({ productId: line.productId ?? 0, variantId: line.variantId ?? line.productId ?? 0, quantity: line.quantity }));
       const unitPrice = (line: { productId: number; variantId: number }) => prices.variantPrices?.[line.variantId] ?? prices.unitPrices[line.productId];
       const known = lines.filter((line) => line.productId in prices.unitPrices && !prices.variantsOffSale?.includes(line.variantId));
       const itemsCents = known.reduce((sum, line) => sum + cents(unitPrice(line)) * line.quantity, 0);
@@ -284,6 +290,7 @@ export function cartQuoteServer(prices: QuotePrices, options: MockOptions = {}):
             deliveryFee: feeCents / 100,
             total: (itemsCents + feeCents) / 100,
             missingProductIds: lines.filter((line) => !(line.productId in prices.unitPrices)).map((line) => line.productId),
+            choicesToMake: toChoose.map((line) => ({ __typename: "CartChoiceToMake", productId: line.productId!, message: prices.choices![line.productId!] })),
           },
         },
       };

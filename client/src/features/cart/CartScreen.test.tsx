@@ -231,6 +231,16 @@ describe("Cart lines of variants", () => {
     expect(await screen.findByRole("heading", { name: "Checkout page" })).toBeInTheDocument();
   });
 
+  it("a line saved before its product came in several variants says what to choose, links to the choice, and the rest is priced", async () => {
+    const mock = cartQuoteServer({ ...prices, choices: { 102: "Please choose a Size for Steel Shovel." } }).mock;
+    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: variantCart(), mocks: [mock] });
+    const shovelLine = await screen.findByRole("article", { name: "Steel Shovel" });
+    expect(await within(shovelLine).findByText(/Please choose a Size for Steel Shovel\./)).toBeInTheDocument();
+    expect(within(shovelLine).getByRole("link", { name: "Choose on the product page" })).toHaveAttribute("href", `/products/${shovel.slug}`);
+    expect(within(shovelLine).queryByTestId("line-price")).not.toBeInTheDocument();
+    expect(within(screen.getByRole("article", { name: "Monstera Deliciosa (17 cm)" })).getByTestId("line-price")).toHaveTextContent("$29.99");
+  });
+
   it("a variant no longer on sale says '{name} ({values}) is no longer available.' in its line only", async () => {
     const mock = cartQuoteServer({ ...prices, variantsOffSale: [71] }).mock;
     renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: variantCart(), mocks: [mock] });

@@ -13,7 +13,7 @@ import { QuotedAmount, QuoteUnavailable } from "../../components/QuotedFigures";
 import { CheckCartDocument } from "../../graphql/generated/graphql";
 import { serverMessage } from "../../lib/apollo/errors";
 import { useCart } from "../../lib/cart/CartProvider";
-import { cartLineInput, isMissing, noLongerAvailable, quotedLineTotal, useCartQuote, type CartQuoteState } from "../../lib/cart/cartQuote";
+import { cartLineInput, choiceToMake, isMissing, noLongerAvailable, quotedLineTotal, useCartQuote, type CartQuoteState } from "../../lib/cart/cartQuote";
 import { lineKey, type CartItem } from "../../lib/cart/cartRules";
 import { variantLabel } from "../../lib/catalog/variants";
 import { messages } from "../../lib/messages";
@@ -74,7 +74,15 @@ function CartLine({ item, quote }: { item: CartItem; quote: CartQuoteState }) {
             {item.name}
           </Anchor>
           <ChosenOptions options={item.options} />
-          {quote.status === "ready" && isMissing(quote.quote, item) ? (
+          {quote.status === "ready" && choiceToMake(quote.quote, item) ? (
+            // Saved before the product came in several variants: its page offers the choice.
+            <Text fw={600} c="red.9" data-testid="line-choice">
+              {choiceToMake(quote.quote, item)}{" "}
+              <Anchor component={Link} to={productLink(item)}>
+                Choose on the product page
+              </Anchor>
+            </Text>
+          ) : quote.status === "ready" && isMissing(quote.quote, item) ? (
             <Text fw={600} c="red" data-testid="line-unavailable">
               {noLongerAvailable(label)}
             </Text>

@@ -19,6 +19,10 @@ export const cartQuoteOperations = /* GraphQL */ `
       deliveryFee
       total
       missingProductIds
+      choicesToMake {
+        productId
+        message
+      }
     }
   }
 `;
@@ -79,6 +83,13 @@ const quotedLine = (quote: CartQuote, item: LineOfCart) =>
 export function quotedLineTotal(quote: CartQuote, item: LineOfCart): number | undefined {
   return quotedLine(quote, item)?.lineTotal;
 }
+
+/**
+ * What the shopper must choose for a line saved before its product was sold in several variants ("Please
+ * choose a Pot size for Monstera Deliciosa."), as the server words it; undefined for every other line.
+ */
+export const choiceToMake = (quote: CartQuote, item: LineOfCart): string | undefined =>
+  item.variantId === null || item.variantId === undefined ? quote.choicesToMake.find((choice) => choice.productId === item.id)?.message : undefined;
 
 /**
  * Whether the server says this line of the cart can no longer be bought: a line naming its variant, when the
