@@ -136,8 +136,8 @@ const order = {
   createdAt: "2026-03-02T15:04:00.000Z",
   updatedAt: "2026-03-02T15:04:00.000Z",
   lines: [
-    { __typename: "OrderLine" as const, productId: 101, slug: "boston-fern", name: "Boston Fern", imageOne: "/f.svg", image: picture("fern", "Boston Fern"), unitPrice: 20, quantity: 2, lineTotal: 40 },
-    { __typename: "OrderLine" as const, productId: null, slug: "old-trowel", name: "Old Trowel", imageOne: "/t.svg", image: picture("trowel", "Old Trowel"), unitPrice: 12.5, quantity: 1, lineTotal: 12.5 },
+    { __typename: "OrderLine" as const, productId: 101, variantId: 1010, sku: "BOSTON-FERN", options: [], slug: "boston-fern", name: "Boston Fern", imageOne: "/f.svg", image: picture("fern", "Boston Fern"), unitPrice: 20, quantity: 2, lineTotal: 40 },
+    { __typename: "OrderLine" as const, productId: null, variantId: null, sku: "", options: [], slug: "old-trowel", name: "Old Trowel", imageOne: "/t.svg", image: picture("trowel", "Old Trowel"), unitPrice: 12.5, quantity: 1, lineTotal: 12.5 },
   ],
 };
 
