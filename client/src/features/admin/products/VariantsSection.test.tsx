@@ -22,6 +22,7 @@ const variant = (id: number, sku: string, potSize: string | null, extra: Partial
   quantity: 9,
   enabled: true,
   isDefault: false,
+  imageRef: null,
   options: potSize ? [{ __typename: "VariantOption", name: "Pot size", value: potSize }] : [],
   ...extra,
 });
@@ -43,7 +44,11 @@ const monstera: AdminVariantGridFragment & { __typename: "Product" } = {
   quantity: 18,
   totalQuantity: 27,
   options: [potSize(["12 cm", "17 cm"])],
-  variants: [variant(71, "MON-DEL-17", "17 cm", { price: 34.99, discountPrice: 29.99, quantity: 18, isDefault: true }), variant(72, "MON-DEL-12", "12 cm", { quantity: 9 })],
+  variants: [
+    // The 17 cm pot has a picture of its own, which a save keeps.
+    variant(71, "MON-DEL-17", "17 cm", { price: 34.99, discountPrice: 29.99, quantity: 18, isDefault: true, imageRef: "/uploads/monstera-17.jpg" }),
+    variant(72, "MON-DEL-12", "12 cm", { quantity: 9 }),
+  ],
 };
 
 function renderSection(product: AdminVariantGridFragment, mocks: object[] = []) {
@@ -134,12 +139,12 @@ describe("the variants section", () => {
     expect(screen.getByText("3 of 3 selected")).toBeInTheDocument();
   });
 
-  it("saves the grid as it is (kept ids, new rows without one), says so, and shows what the server stored", async () => {
+  it("saves the grid as it is (kept ids and their pictures, new rows without either), says so, and shows what the server stored", async () => {
     const expected: ProductVariantsInput = {
       options: [{ name: "Pot size", values: ["12 cm", "17 cm", "24 cm"] }],
       variants: [
-        { id: 72, sku: "MON-DEL-12", options: [{ name: "Pot size", value: "12 cm" }], price: 24.99, discountPrice: null, quantity: 9, enabled: true },
-        { id: 71, sku: "MON-DEL-17", options: [{ name: "Pot size", value: "17 cm" }], price: 34.99, discountPrice: 29.99, quantity: 18, enabled: false },
+        { id: 72, sku: "MON-DEL-12", options: [{ name: "Pot size", value: "12 cm" }], price: 24.99, discountPrice: null, quantity: 9, enabled: true, image: null },
+        { id: 71, sku: "MON-DEL-17", options: [{ name: "Pot size", value: "17 cm" }], price: 34.99, discountPrice: 29.99, quantity: 18, enabled: false, image: "/uploads/monstera-17.jpg" },
         { sku: "MONSTERA-DELICIOSA-24-CM", options: [{ name: "Pot size", value: "24 cm" }], price: 59, discountPrice: null, quantity: 18, enabled: true },
       ],
     };
@@ -148,7 +153,7 @@ describe("the variants section", () => {
       options: [potSize(["12 cm", "17 cm", "24 cm"])],
       variants: [
         variant(72, "MON-DEL-12", "12 cm", { isDefault: true }),
-        variant(71, "MON-DEL-17", "17 cm", { price: 34.99, discountPrice: 29.99, quantity: 18, enabled: false }),
+        variant(71, "MON-DEL-17", "17 cm", { price: 34.99, discountPrice: 29.99, quantity: 18, enabled: false, imageRef: "/uploads/monstera-17.jpg" }),
         variant(74, "MONSTERA-DELICIOSA-24-CM", "24 cm", { price: 59, quantity: 18 }),
       ],
     };

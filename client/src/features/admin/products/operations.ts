@@ -115,6 +115,7 @@ export const adminVariantGridFields = /* GraphQL */ `
       quantity
       enabled
       isDefault
+      imageRef
       options {
         name
         value

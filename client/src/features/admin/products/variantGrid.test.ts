@@ -18,7 +18,12 @@ import {
 
 const defaults = { slug: "monstera-deliciosa", price: 24.99, discountPrice: "", quantity: 9 };
 
-const variant = (id: number, sku: string, values: Array<[string, string]>, extra: Partial<{ price: number; discountPrice: number | null; quantity: number; enabled: boolean }> = {}) => ({
+const variant = (
+  id: number,
+  sku: string,
+  values: Array<[string, string]>,
+  extra: Partial<{ price: number; discountPrice: number | null; quantity: number; enabled: boolean; imageRef: string | null }> = {},
+) => ({
   __typename: "ProductVariant" as const,
   id,
   sku,
@@ -27,6 +32,7 @@ const variant = (id: number, sku: string, values: Array<[string, string]>, extra
   quantity: 9,
   enabled: true,
   isDefault: false,
+  imageRef: null as string | null,
   options: values.map(([name, value]) => ({ __typename: "VariantOption" as const, name, value })),
   ...extra,
 });
@@ -39,7 +45,10 @@ const option = (id: number, name: string, values: string[]) => ({
 
 const potSizes = gridOf({
   options: [option(1, "Pot size", ["12 cm", "17 cm"])],
-  variants: [variant(11, "MON-12", [["Pot size", "12 cm"]], { price: 19, quantity: 4 }), variant(12, "MON-17", [["Pot size", "17 cm"]], { price: 29, quantity: 0 })],
+  variants: [
+    variant(11, "MON-12", [["Pot size", "12 cm"]], { price: 19, quantity: 4, imageRef: "/uploads/mon-12.jpg" }),
+    variant(12, "MON-17", [["Pot size", "17 cm"]], { price: 29, quantity: 0 }),
+  ],
 });
 const labels = (grid: VariantGrid) => grid.rows.map((row, index) => rowLabel(grid.options, row, index));
 
@@ -69,6 +78,8 @@ describe("the variant grid", () => {
     expect(generated.rows[0]).toBe(grid.rows[0]);
     expect(generated.rows[1]).toBe(grid.rows[1]);
     expect(generated.rows[2]).toMatchObject({ id: null, sku: "MONSTERA-DELICIOSA-24-CM", price: 24.99, discountPrice: "", quantity: 9, enabled: true });
+    expect(generated.rows[0].imageRef).toBe("/uploads/mon-12.jpg");
+    expect(generated.rows[2]).not.toHaveProperty("imageRef");
   });
 
   it("a product sold in one variant keeps that variant (its id and stock) as its first combination; its SKU follows when it was the suggested one", () => {
@@ -116,17 +127,19 @@ describe("the variant grid", () => {
     });
   });
 
-  it("sends the options and every row: kept ids, trimmed names, an empty discount price as none", () => {
+  it("sends the options and every row: kept ids, trimmed names, an empty discount price as none; a stored variant's picture sent back, none for a new row", () => {
     const rows: GridRow[] = [{ ...potSizes.rows[0], discountPrice: 15 }, { ...potSizes.rows[1], enabled: false }, { key: "n", id: null, values: { [potSizes.options[0].key]: "24 cm" }, sku: " NEW-24 ", price: "39.5", discountPrice: "", quantity: "2", enabled: true }];
     const grid = { options: [{ ...potSizes.options[0], name: " Pot size ", values: ["12 cm", "17 cm", "24 cm"] }], rows };
     expect(variantsInput(grid)).toEqual({
       options: [{ name: "Pot size", values: ["12 cm", "17 cm", "24 cm"] }],
       variants: [
-        { id: 11, sku: "MON-12", options: [{ name: "Pot size", value: "12 cm" }], price: 19, discountPrice: 15, quantity: 4, enabled: true },
-        { id: 12, sku: "MON-17", options: [{ name: "Pot size", value: "17 cm" }], price: 29, discountPrice: null, quantity: 0, enabled: false },
+        { id: 11, sku: "MON-12", options: [{ name: "Pot size", value: "12 cm" }], price: 19, discountPrice: 15, quantity: 4, enabled: true, image: "/uploads/mon-12.jpg" },
+        { id: 12, sku: "MON-17", options: [{ name: "Pot size", value: "17 cm" }], price: 29, discountPrice: null, quantity: 0, enabled: false, image: null },
         { sku: "NEW-24", options: [{ name: "Pot size", value: "24 cm" }], price: 39.5, discountPrice: null, quantity: 2, enabled: true },
       ],
     });
+    // A new row leaves the picture out (the key itself: the server reads null as 'remove').
+    expect(variantsInput(grid).variants[2]).not.toHaveProperty("image");
   });
 
   it("bulk changes touch the selected rows only; an empty price or stock is 'Required'", () => {

@@ -25,6 +25,11 @@ export interface GridRow {
   discountPrice: number | string;
   quantity: number | string;
   enabled: boolean;
+  /**
+   * A stored variant's own picture as stored (ProductVariant.imageRef; null: the product's pictures), sent
+   * back as it is so saving the grid keeps it. Left out for a new row, which sends no picture.
+   */
+  imageRef?: string | null;
 }
 
 export interface VariantGrid {
@@ -73,6 +78,7 @@ export function gridOf(product: Pick<AdminVariantGridFragment, "options" | "vari
       discountPrice: variant.discountPrice ?? "",
       quantity: variant.quantity,
       enabled: variant.enabled,
+      imageRef: variant.imageRef ?? null,
     };
   });
   return { options, rows };
@@ -208,7 +214,10 @@ export function missingCells(rows: readonly GridRow[]): GridErrors {
   return errors;
 }
 
-/** The grid as saveProductVariants takes it: names and values trimmed, an empty discount price is none. */
+/**
+ * The grid as saveProductVariants takes it: names and values trimmed, an empty discount price is none; a
+ * stored variant sends its picture back (image: its imageRef, null for none), a new row sends none.
+ */
 export function variantsInput({ options, rows }: VariantGrid): ProductVariantsInput {
   return {
     options: options.map((option) => ({ name: option.name.trim(), values: option.values.map((value) => value.trim()) })),
@@ -220,6 +229,7 @@ export function variantsInput({ options, rows }: VariantGrid): ProductVariantsIn
       discountPrice: isBlank(row.discountPrice) ? null : Number(row.discountPrice),
       quantity: Number(row.quantity),
       enabled: row.enabled,
+      ...(row.id === null || row.imageRef === undefined ? {} : { image: row.imageRef }),
     })),
   };
 }
