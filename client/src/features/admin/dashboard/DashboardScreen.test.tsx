@@ -21,17 +21,46 @@ const analytics = {
   ],
 };
 
+/** A top product's sales of one variant: its SKU when bought and its option values, [name, value]. */
+const sold = (sku: string, purchasedQuantity: number, options: Array<[string, string]> = []) => ({
+  __typename: "TopProductVariant" as const,
+  sku,
+  purchasedQuantity,
+  options: options.map(([name, value]) => ({ __typename: "VariantOption" as const, name, value })),
+});
+
 const topProducts = [
-  { __typename: "TopProduct" as const, id: 101, slug: "boston-fern", name: "Boston Fern", category: "Indoor Plants", image: picture("fern", "Boston Fern"), purchasedQuantity: 9 },
-  { __typename: "TopProduct" as const, id: 102, slug: "steel-shovel", name: "Steel Shovel", category: "Garden Tools", image: picture("shovel", "Steel Shovel"), purchasedQuantity: 4 },
+  { __typename: "TopProduct" as const, id: 101, slug: "boston-fern", name: "Boston Fern", category: "Indoor Plants", image: picture("fern", "Boston Fern"), purchasedQuantity: 9, variants: [sold("BOSTON-FERN", 9)] },
+  { __typename: "TopProduct" as const, id: 102, slug: "steel-shovel", name: "Steel Shovel", category: "Garden Tools", image: picture("shovel", "Steel Shovel"), purchasedQuantity: 4, variants: [sold("STEEL-SHOVEL", 4)] },
 ];
+
+const monstera = {
+  __typename: "TopProduct" as const,
+  id: 103,
+  slug: "monstera-deliciosa",
+  name: "Monstera Deliciosa",
+  category: "Indoor Plants",
+  image: picture("monstera", "Monstera Deliciosa"),
+  purchasedQuantity: 8,
+  variants: [sold("MON-DEL-12", 5, [["Pot size", "12 cm"]]), sold("MON-DEL-24", 2, [["Pot size", "24 cm"]]), sold("", 1)],
+};
+const planter = {
+  __typename: "TopProduct" as const,
+  id: 104,
+  slug: "glazed-ceramic-planter-ocean",
+  name: "Glazed Ceramic Planter 'Ocean'",
+  category: "Pots & Planters",
+  image: picture("planter", "Glazed Ceramic Planter"),
+  purchasedQuantity: 3,
+  variants: [sold("PLANTER-S-SAND", 3, [["Size", "Small"], ["Colour", "Sand"]])],
+};
 
 const analyticsMock = (outcome: { error?: Error; delay?: number } = {}) => ({
   request: { query: AdminAnalyticsDocument },
   ...(outcome.error ? { error: outcome.error } : { result: { data: { analytics } } }),
   delay: outcome.delay ?? 0,
 });
-const topProductsMock = (outcome: { error?: Error; products?: typeof topProducts; delay?: number } = {}) => ({
+const topProductsMock = (outcome: { error?: Error; products?: Array<(typeof topProducts)[number] | typeof monstera>; delay?: number } = {}) => ({
   request: { query: AdminTopProductsDocument },
   ...(outcome.error ? { error: outcome.error } : { result: { data: { topProducts: outcome.products ?? topProducts } } }),
   delay: outcome.delay ?? 0,
@@ -97,6 +126,26 @@ describe("Dashboard", () => {
     expect(within(fernRow).getByText("Indoor Plants")).toBeInTheDocument();
     expect(within(fernRow).getByText("9")).toBeInTheDocument();
     expect(table.getByRole("link", { name: /Steel Shovel/ })).toHaveAttribute("href", "/products/steel-shovel");
+  });
+
+  it("under a product sold in several variants, its sales by variant: 'MON-DEL-12 · Pot size: 12 cm — 5'; none under a product sold in one", async () => {
+    renderWithShop(<DashboardScreen />, { ...at, mocks: [analyticsMock(), topProductsMock({ products: [monstera, planter, ...topProducts] })] });
+    const link = await screen.findByRole("link", { name: /Monstera Deliciosa/ });
+    const row = link.closest("tr")!;
+    const breakdown = within(row).getByRole("list", { name: "Sales of Monstera Deliciosa by variant" });
+    expect(within(breakdown).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "MON-DEL-12 · Pot size: 12 cm — 5",
+      "MON-DEL-24 · Pot size: 24 cm — 2",
+      // Bought before SKUs existed.
+      "No SKU — 1",
+    ]);
+    // The product's own figures stay as the spec has them: the link names the product alone, the total beside.
+    expect(link).toHaveAccessibleName("Monstera Deliciosa");
+    expect(within(row).getByText("8")).toBeInTheDocument();
+    const planterRow = screen.getByRole("link", { name: /Glazed Ceramic Planter/ }).closest("tr")!;
+    expect(within(planterRow).getByRole("listitem")).toHaveTextContent("PLANTER-S-SAND · Size: Small, Colour: Sand — 3");
+    const fernRow = screen.getByRole("link", { name: /Boston Fern/ }).closest("tr")!;
+    expect(within(fernRow).queryByRole("list")).not.toBeInTheDocument();
   });
 
   it("says so when nothing has sold yet", async () => {

@@ -1,6 +1,7 @@
 // Admin dashboard: the greeting, three summary cards (total customers, total
 // sales, total orders) each with its 'This month' growth and a small line chart of the last three
-// months, and the 'Top selling products' table. A failed analytics load is ignored; a failed
+// months, and the 'Top selling products' table (under a product sold in several variants, its sales by
+// variant: "MON-DEL-12 · Pot size: 12 cm — 5"). A failed analytics load is ignored; a failed
 // top-products load is logged.
 import { PageTitle } from "../../../components/PageTitle";
 import "@mantine/charts/styles.css";
@@ -11,7 +12,8 @@ import { useEffect } from "react";
 import { Link } from "react-router-dom";
 import { LoadingView } from "../../../components/LoadingView";
 import { ProductPicture } from "../../../components/ProductPicture";
-import { AdminAnalyticsDocument, AdminTopProductsDocument, type AdminAnalyticsQuery } from "../../../graphql/generated/graphql";
+import { AdminAnalyticsDocument, AdminTopProductsDocument, type AdminAnalyticsQuery, type AdminTopProductsQuery } from "../../../graphql/generated/graphql";
+import { optionWords } from "../../../lib/catalog/variants";
 import { formatMoney } from "../../../lib/money";
 import { useSession } from "../../../lib/session/session";
 import { AdminSection, AdminTable, figureColumn } from "../AdminParts";
@@ -106,6 +108,31 @@ function SummaryCards({ analytics }: { analytics: Analytics }) {
   );
 }
 
+type TopProduct = AdminTopProductsQuery["topProducts"][number];
+type TopProductVariant = TopProduct["variants"][number];
+
+/** "MON-DEL-12 · Pot size: 12 cm — 5": a variant's SKU when bought, its option values, the quantity bought. */
+export function variantSalesText({ sku, options, purchasedQuantity }: TopProductVariant): string {
+  const named = [sku, optionWords(options)].filter((part) => part !== "").join(" · ");
+  return `${named || "No SKU"} — ${purchasedQuantity}`;
+}
+
+/** Whether a top product was sold in several variants (or in a variant with options), so its breakdown says something. */
+const soldInVariants = (product: TopProduct) => product.variants.length > 1 || product.variants.some((variant) => variant.options.length > 0);
+
+/** Under the product's name: its quantity by the variant bought, most first (the server's order). */
+function VariantSales({ product }: { product: TopProduct }) {
+  return (
+    <Box component="ul" aria-label={`Sales of ${product.name} by variant`} m={0} mt={4} pl={38 + 12} style={{ listStyle: "none" }}>
+      {product.variants.map((variant, index) => (
+        <Text component="li" key={`${variant.sku}-${index}`} size="sm" c="dimmed">
+          {variantSalesText(variant)}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
 function TopSellingProducts() {
   const { data, loading, error } = useQuery(AdminTopProductsDocument, { fetchPolicy: "cache-and-network" });
   useEffect(() => {
@@ -132,6 +159,7 @@ function TopSellingProducts() {
                     <Text fw={600}>{product.name}</Text>
                   </Group>
                 </Anchor>
+                {soldInVariants(product) && <VariantSales product={product} />}
               </Table.Td>
               <Table.Td>{product.category}</Table.Td>
               <Table.Td ta="right">{product.purchasedQuantity}</Table.Td>

@@ -1,4 +1,5 @@
-// The dashboard's documents; codegen turns them into typed documents.
+// The dashboard's documents; codegen turns them into typed documents. Each top product comes with its
+// quantity by the variant bought, for the breakdown under a product sold in several variants.
 export const dashboardOperations = /* GraphQL */ `
   query AdminAnalytics {
     analytics {
@@ -28,6 +29,14 @@ export const dashboardOperations = /* GraphQL */ `
         ...ProductPictureFields
       }
       purchasedQuantity
+      variants {
+        sku
+        options {
+          name
+          value
+        }
+        purchasedQuantity
+      }
     }
   }
 `;
