@@ -1,10 +1,10 @@
 import { Checkbox, MantineProvider, Radio, Stack } from "@mantine/core";
-import { render, screen } from "@testing-library/react";
+import { render, screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { shopTheme } from "../test/renderWithShop";
-import { ChoiceCheckbox, ChoiceGroup, ChoiceRadio } from "./FilterInputs";
+import { ChoiceCheckbox, ChoiceFieldset, ChoiceGroup, ChoiceRadio, ScreenReaderText } from "./FilterInputs";
 
 const noop = () => undefined;
 
@@ -85,5 +85,30 @@ describe("the filter panel's plain radios and checkboxes", () => {
     await userEvent.click(screen.getByText("Discounted (1)"));
     expect(ticked).toHaveBeenCalledWith(true);
     expect(screen.getByRole("group", { name: "Offers" })).toContainElement(screen.getByRole("checkbox", { name: "Discounted (1)" }));
+  });
+
+  it("an option's values: a fieldset named by its legend, each checkbox named with what screen readers alone hear", async () => {
+    const ticked = vi.fn();
+    render(
+      <MantineProvider theme={shopTheme}>
+        <ChoiceFieldset legend="Pot size">
+          <ChoiceCheckbox
+            value="24 cm"
+            label={
+              <>
+                24 cm <span aria-hidden="true">(2)</span>
+                <ScreenReaderText>(2 products)</ScreenReaderText>
+              </>
+            }
+            checked={false}
+            onChange={ticked}
+          />
+        </ChoiceFieldset>
+      </MantineProvider>,
+    );
+    const group = screen.getByRole("group", { name: "Pot size" });
+    expect(group.tagName).toBe("FIELDSET");
+    await userEvent.click(within(group).getByRole("checkbox", { name: "24 cm (2 products)" }));
+    expect(ticked).toHaveBeenCalledWith(true);
   });
 });

@@ -30,6 +30,30 @@ export function ChoiceGroup({ kind, label, children }: { kind: "radio" | "checkb
   );
 }
 
+// A fieldset and its legend without the browser's frame and indent, as the other groups are drawn.
+const FIELDSET_STYLE = { border: 0, padding: 0, margin: 0, minWidth: 0 } as React.CSSProperties;
+const LEGEND_STYLE = { padding: 0 } as React.CSSProperties;
+
+/**
+ * A group of checkboxes as a fieldset whose legend names it (an option's values: "Pot size"), drawn as a
+ * ChoiceGroup of checkboxes is, for groups whose name comes from the shop's data.
+ */
+export function ChoiceFieldset({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="m_46b77525 mantine-InputWrapper-root mantine-CheckboxGroup-root" style={FIELDSET_STYLE}>
+      <legend className="m_8fdc1311 mantine-InputWrapper-label mantine-CheckboxGroup-label" style={LEGEND_STYLE}>
+        {legend}
+      </legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** Text read by screen readers only (Mantine's VisuallyHidden), e.g. the word after a count: "(2 products)". */
+export function ScreenReaderText({ children }: { children: ReactNode }) {
+  return <span className="m_515a97f8 mantine-VisuallyHidden-root">{children}</span>;
+}
+
 interface ChoiceProps {
   value: string;
   label: string;
@@ -40,7 +64,7 @@ interface ChoiceProps {
 }
 
 /** The label beside a radio or checkbox (Mantine's InlineInput). */
-function ChoiceLabel({ component, disabled, label, inputId }: { component: "Radio" | "Checkbox"; disabled: boolean; label: string; inputId: string }) {
+function ChoiceLabel({ component, disabled, label, inputId }: { component: "Radio" | "Checkbox"; disabled: boolean; label: ReactNode; inputId: string }) {
   return (
     <div className={`m_d3ea56bb mantine-${component}-labelWrapper`} data-disabled={disabled || undefined}>
       <label className={`m_8ee546b8 mantine-${component}-label`} htmlFor={inputId} data-disabled={disabled || undefined}>
@@ -87,8 +111,8 @@ const CHECKBOX_STYLE = {
   marginTop: "var(--mantine-spacing-xs)",
 } as React.CSSProperties;
 
-/** A checkbox of a ChoiceGroup of kind "checkbox". */
-export function ChoiceCheckbox({ value, label, checked, disabled = false, onChange }: ChoiceProps) {
+/** A checkbox of a ChoiceGroup of kind "checkbox" or of a ChoiceFieldset; its label may hold ScreenReaderText. */
+export function ChoiceCheckbox({ value, label, checked, disabled = false, onChange }: Omit<ChoiceProps, "label"> & { label: ReactNode }) {
   const id = `mantine-${useId()}`;
   return (
     <div style={CHECKBOX_STYLE} className="m_bf2d988c mantine-Checkbox-root m_5f75b09e mantine-Checkbox-root" data-variant="filled" data-label-position="right" data-checked={checked || undefined}>

@@ -1,5 +1,6 @@
 // The filters of a list of products (search and category pages): category (when the server
-// offers categories: a search), price range, in stock and discounted, each choice with how many products
+// offers categories: a search), price range, in stock, discounted and the options products are sold in
+// (a group of checkboxes per option: Pot size, Colour), each choice with how many products
 // it would show. The counts are the server's (productFilters), each counted under the other chosen filters,
 // so a chosen price range still shows what the other ranges hold. A choice that would show nothing stays
 // in its place, disabled, so the panel keeps its shape as the counts change.
@@ -10,6 +11,11 @@ import {
   chosenFilterCount,
   countedLabel,
   NO_PRODUCT_FILTERS,
+  OPTION_CHOICE_LIMITS,
+  optionFilterGroups,
+  withOptionChoice,
+  type OptionChoice,
+  type OptionFilterGroup,
   parsePriceRange,
   priceRangeLabel,
   priceRangeParam,
@@ -17,7 +23,8 @@ import {
   type ProductFilterChoice,
 } from "../lib/catalog/productFilters";
 import { EmptyState } from "./EmptyState";
-import { ChoiceCheckbox, ChoiceGroup, ChoiceRadio } from "./FilterInputs";
+import { ChoiceCheckbox, ChoiceFieldset, ChoiceGroup, ChoiceRadio, ScreenReaderText } from "./FilterInputs";
+import { groupThousands } from "../lib/money";
 import { FilterIcon } from "./icons";
 import classes from "./ProductFilterPanel.module.css";
 
@@ -39,6 +46,13 @@ export const productFilterCountsFields = /* GraphQL */ `
     }
     inStock
     discounted
+    options {
+      name
+      values {
+        value
+        count
+      }
+    }
   }
 `;
 
@@ -92,6 +106,38 @@ function FlagChoice({ group, value, label, count, checked, onChange }: { group: 
   );
 }
 
+/** "1 product", "2 products": what a value's count is, for screen readers. */
+const countedProducts = (count: number) => `${groupThousands(count)} ${count === 1 ? "product" : "products"}`;
+
+/**
+ * An option's values (Pot size: 12 cm, 17 cm): a fieldset whose legend is the option's name, a checkbox a
+ * value, any number ticked. Its label reads "12 cm (2)", and "12 cm (2 products)" to a screen reader. A value
+ * that would show nothing is disabled unless chosen; so is every other one once the API's limit of chosen
+ * values is reached.
+ */
+function OptionChoices({ group, chosen, onChange }: { group: OptionFilterGroup; chosen: readonly OptionChoice[]; onChange: (options: OptionChoice[]) => void }) {
+  const full = chosen.length >= OPTION_CHOICE_LIMITS.choices;
+  return (
+    <ChoiceFieldset legend={group.name}>
+      {group.values.map(({ value, count, chosen: checked }) => (
+        <ChoiceCheckbox
+          key={value}
+          value={value}
+          label={
+            <>
+              {value} <span aria-hidden="true">({groupThousands(count)})</span>
+              <ScreenReaderText>({countedProducts(count)})</ScreenReaderText>
+            </>
+          }
+          checked={checked}
+          disabled={(count === 0 || full) && !checked}
+          onChange={(ticked) => onChange(withOptionChoice(chosen, { name: group.name, value }, ticked))}
+        />
+      ))}
+    </ChoiceFieldset>
+  );
+}
+
 function FilterChoices({ choice, counts, onChange }: { choice: ProductFilterChoice; counts: ProductFilterCountsFragment; onChange: (choice: ProductFilterChoice) => void }) {
   const change = (changes: Partial<ProductFilterChoice>) => onChange({ ...choice, ...changes });
 
@@ -119,6 +165,10 @@ function FilterChoices({ choice, counts, onChange }: { choice: ProductFilterChoi
       <RadioChoices label="Price" anyLabel="Any price" options={priceRanges} chosen={chosenPrice} onPick={(value) => change({ price: parsePriceRange(value) })} />
       <FlagChoice group="Availability" value="inStock" label="In stock" count={counts.inStock} checked={choice.inStock} onChange={(inStock) => change({ inStock })} />
       <FlagChoice group="Offers" value="discounted" label="Discounted" count={counts.discounted} checked={choice.discounted} onChange={(discounted) => change({ discounted })} />
+      {/* None when the products are sold in one variant each (the server offers no option). */}
+      {optionFilterGroups(counts.options, choice.options).map((group) => (
+        <OptionChoices key={group.name} group={group} chosen={choice.options} onChange={(options) => change({ options })} />
+      ))}
     </>
   );
 }

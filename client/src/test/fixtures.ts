@@ -152,7 +152,15 @@ const PRICE_RANGES = [
  * (0 for those left out); categories as [category, count].
  */
 export function filterCounts(
-  counts: { total?: number; categories?: Array<[{ id: number; name: string }, number]>; priceRanges?: number[]; inStock?: number; discounted?: number } = {},
+  counts: {
+    total?: number;
+    categories?: Array<[{ id: number; name: string }, number]>;
+    priceRanges?: number[];
+    inStock?: number;
+    discounted?: number;
+    /** The options offered, each value as [value, count]: { "Pot size": [["12 cm", 2]] }. None by default. */
+    options?: Record<string, Array<[string, number]>>;
+  } = {},
 ): ProductFilterCountsFragment & { __typename: "ProductFilters" } {
   return {
     __typename: "ProductFilters",
@@ -170,6 +178,11 @@ export function filterCounts(
     })),
     inStock: counts.inStock ?? 0,
     discounted: counts.discounted ?? 0,
+    options: Object.entries(counts.options ?? {}).map(([name, values]) => ({
+      __typename: "OptionFilter" as const,
+      name,
+      values: values.map(([value, count]) => ({ __typename: "OptionValueFilter" as const, value, count })),
+    })),
   };
 }
 

@@ -202,3 +202,109 @@ describe("Category page: filters with counts (price range, in stock, discounted)
     expect(within(panel()).getByRole("radio", { name: "$100 and over (0)" })).toBeEnabled();
   });
 });
+
+describe("Category page: option filters (a group per option the products are sold in), kept in the URL", () => {
+  const planterS = product(21, { name: "Planter Sand" });
+  const planterO = product(22, { name: "Planter Ocean" });
+  const counts = filterCounts({
+    total: 2,
+    priceRanges: [0, 2, 0, 0, 0],
+    inStock: 2,
+    options: { Size: [["Small", 2], ["Large", 1]], Colour: [["Charcoal", 2], ["Ocean", 1], ["Sand", 1]] },
+  });
+  const sandCounts = filterCounts({
+    total: 1,
+    priceRanges: [0, 1, 0, 0, 0],
+    inStock: 1,
+    options: { Size: [["Small", 1]], Colour: [["Charcoal", 2], ["Ocean", 1], ["Sand", 1]] },
+  });
+  const panel = () => screen.getByRole("region", { name: "Filters" });
+  const group = (name: string) => within(panel()).getByRole("group", { name });
+
+  it("a fieldset per option, its legend the option's name, a checkbox per value with its count (read as 'products')", async () => {
+    renderWithShop(<CategoryScreen />, { ...at("Pots & Planters"), mocks: [categoryPageMock("Pots & Planters", [planterS, planterO], { counts })] });
+    await screen.findByRole("article", { name: "Planter Sand" });
+    const colour = group("Colour");
+    expect(colour.tagName).toBe("FIELDSET");
+    expect(within(colour).getAllByRole("checkbox").map((box) => box.getAttribute("value"))).toEqual(["Charcoal", "Ocean", "Sand"]);
+    // Seen as "Sand (1)"; a screen reader says what the number counts.
+    expect(within(colour).getByRole("checkbox", { name: "Sand (1 product)" })).not.toBeChecked();
+    expect(within(colour).getByRole("checkbox", { name: "Sand (1 product)" }).closest("div")!.parentElement).toHaveTextContent(/^Sand \(1\)/);
+    expect(within(group("Size")).getByRole("checkbox", { name: "Small (2 products)" })).toBeEnabled();
+    // After the spec's groups, in the server's order.
+    const legends = Array.from(panel().querySelectorAll("legend, [id$='-label']"), (label) => label.textContent);
+    expect(legends).toEqual(["Price", "Availability", "Offers", "Size", "Colour"]);
+  });
+
+  it("ticking 'Colour: Sand' writes ?option=Colour:Sand, sends it to products and productFilters, and keeps it after a reload", async () => {
+    const asked = vi.fn((variables: Record<string, unknown>) => {
+      const sand = JSON.stringify(variables.options) === JSON.stringify([{ name: "Colour", value: "Sand" }]);
+      return { data: { products: connection("Product", sand ? [planterS] : [planterS, planterO]), productFilters: sand ? sandCounts : counts } };
+    });
+    const mock = { request: { query: CategoryPageDocument, variables: () => true }, result: asked, maxUsageCount: Number.POSITIVE_INFINITY };
+    const { router, unmount } = renderWithShop(<CategoryScreen />, { ...at("Pots & Planters", "?sort=price-lowest"), mocks: [mock] });
+    await screen.findByRole("article", { name: "Planter Ocean" });
+    await userEvent.click(within(group("Colour")).getByRole("checkbox", { name: "Sand (1 product)" }));
+    expect(router.state.location.search).toBe("?sort=price-lowest&option=Colour%3ASand");
+    await waitFor(() => expect(cardNames()).toEqual(["Planter Sand"]));
+    expect(asked).toHaveBeenLastCalledWith({
+      category: "Pots & Planters",
+      sort: "PRICE_LOWEST",
+      first: STOREFRONT_PAGE_SIZE,
+      options: [{ name: "Colour", value: "Sand" }],
+    });
+    expect(within(group("Colour")).getByRole("checkbox", { name: "Sand (1 product)" })).toBeChecked();
+    expect(within(group("Size")).queryByRole("checkbox", { name: /Large/ })).not.toBeInTheDocument();
+    expect(within(panel()).getByRole("button", { name: "Filters (1 chosen)" })).toBeInTheDocument();
+
+    // The address alone brings the choice back.
+    const search = router.state.location.search;
+    unmount();
+    renderWithShop(<CategoryScreen />, { ...at("Pots & Planters", search), mocks: [mock] });
+    await screen.findByRole("article", { name: "Planter Sand" });
+    expect(within(group("Colour")).getByRole("checkbox", { name: "Sand (1 product)" })).toBeChecked();
+    expect(screen.queryByRole("article", { name: "Planter Ocean" })).not.toBeInTheDocument();
+  });
+
+  it("values of one option widen the choice: a second value is added to the address and to the request; unticking removes it", async () => {
+    const asked = vi.fn(() => ({ data: { products: connection("Product", [planterS, planterO]), productFilters: counts } }));
+    const mock = { request: { query: CategoryPageDocument, variables: () => true }, result: asked, maxUsageCount: Number.POSITIVE_INFINITY };
+    const { router } = renderWithShop(<CategoryScreen />, { ...at("Pots & Planters", "?option=Colour:Sand"), mocks: [mock] });
+    await screen.findByRole("article", { name: "Planter Ocean" });
+    await userEvent.click(within(group("Colour")).getByRole("checkbox", { name: "Ocean (1 product)" }));
+    expect(router.state.location.search).toBe("?option=Colour%3AOcean&option=Colour%3ASand");
+    await waitFor(() => expect(asked).toHaveBeenLastCalledWith(expect.objectContaining({ options: [{ name: "Colour", value: "Ocean" }, { name: "Colour", value: "Sand" }] })));
+    await userEvent.click(within(group("Colour")).getByRole("checkbox", { name: "Sand (1 product)" }));
+    expect(router.state.location.search).toBe("?option=Colour%3AOcean");
+    await userEvent.click(within(panel()).getByRole("button", { name: "Clear filters" }));
+    expect(router.state.location.search).toBe("");
+    await waitFor(() => expect(asked).toHaveBeenLastCalledWith({ category: "Pots & Planters", sort: "DEFAULT", first: STOREFRONT_PAGE_SIZE }));
+  });
+
+  it("a chosen value stays visible, ticked and enabled at 0 (even when the server no longer offers it); another value at 0 is disabled", async () => {
+    const zero = filterCounts({ options: { Colour: [["Charcoal", 2], ["Ocean", 0], ["Terracotta", 1]] } });
+    renderWithShop(<CategoryScreen />, {
+      ...at("Pots & Planters", "?option=Colour:Sand&option=Finish:Matte"),
+      mocks: [categoryPageMock("Pots & Planters", [], { filters: { options: [{ name: "Colour", value: "Sand" }, { name: "Finish", value: "Matte" }] }, counts: zero })],
+    });
+    expect(await screen.findByText("No products match these filters.")).toBeInTheDocument();
+    const sand = within(group("Colour")).getByRole("checkbox", { name: "Sand (0 products)" });
+    expect(sand).toBeChecked();
+    expect(sand).toBeEnabled();
+    // In its natural place among the server's values.
+    expect(within(group("Colour")).getAllByRole("checkbox").map((box) => box.getAttribute("value"))).toEqual(["Charcoal", "Ocean", "Sand", "Terracotta"]);
+    expect(within(group("Colour")).getByRole("checkbox", { name: "Ocean (0 products)" })).toBeDisabled();
+    expect(within(group("Finish")).getByRole("checkbox", { name: "Matte (0 products)" })).toBeChecked();
+  });
+
+  it("products sold in one variant each: no option group at all, the filters as before", async () => {
+    renderWithShop(<CategoryScreen />, { ...at("Garden Tools"), mocks: [categoryPageMock("Garden Tools", [shovel], { counts: filterCounts({ total: 1, inStock: 1 }) })] });
+    await screen.findByRole("article", { name: "Steel Shovel" });
+    expect(within(panel()).queryByRole("group", { name: "Colour" })).not.toBeInTheDocument();
+    expect(panel().querySelector("fieldset")).toBeNull();
+    expect(within(panel()).getAllByRole("group").map((element) => element.getAttribute("aria-labelledby") && document.getElementById(element.getAttribute("aria-labelledby")!)?.textContent)).toEqual([
+      "Availability",
+      "Offers",
+    ]);
+  });
+});

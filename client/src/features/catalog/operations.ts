@@ -1,6 +1,6 @@
 // The home and category pages' documents; codegen turns them into typed documents.
 // A category page's first view is one request: its first page of products and the filters' counts, with
-// the same filters. 'Load more' asks for the products only (CategoryProducts).
+// the same filters (the option values chosen included). 'Load more' asks for the products only (CategoryProducts).
 // Home in one request: new arrivals are the 6 newest in-stock products; 'Save more when
 // you by this products' the 12 newest in-stock discounted ones; then every category.
 export const catalogOperations = /* GraphQL */ `
@@ -23,11 +23,20 @@ export const catalogOperations = /* GraphQL */ `
     }
   }
 
-  query CategoryPage($category: String!, $sort: ProductSort!, $first: Int!, $minPrice: Money, $maxPrice: Money, $inStock: Boolean, $discounted: Boolean) {
-    products(category: $category, minPrice: $minPrice, maxPrice: $maxPrice, inStock: $inStock, discounted: $discounted, sort: $sort, first: $first) {
+  query CategoryPage(
+    $category: String!
+    $sort: ProductSort!
+    $first: Int!
+    $minPrice: Money
+    $maxPrice: Money
+    $inStock: Boolean
+    $discounted: Boolean
+    $options: [OptionChoiceInput!]
+  ) {
+    products(category: $category, minPrice: $minPrice, maxPrice: $maxPrice, inStock: $inStock, discounted: $discounted, options: $options, sort: $sort, first: $first) {
       ...ProductCardPage
     }
-    productFilters(category: $category, minPrice: $minPrice, maxPrice: $maxPrice, inStock: $inStock, discounted: $discounted) {
+    productFilters(category: $category, minPrice: $minPrice, maxPrice: $maxPrice, inStock: $inStock, discounted: $discounted, options: $options) {
       ...ProductFilterCounts
     }
   }
@@ -41,8 +50,19 @@ export const catalogOperations = /* GraphQL */ `
     $maxPrice: Money
     $inStock: Boolean
     $discounted: Boolean
+    $options: [OptionChoiceInput!]
   ) {
-    products(category: $category, minPrice: $minPrice, maxPrice: $maxPrice, inStock: $inStock, discounted: $discounted, sort: $sort, first: $first, after: $after) {
+    products(
+      category: $category
+      minPrice: $minPrice
+      maxPrice: $maxPrice
+      inStock: $inStock
+      discounted: $discounted
+      options: $options
+      sort: $sort
+      first: $first
+      after: $after
+    ) {
       ...ProductCardPage
     }
   }

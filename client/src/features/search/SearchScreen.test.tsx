@@ -311,6 +311,36 @@ describe("Filters with counts (category, price range, in stock, discounted), kep
     await waitFor(() => expect(resultNames()).toEqual(["Boston Fern", "Fern Moss"]));
   });
 
+  it("option values (?option=Pot size:24 cm, once per value) are sent with the text to products and productFilters; ticking one adds it to the address", async () => {
+    const monstera = product(31, { name: "Monstera Deliciosa" });
+    const optionCounts = filterCounts({ total: 1, options: { "Pot size": [["12 cm", 1], ["17 cm", 1], ["24 cm", 1]], Colour: [["Sand", 1]] } });
+    const asked = vi.fn((variables: Record<string, unknown>) => {
+      void variables;
+      return { data: { products: connection("Product", [monstera]), productFilters: optionCounts } };
+    });
+    const mock = { request: { query: SearchPageDocument, variables: () => true }, result: asked, maxUsageCount: Number.POSITIVE_INFINITY };
+    const { router } = renderWithShop(<SearchScreen />, { ...onSearch("?q=monstera&option=Pot%20size:24%20cm&inStock=1"), mocks: [mock] });
+    await screen.findByRole("article", { name: "Monstera Deliciosa" });
+    expect(asked).toHaveBeenCalledWith({ search: "monstera", sort: "DEFAULT", first: 24, inStock: true, options: [{ name: "Pot size", value: "24 cm" }] });
+    const potSize = within(panel()).getByRole("group", { name: "Pot size" });
+    expect(within(potSize).getByRole("checkbox", { name: "24 cm (1 product)" })).toBeChecked();
+    expect(within(panel()).getByRole("button", { name: "Filters (2 chosen)" })).toBeInTheDocument();
+    await userEvent.click(within(potSize).getByRole("checkbox", { name: "12 cm (1 product)" }));
+    expect(router.state.location.search).toBe("?q=monstera&inStock=1&option=Pot+size%3A12+cm&option=Pot+size%3A24+cm");
+    await waitFor(() =>
+      expect(asked).toHaveBeenLastCalledWith({
+        search: "monstera",
+        sort: "DEFAULT",
+        first: 24,
+        inStock: true,
+        options: [
+          { name: "Pot size", value: "12 cm" },
+          { name: "Pot size", value: "24 cm" },
+        ],
+      }),
+    );
+  });
+
   it("a text with no match at all keeps the spec's 'No result', without filters to choose", async () => {
     renderWithShop(<SearchScreen />, { ...onSearch("?q=orchid"), mocks: [searchPageMock("orchid", [])] });
     expect(await screen.findByText("No result")).toBeInTheDocument();

@@ -12,6 +12,7 @@ export const searchOperations = /* GraphQL */ `
     $maxPrice: Money
     $inStock: Boolean
     $discounted: Boolean
+    $options: [OptionChoiceInput!]
   ) {
     products(
       search: $search
@@ -20,12 +21,21 @@ export const searchOperations = /* GraphQL */ `
       maxPrice: $maxPrice
       inStock: $inStock
       discounted: $discounted
+      options: $options
       sort: $sort
       first: $first
     ) {
       ...ProductCardPage
     }
-    productFilters(search: $search, category: $category, minPrice: $minPrice, maxPrice: $maxPrice, inStock: $inStock, discounted: $discounted) {
+    productFilters(
+      search: $search
+      category: $category
+      minPrice: $minPrice
+      maxPrice: $maxPrice
+      inStock: $inStock
+      discounted: $discounted
+      options: $options
+    ) {
       ...ProductFilterCounts
     }
   }
@@ -40,6 +50,7 @@ export const searchOperations = /* GraphQL */ `
     $maxPrice: Money
     $inStock: Boolean
     $discounted: Boolean
+    $options: [OptionChoiceInput!]
   ) {
     products(
       search: $search
@@ -48,6 +59,7 @@ export const searchOperations = /* GraphQL */ `
       maxPrice: $maxPrice
       inStock: $inStock
       discounted: $discounted
+      options: $options
       sort: $sort
       first: $first
       after: $after

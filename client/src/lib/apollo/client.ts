@@ -39,7 +39,7 @@ export const authLink = new SetContextLink((previousContext) => ({
  * paged lists for `edges` (each edge's cursor is what the merge splices on).
  */
 export const CONNECTION_KEY_ARGS = {
-  products: ["first", "search", "name", "category", "inStock", "discounted", "minPrice", "maxPrice", "sort"],
+  products: ["first", "search", "name", "category", "inStock", "discounted", "minPrice", "maxPrice", "options", "sort"],
   categories: ["first", "search"],
   regions: ["first", "search"],
   favourites: ["first"],
