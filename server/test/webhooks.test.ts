@@ -242,7 +242,7 @@ describe("the events", () => {
     expect(deleted.json.data.product).toMatchObject({ id: product.id, description: "Greener.", quantity: 20 });
     // product.* bodies carry the product's variants with their SKUs, as the API shows them.
     expect(deleted.json.data.product.variants).toEqual([
-      { id: expect.any(Number), sku: "LOW-FERN", price: 8, discountPrice: null, unitPrice: 8, quantity: 20, options: [], enabled: true, isDefault: true },
+      { id: expect.any(Number), sku: "LOW-FERN", price: 8, discountPrice: null, unitPrice: 8, quantity: 20, options: [], enabled: true, isDefault: true, imageRef: null },
     ]);
     expect(low.json.data.product.variants).toMatchObject([{ sku: "LOW-FERN", quantity: 3 }]);
   });
