@@ -7,7 +7,7 @@
 import { documentTitle, PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { ActionIcon, Anchor, Badge, Button, Grid, Group, Stack, Text, Tooltip } from "@mantine/core";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import { Link, useParams, useSearchParams } from "react-router-dom";
 import { HeartIcon } from "../../components/icons";
 import { DetailUnavailable } from "../../components/DetailUnavailable";
@@ -59,12 +59,21 @@ function ProductDetail({ product, signedIn }: { product: DetailedProduct; signed
   const [searchParams, setSearchParams] = useSearchParams();
   // A product sold in one variant has no options and reads nothing from the address: its page is as it always was.
   const hasChoices = product.options.length > 0;
-  const variant = chooseVariant(product.variants, hasChoices ? searchParams.get(VARIANT_PARAM) : null);
+  const addressSku = hasChoices ? searchParams.get(VARIANT_PARAM) : null;
+  // The choice is kept here at once and the address follows: the router applies a navigation as a transition,
+  // so a picker reading only the address would lag a key press behind, and React would put a radio the shopper
+  // just moved to back to the old one (two quick arrow presses lost the second). The address wins when it
+  // changes by itself (back, a link).
+  const [picked, setPicked] = useState({ sku: addressSku, address: addressSku });
+  if (picked.address !== addressSku) setPicked({ sku: addressSku, address: addressSku });
+  const pickedSku = picked.sku;
+  const variant = chooseVariant(product.variants, pickedSku);
   // Without a variant (never on sale without one) the product's own figures, which are its default variant's.
   const shown = variant ?? product;
   const images = variant?.image ? [variant.image] : product.images;
 
-  const choose = (chosen: DetailedVariant) =>
+  const choose = (chosen: DetailedVariant) => {
+    setPicked((current) => ({ ...current, sku: chosen.sku }));
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -73,6 +82,7 @@ function ProductDetail({ product, signedIn }: { product: DetailedProduct; signed
       },
       { replace: true, preventScrollReset: true },
     );
+  };
 
   return (
     <Grid gap="xl">
