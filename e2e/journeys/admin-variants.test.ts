@@ -1,12 +1,12 @@
 // Journey: an admin sells a product in two pot sizes. On the edit product screen the Variants section is
 // folded ('Add options'); the admin adds the option "Pot size" with 12 cm and 17 cm, generates the
-// combinations, sets each size's price, meets the server's refusal of a SKU given twice (at its cell and in a
+// combinations, sets each size's price, gives the 17 cm pot a picture of its own, meets the server's refusal of a SKU given twice (at its cell and in a
 // summary), saves, reloads and finds the variants as saved; axe finds nothing on the screen with the grid
 // open, with the messages shown, and after the reload. The admin list then shows the product's total stock.
 import { describe, expect, it } from "vitest";
 import { expectAccessible } from "../axe.js";
 import { journey } from "../browser.js";
-import { demo, expectText, graphql, signIn, toast, useShop } from "./support.js";
+import { demo, expectText, graphql, greenSquarePng, signIn, toast, useShop } from "./support.js";
 
 const { shop, browser } = useShop();
 
@@ -78,6 +78,9 @@ describe("the variant grid", () => {
       await expectAccessible(page, "the variant grid showing the server's messages");
 
       await sku12.fill(sku("12 cm"));
+      // The 17 cm pot gets a picture of its own (Mantine's FileButton keeps its file input beside the button).
+      await grid.locator('input[type="file"]').nth(1).setInputFiles({ name: "pot-17.png", mimeType: "image/png", buffer: greenSquarePng(64) });
+      await grid.getByRole("button", { name: "Change picture of 17 cm" }).waitFor();
       await variants.getByRole("button", { name: "Save variants" }).click();
       await toast(page, "Variants saved.");
       expect(await summary.count()).toBe(0);
@@ -91,6 +94,8 @@ describe("the variant grid", () => {
       expect(await reloaded.getByLabel("Price of 17 cm", { exact: true }).inputValue()).toBe("$29");
       expect(await reloaded.getByLabel("Stock of 12 cm", { exact: true }).inputValue()).toBe("4");
       expect(await reloaded.getByLabel("SKU of 17 cm", { exact: true }).inputValue()).toBe(sku("17 cm"));
+      await reloaded.getByRole("img", { name: "Picture of 17 cm" }).waitFor();
+      expect(await reloaded.getByRole("img", { name: "Picture of 12 cm" }).count()).toBe(0);
       expect(await page.getByRole("region", { name: "Variants" }).getByLabel("Option 1 name", { exact: true }).inputValue()).toBe("Pot size");
       await expectAccessible(page, "the edit product screen after a reload");
 

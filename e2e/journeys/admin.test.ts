@@ -6,46 +6,11 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { journey } from "../browser.js";
-import { demo, expectText, graphql, signIn, toast, useShop } from "./support.js";
+import { demo, expectText, graphql, greenSquarePng, signIn, toast, useShop } from "./support.js";
 
 const { shop, browser } = useShop();
-
-/** CRC-32 as PNG chunks need it. */
-function crc32(bytes: Buffer): number {
-  let crc = ~0;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return ~crc >>> 0;
-}
-
-/** A real, decodable 48x48 PNG: a green leaf-coloured square. */
-function greenSquarePng(size = 48): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([0x2b, 0x8a, 0x3e]))]);
-  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", pixels),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 let imageDir: string;
 let imagePath: string;

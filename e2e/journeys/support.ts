@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
 import { launchBrowser } from "../browser.js";
@@ -93,4 +94,38 @@ export async function tabTo(page: Page, name: string | RegExp, { backwards = fal
     if (matches((await focused(page)).name)) return;
   }
   throw new Error(`Tab never reached "${String(name)}" (focus is on ${JSON.stringify(await focused(page))})`);
+}
+
+/** CRC-32 as PNG chunks need it. */
+function crc32(bytes: Buffer): number {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
+}
+
+/** A real, decodable 48x48 PNG: a green leaf-coloured square. */
+export function greenSquarePng(size = 48): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8 bits per channel, RGB
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(size * 3, Buffer.from([0x2b, 0x8a, 0x3e]))]);
+  const pixels = zlib.deflateSync(Buffer.concat(Array.from({ length: size }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", pixels),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }

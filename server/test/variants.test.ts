@@ -9,7 +9,8 @@ import { newPGlite } from "../src/db/client.js";
 import { applyMigrations, migrationsDir, readMigrations } from "../src/db/migrate.js";
 import { newReference } from "../src/domain/orders/order-numbers.js";
 import { orderPayload } from "../src/rest/payloads.js";
-import { createTestShop, failure, oldClientInput, type TestShop } from "./support.js";
+import { JPEG, PNG, upload } from "./fixtures/images.js";
+import { createTestShop, failure, oldClientInput, storedFile, type TestShop } from "./support.js";
 
 let t: TestShop;
 let admin: string;
@@ -167,8 +168,16 @@ describe("the variant grid (saveProductVariants)", () => {
     // The first variant on sale is the default one: the product's price is its.
     expect(saved.data!.saveProductVariants).toMatchObject({ price: 12, variantCount: 1, totalQuantity: 1 });
     const query = `query($slug: String!) { product(slug: $slug) { variants { sku } } }`;
+    const every = `query($slug: String!) { product(slug: $slug) { variants(everyVariant: true) { sku enabled } } }`;
     expect((await t.gql<{ product: SavedProduct }>(query, { slug: product.slug })).data!.product.variants.map((variant) => variant.sku)).toEqual([`PIL-17-${product.id}`]);
-    expect((await t.gql<{ product: SavedProduct }>(query, { slug: product.slug }, admin)).data!.product.variants).toHaveLength(2);
+    // An admin browsing the shop sees what shoppers see; the grid asks for every variant.
+    expect((await t.gql<{ product: SavedProduct }>(query, { slug: product.slug }, admin)).data!.product.variants).toHaveLength(1);
+    expect((await t.gql<{ product: SavedProduct }>(every, { slug: product.slug }, admin)).data!.product.variants).toEqual([
+      { sku: `PIL-12-${product.id}`, enabled: false },
+      { sku: `PIL-17-${product.id}`, enabled: true },
+    ]);
+    expect(failure(await t.gql(every, { slug: product.slug }, shopper.token))).toMatchObject({ code: "FORBIDDEN" });
+    expect(failure(await t.gql(every, { slug: product.slug }))).toMatchObject({ code: "UNAUTHENTICATED" });
   });
 
   it("saving again keeps each variant (same id, by id or SKU), so past orders keep pointing at it", async () => {
@@ -202,6 +211,34 @@ describe("the variant grid (saveProductVariants)", () => {
     expect((await save(product.id, rows(null))).errors).toBeUndefined();
     expect(await pictureOf()).toBeNull();
     expect(failure(await save(product.id, rows("/uploads/never-uploaded.jpg")))).toMatchObject({ fields: { "variants.0.image": ["This picture is not stored in the shop: upload it first."] } });
+  });
+
+  it("a variant's own picture uploaded with the grid is stored as its own; a fake or broken upload is refused at its row and leaves nothing", async () => {
+    const { product, variants } = await monstera();
+    const row = (extra: Record<string, unknown>) => ({
+      options: [{ name: "Pot size", values: ["12 cm"] }],
+      variants: [{ id: variants[0].id, sku: variants[0].sku, options: [{ name: "Pot size", value: "12 cm" }], price: 15, quantity: 5, ...extra }],
+    });
+    const saved = await save(product.id, row({ imageUpload: upload(PNG) }));
+    expect(saved.errors).toBeUndefined();
+    const stored = (await t.shop.prisma.productVariant.findUniqueOrThrow({ where: { id: variants[0].id } })).image;
+    expect(stored).toMatch(/^\/uploads\/[0-9a-f]{32}\.png$/);
+    expect(fs.existsSync(storedFile(t, stored!)!)).toBe(true);
+    expect(await t.shop.prisma.image.count({ where: { ref: stored! } })).toBe(1);
+
+    const imagesBefore = await t.shop.prisma.image.count();
+    const before = await t.shop.prisma.productVariant.findMany({ where: { productId: product.id }, orderBy: { id: "asc" } });
+    expect(failure(await save(product.id, row({ imageUpload: upload(Buffer.from("not a picture at all"), "plant.png") })))).toMatchObject({
+      code: "BAD_USER_INPUT",
+      fields: { "variants.0.image": ["The image must be a JPEG, PNG, WebP or GIF file."] },
+    });
+    // A real picture with a grid the shop refuses: the picture stored for it is removed again.
+    const other = await makeProduct("Fern");
+    const taken = (await t.shop.prisma.productVariant.findFirstOrThrow({ where: { productId: other.id } })).sku;
+    const refused = await save(product.id, { ...row({ imageUpload: upload(JPEG, "new.jpg", "image/jpeg") }), variants: [{ ...row({}).variants[0], sku: taken, imageUpload: upload(JPEG, "new.jpg", "image/jpeg") }] });
+    expect(failure(refused)).toMatchObject({ fields: { "variants.0.sku": [`The SKU ${taken} is already used by another product's variant.`] } });
+    expect(await t.shop.prisma.image.count()).toBe(imagesBefore);
+    expect(await t.shop.prisma.productVariant.findMany({ where: { productId: product.id }, orderBy: { id: "asc" } })).toEqual(before);
   });
 
   it("answers each bad grid with what to fix, field by field, and changes nothing", async () => {

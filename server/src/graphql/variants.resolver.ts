@@ -1,10 +1,13 @@
 // Variants over GraphQL: a product's options and the variants a shopper chooses from (catalog/variants.ts
 // owns the rules), their price range, and the owner's grid (saveProductVariants). Thin: reads go through the
 // request's loader, so a list asking for variants reads them in one go.
+import GraphQLUpload from "graphql-upload/GraphQLUpload.mjs";
+import type { FileUpload } from "graphql-upload/processRequest.mjs";
 import { Arg, Ctx, Field, FieldResolver, InputType, Int, Mutation, ObjectType, Resolver, Root } from "type-graphql";
 import type { Picture } from "../domain/images/index.js";
 import { defaultVariant, unitPriceCents, type ProductVariants, type ProductWithCategory, type VariantView } from "../domain/catalog/index.js";
-import { seesEveryone } from "../domain/shared/index.js";
+import { requireAdmin } from "../domain/shared/index.js";
+import { IMAGE_RULE } from "../domain/images/index.js";
 import type { GraphQLContext } from "./context.js";
 import { Image } from "./pictures.resolver.js";
 import { MoneyScalar } from "./scalars.js";
@@ -93,9 +96,16 @@ class ProductVariantsResolver {
     return (await loaders.variants.load(product.id)).options;
   }
 
-  @FieldResolver(() => [ProductVariant], { description: "The variants on sale, in the owner's order (admins: every variant). At least one, at most 100." })
-  async variants(@Root() product: Product, @Ctx() { loaders, viewer }: GraphQLContext): Promise<ProductVariant[]> {
-    return viewVariants(await loaders.variants.load(product.id), product.name, viewer !== null && seesEveryone(viewer, "catalogue:read"));
+  @FieldResolver(() => [ProductVariant], { description: "The variants on sale, in the owner's order (with everyVariant, admins: those off sale too). At least one, at most 100." })
+  async variants(
+    @Root() product: Product,
+    @Ctx() { loaders, viewer }: GraphQLContext,
+    // An argument rather than the viewer's role: a client's cache keeps the storefront's answer and the
+    // admin grid's apart, so an admin browsing the shop sees what shoppers see.
+    @Arg("everyVariant", () => Boolean, { defaultValue: false, description: "Admins: the variants off sale too (FORBIDDEN for others)." }) everyVariant: boolean,
+  ): Promise<ProductVariant[]> {
+    if (everyVariant) requireAdmin(viewer, "catalogue:read");
+    return viewVariants(await loaders.variants.load(product.id), product.name, everyVariant);
   }
 
   @FieldResolver(() => PriceRange, { description: "The lowest and highest unit price of the variants on sale." })
@@ -162,6 +172,8 @@ class ProductVariantInput {
     description: "A stored picture's path (/uploads/..., ProductVariant.imageRef), shown when this variant is chosen; null: none; left out: a kept variant keeps its own.",
   })
   image?: string | null;
+  @Field(() => GraphQLUpload, { nullable: true, description: `A new picture of its own (multipart upload), instead of image. ${IMAGE_RULE}` })
+  imageUpload?: Promise<FileUpload> | null;
 }
 
 @InputType({ description: "A product's options and variants, replacing the ones it has." })
@@ -180,7 +192,7 @@ class VariantGridResolver {
   ): Promise<Product> {
     await shop.catalog.saveVariants(viewer, productId, {
       options: input.options,
-      variants: input.variants.map((variant) => ({ ...variant, priceCents: variant.price, discountPriceCents: variant.discountPrice })),
+      variants: input.variants.map(({ imageUpload, ...variant }) => ({ ...variant, priceCents: variant.price, discountPriceCents: variant.discountPrice, upload: imageUpload })),
     });
     return viewProduct(await shop.catalog.byId(productId));
   }

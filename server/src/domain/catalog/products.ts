@@ -32,6 +32,9 @@ import { readVariants, saveVariants, withVariants, type ProductVariants, type Va
 /** An image as the adapters hold it: a GraphQL upload (or its promise) or the bytes of a multipart file. */
 export type ImageSource = ImageUpload | Uint8Array | PromiseLike<ImageUpload | Uint8Array>;
 
+/** A row of the variant grid as the adapters hold it: with an uploaded picture of its own, when one is sent. */
+export type VariantUpload = VariantsInput["variants"][number] & { upload?: ImageSource | null };
+
 /** A product's category: its id, or its name (whatever its case). */
 export type CategoryChoice = number | { name: string };
 
@@ -174,9 +177,34 @@ export class CatalogService extends ProductLists {
     return readVariants(this.prisma, productIds);
   }
 
-  /** Admin only. Replaces a product's options and variants with the owner's grid (variants.ts). */
-  saveVariants(viewer: Viewer | null, productId: unknown, input: Deferred<VariantsInput>): Promise<ProductVariants> {
-    return saveVariants(this.prisma, viewer, productId, input);
+  /**
+   * Admin only. Replaces a product's options and variants with the owner's grid (variants.ts). A row may
+   * carry a new picture (`upload`): every upload is checked first (each problem under variants.N.image),
+   * stored before the save, given to its row as `image`, and removed again if the save fails.
+   */
+  async saveVariants(viewer: Viewer | null, productId: unknown, input: Deferred<VariantsInput & { variants: VariantUpload[] }>): Promise<ProductVariants> {
+    requireAdmin(viewer, "catalogue:write");
+    const given = await received(input);
+    const rows: VariantUpload[] = typeof given === "object" && given !== null && Array.isArray(given.variants) ? given.variants : [];
+    const checks = new Checks();
+    const checked = await Promise.all(
+      rows.map((row, index) => (isBlank(row?.upload) ? null : this.checkImage(checks, `variants.${index}.image`, "picture", row.upload, false))),
+    );
+    checks.done();
+    const stored: (StoredPicture | null)[] = [];
+    try {
+      for (const [index, image] of checked.entries()) stored.push(image ? await this.images.save(image, `variants.${index}.image`) : null);
+      const variants = rows.map((row, index) => {
+        const { upload: _upload, ...rest } = row;
+        return stored[index] ? { ...rest, image: stored[index].ref } : rest;
+      });
+      const saved = await saveVariants(this.prisma, viewer, productId, { ...given, variants });
+      if (stored.some(Boolean)) this.images.saved();
+      return saved;
+    } catch (error) {
+      for (const picture of stored) if (picture) await this.images.discard(picture);
+      throw error;
+    }
   }
 
   // ---- product form ------------------------------------------------------------------------------

@@ -5,10 +5,10 @@ import { useEffect, useId, useState } from "react";
 import { ProductPicture, type PictureImage } from "../../../components/ProductPicture";
 
 export const IMAGE_ADDED = "Image added";
-const ACCEPTED = "image/jpeg,image/png,image/webp,image/gif";
+export const ACCEPTED = "image/jpeg,image/png,image/webp,image/gif";
 
 /** A browser address for the chosen file while it is shown; released afterwards. */
-function useFilePreview(file: File | null): string | null {
+export function useFilePreview(file: File | null): string | null {
   const [preview, setPreview] = useState<{ file: File; url: string } | null>(null);
   useEffect(() => {
     if (!file || typeof URL.createObjectURL !== "function") return;

@@ -184,7 +184,7 @@ const fernDetail = {
   totalQuantity: 3,
   options: [],
   variants: [
-    { __typename: "ProductVariant" as const, id: 1010, sku: "BOSTON-FERN", price: 30, discountPrice: 20, quantity: 3, enabled: true, isDefault: true, imageRef: null, options: [] },
+    { __typename: "ProductVariant" as const, id: 1010, sku: "BOSTON-FERN", price: 30, discountPrice: 20, quantity: 3, enabled: true, isDefault: true, imageRef: null, image: null, options: [] },
   ],
 };
 

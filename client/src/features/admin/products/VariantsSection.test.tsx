@@ -23,6 +23,7 @@ const variant = (id: number, sku: string, potSize: string | null, extra: Partial
   enabled: true,
   isDefault: false,
   imageRef: null,
+  image: null,
   options: potSize ? [{ __typename: "VariantOption", name: "Pot size", value: potSize }] : [],
   ...extra,
 });
@@ -71,9 +72,9 @@ describe("the variants section", () => {
     expect(screen.getByRole("button", { name: "Save variants" })).toBeInTheDocument();
   });
 
-  it("a real table: a column per option and for SKU, price, discount price, stock and on sale; every input named after its row", () => {
+  it("a real table: a column per option and for SKU, price, discount price, stock, on sale and picture; every input named after its row", () => {
     renderSection(monstera);
-    expect(within(grid()).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["", "Pot size", "SKU", "Price", "Discount price", "Stock", "On sale"]);
+    expect(within(grid()).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["", "Pot size", "SKU", "Price", "Discount price", "Stock", "On sale", "Picture"]);
     expect(rowHeaders()).toEqual(["17 cm", "12 cm"]);
     expect(screen.getByLabelText("SKU of 17 cm")).toHaveValue("MON-DEL-17");
     expect(screen.getByLabelText("Price of 17 cm")).toHaveValue("$34.99");
@@ -170,6 +171,33 @@ describe("the variants section", () => {
     expect(save).toHaveBeenCalledTimes(1);
     expect(screen.getByRole("switch", { name: "On sale: 17 cm" })).not.toBeChecked();
     expect(screen.getByLabelText("SKU of 24 cm")).toHaveValue("MONSTERA-DELICIOSA-24-CM");
+  });
+
+  it("a row's picture: 'Choose' sends the chosen file with the save, 'Remove' sends none; the server's refusal shows at the row", async () => {
+    const photo = new File(["not really a photo"], "monstera-12.txt", { type: "text/plain" });
+    const expected: ProductVariantsInput = {
+      options: [{ name: "Pot size", values: ["12 cm", "17 cm"] }],
+      variants: [
+        { id: 71, sku: "MON-DEL-17", options: [{ name: "Pot size", value: "17 cm" }], price: 34.99, discountPrice: 29.99, quantity: 18, enabled: true, image: null },
+        { id: 72, sku: "MON-DEL-12", options: [{ name: "Pot size", value: "12 cm" }], price: 24.99, discountPrice: null, quantity: 9, enabled: true, imageUpload: photo },
+      ],
+    };
+    const refusal = {
+      errors: [{ message: "Some fields are invalid.", extensions: { code: "BAD_USER_INPUT", fields: { "variants.1.image": ["The image must be a JPEG, PNG, WebP or GIF file."] } } }],
+    };
+    const save = vi.fn(() => refusal);
+    renderSection(monstera, [{ request: { query: SaveProductVariantsDocument, variables: { productId: 7, input: expected } }, result: save }]);
+    expect(screen.getByRole("img", { name: "Picture of 17 cm" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Choose picture of 12 cm" })).toHaveTextContent("Choose");
+    await userEvent.click(screen.getByRole("button", { name: "Remove picture of 17 cm" }));
+    expect(screen.queryByRole("img", { name: "Picture of 17 cm" })).not.toBeInTheDocument();
+    // Mantine's FileButton keeps a hidden file input beside its button.
+    const inputs = grid().querySelectorAll<HTMLInputElement>('input[type="file"]');
+    await userEvent.upload(inputs[1], photo, { applyAccept: false });
+    expect(screen.getByRole("button", { name: "Change picture of 12 cm" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Save variants" }));
+    expect(await screen.findByText("The image must be a JPEG, PNG, WebP or GIF file.")).toBeInTheDocument();
+    expect(save).toHaveBeenCalledTimes(1);
   });
 
   it("an empty price or stock is 'Required' at its cell, and nothing is sent", async () => {

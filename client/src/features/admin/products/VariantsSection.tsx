@@ -1,15 +1,17 @@
 // The edit screen's "Variants" section, under the spec's product form: the option groups (a name and its
 // values as chips), "Generate all combinations", the variant grid (a row per variant: its option values,
-// SKU, price, discount price, stock, on sale; a checkbox per row for "Set price", "Set stock" and "Remove"),
+// SKU, price, discount price, stock, on sale, its own picture; a checkbox per row for "Set price", "Set stock" and "Remove"),
 // and "Save variants" (saveProductVariants, all or nothing). The server's messages show at their cells and
 // in a summary; success is a notification. A product sold in one variant shows the section folded, with
 // "Add options". The rules of the grid are variantGrid.ts's; the shop's rules are the server's.
-import { Alert, Button, Checkbox, CloseButton, Group, NumberInput, Paper, Stack, Switch, Table, Text, TextInput, Title } from "@mantine/core";
+import { Alert, Button, Checkbox, CloseButton, FileButton, Group, NumberInput, Paper, Stack, Switch, Table, Text, TextInput, Title } from "@mantine/core";
 import { useEffect, useId, useRef, useState } from "react";
 import type { AdminVariantGridFragment } from "../../../graphql/generated/graphql";
 import { invalidInputFields } from "../../../lib/apollo/errors";
 import { notifySuccess } from "../../../lib/notify";
+import { ProductPicture } from "../../../components/ProductPicture";
 import { notifyServerFailure } from "../adminFeedback";
+import { ACCEPTED, useFilePreview } from "./ImageField";
 import { useSaveProductVariants } from "./useProductChanges";
 import classes from "./VariantsSection.module.css";
 import {
@@ -368,6 +370,46 @@ function BulkActions({ selectedCount, total, price, stock, onPriceChange, onStoc
   );
 }
 
+/**
+ * A row's own picture: a preview (the file chosen here, else the stored picture), "Choose picture" and
+ * "Remove picture". Without one, the product's pictures show the variant. The file is sent with the save.
+ */
+function VariantPictureCell({ row, label, error, onChange }: { row: GridRow; label: string; error?: string; onChange: (change: Partial<GridRow>) => void }) {
+  const chosenUrl = useFilePreview(row.upload ?? null);
+  const errorId = useId();
+  const shown = chosenUrl !== null || Boolean(row.image) || Boolean(row.imageRef);
+  return (
+    <Stack gap={4} miw={150}>
+      <Group gap={6} wrap="nowrap">
+        {shown ? (
+          <ProductPicture image={chosenUrl ? null : row.image} src={chosenUrl ?? row.imageRef} alt={`Picture of ${label}`} sizes="40px" w={40} h={40} radius="var(--mantine-radius-sm)" />
+        ) : (
+          <Text size="xs" c="dimmed" w={40}>
+            None
+          </Text>
+        )}
+        <FileButton accept={ACCEPTED} onChange={(file) => file && onChange({ upload: file, image: null })}>
+          {(props) => (
+            <Button {...props} size="compact-xs" variant="default" aria-label={`${shown ? "Change" : "Choose"} picture of ${label}`} aria-describedby={error ? errorId : undefined}>
+              {shown ? "Change" : "Choose"}
+            </Button>
+          )}
+        </FileButton>
+        {shown && (
+          <Button size="compact-xs" variant="subtle" color="red" aria-label={`Remove picture of ${label}`} onClick={() => onChange({ upload: null, image: null, imageRef: null })}>
+            Remove
+          </Button>
+        )}
+      </Group>
+      {error && (
+        <Text size="xs" c="red.8" id={errorId}>
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 interface VariantTableProps {
   productName: string;
   grid: VariantGrid;
@@ -387,7 +429,7 @@ function VariantTable({ productName, grid, selected, onSelect, errorOf, onChange
     onSelect(next);
   };
   return (
-    <Table.ScrollContainer minWidth={760}>
+    <Table.ScrollContainer minWidth={920}>
       <Table verticalSpacing="xs" aria-label={`Variants of ${productName}`}>
         <Table.Thead>
           <Table.Tr>
@@ -405,13 +447,14 @@ function VariantTable({ productName, grid, selected, onSelect, errorOf, onChange
             <Table.Th>Discount price</Table.Th>
             <Table.Th>Stock</Table.Th>
             <Table.Th>On sale</Table.Th>
+            <Table.Th>Picture</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row, index) => {
             const label = rowLabel(options, row, index);
             const field = (name: string) => `variants.${index}.${name}`;
-            const rowError = errorOf(field("options")) ?? errorOf(field("id")) ?? errorOf(field("image"));
+            const rowError = errorOf(field("options")) ?? errorOf(field("id"));
             return (
               <Table.Tr key={row.key}>
                 <Table.Td>
@@ -478,6 +521,9 @@ function VariantTable({ productName, grid, selected, onSelect, errorOf, onChange
                     checked={row.enabled}
                     onChange={(event) => onChangeRow(index, "enabled", { enabled: event.currentTarget.checked })}
                   />
+                </Table.Td>
+                <Table.Td>
+                  <VariantPictureCell row={row} label={label} error={errorOf(field("image"))} onChange={(change) => onChangeRow(index, "image", change)} />
                 </Table.Td>
               </Table.Tr>
             );

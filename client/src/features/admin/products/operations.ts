@@ -78,7 +78,7 @@ export const adminProductStockFields = /* GraphQL */ `
   fragment AdminProductStock on Product {
     id
     totalQuantity
-    variants {
+    variants(everyVariant: true) {
       id
       enabled
       quantity
@@ -107,7 +107,7 @@ export const adminVariantGridFields = /* GraphQL */ `
         value
       }
     }
-    variants {
+    variants(everyVariant: true) {
       id
       sku
       price
@@ -116,6 +116,9 @@ export const adminVariantGridFields = /* GraphQL */ `
       enabled
       isDefault
       imageRef
+      image {
+        ...ProductPictureFields
+      }
       options {
         name
         value

@@ -33,6 +33,7 @@ const variant = (
   enabled: true,
   isDefault: false,
   imageRef: null as string | null,
+  image: null,
   options: values.map(([name, value]) => ({ __typename: "VariantOption" as const, name, value })),
   ...extra,
 });
@@ -140,6 +141,17 @@ describe("the variant grid", () => {
     });
     // A new row leaves the picture out (the key itself: the server reads null as 'remove').
     expect(variantsInput(grid).variants[2]).not.toHaveProperty("image");
+  });
+
+  it("a picture chosen for a row is sent as its upload instead of the stored one; a removed one is sent as none", () => {
+    const file = new File(["bytes"], "mon-17.jpg", { type: "image/jpeg" });
+    const rows: GridRow[] = [{ ...potSizes.rows[0], imageRef: null, image: null }, { ...potSizes.rows[1], upload: file }, { key: "n", id: null, values: { [potSizes.options[0].key]: "24 cm" }, sku: "NEW-24", price: 1, discountPrice: "", quantity: 1, enabled: true, upload: file }];
+    const sent = variantsInput({ options: potSizes.options, rows }).variants;
+    expect(sent[0]).toMatchObject({ image: null });
+    expect(sent[0]).not.toHaveProperty("imageUpload");
+    expect(sent[1]).toMatchObject({ imageUpload: file });
+    expect(sent[1]).not.toHaveProperty("image");
+    expect(sent[2]).toMatchObject({ imageUpload: file });
   });
 
   it("bulk changes touch the selected rows only; an empty price or stock is 'Required'", () => {

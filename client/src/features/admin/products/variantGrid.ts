@@ -4,6 +4,7 @@
 // and uniqueness, price > 0, discount < price, one value per option, ...) and answers field by field
 // (variants.2.sku); the grid only checks what the API cannot take empty (price, stock).
 import type { AdminVariantGridFragment, ProductVariantsInput } from "../../../graphql/generated/graphql";
+import type { PictureImage } from "../../../components/ProductPicture";
 import { REQUIRED } from "../adminRules";
 
 /** An option group as edited. `key` stays when the option is renamed, so rows keep their values. */
@@ -30,6 +31,10 @@ export interface GridRow {
    * back as it is so saving the grid keeps it. Left out for a new row, which sends no picture.
    */
   imageRef?: string | null;
+  /** The stored picture as the preview shows it (ProductVariant.image); dropped when the picture is changed. */
+  image?: PictureImage | null;
+  /** A picture chosen in this browser, sent with the save (imageUpload) instead of imageRef. */
+  upload?: File | null;
 }
 
 export interface VariantGrid {
@@ -79,6 +84,7 @@ export function gridOf(product: Pick<AdminVariantGridFragment, "options" | "vari
       quantity: variant.quantity,
       enabled: variant.enabled,
       imageRef: variant.imageRef ?? null,
+      image: variant.image ?? null,
     };
   });
   return { options, rows };
@@ -216,7 +222,8 @@ export function missingCells(rows: readonly GridRow[]): GridErrors {
 
 /**
  * The grid as saveProductVariants takes it: names and values trimmed, an empty discount price is none; a
- * stored variant sends its picture back (image: its imageRef, null for none), a new row sends none.
+ * row with a picture chosen here sends it (imageUpload); otherwise a stored variant sends its picture back
+ * (image: its imageRef, null for none or removed), a new row sends none.
  */
 export function variantsInput({ options, rows }: VariantGrid): ProductVariantsInput {
   return {
@@ -229,7 +236,7 @@ export function variantsInput({ options, rows }: VariantGrid): ProductVariantsIn
       discountPrice: isBlank(row.discountPrice) ? null : Number(row.discountPrice),
       quantity: Number(row.quantity),
       enabled: row.enabled,
-      ...(row.id === null || row.imageRef === undefined ? {} : { image: row.imageRef }),
+      ...(row.upload ? { imageUpload: row.upload } : row.id === null || row.imageRef === undefined ? {} : { image: row.imageRef }),
     })),
   };
 }
