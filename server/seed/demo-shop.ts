@@ -9,6 +9,7 @@ import { RECIPE, refOfKey, type ImageStore } from "../src/domain/images/index.js
 import { newOrderNumber, newReference, priceOrder } from "../src/domain/orders/index.js";
 import { hashPassword } from "../src/domain/accounts/index.js";
 import { firstFreeSlug, slugify } from "../src/domain/catalog/index.js";
+import { seedDemoPromotions, seedDemoTaxes } from "./demo-pricing.js";
 import { seedDemoVariants } from "./demo-variants.js";
 import { ART_SIZE, mulberry32, plantArt } from "./plant-art.js";
 import { SEED_CATEGORIES, SEED_CUSTOMERS, SEED_PRODUCTS, SEED_REGIONS, SEED_SHOPPER, type SeedPerson } from "./seed-data.js";
@@ -25,6 +26,10 @@ export interface SeedOptions {
   demo: boolean;
   /** Also give a few demo products pot sizes, pack sizes and colours (demo-variants.ts; SEED_VARIANTS). */
   variants?: boolean;
+  /** Also add demo promotions and codes (demo-pricing.ts; SEED_PROMOTIONS). */
+  promotions?: boolean;
+  /** Also charge VAT in every region, prices holding it (demo-pricing.ts; SEED_TAXES). */
+  taxes?: boolean;
   /** Where the demo's pictures go (under catalog/). */
   imageStore: ImageStore;
   /** The seed's "today": dates of products, customers and orders are spread back from it. */
@@ -53,6 +58,8 @@ export async function seedDatabase(prisma: PrismaClient, options: SeedOptions): 
   const now = options.now ?? new Date();
   const adminCreated = await ensureAdmin(prisma, options.adminEmail, options.adminPassword, now);
   const demoSeeded = options.demo ? await seedDemoShop(prisma, options, now) : false;
+  if (options.demo && options.promotions) await seedDemoPromotions(prisma, now);
+  if (options.demo && options.taxes) await seedDemoTaxes(prisma);
   if (options.demo && options.variants) {
     const admin = await prisma.user.findUniqueOrThrow({ where: { email: options.adminEmail.trim().toLowerCase() }, select: { id: true } });
     await seedDemoVariants(prisma, admin.id);

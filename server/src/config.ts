@@ -28,6 +28,10 @@ export interface Config {
   seedDemo: boolean;
   /** With the demo: a few demo products sold in several variants (pot sizes, colours). Off by default: the spec's demo has none. */
   seedVariants: boolean;
+  /** With the demo: promotions and codes (SPRING10, ...). Off by default: the spec's demo has none. */
+  seedPromotions: boolean;
+  /** With the demo: VAT in every region, prices holding it. Off by default: the spec's demo charges no tax. */
+  seedTaxes: boolean;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** WEB_CONCURRENCY: how many worker processes serve the port (one per core is the usual choice); 1 by default. */
   webConcurrency: number;
@@ -252,6 +256,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     // The demo shopper's password is printed in the README: a production shop never gets that account.
     seedDemo: production ? false : readBoolean("SEED_DEMO", env.SEED_DEMO, true),
     seedVariants: readBoolean("SEED_VARIANTS", env.SEED_VARIANTS?.trim(), false),
+    seedPromotions: readBoolean("SEED_PROMOTIONS", env.SEED_PROMOTIONS?.trim(), false),
+    seedTaxes: readBoolean("SEED_TAXES", env.SEED_TAXES?.trim(), false),
     logLevel,
     webConcurrency: readPositiveInt("WEB_CONCURRENCY", env.WEB_CONCURRENCY?.trim(), 1),
     catalogueCacheSeconds: readWholeNumber("CATALOGUE_CACHE_SECONDS", env.CATALOGUE_CACHE_SECONDS?.trim(), 60, 86_400),

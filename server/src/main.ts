@@ -58,6 +58,8 @@ async function prepare(config: Config, db: Database, imageStore: ImageStore): Pr
     adminPassword: config.adminPassword,
     demo: true,
     variants: config.seedVariants,
+    promotions: config.seedPromotions,
+    taxes: config.seedTaxes,
     imageStore,
   });
   if (seeded.demoSeeded) console.log("Seeded the demo catalogue, shopper and past orders.");

@@ -23,10 +23,18 @@ const placed = {
   userAddress: "1 Garden Lane",
   createdAt: new Date("2026-11-25T10:00:00Z"),
   updatedAt: new Date("2026-11-25T10:00:00Z"),
+  discountCents: 0,
+  deliveryDiscountCents: 0,
+  deliveryTaxCents: 0,
+  deliveryTaxRatePpm: 0,
+  deliveryTaxName: "",
+  taxCents: 0,
+  pricesIncludeTax: false,
+  promotions: [],
   lines: [
-    { id: 1, orderId: 7, productId: 1, slug: "fern", name: "Boston Fern", description: "", categoryName: "Ferns", priceCents: 1250, discountPriceCents: null, unitPriceCents: 1250, quantity: 3, imageOne: "", imageTwo: null },
-    { id: 2, orderId: 7, productId: 2, slug: "palm", name: "Parlour Palm & Pot", description: "", categoryName: "Palms", priceCents: 4000, discountPriceCents: 2999, unitPriceCents: 2999, quantity: 1, imageOne: "", imageTwo: null },
-    { id: 3, orderId: 7, productId: 3, variantId: 9, sku: "MON-24", options: [{ name: "Pot size", value: "24 cm" }, { name: "Colour", value: "White" }], slug: "monstera", name: "Monstera", description: "", categoryName: "Indoor", priceCents: 4500, discountPriceCents: null, unitPriceCents: 4500, quantity: 1, imageOne: "", imageTwo: null },
+    { id: 1, orderId: 7, productId: 1, slug: "fern", name: "Boston Fern", description: "", categoryName: "Ferns", priceCents: 1250, discountPriceCents: null, unitPriceCents: 1250, quantity: 3, imageOne: "", imageTwo: null, discountCents: 0, taxCents: 0, taxRatePpm: 0, taxName: "" },
+    { id: 2, orderId: 7, productId: 2, slug: "palm", name: "Parlour Palm & Pot", description: "", categoryName: "Palms", priceCents: 4000, discountPriceCents: 2999, unitPriceCents: 2999, quantity: 1, imageOne: "", imageTwo: null, discountCents: 0, taxCents: 0, taxRatePpm: 0, taxName: "" },
+    { id: 3, orderId: 7, productId: 3, variantId: 9, sku: "MON-24", options: [{ name: "Pot size", value: "24 cm" }, { name: "Colour", value: "White" }], slug: "monstera", name: "Monstera", description: "", categoryName: "Indoor", priceCents: 4500, discountPriceCents: null, unitPriceCents: 4500, quantity: 1, imageOne: "", imageTwo: null, discountCents: 0, taxCents: 0, taxRatePpm: 0, taxName: "" },
   ],
 };
 const order: EmailOrder = { ...placed, price: priceOfPlacedOrder(placed) };

@@ -3,7 +3,9 @@
 import { Arg, Ctx, Field, FieldResolver, InputType, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { AFTER, OrderConnection, PAGE_SIZE, viewConnection, type Connection } from "./connections.js";
 import type { GraphQLContext } from "./context.js";
-import { AnalyticsSummary, CartCheck, CartQuote, Order, OrderPayload, OrderStatus, TopProduct, User, viewOrder } from "./types.js";
+import { AnalyticsSummary, CartCheck, CartQuote, Order, OrderPayload, OrderStatus, ratePercent, TopProduct, User, viewOrder, viewPriceParts } from "./types.js";
+import type { CartQuote as DomainCartQuote } from "../domain/orders/index.js";
+import { invalid } from "../domain/shared/index.js";
 import { messages } from "../domain/messages.js";
 
 @InputType({ description: "One line of a cart: which variant (or product) and how many. Prices always come from the server." })
@@ -37,6 +39,40 @@ class PlaceOrderInput {
       "Instead of (or besides) reference: any key of 1 to 255 visible ASCII characters (a UUID, say) that makes retrying safe, as the REST Idempotency-Key header does. A key that is itself a reference is that reference.",
   })
   idempotencyKey!: string | null;
+
+  @Field(() => [String], {
+    nullable: true,
+    description: "Promotion codes (at most 5): each must apply to the order, else BAD_USER_INPUT at `code` with the reason ('This code has been used up.'); the order is never placed without a discount the shopper saw.",
+  })
+  codes!: string[] | null;
+}
+
+const CODES = "Promotion codes the shopper entered (at most 5, any case): each is applied or answered with its reason in `codes`.";
+
+/** A cart quote as the API shows it. */
+function viewQuote(quote: DomainCartQuote): CartQuote {
+  return {
+    lines: quote.lines.map((line) => ({
+      productId: line.productId,
+      variantId: line.variantId,
+      sku: line.sku,
+      options: line.options,
+      quantity: line.quantity,
+      unitPrice: line.unitCents,
+      lineTotal: line.lineCents,
+      discount: line.discountCents,
+      tax: line.taxCents,
+      taxRate: ratePercent(line.taxRatePpm),
+    })),
+    totalQuantity: quote.totalQuantity,
+    itemsTotal: quote.itemsCents,
+    deliveryFee: quote.deliveryCents,
+    ...viewPriceParts(quote),
+    codes: quote.codes,
+    total: quote.totalCents,
+    missingProductIds: quote.missingProductIds,
+    choicesToMake: quote.choicesToMake,
+  };
 }
 
 @Resolver()
@@ -54,28 +90,36 @@ class OrderResolver {
       "The server's figures for a cart, for anyone (guests too): each line at today's price, the items total, the region's delivery fee (none while regionId is left out) and the total, by the rule checkout charges. Prices only: stock is judged by checkCart and placeOrder.",
   })
   async cartQuote(
-    @Ctx() { shop }: GraphQLContext,
+    @Ctx() { shop, viewer, clientAddress }: GraphQLContext,
     @Arg("lines", () => [CartLineInput]) lines: CartLineInput[],
     @Arg("regionId", () => Int, { nullable: true }) regionId: number | null,
+    @Arg("codes", () => [String], { nullable: true, description: CODES }) codes: string[] | null,
   ): Promise<CartQuote> {
-    const quote = await shop.orders.quoteCart(lines, regionId);
-    return {
-      lines: quote.lines.map((line) => ({
-        productId: line.productId,
-        variantId: line.variantId,
-        sku: line.sku,
-        options: line.options,
-        quantity: line.quantity,
-        unitPrice: line.unitCents,
-        lineTotal: line.lineCents,
-      })),
-      totalQuantity: quote.totalQuantity,
-      itemsTotal: quote.itemsCents,
-      deliveryFee: quote.deliveryCents,
-      total: quote.totalCents,
-      missingProductIds: quote.missingProductIds,
-      choicesToMake: quote.choicesToMake,
-    };
+    return viewQuote(await shop.orders.quoteCart(lines, regionId, codes ?? [], { viewer, clientAddress }));
+  }
+
+  @Query(() => Boolean, { description: "Whether the shop takes promotion codes now (a code promotion neither paused nor ended): the cart shows its code field only then." })
+  acceptsPromotionCodes(@Ctx() { shop }: GraphQLContext): Promise<boolean> {
+    return shop.orders.acceptsPromotionCodes();
+  }
+
+  @Mutation(() => CartQuote, {
+    description:
+      "Adds a promotion code to a cart: the cart's quote with it (and the codes already applied), or BAD_USER_INPUT at `code` with the reason it does not apply " +
+      "('This code has expired.', 'Add $12.00 more to use this code.', ...). Codes that do not exist are throttled per address (TOO_MANY_REQUESTS).",
+  })
+  async applyCode(
+    @Ctx() { shop, viewer, clientAddress }: GraphQLContext,
+    @Arg("code", () => String) code: string,
+    @Arg("lines", () => [CartLineInput]) lines: CartLineInput[],
+    @Arg("regionId", () => Int, { nullable: true }) regionId: number | null,
+    @Arg("codes", () => [String], { nullable: true, description: "The codes already applied, kept with the new one." }) codes: string[] | null,
+  ): Promise<CartQuote> {
+    const quote = await shop.orders.quoteCart(lines, regionId, [...(codes ?? []), code], { viewer, clientAddress });
+    const outcome = quote.codes.find((one) => one.code === code.trim().toUpperCase());
+    if (!outcome) throw invalid({ code: ["Please enter a code."] });
+    if (!outcome.applied) throw invalid({ code: [outcome.message!] });
+    return viewQuote(quote);
   }
 
   @Mutation(() => OrderPayload, {
@@ -87,6 +131,7 @@ class OrderResolver {
       region: input.regionId,
       reference: input.reference as string,
       idempotencyKey: input.idempotencyKey,
+      codes: input.codes,
     });
     return { message: messages.orderPlaced, order: viewOrder(order) };
   }

@@ -5,6 +5,7 @@ import { Field, Float, Int, ObjectType, registerEnumType } from "type-graphql";
 import type { UserRow } from "../domain/accounts/index.js";
 import { averageRating, storedOptions, unitPriceCents, type Category as CategoryRow, type ProductWithCategory } from "../domain/catalog/index.js";
 import { priceOfPlacedOrder, type OrderWithLines } from "../domain/orders/index.js";
+import type { OrderQuote } from "../domain/pricing/index.js";
 import type { Region as RegionRow } from "../domain/regions/index.js";
 import { MoneyScalar } from "./scalars.js";
 
@@ -107,9 +108,34 @@ export class OrderLine {
   @Field(() => MoneyScalar) unitPrice!: number;
   @Field(() => Int) quantity!: number;
   @Field(() => MoneyScalar) lineTotal!: number;
+  @Field(() => MoneyScalar, { description: "Its share of the order's promotions (0 without)." }) discount!: number;
+  @Field(() => MoneyScalar, { description: "Its tax as charged (0 without): added to the total, or held in the price when prices include tax." }) tax!: number;
+  @Field(() => Float, { description: "The tax rate it was charged at, in percent (e.g. 20 or 8.875); 0 without." }) taxRate!: number;
   /** The pictures' refs as the order kept them (see pictures.resolver.ts). */
   imageOne!: string;
   imageTwo!: string | null;
+}
+
+@ObjectType({ description: "Tax at one rate: the amount without tax, and the tax." })
+export class TaxLineView {
+  @Field(() => String, { description: "As the owner named the rate, e.g. VAT 20%." }) name!: string;
+  @Field(() => Float, { description: "In percent, e.g. 20 or 8.875." }) rate!: number;
+  @Field(() => MoneyScalar) net!: number;
+  @Field(() => MoneyScalar) tax!: number;
+}
+
+@ObjectType({ description: "A promotion applied, with what it took off (items and delivery)." })
+export class AppliedPromotionView {
+  @Field(() => String) name!: string;
+  @Field(() => String, { nullable: true, description: "The code that brought it; null: it applied by itself." }) code!: string | null;
+  @Field(() => MoneyScalar) amount!: number;
+}
+
+@ObjectType({ description: "A code the shopper entered: applied, or why not." })
+export class CodeResult {
+  @Field(() => String, { description: "As entered, upper case." }) code!: string;
+  @Field(() => Boolean) applied!: boolean;
+  @Field(() => String, { nullable: true, description: "Why it takes nothing off, e.g. 'This code has expired.' or 'Add $12.00 more to use this code.'" }) message!: string | null;
 }
 
 @ObjectType()
@@ -123,7 +149,13 @@ export class Order {
   @Field(() => Int, { description: "The sum of the lines' quantities." }) totalItems!: number;
   @Field(() => MoneyScalar) subtotal!: number;
   @Field(() => MoneyScalar) deliveryFee!: number;
-  @Field(() => MoneyScalar) total!: number;
+  @Field(() => MoneyScalar, { description: "Taken off the items by promotions (the lines' shares)." }) discountTotal!: number;
+  @Field(() => MoneyScalar, { description: "Taken off the delivery fee by promotions." }) deliveryDiscount!: number;
+  @Field(() => MoneyScalar, { description: "All tax charged (lines and delivery)." }) taxTotal!: number;
+  @Field(() => Boolean, { description: "Prices held their tax (the total does not add it)." }) pricesIncludeTax!: boolean;
+  @Field(() => [TaxLineView], { description: "Tax per rate, as the invoice lists it." }) taxLines!: TaxLineView[];
+  @Field(() => [AppliedPromotionView], { description: "The promotions the order got, with what each took off." }) promotions!: AppliedPromotionView[];
+  @Field(() => MoneyScalar, { description: "Subtotal - discounts + delivery fee - its discount (+ tax when prices exclude it)." }) total!: number;
   @Field(() => String, { description: "The delivery region's name at checkout." }) region!: string;
   @Field(() => String) userEmail!: string;
   @Field(() => String) userPhone!: string;
@@ -206,6 +238,9 @@ export class CartQuoteLine {
   @Field(() => Int) quantity!: number;
   @Field(() => MoneyScalar, { description: "What one unit costs: the discount price when the product has one, else its price." }) unitPrice!: number;
   @Field(() => MoneyScalar, { description: "The unit price times the quantity." }) lineTotal!: number;
+  @Field(() => MoneyScalar, { description: "Its share of the promotions." }) discount!: number;
+  @Field(() => MoneyScalar, { description: "Its tax (0 while no region is chosen)." }) tax!: number;
+  @Field(() => Float, { description: "Its tax rate in percent." }) taxRate!: number;
 }
 
 @ObjectType({ description: "The server's figures for a cart: the same rule checkout charges by, at today's prices." })
@@ -215,7 +250,16 @@ export class CartQuote {
   @Field(() => Int) totalQuantity!: number;
   @Field(() => MoneyScalar, { description: "The sum of the lines." }) itemsTotal!: number;
   @Field(() => MoneyScalar, { description: "The chosen region's fee; 0 while no region is chosen." }) deliveryFee!: number;
-  @Field(() => MoneyScalar, { description: "The items total plus the delivery fee." }) total!: number;
+  @Field(() => MoneyScalar, { description: "Taken off the items by promotions." }) discountTotal!: number;
+  @Field(() => MoneyScalar, { description: "Taken off the delivery fee by promotions." }) deliveryDiscount!: number;
+  @Field(() => MoneyScalar, { description: "All tax (lines and delivery); 0 while no region is chosen." }) taxTotal!: number;
+  @Field(() => Boolean) pricesIncludeTax!: boolean;
+  @Field(() => [TaxLineView]) taxLines!: TaxLineView[];
+  @Field(() => [AppliedPromotionView], { description: "The promotions the cart gets (automatic ones and those of its codes), each with what it takes off." })
+  promotions!: AppliedPromotionView[];
+  @Field(() => [CodeResult], { description: "Each code entered: applied, or the reason it is not." }) codes!: CodeResult[];
+  @Field(() => MoneyScalar, { description: "Items - discounts + delivery - its discount (+ tax when prices exclude it); without promotions and tax: the items total plus the delivery fee." })
+  total!: number;
   @Field(() => [Int], { description: "Products of the cart that no longer exist." }) missingProductIds!: number[];
   @Field(() => [CartChoiceToMake], {
     description: "Lines left out because the shopper must choose a variant (a product sold in several, named without one), each with what to choose.",
@@ -323,12 +367,16 @@ export function viewOrder(row: OrderWithLines): Order {
       unitPrice: line.unitPriceCents,
       quantity: line.quantity,
       lineTotal: line.lineCents,
+      discount: line.discountCents,
+      tax: line.taxCents,
+      taxRate: ratePercent(line.taxRatePpm),
       imageOne: line.imageOne,
       imageTwo: line.imageTwo,
     })),
     totalItems: price.totalQuantity,
     subtotal: row.subtotalCents,
     deliveryFee: row.deliveryFeeCents,
+    ...viewPriceParts(price),
     total: row.totalCents,
     region: row.regionName,
     userEmail: row.userEmail,
@@ -348,3 +396,18 @@ export const viewUser = (row: UserRow): User => ({
   phone: row.phone,
   createdAt: row.createdAt,
 });
+
+/** A rate in parts per million as the API gives it: percent (200,000 ppm = 20, 88,750 ppm = 8.875). */
+export const ratePercent = (ratePpm: number): number => ratePpm / 10_000;
+
+/** The promotions and tax of a quote or a placed order, as both types show them. */
+export function viewPriceParts(price: Pick<OrderQuote, "discountCents" | "deliveryDiscountCents" | "taxCents" | "pricesIncludeTax" | "taxLines" | "promotions">) {
+  return {
+    discountTotal: price.discountCents,
+    deliveryDiscount: price.deliveryDiscountCents,
+    taxTotal: price.taxCents,
+    pricesIncludeTax: price.pricesIncludeTax,
+    taxLines: price.taxLines.map((line) => ({ name: line.name, rate: ratePercent(line.ratePpm), net: line.netCents, tax: line.taxCents })),
+    promotions: price.promotions.map((promotion) => ({ name: promotion.name, code: promotion.code, amount: promotion.amountCents })),
+  };
+}

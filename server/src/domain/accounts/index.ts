@@ -2,6 +2,7 @@
 export { accountForm, AccountService, contactForm, passwordChangeForm, registrationForm, signInForm } from "./accounts.js";
 export { PasswordResetService, RESET_LINK_MINUTES } from "./password-reset.js";
 export { hashPassword } from "./passwords.js";
-export { Throttle } from "./throttle.js";
+export { addressKey, Throttle, waitText } from "./throttle.js";
+export type { Limit } from "./throttle.js";
 export { TokenService } from "./tokens.js";
 export type { UserRow } from "./accounts.js";

@@ -3,7 +3,9 @@
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { defaultVariant, variantLabel, type ChosenValue, type Priced } from "../catalog/index.js";
 import { Checks, fieldRule, parseId, received, requireUser, type Cents, type Deferred, type Viewer } from "../shared/index.js";
-import { priceOrder, type OrderQuote } from "./pricing.js";
+import type { OrderQuote } from "../pricing/index.js";
+import { MAX_CODES, priceCart, type CodeOutcome } from "./cart-price.js";
+import { priceOrder } from "./pricing.js";
 
 /** A cart longer than this is not a shopping cart; refusing it keeps one request from becoming a huge query. */
 export const MAX_CART_ITEMS = 100;
@@ -55,6 +57,7 @@ export interface CartRequest {
 export interface StockedVariant extends Priced {
   variantId: number;
   productId: number;
+  categoryId: number;
   productName: string;
   /** "Monstera (24 cm)"; the product's name for a product without options. */
   label: string;
@@ -85,6 +88,7 @@ export interface ReadCart {
 export interface QuotedLine extends Priced {
   productId: number;
   variantId: number;
+  categoryId: number;
   sku: string;
   options: ChosenValue[];
   quantity: number;
@@ -95,6 +99,8 @@ export interface CartQuote extends OrderQuote<QuotedLine> {
   missingProductIds: number[];
   /** Lines naming a product sold in several variants (or a variant of another product): left out, with what to choose. */
   choicesToMake: Array<{ productId: number; message: string }>;
+  /** The codes entered: applied, or why not. */
+  codes: CodeOutcome[];
 }
 
 /** Checks a cart against today's stock and prices before checkout. */
@@ -117,25 +123,35 @@ export async function checkCart(prisma: PrismaClient, viewer: Viewer | null, lin
  * left out and its product named; a line for a product sold in several variants that names none (a cart saved
  * before the product had them) is left out with the choice to make, so the rest of the cart is still priced.
  */
-export async function quoteCart(prisma: PrismaClient, lines: unknown, regionId: unknown): Promise<CartQuote> {
+export async function quoteCart(prisma: PrismaClient, lines: unknown, regionId: unknown, codes: unknown = [], customer: string | null = null): Promise<CartQuote> {
   const checks = new Checks();
   const cart = checks.field("cart", cartField, lines);
+  const entered = checks.field("code", codesField, codes);
   const region = regionId === undefined || regionId === null ? null : parseId(regionId);
   if (region === null && regionId !== undefined && regionId !== null) checks.add("region", "The selected region is invalid.");
   checks.done();
   if (cart.wanted.some((line) => line.quantity === null)) checks.add("cart", "Every quantity must be a whole number of at least 1.");
-  const [read, fee] = await Promise.all([
+  const [read, found] = await Promise.all([
     readCart(prisma, cart, "only-variant"),
-    region === null ? null : prisma.region.findUnique({ where: { id: region }, select: { feeCents: true } }),
+    region === null ? null : prisma.region.findUnique({ where: { id: region }, select: { id: true, feeCents: true } }),
   ]);
-  if (region !== null && !fee) checks.add("region", "The selected region is invalid.");
+  if (region !== null && !found) checks.add("region", "The selected region is invalid.");
   checks.done();
-  return {
-    ...priceOrder(quotedLines(read.bought), fee, { at: new Date() }),
-    missingProductIds: read.missingProductIds,
-    choicesToMake: read.choicesToMake,
-  };
+  const { quote, codes: outcomes } = await priceCart(prisma, quotedLines(read.bought), found, entered, customer, new Date());
+  return { ...quote, missingProductIds: read.missingProductIds, choicesToMake: read.choicesToMake, codes: outcomes };
 }
+
+/** The codes a shopper entered: a list of at most MAX_CODES texts of up to 64 characters (blank ones ignored). */
+export const codesField = fieldRule<string[], string[]>(
+  (value, problem) => {
+    if (value === undefined || value === null) return [];
+    const list = Array.isArray(value) ? value : [value];
+    if (list.some((code) => typeof code !== "string" || code.length > 64)) problem("A code is a text of at most 64 characters.");
+    else if (list.length > MAX_CODES) problem(`At most ${MAX_CODES} codes can be used on one order.`);
+    return list.filter((code): code is string => typeof code === "string" && code.trim() !== "" && code.length <= 64).slice(0, MAX_CODES);
+  },
+  { type: "array", items: { type: "string", maxLength: 64 }, maxItems: MAX_CODES },
+);
 
 const VARIANT_READ = {
   id: true,
@@ -146,7 +162,7 @@ const VARIANT_READ = {
   quantity: true,
   enabled: true,
   position: true,
-  product: { select: { name: true } },
+  product: { select: { name: true, categoryId: true } },
   values: { select: { value: { select: { value: true, option: { select: { name: true, position: true, id: true } } } } } },
 } as const;
 
@@ -210,7 +226,7 @@ function stockedVariant(row: {
   discountPriceCents: number | null;
   quantity: number;
   enabled: boolean;
-  product: { name: string };
+  product: { name: string; categoryId: number };
   values: { value: { value: string; option: { name: string; position: number; id: number } } }[];
 }): StockedVariant {
   const options = row.values
@@ -220,6 +236,7 @@ function stockedVariant(row: {
   return {
     variantId: row.id,
     productId: row.productId,
+    categoryId: row.product.categoryId,
     productName: row.product.name,
     label: variantLabel(row.product.name, options),
     sku: row.sku,
@@ -236,6 +253,7 @@ function quotedLines(bought: BoughtLine[]): QuotedLine[] {
   return bought.map(({ variant, quantity }) => ({
     productId: variant.productId,
     variantId: variant.variantId,
+    categoryId: variant.categoryId,
     sku: variant.sku,
     options: variant.options,
     quantity: quantity!,

@@ -21,8 +21,10 @@ import {
   type Viewer,
 } from "../shared/index.js";
 import { readVariants } from "../catalog/index.js";
+import { redeemPromotions } from "../promotions/index.js";
 import {
   cartField,
+  codesField,
   isRecord,
   judgeCart,
   readCart,
@@ -34,7 +36,7 @@ import {
   type WantedLine,
 } from "./cart.js";
 import { isValidReference, newOrderNumber, REFERENCE_PATTERN, referenceForIdempotencyKey } from "./order-numbers.js";
-import { priceOrder } from "./pricing.js";
+import { priceCart } from "./cart-price.js";
 import { toOrder, withLines, type OrderRow, type OrderWithLines } from "./records.js";
 import { effectsOfEntering, FIRST_STATUS, ORDER_TRANSACTION, tellFollowers, writeOwedEffects, type OwedEffects } from "./status.js";
 
@@ -55,6 +57,8 @@ export interface PlaceOrderInput {
   idempotencyKey?: string | null;
   /** What a line naming only a product buys (cart.ts); GraphQL's rule unless an adapter says otherwise. */
   productLines?: ProductLineRule;
+  /** Promotion codes the shopper entered: each must apply, or the order is refused with the reason at `code`. */
+  codes?: string[] | null;
 }
 
 const REFERENCE_USED = "This order reference has already been used.";
@@ -96,6 +100,7 @@ export async function placeOrder(prisma: PrismaClient, events: EventBus, viewer:
   const regionChoice = checks.field("region", regionField, input.region);
   const asked = referenceAsked(input, userId, checks);
   const reference = asked === null ? "" : checks.field("reference", referenceField, asked);
+  const codes = checks.field("code", codesField, input.codes);
   checks.done();
   const sameCheckout = (placed: OrderRow) => placedBySameCheckout(placed, userId, cart.wanted, regionChoice);
   const placedWith = () => prisma.order.findUnique({ where: { reference }, include: withLines });
@@ -125,7 +130,7 @@ export async function placeOrder(prisma: PrismaClient, events: EventBus, viewer:
   for (let attempt = 1; ; attempt += 1) {
     let written: Written;
     try {
-      written = await writeOrder(prisma, userId, contact, region!.id, reference, read.bought);
+      written = await writeOrder(prisma, userId, contact, region!.id, reference, read.bought, codes);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // The transaction rolled back, stock included. Either a request with this reference won the race
@@ -152,7 +157,7 @@ async function findRegion(prisma: PrismaClient, choice: RegionChoice): Promise<{
  * Takes the stock and writes the order with its snapshots and its price, all or nothing; or, when an order
  * with this reference exists by the time the reference's lock is held, takes nothing and answers that one.
  */
-function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regionId: number, reference: string, bought: BoughtLine[]): Promise<Written> {
+function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regionId: number, reference: string, bought: BoughtLine[], codes: string[]): Promise<Written> {
   return prisma.$transaction(async (tx): Promise<Written> => {
     // One checkout per reference at a time: a copy sent at the same moment waits here, then finds the
     // order below instead of reaching for stock the first one took. Released at commit or rollback.
@@ -185,20 +190,38 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
       tx.product.findMany({ where: { id: { in: productIds } }, include: { category: { select: { name: true } } } }),
       readVariants(tx, productIds),
     ]);
-    const region = await tx.region.findUnique({ where: { id: regionId } });
+    const region = await tx.region.findUnique({ where: { id: regionId }, include: { deliveryTax: true } });
     if (!region) throw invalid({ region: ["The selected region is invalid."] });
 
     const byId = new Map(products.map((product) => [product.id, product]));
     const placedAt = new Date();
-    const price = priceOrder(
+    const customer = contact.email.toLowerCase();
+    const { quote: price, codes: outcomes, entered } = await priceCart(
+      tx,
       bought.map((line) => {
         const product = byId.get(line.variant.productId)!;
         const variant = variants.get(product.id)!.variants.find((candidate) => candidate.id === line.variant.variantId)!;
-        return { product, variant, priceCents: variant.priceCents, discountPriceCents: variant.discountPriceCents, quantity: line.quantity! };
+        return {
+          product,
+          variant,
+          productId: product.id,
+          variantId: variant.id,
+          categoryId: product.categoryId,
+          sku: variant.sku,
+          options: variant.options,
+          priceCents: variant.priceCents,
+          discountPriceCents: variant.discountPriceCents,
+          quantity: line.quantity!,
+        };
       }),
       region,
-      { at: placedAt },
+      codes,
+      customer,
+      placedAt,
     );
+    // A code that does not apply refuses the order with its reason: never an order without the discount shown.
+    const refused = outcomes.filter((outcome) => !outcome.applied);
+    if (refused.length) throw invalid({ code: refused.map((outcome) => outcome.message!) });
     if (price.totalCents > MAX_MONEY_CENTS) throw invalid({ cart: [TOTAL_TOO_LARGE] });
 
     const row = await tx.order.create({
@@ -212,12 +235,19 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
         subtotalCents: price.itemsCents,
         deliveryFeeCents: price.deliveryCents,
         totalCents: price.totalCents,
+        discountCents: price.discountCents,
+        deliveryDiscountCents: price.deliveryDiscountCents,
+        deliveryTaxCents: price.deliveryTaxCents,
+        deliveryTaxRatePpm: region.deliveryTax?.ratePpm ?? 0,
+        deliveryTaxName: region.deliveryTax?.name ?? "",
+        taxCents: price.taxCents,
+        pricesIncludeTax: price.pricesIncludeTax,
         userEmail: contact.email,
         userPhone: contact.phone,
         userAddress: contact.address,
         createdAt: placedAt,
         lines: {
-          create: price.lines.map(({ product, variant, priceCents, discountPriceCents, unitCents, quantity }) => ({
+          create: price.lines.map(({ product, variant, priceCents, discountPriceCents, unitCents, quantity, discountCents, taxCents, taxRatePpm, taxName }) => ({
             productId: product.id,
             variantId: variant.id,
             sku: variant.sku,
@@ -230,6 +260,10 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
             discountPriceCents,
             unitPriceCents: unitCents,
             quantity,
+            discountCents,
+            taxCents,
+            taxRatePpm,
+            taxName,
             // The variant's own picture, when it has one, is the picture of what was bought.
             imageOne: variant.image ?? product.imageOne,
             imageTwo: variant.image ? null : product.imageTwo,
@@ -238,6 +272,7 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
       },
       include: withLines,
     });
+    await redeemPromotions(tx, row.id, price.promotions, entered, customer, placedAt);
     const owed = effectsOfEntering(toOrder(row), null);
     // product.stock_low for each product this order took below an endpoint's threshold, reported with the
     // order. A product's stock is that of all its variants on sale (for a product without options, its one).

@@ -8,7 +8,7 @@ export { ORDER_PAGE_SIZE } from "./history.js";
 export type { AllOrdersPageOptions, OrderPageOptions } from "./history.js";
 export { newOrderNumber, newReference, REFERENCE_PATTERN } from "./order-numbers.js";
 export { priceOfPlacedOrder, priceOrder } from "./pricing.js";
-export type { DeliveryChoice, OrderQuote, PricedLine, PricingContext, PricingLine } from "./pricing.js";
+export type { StoredOrderPrice } from "./pricing.js";
 export { toOrder } from "./records.js";
 export type { OrderLine, OrderWithLines } from "./records.js";
 export { OrderService } from "./service.js";

@@ -1,64 +1,65 @@
-// How an order adds up, in integer cents. This is the one place totals are computed: checkout prices the
-// cart with it, the cart and checkout screens ask for it (cartQuote), and an order already placed is
-// priced again from its lines as bought for the invoice, the emails, the webhooks and the dashboard.
-//
-// The rules:
-// - a line's unit price is the product's discount price when it has one, else its price (catalog/prices);
-// - a line costs its unit price times its quantity;
-// - the items total is the sum of the lines;
-// - delivery costs the chosen region's fee, or nothing while no region is chosen;
-// - the total is the items total plus delivery.
-// Every amount is a whole number of cents and none is negative: nothing here divides, so nothing rounds.
-import { unitPriceCents, type Priced } from "../catalog/index.js";
+// An order's price. A cart is priced by the pricing room's engine (domain/pricing: promotions, taxes, the
+// totals rule); an order already placed shows what it stored when placed (each line's share of promotions,
+// its tax and rate, the promotions it got), never today's promotions or rates.
+import { priceOrder, taxLinesOf, type OrderQuote, type PricedLine } from "../pricing/index.js";
 import type { Cents } from "../shared/index.js";
 
-/** A line to price: what one unit is listed at, and how many. */
-export interface PricingLine extends Priced {
+export { priceOrder };
+
+/** A line of a placed order, as stored. */
+interface StoredLine {
+  priceCents: Cents;
+  discountPriceCents: Cents | null;
+  unitPriceCents: Cents;
   quantity: number;
+  discountCents: Cents;
+  taxCents: Cents;
+  taxRatePpm: number;
+  taxName: string;
 }
 
-/** The delivery chosen: a region's fee. */
-export interface DeliveryChoice {
-  feeCents: Cents;
-}
-
-/** What beyond the lines and the delivery an order's price may depend on. */
-export interface PricingContext {
-  /** When the order is priced (a placed order: when it was placed). */
-  at: Date;
-}
-
-export type PricedLine<L extends PricingLine> = L & {
-  unitCents: Cents;
-  lineCents: Cents;
-};
-
-export interface OrderQuote<L extends PricingLine = PricingLine> {
-  lines: PricedLine<L>[];
-  totalQuantity: number;
-  itemsCents: Cents;
-  deliveryCents: Cents;
+/** A placed order's stored figures (its promotions when read with them). */
+export interface StoredOrderPrice<L extends StoredLine> {
+  lines: readonly L[];
+  deliveryFeeCents: Cents;
+  discountCents: Cents;
+  deliveryDiscountCents: Cents;
+  deliveryTaxCents: Cents;
+  deliveryTaxRatePpm: number;
+  deliveryTaxName: string;
+  taxCents: Cents;
+  pricesIncludeTax: boolean;
   totalCents: Cents;
+  promotions?: readonly { promotionId: number | null; name: string; code: string | null; amountCents: Cents }[];
 }
 
-/** Prices the lines (in their order, each kept with what it carried) and adds the order up. */
-export function priceOrder<L extends PricingLine>(lines: readonly L[], delivery: DeliveryChoice | null, _context: PricingContext): OrderQuote<L> {
-  const priced = lines.map((line) => {
-    const unitCents = unitPriceCents(line);
-    return { ...line, unitCents, lineCents: unitCents * line.quantity };
-  });
-  const itemsCents = priced.reduce((sum, line) => sum + line.lineCents, 0);
-  const deliveryCents = delivery?.feeCents ?? 0;
+/** A placed order's price as it was charged: from its stored lines, promotions and tax. */
+export function priceOfPlacedOrder<L extends StoredLine>(order: StoredOrderPrice<L>): OrderQuote<L> {
+  const lines: PricedLine<L>[] = order.lines.map((line) => ({
+    ...line,
+    unitCents: line.unitPriceCents,
+    lineCents: line.unitPriceCents * line.quantity,
+  }));
+  const deliveryPaid = order.deliveryFeeCents - order.deliveryDiscountCents;
   return {
-    lines: priced,
-    totalQuantity: priced.reduce((sum, line) => sum + line.quantity, 0),
-    itemsCents,
-    deliveryCents,
-    totalCents: itemsCents + deliveryCents,
+    lines,
+    totalQuantity: lines.reduce((sum, line) => sum + line.quantity, 0),
+    itemsCents: lines.reduce((sum, line) => sum + line.lineCents, 0),
+    discountCents: order.discountCents,
+    deliveryCents: order.deliveryFeeCents,
+    deliveryDiscountCents: order.deliveryDiscountCents,
+    deliveryTaxCents: order.deliveryTaxCents,
+    taxCents: order.taxCents,
+    pricesIncludeTax: order.pricesIncludeTax,
+    taxLines: taxLinesOf(
+      [
+        ...lines.map((line) => ({ name: line.taxName, ratePpm: line.taxRatePpm, paidCents: line.lineCents - line.discountCents, taxCents: line.taxCents })),
+        { name: order.deliveryTaxName, ratePpm: order.deliveryTaxRatePpm, paidCents: deliveryPaid, taxCents: order.deliveryTaxCents },
+      ],
+      order.pricesIncludeTax,
+    ),
+    promotions: (order.promotions ?? []).map((promotion) => ({ id: promotion.promotionId ?? 0, name: promotion.name, code: promotion.code, amountCents: promotion.amountCents })),
+    declined: [],
+    totalCents: order.totalCents,
   };
-}
-
-/** A placed order priced again from its lines as bought and the fee it was charged. */
-export function priceOfPlacedOrder<L extends PricingLine>(order: { lines: readonly L[]; deliveryFeeCents: Cents; createdAt: Date }): OrderQuote<L> {
-  return priceOrder(order.lines, { feeCents: order.deliveryFeeCents }, { at: order.createdAt });
 }

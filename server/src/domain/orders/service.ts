@@ -2,6 +2,8 @@
 // checkout (checkout.ts, priced by pricing.ts) to status changes (status.ts), history (history.ts) and
 // live following (follow.ts). Each method hands over to the module that owns the rule.
 import type { PrismaClient } from "../../generated/prisma/client.js";
+import { addressKey, type Limit, type Throttle } from "../accounts/index.js";
+import { acceptsCodes, CODE_MESSAGES } from "../promotions/index.js";
 import type { Deferred, EventBus, OrderStatusName, Viewer } from "../shared/index.js";
 import { checkCart, quoteCart, type CartCheckResult, type CartLineInput, type CartQuote, type ProductLineRule } from "./cart.js";
 import { placeOrder, type PlaceOrderInput } from "./checkout.js";
@@ -10,10 +12,18 @@ import { OrderHistory } from "./history.js";
 import type { OrderWithLines } from "./records.js";
 import { changeStatus } from "./status.js";
 
+/**
+ * Codes that do not exist, per address and per signed-in shopper: a guesser trying codes is stopped, a
+ * shopper mistyping one is not (a code that exists is never counted, whatever its state).
+ */
+export const WRONG_CODE_LIMITS = { address: { attempts: 10, seconds: 15 * 60 }, user: { attempts: 10, seconds: 15 * 60 } } as const satisfies Record<string, Limit>;
+const tooManyWrongCodes = (wait: string) => `Too many codes that do not exist. Please wait ${wait} before trying another.`;
+
 export class OrderService extends OrderHistory {
   constructor(
     prisma: PrismaClient,
     private readonly events: EventBus,
+    private readonly throttle?: Throttle,
   ) {
     super(prisma);
   }
@@ -23,9 +33,38 @@ export class OrderService extends OrderHistory {
     return checkCart(this.prisma, viewer, lines, rule);
   }
 
-  /** The server's figures for a cart and a delivery region, for anyone. */
-  quoteCart(lines: unknown, regionId?: unknown): Promise<CartQuote> {
-    return quoteCart(this.prisma, lines, regionId);
+  /**
+   * The server's figures for a cart and a delivery region, for anyone, with the promotion codes entered.
+   * A quote with codes counts as a try against WRONG_CODE_LIMITS (counted first, so a burst of parallel
+   * guesses cannot pass the limit) and is taken back when every code exists.
+   */
+  async quoteCart(lines: unknown, regionId?: unknown, codes?: unknown, asker: { viewer?: Viewer | null; clientAddress?: string | null } = {}): Promise<CartQuote> {
+    const hasCodes = Array.isArray(codes) ? codes.some((code) => typeof code === "string" && code.trim() !== "") : typeof codes === "string" && codes.trim() !== "";
+    const keys = new Map<string, Limit>();
+    const address = addressKey(asker.clientAddress);
+    if (hasCodes && address) keys.set(`promotion-code:address:${address}`, WRONG_CODE_LIMITS.address);
+    if (hasCodes && asker.viewer && !asker.viewer.apiKey) keys.set(`promotion-code:user:${asker.viewer.userId}`, WRONG_CODE_LIMITS.user);
+    const attempt = this.throttle && keys.size ? await this.throttle.enter(keys, tooManyWrongCodes) : null;
+    const customer = asker.viewer && !asker.viewer.apiKey ? await this.customerOf(asker.viewer.userId) : null;
+    try {
+      const quote = await quoteCart(this.prisma, lines, regionId, codes, customer);
+      if (attempt && !quote.codes.some((code) => code.message === CODE_MESSAGES.unknown)) await attempt.takeBack();
+      return quote;
+    } catch (error) {
+      await attempt?.takeBack();
+      throw error;
+    }
+  }
+
+  /** Whether the cart should offer a code field: some code promotion is neither paused nor ended. */
+  acceptsPromotionCodes(): Promise<boolean> {
+    return acceptsCodes(this.prisma, new Date());
+  }
+
+  /** A signed-in shopper's e-mail as promotions count customers (lower case). */
+  private async customerOf(userId: number): Promise<string | null> {
+    const user = await this.prisma.user.findUnique({ where: { id: userId }, select: { email: true } });
+    return user?.email.toLowerCase() ?? null;
   }
 
   placeOrder(viewer: Viewer | null, given: Deferred<PlaceOrderInput>): Promise<OrderWithLines> {

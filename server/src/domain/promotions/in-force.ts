@@ -1,0 +1,149 @@
+// Which promotions a cart may get: the automatic ones in force, and those of the codes the shopper entered,
+// each code judged first by what does not depend on the cart (known, started, not ended, not paused, not
+// used up, not used by this customer already), then, once priced, by what does (the engine's reasons). The
+// messages are the shopper's; a code's is answered at the field `code`.
+import type { Prisma, PrismaClient, Promotion as PromotionRow } from "../../generated/prisma/client.js";
+import type { Declined, PromotionKind, PromotionRule } from "../pricing/index.js";
+import type { Cents } from "../shared/index.js";
+
+export const CODE_MESSAGES = {
+  unknown: "This code is not valid.",
+  expired: "This code has expired.",
+  paused: "This code cannot be used right now.",
+  usedUp: "This code has been used up.",
+  alreadyUsed: "You have already used this code.",
+  noItems: "This code does not apply to the items in your cart.",
+  notBest: "A better promotion already applies to your cart.",
+} as const;
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "This code starts on 1 Dec." (the date in UTC, the shop's clock). */
+export const startsOnMessage = (startsAt: Date) => `This code starts on ${startsAt.getUTCDate()} ${MONTHS[startsAt.getUTCMonth()]}.`;
+/** "Add $12.00 more to use this code." */
+export const addMoreMessage = (missingCents: Cents) => `Add $${(missingCents / 100).toFixed(2)} more to use this code.`;
+/** "Add 2 more items to use this code." */
+export const addItemsMessage = (missingUnits: number) => `Add ${missingUnits} more item${missingUnits === 1 ? "" : "s"} to use this code.`;
+
+/** What a shopper's message says about a code the engine declined for this cart. */
+export function declinedMessage(why: Declined): string {
+  switch (why.reason) {
+    case "minimum-value":
+      return addMoreMessage(why.missingCents);
+    case "minimum-quantity":
+      return addItemsMessage(why.missingUnits);
+    case "no-items":
+      return CODE_MESSAGES.noItems;
+    case "not-best":
+      return CODE_MESSAGES.notBest;
+  }
+}
+
+/** How codes are compared and kept: trimmed, upper case. */
+export const normalCode = (code: string) => code.trim().toUpperCase();
+
+/** The promotion row as pricing needs it, brought by `code` (null: automatic). */
+export function ruleOf(row: PromotionRow, code: string | null): PromotionRule {
+  return {
+    id: row.id,
+    name: row.name,
+    kind: row.kind.replace(/_/g, "-") as PromotionKind,
+    percentBp: row.percentBp,
+    amountCents: row.amountCents,
+    buyQuantity: row.buyQuantity,
+    getQuantity: row.getQuantity,
+    categoryIds: row.categoryIds,
+    productIds: row.productIds,
+    variantIds: row.variantIds,
+    minItemsCents: row.minItemsCents,
+    minQuantity: row.minQuantity,
+    combinable: row.combinable,
+    onDiscountedItems: row.onDiscountedItems,
+    code,
+  };
+}
+
+/** A code the shopper entered, as judged before pricing. */
+export interface EnteredCode {
+  /** As entered (trimmed, upper case). */
+  code: string;
+  codeId: number | null;
+  /** Its promotion's rule, when the code may be used; null with `problem` otherwise. */
+  rule: PromotionRule | null;
+  problem: string | null;
+}
+
+export interface PromotionsInForce {
+  /** Every promotion the engine may apply: the automatic ones and those of the usable codes. */
+  rules: PromotionRule[];
+  codes: EnteredCode[];
+}
+
+/** Whether a promotion is in force at `at` by its own settings (dates, pause, usage). */
+function problemOf(row: PromotionRow, at: Date): string | null {
+  if (row.paused) return CODE_MESSAGES.paused;
+  if (row.startsAt && row.startsAt > at) return startsOnMessage(row.startsAt);
+  if (row.endsAt && row.endsAt <= at) return CODE_MESSAGES.expired;
+  if (row.usageLimit !== null && row.uses >= row.usageLimit) return CODE_MESSAGES.usedUp;
+  return null;
+}
+
+type Reader = Pick<PrismaClient | Prisma.TransactionClient, "promotion" | "promotionCode" | "orderPromotion">;
+
+/**
+ * The promotions a cart may get at `at`: automatic ones in force, and those of `codes` (at most a few) that
+ * may be used by `customer` (the buyer's e-mail, lower case; null for a guest's quote, where the
+ * per-customer limit is judged at checkout).
+ */
+export async function promotionsInForce(db: Reader, codes: readonly string[], at: Date, customer: string | null): Promise<PromotionsInForce> {
+  const entered = [...new Set(codes.map(normalCode).filter((code) => code !== ""))];
+  const [automatic, found] = await Promise.all([
+    db.promotion.findMany({
+      where: {
+        automatic: true,
+        paused: false,
+        OR: [{ startsAt: null }, { startsAt: { lte: at } }],
+        AND: [{ OR: [{ endsAt: null }, { endsAt: { gt: at } }] }],
+      },
+      orderBy: { id: "asc" },
+    }),
+    entered.length
+      ? db.promotionCode.findMany({ where: { OR: entered.map((code) => ({ code: { equals: code, mode: "insensitive" as const } })) }, include: { promotion: true } })
+      : [],
+  ]);
+  const rules = automatic.filter((row) => row.usageLimit === null || row.uses < row.usageLimit).map((row) => ruleOf(row, null));
+  const judged: EnteredCode[] = [];
+  const usedBefore = customer && found.some((row) => row.promotion.perCustomerLimit !== null) ? await usesByCustomer(db, found.map((row) => row.promotionId), customer) : new Map<number, number>();
+  for (const code of entered) {
+    const row = found.find((candidate) => normalCode(candidate.code) === code);
+    let problem: string | null = row ? problemOf(row.promotion, at) : CODE_MESSAGES.unknown;
+    if (row && !problem && row.singleUse && row.uses > 0) problem = CODE_MESSAGES.usedUp;
+    if (row && !problem && row.promotion.perCustomerLimit !== null && (usedBefore.get(row.promotionId) ?? 0) >= row.promotion.perCustomerLimit) problem = CODE_MESSAGES.alreadyUsed;
+    // Two codes of one promotion bring it once.
+    if (row && !problem && judged.some((other) => other.rule?.id === row.promotionId)) problem = CODE_MESSAGES.notBest;
+    const rule = row && !problem ? ruleOf(row.promotion, code) : null;
+    if (rule) {
+      // An automatic promotion entered as a code is the same promotion: it is applied once.
+      const automaticIndex = rules.findIndex((known) => known.id === rule.id);
+      if (automaticIndex >= 0) rules.splice(automaticIndex, 1);
+      rules.push(rule);
+    }
+    judged.push({ code, codeId: row?.id ?? null, rule, problem });
+  }
+  return { rules, codes: judged };
+}
+
+/** How many orders (not cancelled) each promotion went to for this customer. */
+export async function usesByCustomer(db: Pick<Reader, "orderPromotion">, promotionIds: readonly number[], customer: string): Promise<Map<number, number>> {
+  const rows = await db.orderPromotion.groupBy({ by: ["promotionId"], where: { promotionId: { in: [...promotionIds] }, customer, releasedAt: null }, _count: { _all: true } });
+  return new Map(rows.map((row) => [row.promotionId!, row._count._all]));
+}
+
+/** Whether the shop takes codes at all now: a code promotion not paused and not ended (the cart shows its code field only then). */
+export async function acceptsCodes(db: Pick<Reader, "promotion">, at: Date): Promise<boolean> {
+  const found = await db.promotion.findFirst({
+    where: { automatic: false, paused: false, OR: [{ endsAt: null }, { endsAt: { gt: at } }], codes: { some: {} } },
+    select: { id: true },
+  });
+  return found !== null;
+}
