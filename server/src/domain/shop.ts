@@ -10,6 +10,8 @@ import { prismaReader, type EventBus, type RowReader } from "./shared/index.js";
 import { ImageService, type ImageStore, type PictureEncoder, type WorkerLog } from "./images/index.js";
 import { OrderService } from "./orders/index.js";
 import { RegionService } from "./regions/index.js";
+import { PromotionAdmin } from "./promotions/index.js";
+import { TaxAdmin } from "./taxes/index.js";
 
 export interface ShopOptions {
   jwtSecret: string;
@@ -61,6 +63,10 @@ export interface Shop {
   /** The log of emails to shoppers, and password reset by email. */
   emails: EmailService;
   passwordResets: PasswordResetService;
+  /** The owner's promotions and codes (the back office). */
+  promotions: PromotionAdmin;
+  /** The owner's tax classes, rates and settings (the back office). */
+  taxes: TaxAdmin;
 }
 
 export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
@@ -94,5 +100,7 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
     webhooks: new WebhookService(prisma, options.webhookSafety ?? STRICT_WEBHOOK_SAFETY),
     emails: new EmailService(prisma, { resetLinkToken: (resetId) => passwordResets.linkToken(resetId), order: (orderId) => orders.forEmail(orderId) }),
     passwordResets,
+    promotions: new PromotionAdmin(prisma),
+    taxes: new TaxAdmin(prisma),
   };
 }

@@ -12,6 +12,7 @@ import { orderResolvers } from "./orders.resolver.js";
 import { pictureResolvers } from "./pictures.resolver.js";
 import { searchResolvers } from "./search.resolver.js";
 import { variantResolvers } from "./variants.resolver.js";
+import { pricingResolvers } from "./pricing.resolver.js";
 
 let built: Promise<GraphQLSchema> | undefined;
 
@@ -28,7 +29,7 @@ const noTopics: PubSub = {
 
 export function buildShopSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
-    resolvers: [...catalogResolvers, ...accountResolvers, ...orderResolvers, ...liveOrderResolvers, ...pictureResolvers, ...integrationResolvers, ...emailResolvers, ...searchResolvers, ...variantResolvers],
+    resolvers: [...catalogResolvers, ...accountResolvers, ...orderResolvers, ...liveOrderResolvers, ...pictureResolvers, ...integrationResolvers, ...emailResolvers, ...searchResolvers, ...variantResolvers, ...pricingResolvers],
     pubSub: noTopics,
     // Inputs are checked by the domain services (one rule, one place), not by class-validator.
     validate: false,

@@ -3,3 +3,5 @@
 export { acceptsCodes, addItemsMessage, addMoreMessage, CODE_MESSAGES, declinedMessage, normalCode, promotionsInForce, ruleOf, startsOnMessage, usesByCustomer } from "./in-force.js";
 export type { EnteredCode, PromotionsInForce } from "./in-force.js";
 export { AUTOMATIC_PROMOTION_ENDED, redeemPromotions, releasePromotions } from "./redemptions.js";
+export { MAX_CODE_BATCH, PromotionAdmin, statusOf } from "./admin.js";
+export type { PromotionInput, PromotionStatus, PromotionView } from "./admin.js";
