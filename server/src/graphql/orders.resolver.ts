@@ -9,7 +9,7 @@ import { invalid } from "../domain/shared/index.js";
 import { messages } from "../domain/messages.js";
 
 @InputType({ description: "One line of a cart: which variant (or product) and how many. Prices always come from the server." })
-class CartLineInput {
+export class CartLineInput {
   @Field(() => Int, {
     nullable: true,
     description: "The product. Enough alone for a product sold in one variant; a product sold in several needs variantId (the answer names the choice to make).",
@@ -50,7 +50,7 @@ class PlaceOrderInput {
 const CODES = "Promotion codes the shopper entered (at most 5, any case): each is applied or answered with its reason in `codes`.";
 
 /** A cart quote as the API shows it. */
-function viewQuote(quote: DomainCartQuote): CartQuote {
+export function viewQuote(quote: DomainCartQuote): CartQuote {
   return {
     lines: quote.lines.map((line) => ({
       productId: line.productId,

@@ -5,7 +5,8 @@ import type { PromotionInput as DomainPromotionInput, PromotionView } from "../d
 import type { TaxSettings as DomainTaxSettings } from "../domain/taxes/index.js";
 import type { GraphQLContext } from "./context.js";
 import { MoneyScalar } from "./scalars.js";
-import { Message, ratePercent } from "./types.js";
+import { CartQuote, Message, ratePercent } from "./types.js";
+import { CartLineInput, viewQuote } from "./orders.resolver.js";
 
 enum PromotionKindName {
   PERCENT_OFF = "percent-off",
@@ -202,6 +203,16 @@ class PromotionResolver {
     @Arg("prefix", () => String, { nullable: true }) prefix: string | null,
   ): Promise<number> {
     return shop.promotions.generateCodes(viewer, id, count, prefix);
+  }
+
+  @Query(() => CartQuote, { description: "Admins: a sample cart priced with this promotion alone, as the editor has it (not saved), for its live preview." })
+  async promotionPreview(
+    @Ctx() { shop, viewer }: GraphQLContext,
+    @Arg("input", () => PromotionInput) input: PromotionInput,
+    @Arg("lines", () => [CartLineInput]) lines: CartLineInput[],
+    @Arg("regionId", () => Int, { nullable: true }) regionId: number | null,
+  ): Promise<CartQuote> {
+    return viewQuote(await shop.orders.previewPromotion(viewer, promotionInput(input), lines, regionId, shop.promotions));
   }
 
   @Query(() => String, { description: "Admins: a promotion's codes as CSV (code,single_use,uses), to download." })

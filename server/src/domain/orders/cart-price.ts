@@ -4,7 +4,7 @@
 // so the quote a shopper sees is what checkout charges.
 import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import type { ChosenValue } from "../catalog/index.js";
-import { priceOrder, type OrderQuote, type PricingLine } from "../pricing/index.js";
+import { priceOrder, type OrderQuote, type PricingLine, type PromotionRule } from "../pricing/index.js";
 import { CODE_MESSAGES, declinedMessage, promotionsInForce, type EnteredCode } from "../promotions/index.js";
 import { regionTaxes, taxClassesOf } from "../taxes/index.js";
 import type { Cents } from "../shared/index.js";
@@ -49,9 +49,11 @@ export async function priceCart<L extends CartPriceLine>(
   codes: readonly string[],
   customer: string | null,
   at: Date,
+  /** Price with exactly these promotions instead of those in force (the back office's preview of one). */
+  only?: readonly PromotionRule[],
 ): Promise<CartPrice<L>> {
   const [inForce, taxes, classes] = await Promise.all([
-    promotionsInForce(db, codes, at, customer),
+    only ? { rules: [...only], codes: [] } : promotionsInForce(db, codes, at, customer),
     regionTaxes(db, region?.id ?? null),
     region ? taxClassesOf(db, lines.map((line) => ({ id: line.productId, categoryId: line.categoryId }))) : new Map<number, number>(),
   ]);

@@ -3,7 +3,7 @@
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { defaultVariant, variantLabel, type ChosenValue, type Priced } from "../catalog/index.js";
 import { Checks, fieldRule, parseId, received, requireUser, type Cents, type Deferred, type Viewer } from "../shared/index.js";
-import type { OrderQuote } from "../pricing/index.js";
+import type { OrderQuote, PromotionRule } from "../pricing/index.js";
 import { MAX_CODES, priceCart, type CodeOutcome } from "./cart-price.js";
 import { priceOrder } from "./pricing.js";
 
@@ -139,6 +139,23 @@ export async function quoteCart(prisma: PrismaClient, lines: unknown, regionId: 
   checks.done();
   const { quote, codes: outcomes } = await priceCart(prisma, quotedLines(read.bought), found, entered, customer, new Date());
   return { ...quote, missingProductIds: read.missingProductIds, choicesToMake: read.choicesToMake, codes: outcomes };
+}
+
+/**
+ * A cart priced with exactly one promotion (the back office's editor previews an unsaved promotion on a
+ * sample cart): as quoteCart, without the promotions in force and without codes.
+ */
+export async function previewCart(prisma: PrismaClient, lines: unknown, regionId: unknown, promotion: PromotionRule): Promise<CartQuote> {
+  const checks = new Checks();
+  const cart = checks.field("cart", cartField, lines);
+  const region = regionId === undefined || regionId === null ? null : parseId(regionId);
+  checks.done();
+  const [read, found] = await Promise.all([
+    readCart(prisma, cart, "default-variant"),
+    region === null ? null : prisma.region.findUnique({ where: { id: region }, select: { id: true, feeCents: true } }),
+  ]);
+  const { quote } = await priceCart(prisma, quotedLines(read.bought.filter((line) => line.quantity !== null)), found, [], null, new Date(), [promotion]);
+  return { ...quote, missingProductIds: read.missingProductIds, choicesToMake: read.choicesToMake, codes: [] };
 }
 
 /** The codes a shopper entered: a list of at most MAX_CODES texts of up to 64 characters (blank ones ignored). */

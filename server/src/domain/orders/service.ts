@@ -3,9 +3,9 @@
 // live following (follow.ts). Each method hands over to the module that owns the rule.
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { addressKey, type Limit, type Throttle } from "../accounts/index.js";
-import { acceptsCodes, CODE_MESSAGES } from "../promotions/index.js";
+import { acceptsCodes, CODE_MESSAGES, type PromotionAdmin } from "../promotions/index.js";
 import type { Deferred, EventBus, OrderStatusName, Viewer } from "../shared/index.js";
-import { checkCart, quoteCart, type CartCheckResult, type CartLineInput, type CartQuote, type ProductLineRule } from "./cart.js";
+import { checkCart, previewCart, quoteCart, type CartCheckResult, type CartLineInput, type CartQuote, type ProductLineRule } from "./cart.js";
 import { placeOrder, type PlaceOrderInput } from "./checkout.js";
 import { forEvent, placedFollower, statusFollower, type OrderEvent } from "./follow.js";
 import { OrderHistory } from "./history.js";
@@ -54,6 +54,12 @@ export class OrderService extends OrderHistory {
       await attempt?.takeBack();
       throw error;
     }
+  }
+
+  /** The back office's preview of a promotion (checked as the editor would save it) on a sample cart. */
+  async previewPromotion(viewer: Viewer | null, given: unknown, lines: unknown, regionId: unknown, promotions: PromotionAdmin): Promise<CartQuote> {
+    const rule = await promotions.previewRule(viewer, given);
+    return previewCart(this.prisma, lines, regionId, rule);
   }
 
   /** Whether the cart should offer a code field: some code promotion is neither paused nor ended. */

@@ -3,7 +3,7 @@
 // with catalogue:write (catalogue:read to read). The pricing rules are domain/pricing/promotions.ts.
 import crypto from "node:crypto";
 import type { Prisma, PrismaClient, Promotion as PromotionRow } from "../../generated/prisma/client.js";
-import { PROMOTION_KINDS, type PromotionKind } from "../pricing/index.js";
+import { PROMOTION_KINDS, type PromotionKind, type PromotionRule } from "../pricing/index.js";
 import {
   Checks,
   isBlank,
@@ -18,7 +18,7 @@ import {
   type Deferred,
   type Viewer,
 } from "../shared/index.js";
-import { normalCode } from "./in-force.js";
+import { normalCode, ruleOf } from "./in-force.js";
 
 export type PromotionStatus = "scheduled" | "active" | "paused" | "ended" | "used-up";
 
@@ -181,6 +181,13 @@ export class PromotionAdmin {
     const codes = await this.prisma.promotionCode.findMany({ where: { promotionId }, orderBy: { id: "asc" }, select: { code: true, singleUse: true, uses: true } });
     // Codes are letters, digits, dashes and underscores: no cell needs quoting, and none starts with = + - @.
     return ["code,single_use,uses", ...codes.map((code) => `${code.code},${code.singleUse},${code.uses}`)].join("\r\n") + "\r\n";
+  }
+
+  /** The editor's input as pricing would apply it (checked as on save; not saved): the preview's promotion. */
+  async previewRule(viewer: Viewer | null, given: unknown): Promise<PromotionRule> {
+    requireAdmin(viewer, "catalogue:read");
+    const { data } = await this.check(await received(given as Deferred<PromotionInput>), null);
+    return ruleOf({ ...data, id: 0, uses: 0, paused: false, createdAt: new Date(), updatedAt: new Date() } as PromotionRow, null);
   }
 
   // ---- helpers ------------------------------------------------------------------------------------------
