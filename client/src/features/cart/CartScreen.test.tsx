@@ -6,8 +6,9 @@ import type { CartProduct } from "../../lib/cart/cartRules";
 import { CART_ITEMS_KEY, TOTAL_QUANTITY_KEY } from "../../lib/cart/cartStorage";
 import { createCartStore } from "../../lib/cart/cartStore";
 import { notifyError } from "../../lib/notify";
-import { cartQuoteFailure, cartQuoteServer } from "../../test/fixtures";
-import { renderWithShop, shopper } from "../../test/renderWithShop";
+import { acceptsCodesMock, pricedQuoteServer } from "../../lib/cart/cartQuoteFake";
+import { cartQuoteFailure } from "../../test/fixtures";
+import { renderWithShop, shopper, type ShopRenderOptions } from "../../test/renderWithShop";
 import { CartScreen } from "./CartScreen";
 
 const fern: CartProduct = { id: 101, slug: "boston-fern", name: "Boston Fern", imageOne: "/f.svg", price: 30, discountPrice: 20, quantity: 3 };
@@ -23,7 +24,7 @@ function filledCart() {
 // Today's prices on the server: the fern's discount price has dropped to $18 since it went into the cart
 // (the cart saved $20), so the client's own sums ($40 for the fern, $85 in all) would be wrong.
 const todaysPrices = { unitPrices: { 101: 18, 102: 45 } };
-const quote = () => cartQuoteServer(todaysPrices);
+const quote = () => pricedQuoteServer(todaysPrices);
 
 const checkMock = (outcome: { error?: string; delay?: number } = {}) => ({
   request: { query: CheckCartDocument, variables: { lines: [{ productId: 101, quantity: 2 }, { productId: 102, quantity: 1 }] } },
@@ -33,6 +34,10 @@ const checkMock = (outcome: { error?: string; delay?: number } = {}) => ({
   delay: outcome.delay ?? 0,
 });
 
+/** The cart screen at /cart; the shop takes no promotion codes unless the mocks say so first. */
+const renderCart = (options: ShopRenderOptions) =>
+  renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", ...options, mocks: [...(options.mocks ?? []), acceptsCodesMock(false)] });
+
 const pages = [
   { path: "/checkout", element: <h1>Checkout page</h1> },
   { path: "/login", element: <h1>Login page</h1> },
@@ -40,13 +45,13 @@ const pages = [
 
 describe("Cart", () => {
   it("empty: 'Your cart is empty!' with a link back to the store", async () => {
-    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart" });
+    renderCart({ route: "/cart", path: "/cart" });
     expect(await screen.findByText("Your cart is empty!")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Back to the store" })).toHaveAttribute("href", "/");
   });
 
   it("each item shows image, name, line price (the server's), quantity with minus and plus, and 'Remove item'", async () => {
-    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), mocks: [quote().mock] });
+    renderCart({ route: "/cart", path: "/cart", cart: filledCart(), mocks: [quote().mock] });
     const line = await screen.findByRole("article", { name: "Boston Fern" });
     // A cart saved with only a URL still shows it; the name beside it makes the picture decoration.
     expect(within(line).getByRole("presentation")).toHaveAttribute("src", "/f.svg");
@@ -59,7 +64,7 @@ describe("Cart", () => {
 
   it("'cart Summary' with Total quantity (the cart's) and Subtotal (the server's quote of the cart's lines)", async () => {
     const server = quote();
-    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), mocks: [server.mock] });
+    renderCart({ route: "/cart", path: "/cart", cart: filledCart(), mocks: [server.mock] });
     expect(await screen.findByRole("heading", { name: "cart Summary" })).toBeInTheDocument();
     expect(screen.getByTestId("total-quantity")).toHaveTextContent("3");
     await waitFor(() => expect(screen.getByTestId("subtotal")).toHaveTextContent("$81.00"));
@@ -67,7 +72,7 @@ describe("Cart", () => {
   });
 
   it("plus is refused at the stock limit with 'Cannot add more than available stock'", async () => {
-    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), mocks: [quote().mock] });
+    renderCart({ route: "/cart", path: "/cart", cart: filledCart(), mocks: [quote().mock] });
     const line = await screen.findByRole("article", { name: "Boston Fern" });
     await userEvent.click(within(line).getByRole("button", { name: "Increase quantity of Boston Fern" }));
     expect(within(line).getByTestId("line-quantity")).toHaveTextContent("3");
@@ -78,14 +83,14 @@ describe("Cart", () => {
   });
 
   it("minus stops at 1", async () => {
-    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), mocks: [quote().mock] });
+    renderCart({ route: "/cart", path: "/cart", cart: filledCart(), mocks: [quote().mock] });
     const line = await screen.findByRole("article", { name: "Steel Shovel" });
     await userEvent.click(within(line).getByRole("button", { name: "Decrease quantity of Steel Shovel" }));
     expect(within(line).getByTestId("line-quantity")).toHaveTextContent("1");
   });
 
   it("'Remove item' removes the line", async () => {
-    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), mocks: [quote().mock] });
+    renderCart({ route: "/cart", path: "/cart", cart: filledCart(), mocks: [quote().mock] });
     const line = await screen.findByRole("article", { name: "Steel Shovel" });
     await userEvent.click(within(line).getByRole("button", { name: "Remove item" }));
     expect(screen.queryByRole("article", { name: "Steel Shovel" })).not.toBeInTheDocument();
@@ -93,7 +98,7 @@ describe("Cart", () => {
   });
 
   it("Clear Cart empties the cart and removes both session keys", async () => {
-    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), mocks: [quote().mock] });
+    renderCart({ route: "/cart", path: "/cart", cart: filledCart(), mocks: [quote().mock] });
     expect(sessionStorage.getItem(CART_ITEMS_KEY)).not.toBeNull();
     await userEvent.click(await screen.findByRole("button", { name: "Clear Cart" }));
     expect(await screen.findByText("Your cart is empty!")).toBeInTheDocument();
@@ -106,7 +111,7 @@ describe("Cart figures: the server's quote (cartQuote), never the client's own s
   const summary = () => screen.getByRole("region", { name: "cart Summary" });
 
   it("while the quote loads, the figures are placeholders on their own lines and the summary is busy", async () => {
-    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), mocks: [cartQuoteServer(todaysPrices, { delay: 1500 }).mock] });
+    renderCart({ route: "/cart", path: "/cart", cart: filledCart(), mocks: [pricedQuoteServer(todaysPrices, { delay: 1500 }).mock] });
     await screen.findByRole("heading", { name: "cart Summary" });
     expect(summary()).toHaveAttribute("aria-busy", "true");
     expect(screen.getByTestId("subtotal")).not.toHaveTextContent("$");
@@ -119,7 +124,7 @@ describe("Cart figures: the server's quote (cartQuote), never the client's own s
 
   it("asks again when the cart changes, once per distinct cart", async () => {
     const server = quote();
-    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), mocks: [server.mock] });
+    renderCart({ route: "/cart", path: "/cart", cart: filledCart(), mocks: [server.mock] });
     await waitFor(() => expect(screen.getByTestId("subtotal")).toHaveTextContent("$81.00"));
     const line = screen.getByRole("article", { name: "Boston Fern" });
     await userEvent.click(within(line).getByRole("button", { name: "Increase quantity of Boston Fern" }));
@@ -136,7 +141,7 @@ describe("Cart figures: the server's quote (cartQuote), never the client's own s
 
   it("a failed quote says so in the summary with 'Try again', which asks again", async () => {
     const server = quote();
-    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), mocks: [cartQuoteFailure(), server.mock] });
+    renderCart({ route: "/cart", path: "/cart", cart: filledCart(), mocks: [cartQuoteFailure(), server.mock] });
     expect(await within(await screen.findByRole("region", { name: "cart Summary" })).findByRole("alert")).toHaveTextContent("We could not load the prices.");
     expect(summary()).toHaveAttribute("aria-busy", "false");
     expect(screen.getByTestId("subtotal")).toHaveTextContent("—");
@@ -149,7 +154,7 @@ describe("Cart figures: the server's quote (cartQuote), never the client's own s
   });
 
   it("'Proceed to checkout' still works while the quote is failing (checking the cart asks the server again)", async () => {
-    const { router } = renderWithShop(<CartScreen />, {
+    const { router } = renderCart({
       route: "/cart",
       path: "/cart",
       cart: filledCart(),
@@ -164,7 +169,7 @@ describe("Cart figures: the server's quote (cartQuote), never the client's own s
   });
 
   it("a product the server no longer has says '{name} is no longer available.' in its line, not a price of 0", async () => {
-    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), mocks: [cartQuoteServer({ unitPrices: { 101: 18 } }).mock] });
+    renderCart({ route: "/cart", path: "/cart", cart: filledCart(), mocks: [pricedQuoteServer({ unitPrices: { 101: 18 } }).mock] });
     const gone = await screen.findByRole("article", { name: "Steel Shovel" });
     expect(await within(gone).findByText("Steel Shovel is no longer available.")).toBeInTheDocument();
     expect(within(gone).queryByTestId("line-price")).not.toBeInTheDocument();
@@ -189,7 +194,7 @@ describe("Cart lines of variants", () => {
   const prices = { unitPrices: { 7: 29.99, 102: 45 }, variantPrices: { 71: 24.99, 70: 29.99 } };
 
   it("two variants of one product are two lines, each with its option values under the name, its own price and controls", async () => {
-    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: variantCart(), mocks: [cartQuoteServer(prices).mock] });
+    renderCart({ route: "/cart", path: "/cart", cart: variantCart(), mocks: [pricedQuoteServer(prices).mock] });
     const smallLine = await screen.findByRole("article", { name: "Monstera Deliciosa (12 cm)" });
     const mediumLine = screen.getByRole("article", { name: "Monstera Deliciosa (17 cm)" });
     expect(within(smallLine).getByText("Pot size: 12 cm")).toBeInTheDocument();
@@ -210,7 +215,7 @@ describe("Cart lines of variants", () => {
   });
 
   it("asks the quote and the check with each line's variant; a line saved before variants sends its product alone", async () => {
-    const server = cartQuoteServer(prices);
+    const server = pricedQuoteServer(prices);
     const check = {
       request: {
         query: CheckCartDocument,
@@ -224,7 +229,7 @@ describe("Cart lines of variants", () => {
       },
       result: { data: { checkCart: { __typename: "CartCheck", message: "Your cart is ready.", totalQuantity: 4, subtotal: 124.97 } } },
     };
-    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: variantCart(), user: shopper, mocks: [server.mock, check], routes: pages });
+    renderCart({ route: "/cart", path: "/cart", cart: variantCart(), user: shopper, mocks: [server.mock, check], routes: pages });
     await waitFor(() => expect(screen.getByTestId("subtotal")).toHaveTextContent("$124.97"));
     expect(server.asked[0].lines).toEqual(check.request.variables.lines);
     await userEvent.click(screen.getByRole("button", { name: "Proceed to checkout" }));
@@ -232,8 +237,8 @@ describe("Cart lines of variants", () => {
   });
 
   it("a line saved before its product came in several variants says what to choose, links to the choice, and the rest is priced", async () => {
-    const mock = cartQuoteServer({ ...prices, choices: { 102: "Please choose a Size for Steel Shovel." } }).mock;
-    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: variantCart(), mocks: [mock] });
+    const mock = pricedQuoteServer({ ...prices, choices: { 102: "Please choose a Size for Steel Shovel." } }).mock;
+    renderCart({ route: "/cart", path: "/cart", cart: variantCart(), mocks: [mock] });
     const shovelLine = await screen.findByRole("article", { name: "Steel Shovel" });
     expect(await within(shovelLine).findByText(/Please choose a Size for Steel Shovel\./)).toBeInTheDocument();
     expect(within(shovelLine).getByRole("link", { name: "Choose on the product page" })).toHaveAttribute("href", `/products/${shovel.slug}`);
@@ -242,8 +247,8 @@ describe("Cart lines of variants", () => {
   });
 
   it("a variant no longer on sale says '{name} ({values}) is no longer available.' in its line only", async () => {
-    const mock = cartQuoteServer({ ...prices, variantsOffSale: [71] }).mock;
-    renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: variantCart(), mocks: [mock] });
+    const mock = pricedQuoteServer({ ...prices, variantsOffSale: [71] }).mock;
+    renderCart({ route: "/cart", path: "/cart", cart: variantCart(), mocks: [mock] });
     const gone = await screen.findByRole("article", { name: "Monstera Deliciosa (12 cm)" });
     expect(await within(gone).findByText("Monstera Deliciosa (12 cm) is no longer available.")).toBeInTheDocument();
     expect(within(screen.getByRole("article", { name: "Monstera Deliciosa (17 cm)" })).getByTestId("line-price")).toHaveTextContent("$29.99");
@@ -252,7 +257,7 @@ describe("Cart lines of variants", () => {
 
 describe("Checkout flow: 'Proceed to checkout' in the cart checks the cart with the server first", () => {
   it("shows a spinner while checking, then goes to /checkout", async () => {
-    const { router } = renderWithShop(<CartScreen />, { route: "/cart", path: "/cart", cart: filledCart(), user: shopper, mocks: [quote().mock, checkMock({ delay: 100 })], routes: pages });
+    const { router } = renderCart({ route: "/cart", path: "/cart", cart: filledCart(), user: shopper, mocks: [quote().mock, checkMock({ delay: 100 })], routes: pages });
     const proceed = await screen.findByRole("button", { name: "Proceed to checkout" });
     await userEvent.click(proceed);
     expect(proceed).toHaveAttribute("data-loading", "true");
@@ -261,7 +266,7 @@ describe("Checkout flow: 'Proceed to checkout' in the cart checks the cart with 
   });
 
   it("a failure when signed in shows the server's message", async () => {
-    renderWithShop(<CartScreen />, {
+    renderCart({
       route: "/cart",
       path: "/cart",
       cart: filledCart(),
@@ -275,7 +280,7 @@ describe("Checkout flow: 'Proceed to checkout' in the cart checks the cart with 
   });
 
   it("a guest is redirected to /login with 'Please login befor proceeding'", async () => {
-    const { router } = renderWithShop(<CartScreen />, {
+    const { router } = renderCart({
       route: "/cart",
       path: "/cart",
       cart: filledCart(),

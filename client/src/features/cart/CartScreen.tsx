@@ -1,6 +1,8 @@
 // The cart: its lines with minus, plus and 'Remove item', Clear Cart,
 // the 'cart Summary' and 'Proceed to checkout', which checks the cart with the server first. Each line's
 // price and the Subtotal are the server's (cartQuote); Total quantity is the cart's own count (totalQuantity).
+// With promotions or tax, the summary adds what they change (PriceSummary) and the promotion codes
+// (PromotionCodes); without them it is as it always was.
 import { PageTitle } from "../../components/PageTitle";
 import { useApolloClient } from "@apollo/client/react";
 import { ActionIcon, Anchor, Button, Card, Grid, Group, Paper, Stack, Text, Title } from "@mantine/core";
@@ -9,20 +11,23 @@ import { Link, useNavigate } from "react-router-dom";
 import { ChosenOptions } from "../../components/ChosenOptions";
 import { EmptyState } from "../../components/EmptyState";
 import { ProductPicture } from "../../components/ProductPicture";
+import { AddedTaxRows, changesTotal, DeliveryDiscountRow, DiscountRow, IncludedTaxRows, PromotionList, SummaryRow } from "../../components/PriceSummary";
 import { QuotedAmount, QuoteUnavailable } from "../../components/QuotedFigures";
 import { CheckCartDocument } from "../../graphql/generated/graphql";
 import { serverMessage } from "../../lib/apollo/errors";
 import { useCart } from "../../lib/cart/CartProvider";
-import { cartLineInput, choiceToMake, isMissing, noLongerAvailable, quotedLineTotal, useCartQuote, type CartQuoteState } from "../../lib/cart/cartQuote";
+import { cartLineInput, choiceToMake, isMissing, noLongerAvailable, quotedLineTotal, useCartQuote, type CartQuote, type CartQuoteState } from "../../lib/cart/cartQuote";
 import { lineKey, type CartItem } from "../../lib/cart/cartRules";
 import { variantLabel } from "../../lib/catalog/variants";
 import { messages } from "../../lib/messages";
+import { formatMoney } from "../../lib/money";
 import { notifyError } from "../../lib/notify";
 import { useSession } from "../../lib/session/session";
+import { PromotionCodes } from "./PromotionCodes";
 
 export function CartScreen() {
-  const { cartItems, totalQuantity, clearCart } = useCart();
-  const quote = useCartQuote(cartItems);
+  const { cartItems, totalQuantity, codes, clearCart } = useCart();
+  const quote = useCartQuote(cartItems, null, codes);
   if (cartItems.length === 0) {
     return (
       <Stack gap="lg">
@@ -114,6 +119,23 @@ function CartLine({ item, quote }: { item: CartItem; quote: CartQuoteState }) {
   );
 }
 
+/**
+ * What promotions and tax change in the cart's figures (the cart has no region yet, so no delivery or tax by
+ * region): the discount, tax added on top, the total they make, the tax the prices hold, each promotion.
+ */
+function QuotedChanges({ quote }: { quote: CartQuote }) {
+  return (
+    <>
+      <DiscountRow parts={quote} />
+      <DeliveryDiscountRow parts={quote} />
+      <AddedTaxRows parts={quote} />
+      {changesTotal(quote) && <SummaryRow label="Total" amount={formatMoney(quote.total)} fw={700} testId="cart-total" />}
+      <IncludedTaxRows parts={quote} />
+      <PromotionList parts={quote} />
+    </>
+  );
+}
+
 /** The product's page, showing the line's variant when it names one. */
 const productLink = (item: CartItem) => `/products/${item.slug}${item.sku && (item.options?.length ?? 0) > 0 ? `?variant=${encodeURIComponent(item.sku)}` : ""}`;
 
@@ -160,6 +182,8 @@ function CartSummary({ totalQuantity, quote, items }: { totalQuantity: number; q
           <Text>Subtotal</Text>
           <QuotedAmount fw={700} data-testid="subtotal" state={quote.status} amount={quote.status === "ready" ? quote.quote.itemsTotal : undefined} />
         </Group>
+        {quote.status === "ready" && <QuotedChanges quote={quote.quote} />}
+        <PromotionCodes quote={quote} />
         {/* Proceed still works: checking the cart there asks the server again. */}
         {quote.status === "failed" && <QuoteUnavailable onRetry={quote.retry} />}
         <Button size="md" loading={checking} onClick={() => void proceed()}>

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { PlaceOrderDocument } from "../../graphql/generated/graphql";
 import type { CartProduct } from "../../lib/cart/cartRules";
 import { createCartStore } from "../../lib/cart/cartStore";
-import { cartQuoteFailure, cartQuoteServer, checkoutRegionsMock, regions } from "../../test/fixtures";
+import { pricedQuoteServer } from "../../lib/cart/cartQuoteFake";
+import { cartQuoteFailure, checkoutRegionsMock, regions } from "../../test/fixtures";
 import { renderWithShop, shopper } from "../../test/renderWithShop";
 import { CheckoutScreen } from "./CheckoutScreen";
 
@@ -19,7 +20,7 @@ function cartWithFern() {
 // Today's prices on the server: the fern's discount price has dropped to $18 since it went into the cart
 // (the cart saved $20), so the client's own sums ($40 for two) would be wrong. The fees are the regions'.
 const todaysPrices = { unitPrices: { 101: 18 }, fees: Object.fromEntries(regions.map((region) => [region.id, region.fee])) };
-const quote = () => cartQuoteServer(todaysPrices);
+const quote = () => pricedQuoteServer(todaysPrices);
 
 const home = [{ path: "/", element: <h1>Home page</h1> }];
 const atCheckout = { route: "/checkout", path: "/checkout", routes: home };
@@ -125,7 +126,7 @@ describe("Checkout", () => {
         ...atCheckout,
         user: shopper,
         cart: cartWithFern(),
-        mocks: [checkoutRegionsMock(), cartQuoteServer(todaysPrices, { delay: 1500 }).mock],
+        mocks: [checkoutRegionsMock(), pricedQuoteServer(todaysPrices, { delay: 1500 }).mock],
       });
       await screen.findByRole("heading", { name: "Order summary" });
       expect(summary()).toHaveAttribute("aria-busy", "true");
@@ -172,7 +173,7 @@ describe("Checkout", () => {
         ...atCheckout,
         user: shopper,
         cart: cartWithFern(),
-        mocks: [checkoutRegionsMock(), cartQuoteServer({ unitPrices: {} }).mock],
+        mocks: [checkoutRegionsMock(), pricedQuoteServer({ unitPrices: {} }).mock],
       });
       expect(await within(await screen.findByRole("region", { name: "Order summary" })).findByText("Boston Fern is no longer available.")).toBeInTheDocument();
       expect(screen.getByTestId("items-total")).toHaveTextContent("$0.00");
@@ -282,7 +283,7 @@ describe("Checkout", () => {
     expect(await screen.findByRole("heading", { name: "Home page" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/");
     expect(await screen.findByText("Payment successful and order has been created")).toBeInTheDocument();
-    expect(cart.getState()).toEqual({ cartItems: [], totalQuantity: 0 });
+    expect(cart.getState()).toEqual({ cartItems: [], totalQuantity: 0, codes: [] });
     const input = calls[0].input as { reference: string; regionId: number; lines: unknown[] };
     expect(input.regionId).toBe(1);
     expect(input.lines).toEqual([{ productId: 101, quantity: 2 }]);
@@ -301,7 +302,7 @@ describe("Checkout", () => {
       ...atCheckout,
       user: shopper,
       cart,
-      mocks: [checkoutRegionsMock(), cartQuoteServer({ ...todaysPrices, unitPrices: { 101: 18, 7: 24.99 } }).mock, placeOrderMock(calls)],
+      mocks: [checkoutRegionsMock(), pricedQuoteServer({ ...todaysPrices, unitPrices: { 101: 18, 7: 24.99 } }).mock, placeOrderMock(calls)],
     });
     await screen.findByRole("option", { name: "Portland Metro ($5.00)" });
     await user.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), "1");

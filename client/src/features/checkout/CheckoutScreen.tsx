@@ -2,17 +2,21 @@
 // delivery region, 'Enter card' (a 2-second spinner, then the card modal), the order summary (the server's
 // figures for the cart and the chosen region, from cartQuote) and
 // 'Proceed to checkout', which runs the three checks in order and places the order. A failing check's
-// message shows as a notification and beside what to fix, which takes focus.
+// message shows as a notification and beside what to fix, which takes focus. The cart's promotion codes go
+// with the quote and the order: the summary shows what promotions and tax change (nothing when they change
+// nothing), and a code that does not apply (said by the quote, or by placeOrder at `code`) is named with the
+// reason and a link back to the cart to fix it; the order is never placed without it applying.
 import { PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { Anchor, Button, Grid, Group, NativeSelect, Paper, Stack, Text, Title } from "@mantine/core";
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
+import { AddedTaxRows, DeliveryDiscountRow, DiscountRow, IncludedTaxRows, PromotionList } from "../../components/PriceSummary";
 import { QuotedAmount, QuoteUnavailable } from "../../components/QuotedFigures";
 import { RequireUser } from "../../components/RequireUser";
 import { CheckoutRegionsDocument } from "../../graphql/generated/graphql";
-import { serverMessage } from "../../lib/apollo/errors";
+import { invalidInputFields, serverMessage } from "../../lib/apollo/errors";
 import { CARD_ENTRY_DELAY_MS, emptyCard, previewNumber, type CardDetails } from "../../lib/card/cardRules";
 import { useCart } from "../../lib/cart/CartProvider";
 import { cartLineInput, isMissing, noLongerAvailable, useCartQuote } from "../../lib/cart/cartQuote";
@@ -33,11 +37,11 @@ export function CheckoutScreen() {
 
 function Checkout({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
-  const { cartItems, clearCart } = useCart();
+  const { cartItems, codes, clearCart } = useCart();
   const { data: regionList } = useQuery(CheckoutRegionsDocument);
   const regions = regionList?.regions.nodes ?? [];
   const [regionId, setRegionId] = useState<number | null>(null);
-  const quote = useCartQuote(cartItems, regionId);
+  const quote = useCartQuote(cartItems, regionId, codes);
   const [card, setCard] = useState<CardDetails>(emptyCard);
   const [cardModalOpen, setCardModalOpen] = useState(false);
   const [openingCard, setOpeningCard] = useState(false);
@@ -60,6 +64,12 @@ function Checkout({ user }: { user: SessionUser }) {
     target.current?.focus();
   }, [problem]);
   const problemAt = (part: CheckoutProblem["part"]) => (problem?.part === part ? problem.message : undefined);
+  // placeOrder refused a code ('This code has been used up.'): said in the summary, with the way back to the cart.
+  const [codeProblem, setCodeProblem] = useState<{ message: string } | null>(null);
+  const cartLink = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (codeProblem) cartLink.current?.focus();
+  }, [codeProblem]);
   useEffect(() => {
     if (cardModalWasOpen.current && !cardModalOpen) cardButton.current?.focus();
     cardModalWasOpen.current = cardModalOpen;
@@ -72,6 +82,8 @@ function Checkout({ user }: { user: SessionUser }) {
   const ready = quote.status === "ready" ? quote.quote : undefined;
   // Products the server no longer has: said in the summary, which prices the cart without them.
   const missing = ready ? cartItems.filter((item) => isMissing(ready, item)) : [];
+  // Codes the quote does not apply now (the code ended, the cart fell under its minimum).
+  const unapplied = ready ? ready.codes.filter((outcome) => !outcome.applied) : [];
 
   const enterCard = () => {
     setOpeningCard(true);
@@ -89,6 +101,7 @@ function Checkout({ user }: { user: SessionUser }) {
       return;
     }
     setProblem(null);
+    setCodeProblem(null);
     try {
       await placeOrder({
         variables: {
@@ -96,14 +109,18 @@ function Checkout({ user }: { user: SessionUser }) {
             reference,
             regionId: regionId as number,
             lines: cartItems.map(cartLineInput),
+            ...(codes.length > 0 ? { codes: [...codes] } : {}),
           },
         },
       });
+      // The codes go with the cart.
       clearCart();
       navigate("/");
       notifySuccess(messages.orderPlaced);
     } catch (error) {
-      notifyError(serverMessage(error));
+      const refusedCode = invalidInputFields(error)?.code;
+      if (refusedCode) setCodeProblem({ message: refusedCode });
+      notifyError(refusedCode ?? serverMessage(error));
     }
   };
 
@@ -195,14 +212,37 @@ function Checkout({ user }: { user: SessionUser }) {
                 <Text>{ready ? `Items (${ready.totalQuantity})` : "Items"}</Text>
                 <QuotedAmount data-testid="items-total" state={quote.status} amount={ready?.itemsTotal} />
               </Group>
+              {ready && <DiscountRow parts={ready} />}
               <Group justify="space-between">
                 <Text>Delivery fee</Text>
                 <QuotedAmount data-testid="delivery-fee" state={quote.status} amount={ready?.deliveryFee} />
               </Group>
+              {ready && <DeliveryDiscountRow parts={ready} />}
+              {ready && <AddedTaxRows parts={ready} />}
               <Group justify="space-between">
                 <Text fw={700}>Total</Text>
                 <QuotedAmount fw={700} data-testid="order-total" state={quote.status} amount={ready?.total} />
               </Group>
+              {ready && <IncludedTaxRows parts={ready} />}
+              {ready && <PromotionList parts={ready} />}
+              {(codeProblem || unapplied.length > 0) && (
+                <Stack gap={4} data-testid="code-problems">
+                  {codeProblem ? (
+                    <Text size="sm" c="red.9" role="alert">
+                      {codeProblem.message}
+                    </Text>
+                  ) : (
+                    unapplied.map((outcome) => (
+                      <Text key={outcome.code} size="sm" c="red.9">
+                        {`Code ${outcome.code}: ${outcome.message ?? ""}`}
+                      </Text>
+                    ))
+                  )}
+                  <Anchor component={Link} to="/cart" ref={cartLink} size="sm">
+                    Change your codes in the cart
+                  </Anchor>
+                </Stack>
+              )}
               {missing.map((item) => (
                 <Text key={lineKey(item)} size="sm" c="red">
                   {noLongerAvailable(variantLabel(item.name, item.options))}

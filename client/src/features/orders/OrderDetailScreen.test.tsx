@@ -23,6 +23,13 @@ const order = {
   userAddress: "1 Fern Street",
   createdAt: "2026-03-02T10:00:00.000Z",
   updatedAt: "2026-03-05T10:00:00.000Z",
+  // A shop without promotions or tax: every figure of theirs is 0.
+  discountTotal: 0,
+  deliveryDiscount: 0,
+  taxTotal: 0,
+  pricesIncludeTax: false,
+  taxLines: [] as Array<{ __typename: "TaxLineView"; name: string; rate: number; net: number; tax: number }>,
+  promotions: [] as Array<{ __typename: "AppliedPromotionView"; name: string; code: string | null; amount: number }>,
   lines: [
     {
       __typename: "OrderLine" as const,
@@ -37,6 +44,9 @@ const order = {
       unitPrice: 20,
       quantity: 2,
       lineTotal: 40,
+      discount: 0,
+      tax: 0,
+      taxRate: 0,
     },
   ],
 };
@@ -58,6 +68,9 @@ const monsteraOrder = {
     unitPrice: size === 12 ? 24.99 : 59.99,
     quantity: 1,
     lineTotal: size === 12 ? 24.99 : 59.99,
+    discount: 0,
+    tax: 0,
+    taxRate: 0,
   })),
 };
 

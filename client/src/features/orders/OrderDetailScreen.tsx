@@ -1,22 +1,27 @@
 // Own order detail: the order, a 'Billed to' input and Print Invoice, which opens the
-// invoice in a new window that prints itself and closes after printing.
+// invoice in a new window that prints itself and closes after printing. An order that got promotions or was
+// taxed also shows each line's share of the promotions, the promotions with what each took off, the
+// discounts and tax in its totals and the tax per rate (the invoice too); an order without shows nothing more.
 import { PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Divider, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingView } from "../../components/LoadingView";
 import { OrderLinesTable } from "../../components/OrderLinesTable";
+import { AddedTaxRows, amountOff, DeliveryDiscountRow, DiscountRow, IncludedTaxRows, promotionsApplied, PromotionList, TaxBreakdown } from "../../components/PriceSummary";
 import { RequireUser } from "../../components/RequireUser";
-import { OrderDetailDocument } from "../../graphql/generated/graphql";
+import { OrderDetailDocument, type OrderDetailQuery } from "../../graphql/generated/graphql";
+import { variantLabel } from "../../lib/catalog/variants";
 import { formatMoney } from "../../lib/money";
 import { notifyError } from "../../lib/notify";
 import { formatDateTime } from "../../lib/orders/invoice";
-import { invoiceHtml, printInvoice } from "../../lib/orders/invoiceDocument";
+import { printInvoice } from "../../lib/orders/invoiceDocument";
 import { useLiveOrderStatus } from "../../lib/orders/liveOrders";
 import { ORDER_STATUS_COLOR, ORDER_STATUS_TEXT } from "../../lib/orders/orderStatus";
 import type { SessionUser } from "../../lib/session/session";
+import { pricedInvoiceHtml } from "./invoicePricing";
 
 export function OrderDetailScreen() {
   return <RequireUser>{(user) => <OrderDetail user={user} />}</RequireUser>;
@@ -36,7 +41,7 @@ function OrderDetail({ user }: { user: SessionUser }) {
   }
 
   const print = () => {
-    if (!printInvoice(invoiceHtml(order, billedTo.trim() || user.name))) {
+    if (!printInvoice(pricedInvoiceHtml(order, billedTo.trim() || user.name))) {
       notifyError("Please allow pop-ups to print the invoice.");
     }
   };
@@ -57,6 +62,7 @@ function OrderDetail({ user }: { user: SessionUser }) {
 
       <Paper withBorder radius="md" p="md">
         <OrderLinesTable lines={order.lines} />
+        <LineDiscounts lines={order.lines} />
       </Paper>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -77,14 +83,23 @@ function OrderDetail({ user }: { user: SessionUser }) {
               <Text>Subtotal ({order.totalItems} item(s))</Text>
               <Text>{formatMoney(order.subtotal)}</Text>
             </Group>
+            <DiscountRow parts={order} />
             <Group justify="space-between">
               <Text>Delivery fee</Text>
               <Text>{formatMoney(order.deliveryFee)}</Text>
             </Group>
+            <DeliveryDiscountRow parts={order} />
+            <AddedTaxRows parts={order} />
             <Group justify="space-between">
               <Text fw={700}>Total</Text>
               <Text fw={700}>{formatMoney(order.total)}</Text>
             </Group>
+            <IncludedTaxRows parts={order} />
+            {(promotionsApplied(order).length > 0 || order.taxLines.length > 0) && <Divider my="xs" />}
+            <Stack gap="sm">
+              <PromotionList parts={order} withCodes />
+              <TaxBreakdown parts={order} />
+            </Stack>
           </Stack>
         </Paper>
       </SimpleGrid>
@@ -93,6 +108,31 @@ function OrderDetail({ user }: { user: SessionUser }) {
         <TextInput label="Billed to" value={billedTo} onChange={(event) => setBilledTo(event.currentTarget.value)} />
         <Button onClick={print}>Print Invoice</Button>
       </Group>
+    </Stack>
+  );
+}
+
+type OrderLine = NonNullable<OrderDetailQuery["order"]>["lines"][number];
+
+/** Each line's share of the order's promotions ('Boston Fern −$2.00'), under the lines; nothing when none had one. */
+function LineDiscounts({ lines }: { lines: readonly OrderLine[] }) {
+  const discounted = lines.filter((line) => line.discount !== 0);
+  if (discounted.length === 0) return null;
+  return (
+    <Stack gap={4} mt="sm">
+      <Text fw={600} id="line-discounts">
+        Promotion discount by line
+      </Text>
+      <Stack component="ul" gap={2} aria-labelledby="line-discounts" m={0} p={0} style={{ listStyle: "none" }}>
+        {discounted.map((line, index) => (
+          <Group component="li" key={index} justify="space-between" wrap="nowrap" gap="sm" data-testid="line-discount">
+            <Text size="sm">{variantLabel(line.name, line.options)}</Text>
+            <Text size="sm" c="green.9">
+              {amountOff(line.discount)}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
     </Stack>
   );
 }

@@ -6,9 +6,35 @@ export const orderOperations = /* GraphQL */ `
     }
   }
 
+  # What promotions and tax did to an order, for its page and its printed invoice: each line's share of the
+  # promotions and its tax, the promotions with what each took off, and tax per rate.
+  fragment OrderPricingFields on Order {
+    discountTotal
+    deliveryDiscount
+    taxTotal
+    pricesIncludeTax
+    taxLines {
+      name
+      rate
+      net
+      tax
+    }
+    promotions {
+      name
+      code
+      amount
+    }
+    lines {
+      discount
+      tax
+      taxRate
+    }
+  }
+
   query OrderDetail($orderNumber: String!) {
     order(orderNumber: $orderNumber) {
       ...OrderDetailFields
+      ...OrderPricingFields
     }
   }
 `;

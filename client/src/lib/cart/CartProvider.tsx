@@ -1,13 +1,24 @@
-// The cart for React: one store per app, read with useCart() anywhere below the provider.
-import { createContext, useCallback, useContext, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
+// The cart for React: one store per app, read with useCart() anywhere below the provider. A shared link
+// carrying a promotion code (any page of the shop, ?code=SPRING10) adds the code to the cart's codes once the
+// page is the app's.
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from "react";
 import { notifyError } from "../notify";
+import { useHydrated } from "../ssr/hydration";
 import { emptyCart, type CartLineKey, type CartProduct, type CartState } from "./cartRules";
 import { createCartStore, type CartStore } from "./cartStore";
+import { codesInAddress } from "./promotionCodes";
 
 const CartContext = createContext<CartStore | null>(null);
 
 export function CartProvider({ store, children }: { store?: CartStore; children: ReactNode }) {
   const [cartStore] = useState(() => store ?? createCartStore({ onRefusal: notifyError }));
+  // After hydration, so the page first draws what the server drew. The address is read as the page opened:
+  // a shared link is always a page load.
+  const hydrated = useHydrated();
+  useEffect(() => {
+    if (!hydrated) return;
+    for (const code of codesInAddress(window.location.search)) cartStore.dispatch({ type: "addCode", code });
+  }, [hydrated, cartStore]);
   return <CartContext.Provider value={cartStore}>{children}</CartContext.Provider>;
 }
 
@@ -31,6 +42,9 @@ export function useCart() {
       clearCart: () => store.dispatch({ type: "clear" }),
       increaseQuantity: (line: CartLineKey) => store.dispatch({ type: "increase", line }),
       decreaseQuantity: (line: CartLineKey) => store.dispatch({ type: "decrease", line }),
+      /** Keeps a promotion code with the cart (the cart screen adds it once the server has applied it). */
+      addCode: (code: string) => store.dispatch({ type: "addCode", code }),
+      removeCode: (code: string) => store.dispatch({ type: "removeCode", code }),
     }),
     [store],
   );

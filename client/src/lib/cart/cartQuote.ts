@@ -1,33 +1,62 @@
 // The server's figures for the cart (cartQuote): each line's price, the items total, the chosen region's
-// fee and the total, by the rule checkout charges. The cart and checkout screens show these figures and
-// never add up prices of their own; the server asks again whenever the cart or the region changes.
+// fee, the promotions the cart gets (its codes and the automatic ones), the tax and the total, by the rule
+// checkout charges. The cart and checkout screens show these figures and never add up prices of their own;
+// the server asks again whenever the cart, its codes or the region changes.
+import type { ApolloClient } from "@apollo/client";
 import { useQuery } from "@apollo/client/react";
 import { useMemo } from "react";
-import { CartQuoteDocument, type CartLineInput, type CartQuoteQuery, type CartQuoteQueryVariables } from "../../graphql/generated/graphql";
+import { CartQuoteDocument, type CartLineInput, type CartQuoteFieldsFragment, type CartQuoteQueryVariables } from "../../graphql/generated/graphql";
 import type { CartItem, CartProduct } from "./cartRules";
 
 export const cartQuoteOperations = /* GraphQL */ `
-  query CartQuote($lines: [CartLineInput!]!, $regionId: Int) {
-    cartQuote(lines: $lines, regionId: $regionId) {
-      lines {
-        productId
-        variantId
-        lineTotal
-      }
-      totalQuantity
-      itemsTotal
-      deliveryFee
-      total
-      missingProductIds
-      choicesToMake {
-        productId
-        message
-      }
+  fragment CartQuoteFields on CartQuote {
+    lines {
+      productId
+      variantId
+      lineTotal
+      discount
+      tax
+      taxRate
+    }
+    totalQuantity
+    itemsTotal
+    deliveryFee
+    discountTotal
+    deliveryDiscount
+    taxTotal
+    pricesIncludeTax
+    taxLines {
+      name
+      rate
+      net
+      tax
+    }
+    promotions {
+      name
+      code
+      amount
+    }
+    codes {
+      code
+      applied
+      message
+    }
+    total
+    missingProductIds
+    choicesToMake {
+      productId
+      message
+    }
+  }
+
+  query CartQuote($lines: [CartLineInput!]!, $regionId: Int, $codes: [String!]) {
+    cartQuote(lines: $lines, regionId: $regionId, codes: $codes) {
+      ...CartQuoteFields
     }
   }
 `;
 
-export type CartQuote = CartQuoteQuery["cartQuote"];
+export type CartQuote = CartQuoteFieldsFragment;
 
 /** What the screens show of the quote: a skeleton while it loads, a retry when it failed, else the figures. */
 export type CartQuoteState = { status: "loading" } | { status: "failed"; retry: () => void } | { status: "ready"; quote: CartQuote };
@@ -45,21 +74,24 @@ export function cartLineInput(item: CartItem): CartLineInput {
     : { productId: item.id, variantId: item.variantId, quantity: item.cartQuantity };
 }
 
-/** The variables the quote is asked with: each line's product, variant and quantity, and the region once one is chosen. */
-export function cartQuoteVariables(cartItems: readonly CartItem[], regionId: number | null = null): CartQuoteQueryVariables {
+/**
+ * The variables the quote is asked with: each line's product, variant and quantity, the region once one is
+ * chosen, and the promotion codes while there are some.
+ */
+export function cartQuoteVariables(cartItems: readonly CartItem[], regionId: number | null = null, codes: readonly string[] = []): CartQuoteQueryVariables {
   const lines = cartItems.map(cartLineInput);
-  return regionId === null ? { lines } : { lines, regionId };
+  return { lines, ...(regionId === null ? {} : { regionId }), ...(codes.length === 0 ? {} : { codes: [...codes] }) };
 }
 
 /**
- * The quote for this cart (and region: none chosen means no fee). An empty cart is never asked about
- * (the server refuses it); such a cart stays "loading", and the screens show their empty state instead.
- * Opening the screen asks the server (showing a quote kept from before meanwhile, if any); while the
- * screen stays open, each distinct cart and region is asked about once: going back to one already quoted
- * (plus, then minus) shows its answer without asking again.
+ * The quote for this cart (and region: none chosen means no fee and no tax; and codes). An empty cart is never
+ * asked about (the server refuses it); such a cart stays "loading", and the screens show their empty state
+ * instead. Opening the screen asks the server (showing a quote kept from before meanwhile, if any); while the
+ * screen stays open, each distinct cart, region and list of codes is asked about once: going back to one
+ * already quoted (plus, then minus) shows its answer without asking again.
  */
-export function useCartQuote(cartItems: readonly CartItem[], regionId: number | null = null): CartQuoteState {
-  const variables = useMemo(() => cartQuoteVariables(cartItems, regionId), [cartItems, regionId]);
+export function useCartQuote(cartItems: readonly CartItem[], regionId: number | null = null, codes: readonly string[] = []): CartQuoteState {
+  const variables = useMemo(() => cartQuoteVariables(cartItems, regionId, codes), [cartItems, regionId, codes]);
   const { data, error, loading, refetch } = useQuery(CartQuoteDocument, {
     variables,
     skip: cartItems.length === 0,
@@ -70,6 +102,17 @@ export function useCartQuote(cartItems: readonly CartItem[], regionId: number | 
   if (error && !loading) return { status: "failed", retry: () => void refetch().catch(() => undefined) };
   return { status: "loading" };
 }
+
+/**
+ * Keeps a quote the server gave for this cart, region and codes (applyCode answers with the cart's quote with
+ * the new code): the screens then show it at once, without asking for it again.
+ */
+export function keepQuote(client: ApolloClient, cartItems: readonly CartItem[], regionId: number | null, codes: readonly string[], quote: CartQuote): void {
+  client.writeQuery({ query: CartQuoteDocument, variables: cartQuoteVariables(cartItems, regionId, codes), data: { cartQuote: quote } });
+}
+
+/** What the quote says of each code of the cart: applied, or why not (undefined while it has not said). */
+export const codeOutcome = (quote: CartQuote, code: string) => quote.codes.find((entry) => entry.code === code);
 
 type LineOfCart = Pick<CartProduct, "id" | "variantId">;
 

@@ -5,7 +5,7 @@ const fern: CartProduct = { id: 1, slug: "boston-fern", name: "Boston Fern", ima
 const shovel: CartProduct = { id: 2, slug: "shovel", name: "Shovel", imageOne: "/uploads/shovel.jpg", price: 35, discountPrice: null, quantity: 10 };
 const soldOut: CartProduct = { ...shovel, id: 3, slug: "sold-out", quantity: 0 };
 
-const withFern = (cartQuantity: number): CartState => ({ cartItems: [{ ...fern, cartQuantity }], totalQuantity: cartQuantity });
+const withFern = (cartQuantity: number): CartState => ({ cartItems: [{ ...fern, cartQuantity }], totalQuantity: cartQuantity, codes: [] });
 
 describe("Cart: add item", () => {
   it("adding a product whose quantity is 0 is refused with 'Product is out of stock'", () => {
@@ -124,7 +124,7 @@ describe("Cart lines of variants", () => {
   });
 
   it("a line saved before variants (the product alone) is its product's only variant's line: adding that variant raises it and names the variant", () => {
-    const saved: CartState = { cartItems: [{ ...fern, cartQuantity: 1 }], totalQuantity: 1 };
+    const saved: CartState = { cartItems: [{ ...fern, cartQuantity: 1 }], totalQuantity: 1, codes: [] };
     const fernVariant: CartProduct = { ...fern, variantId: 11, sku: "FERN", options: [] };
     const state = cartReducer(saved, { type: "add", product: fernVariant });
     expect(state.cartItems).toEqual([{ ...fernVariant, cartQuantity: 2 }]);

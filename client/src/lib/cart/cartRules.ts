@@ -1,10 +1,12 @@
-// The cart's state and every rule of the cart (stock limits, quantities, totals) as a pure reducer. A
+// The cart's state and every rule of the cart (stock limits, quantities, totals, the promotion codes kept
+// with it) as a pure reducer. A
 // refused action leaves the state unchanged and names the reason, which the cart store shows as an error
 // notification.
 import type { ProductPictureFieldsFragment } from "../../graphql/generated/graphql";
 import type { ChosenValue } from "../catalog/variants";
 import { messages } from "../messages";
 import type { Priced } from "../pricing";
+import { withCode, withoutCode } from "./promotionCodes";
 
 export interface CartProduct extends Priced {
   id: number;
@@ -49,6 +51,11 @@ export function isSameLine(line: Pick<CartProduct, "id" | "variantId" | "options
 export interface CartState {
   cartItems: CartItem[];
   totalQuantity: number;
+  /**
+   * The promotion codes entered (trimmed, upper case, each once, at most five), whether or not they apply
+   * today: the server says which do. Kept until the order is placed or the cart is cleared.
+   */
+  codes: readonly string[];
 }
 
 export type CartAction =
@@ -56,7 +63,9 @@ export type CartAction =
   | { type: "remove"; line: CartLineKey }
   | { type: "clear" }
   | { type: "increase"; line: CartLineKey }
-  | { type: "decrease"; line: CartLineKey };
+  | { type: "decrease"; line: CartLineKey }
+  | { type: "addCode"; code: string }
+  | { type: "removeCode"; code: string };
 
 export interface CartOutcome {
   state: CartState;
@@ -64,7 +73,10 @@ export interface CartOutcome {
   refusal: string | null;
 }
 
-export const emptyCart = (): CartState => ({ cartItems: [], totalQuantity: 0 });
+export const emptyCart = (): CartState => ({ cartItems: [], totalQuantity: 0, codes: [] });
+
+/** The cart with these lines (its codes kept). */
+const withLines = (state: CartState, cartItems: CartItem[]): CartState => ({ ...state, cartItems, totalQuantity: countItems(cartItems) });
 
 /** The sum of the items' cartQuantity. */
 export function countItems(items: readonly CartItem[]): number {
@@ -84,12 +96,10 @@ function add(state: CartState, product: CartProduct, amount: number): CartOutcom
   if (existing) {
     const cartQuantity = existing.cartQuantity + amount;
     if (cartQuantity > product.quantity) return refused(state, messages.cannotAddMoreThanStock);
-    const cartItems = state.cartItems.map((item) => (item === existing ? { ...item, ...product, cartQuantity } : item));
-    return applied({ cartItems, totalQuantity: countItems(cartItems) });
+    return applied(withLines(state, state.cartItems.map((item) => (item === existing ? { ...item, ...product, cartQuantity } : item))));
   }
   if (amount > product.quantity) return refused(state, messages.cannotAddMoreThanStock);
-  const cartItems = [...state.cartItems, { ...product, cartQuantity: amount }];
-  return applied({ cartItems, totalQuantity: countItems(cartItems) });
+  return applied(withLines(state, [...state.cartItems, { ...product, cartQuantity: amount }]));
 }
 
 /** Applies one cart action and says whether it was refused. */
@@ -97,17 +107,17 @@ export function applyCartAction(state: CartState, action: CartAction): CartOutco
   switch (action.type) {
     case "add":
       return add(state, action.product, action.cartQuantity ?? 1);
-    case "remove": {
-      const cartItems = state.cartItems.filter((item) => lineKey(item) !== action.line);
-      return applied({ cartItems, totalQuantity: countItems(cartItems) });
-    }
+    case "remove":
+      return applied(withLines(state, state.cartItems.filter((item) => lineKey(item) !== action.line)));
     case "clear":
+      // The codes go with the cart (after an order is placed, or Clear Cart).
       return applied(emptyCart());
     case "increase": {
       const item = findItem(state, action.line);
       if (!item) return applied(state);
       if (item.cartQuantity >= item.quantity) return refused(state, messages.cannotAddMoreThanStock);
       return applied({
+        ...state,
         cartItems: state.cartItems.map((line) => (line === item ? { ...line, cartQuantity: line.cartQuantity + 1 } : line)),
         totalQuantity: state.totalQuantity + 1,
       });
@@ -116,9 +126,18 @@ export function applyCartAction(state: CartState, action: CartAction): CartOutco
       const item = findItem(state, action.line);
       if (!item || item.cartQuantity <= 1) return applied(state);
       return applied({
+        ...state,
         cartItems: state.cartItems.map((line) => (line === item ? { ...line, cartQuantity: line.cartQuantity - 1 } : line)),
         totalQuantity: state.totalQuantity - 1,
       });
+    }
+    case "addCode": {
+      const codes = withCode(state.codes, action.code);
+      return applied(codes === state.codes ? state : { ...state, codes });
+    }
+    case "removeCode": {
+      const codes = withoutCode(state.codes, action.code);
+      return applied(codes === state.codes ? state : { ...state, codes });
     }
   }
 }

@@ -35,9 +35,9 @@ describe("Cart persistence: session storage under the keys cartItems and totalQu
 
   it("starts empty when the saved cart cannot be read", () => {
     sessionStorage.setItem(CART_ITEMS_KEY, "{not json");
-    expect(loadCart()).toEqual({ cartItems: [], totalQuantity: 0 });
+    expect(loadCart()).toEqual({ cartItems: [], totalQuantity: 0, codes: [] });
     sessionStorage.setItem(CART_ITEMS_KEY, JSON.stringify([{ id: "x" }]));
-    expect(loadCart()).toEqual({ cartItems: [], totalQuantity: 0 });
+    expect(loadCart()).toEqual({ cartItems: [], totalQuantity: 0, codes: [] });
   });
 
   it("a cart saved before variants (lines without a variant) is restored as it was; a line's variant and option values are kept", () => {

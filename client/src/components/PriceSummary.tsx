@@ -1,0 +1,128 @@
+// The promotions and tax of a cart quote or a placed order, as the cart, checkout and order summaries show
+// them (the printed invoice uses the same words): what the promotions took off the items ('Discount') and the
+// delivery ('Delivery discount'), tax added before the total ('VAT 20%') or held in the prices ('Includes
+// VAT 20%'), each promotion with what it took off, and tax per rate with its net amount. A row whose amount is
+// 0 is not shown, so a shop without promotions or tax shows its summaries exactly as before they existed.
+import { Group, Stack, Text, type TextProps } from "@mantine/core";
+import { useId, type ReactNode } from "react";
+import { formatMoney } from "../lib/money";
+
+/** The promotion and tax figures the API gives a cart quote and an order alike. */
+export interface PriceParts {
+  discountTotal: number;
+  deliveryDiscount: number;
+  taxTotal: number;
+  pricesIncludeTax: boolean;
+  taxLines: ReadonlyArray<{ name: string; rate: number; net: number; tax: number }>;
+  promotions: ReadonlyArray<{ name: string; code?: string | null; amount: number }>;
+}
+
+/** An amount taken off: "−$3.50" (a minus sign, which screen readers read as minus). */
+export const amountOff = (amount: number) => `−${formatMoney(amount)}`;
+
+/** "Includes VAT 20%": a tax held in the prices. */
+export const includedTaxLabel = (name: string) => `Includes ${name}`;
+
+/** "VAT 20%: net $10.00, tax $2.00": one rate of an order's tax, as the order page and the invoice list it. */
+export const taxLineWords = (line: PriceParts["taxLines"][number]) => `${line.name}: net ${formatMoney(line.net)}, tax ${formatMoney(line.tax)}`;
+
+/** "Spring sale: 10% off (SPRING10)": a promotion, with the code that brought it when asked for. */
+export const promotionLabel = (promotion: PriceParts["promotions"][number], withCode = false) =>
+  withCode && promotion.code ? `${promotion.name} (${promotion.code})` : promotion.name;
+
+/** The note an order whose prices held their tax carries. */
+export const PRICES_INCLUDE_TAX = "Prices include VAT";
+
+/** The tax lines added on top of the prices (prices that exclude tax), without those of 0. */
+export const addedTaxLines = (parts: PriceParts) => (parts.pricesIncludeTax ? [] : parts.taxLines.filter((line) => line.tax > 0));
+/** The tax lines held in the prices (prices that include tax), without those of 0. */
+export const includedTaxLines = (parts: PriceParts) => (parts.pricesIncludeTax ? parts.taxLines.filter((line) => line.tax > 0) : []);
+/** The promotions that took something off. */
+export const promotionsApplied = (parts: PriceParts) => parts.promotions.filter((promotion) => promotion.amount > 0);
+
+/** Whether the total differs from the items and delivery: something was taken off, or tax added on top. */
+export const changesTotal = (parts: PriceParts) => parts.discountTotal > 0 || parts.deliveryDiscount > 0 || addedTaxLines(parts).length > 0;
+
+/** One figure of a summary: its label on the left, the amount on the right. */
+export function SummaryRow({ label, amount, testId, ...textProps }: { label: ReactNode; amount: string; testId?: string } & TextProps) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm" data-testid={testId}>
+      <Text {...textProps}>{label}</Text>
+      <Text {...textProps} style={{ whiteSpace: "nowrap" }}>
+        {amount}
+      </Text>
+    </Group>
+  );
+}
+
+/** 'Discount −$3.50': what the promotions took off the items (nothing when 0). */
+export function DiscountRow({ parts }: { parts: PriceParts }) {
+  return parts.discountTotal > 0 ? <SummaryRow label="Discount" amount={amountOff(parts.discountTotal)} testId="discount-total" /> : null;
+}
+
+/** 'Delivery discount −$5.00': what the promotions took off the delivery fee (nothing when 0). */
+export function DeliveryDiscountRow({ parts }: { parts: PriceParts }) {
+  return parts.deliveryDiscount > 0 ? <SummaryRow label="Delivery discount" amount={amountOff(parts.deliveryDiscount)} testId="delivery-discount" /> : null;
+}
+
+/** 'VAT 20% $1.23' per rate, added before the total when prices exclude tax. */
+export function AddedTaxRows({ parts }: { parts: PriceParts }) {
+  return addedTaxLines(parts).map((line) => <SummaryRow key={line.name} label={line.name} amount={formatMoney(line.tax)} testId="added-tax" />);
+}
+
+/** 'Includes VAT 20% $1.23' per rate, under the total when prices hold their tax. */
+export function IncludedTaxRows({ parts }: { parts: PriceParts }) {
+  return includedTaxLines(parts).map((line) => (
+    <SummaryRow key={line.name} label={includedTaxLabel(line.name)} amount={formatMoney(line.tax)} testId="included-tax" size="sm" c="dimmed" />
+  ));
+}
+
+/** 'Promotions': each promotion applied with what it took off ('Spring sale: 10% off −$3.50'); nothing when none. */
+export function PromotionList({ parts, withCodes = false }: { parts: PriceParts; withCodes?: boolean }) {
+  const heading = useId();
+  const applied = promotionsApplied(parts);
+  if (applied.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Text fw={600} id={heading}>
+        Promotions
+      </Text>
+      <Stack component="ul" gap={4} aria-labelledby={heading} m={0} p={0} style={{ listStyle: "none" }}>
+        {applied.map((promotion) => (
+          <Group component="li" key={`${promotion.name}-${promotion.code ?? ""}`} justify="space-between" wrap="nowrap" gap="sm" data-testid="promotion">
+            <Text c="green.9">{promotionLabel(promotion, withCodes)}</Text>
+            <Text c="green.9" style={{ whiteSpace: "nowrap" }}>
+              {amountOff(promotion.amount)}
+            </Text>
+          </Group>
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** 'VAT 20%: net $10.00, tax $2.00' per rate, and 'Prices include VAT' when they did; nothing without tax. */
+export function TaxBreakdown({ parts }: { parts: PriceParts }) {
+  const heading = useId();
+  const lines = parts.taxLines.filter((line) => line.tax > 0 || line.net > 0);
+  if (lines.length === 0) return null;
+  return (
+    <Stack gap={4}>
+      <Text fw={600} id={heading}>
+        Tax
+      </Text>
+      <Stack component="ul" gap={2} aria-labelledby={heading} m={0} p={0} style={{ listStyle: "none" }}>
+        {lines.map((line) => (
+          <Text component="li" key={line.name} size="sm" data-testid="tax-line">
+            {taxLineWords(line)}
+          </Text>
+        ))}
+      </Stack>
+      {parts.pricesIncludeTax && (
+        <Text size="sm" c="dimmed">
+          {PRICES_INCLUDE_TAX}
+        </Text>
+      )}
+    </Stack>
+  );
+}
