@@ -1,8 +1,9 @@
 // A webhook's JSON body: the event's id, type and time, and its objects exactly as the GraphQL API shows
 // them (same field names, Money in dollars, enums as the schema spells them, dates in ISO 8601). Each
 // object is mapped by the GraphQL type's own view function and then serialised field by field through the
-// schema, so a field added to the API appears in webhooks too. Fields that take arguments (connections
-// such as User.orders) are left out: a webhook carries the object, not its lists.
+// schema, so a field added to the API appears in webhooks too. Fields that need arguments are left out, and
+// so are those the view does not fill (connections such as User.orders): a webhook carries the object, not
+// its lists. A field whose arguments are all optional (Product.variants) carries what the view gave it.
 import { isEnumType, isLeafType, isListType, isNonNullType, isObjectType, type GraphQLOutputType, type GraphQLSchema } from "graphql";
 import type { WebhookEvent } from "../domain/integrations/index.js";
 import { viewOrder, viewUser } from "../graphql/types.js";
@@ -39,7 +40,7 @@ function serialise(type: GraphQLOutputType, value: unknown): unknown {
   if (isObjectType(type)) {
     const object: Record<string, unknown> = {};
     for (const [name, field] of Object.entries(type.getFields())) {
-      if (field.args.length > 0) continue;
+      if (field.args.some((arg) => isNonNullType(arg.type) && arg.defaultValue === undefined)) continue;
       const inner = (value as Record<string, unknown>)[name];
       if (inner === undefined || typeof inner === "function") continue;
       object[name] = serialise(field.type, inner);

@@ -167,7 +167,13 @@ export const orderPayload = body({
   user_id: ignored({ type: "integer", description: "May be left out; when sent it must be the caller's own id (403 otherwise)." }),
   subtotal_price: ignored({ type: "number", description: "Ignored: the server computes every total." }),
   delivery_fee: ignored({ type: "number", description: "Ignored: the fee is the region's." }),
-}, ["user_id", "subtotal_price", "delivery_fee"]).transform(
+  coupon_code: z.unknown().meta({
+    type: "string",
+    maxLength: 64,
+    description:
+      "Optional: a promotion code. It must apply to the order (422 at coupon_code with the reason otherwise, e.g. 'This code has expired.'); the order's total then includes its discount.",
+  }),
+}, ["user_id", "subtotal_price", "delivery_fee", "coupon_code"]).transform(
   (fields): PlaceOrderInput => ({
     lines: fields.cart as CartLineInput[],
     // REST clients know no variants: a product id buys its default variant (the one its REST price and stock are).
@@ -175,6 +181,7 @@ export const orderPayload = body({
     region: fields.region as PlaceOrderInput["region"],
     reference: fields.reference as string,
     userId: fields.user_id as number | null | undefined,
+    codes: fields.coupon_code === undefined || fields.coupon_code === null || fields.coupon_code === "" ? [] : [fields.coupon_code as string],
   }),
 );
 

@@ -4,7 +4,7 @@
 // live in the domain only.
 import * as z from "zod";
 import { PRODUCT_SORTS } from "../domain/catalog/index.js";
-import { toDollars, type Deferred, type Page, type Viewer } from "../domain/shared/index.js";
+import { invalid, ShopError, toDollars, type Deferred, type Page, type Viewer } from "../domain/shared/index.js";
 import type { Shop } from "../domain/shop.js";
 import { messages } from "../domain/messages.js";
 import { buildOpenApi } from "./openapi.js";
@@ -607,7 +607,14 @@ export const routes: Route[] = [
     async handle({ shop, viewer, body, req }) {
       const idempotencyKey = req.headers["idempotency-key"];
       const input = idempotencyKey === undefined ? body : async () => ({ ...(await body()), idempotencyKey: String(idempotencyKey) });
-      const order = await shop.orders.placeOrder(viewer, input);
+      const order = await shop.orders.placeOrder(viewer, input).catch((error: unknown) => {
+        // The domain answers a code's problem at `code`; this route's clients sent it as coupon_code.
+        if (error instanceof ShopError && error.fields?.code) {
+          const { code, ...rest } = error.fields;
+          throw invalid({ ...rest, coupon_code: code });
+        }
+        throw error;
+      });
       return { status: 201, body: { message: messages.orderPlaced, order: orderJson(order) } };
     },
   }),

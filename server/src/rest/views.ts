@@ -74,7 +74,7 @@ export const Order = z
     cart: z.array(CartLine),
     subtotal_price: money("The items total."),
     delivery_fee: money("The region's fee at checkout."),
-    total_price: money("Items total plus delivery fee."),
+    total_price: money("Items total plus delivery fee; less promotions (and plus tax when prices exclude it) when the order got any."),
     region: text("The delivery region's name at checkout."),
     user_email: text(),
     user_phone_number: text(),

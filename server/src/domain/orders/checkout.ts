@@ -273,6 +273,7 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
       include: withLines,
     });
     await redeemPromotions(tx, row.id, price.promotions, entered, customer, placedAt);
+    if (price.promotions.length) row.promotions = await tx.orderPromotion.findMany({ where: { orderId: row.id }, orderBy: { id: "asc" } });
     const owed = effectsOfEntering(toOrder(row), null);
     // product.stock_low for each product this order took below an endpoint's threshold, reported with the
     // order. A product's stock is that of all its variants on sale (for a product without options, its one).

@@ -29,6 +29,11 @@ export class TaxAdmin {
 
   async settings(viewer: Viewer | null): Promise<TaxSettings> {
     requireAdmin(viewer, "catalogue:read");
+    return this.read();
+  }
+
+  /** The settings as a change leaves them (the change checked its own permission). */
+  private async read(): Promise<TaxSettings> {
     const [settings, classes, rates, deliveryRates, categoryClasses] = await Promise.all([
       this.prisma.shopSettings.findUnique({ where: { id: 1 } }),
       this.prisma.taxClass.findMany({ orderBy: { id: "asc" }, select: { id: true, name: true, isDefault: true } }),
@@ -42,7 +47,7 @@ export class TaxAdmin {
   async setPricesIncludeTax(viewer: Viewer | null, included: boolean): Promise<TaxSettings> {
     requireAdmin(viewer, "catalogue:write");
     await this.prisma.shopSettings.upsert({ where: { id: 1 }, update: { pricesIncludeTax: included }, create: { id: 1, pricesIncludeTax: included } });
-    return this.settings(viewer);
+    return this.read();
   }
 
   /** Adds a class, or renames one (id given). */
@@ -61,7 +66,7 @@ export class TaxAdmin {
       checks.add("name", `A tax class named ${chosen.trim()} already exists.`);
       checks.done();
     }
-    return this.settings(viewer);
+    return this.read();
   }
 
   /** Deletes a class (not the default one): its rates go, its categories and products fall back to the default. */
@@ -76,7 +81,7 @@ export class TaxAdmin {
       checks.done();
     }
     await this.prisma.taxClass.delete({ where: { id: found.id } });
-    return this.settings(viewer);
+    return this.read();
   }
 
   /** Sets the rate of a class in a region (percent and its name, e.g. 20 and "VAT 20%"); a null percent removes it. */
@@ -87,7 +92,7 @@ export class TaxAdmin {
     if (classId === null || !(await this.prisma.taxClass.findUnique({ where: { id: classId }, select: { id: true } }))) throw notFound("Tax class");
     if (percent === null || percent === undefined) {
       await this.prisma.taxRate.deleteMany({ where: { regionId: region, taxClassId: classId } });
-      return this.settings(viewer);
+      return this.read();
     }
     const checks = new Checks();
     const ppm = ratePpm(checks, "rate", percent);
@@ -98,7 +103,7 @@ export class TaxAdmin {
       update: { ratePpm: ppm!, name: label.trim() },
       create: { regionId: region, taxClassId: classId, ratePpm: ppm!, name: label.trim() },
     });
-    return this.settings(viewer);
+    return this.read();
   }
 
   /** Taxes delivery in a region at a rate; a null percent: delivery is not taxed there. */
@@ -107,14 +112,14 @@ export class TaxAdmin {
     const region = await this.region(regionId);
     if (percent === null || percent === undefined) {
       await this.prisma.deliveryTaxRate.deleteMany({ where: { regionId: region } });
-      return this.settings(viewer);
+      return this.read();
     }
     const checks = new Checks();
     const ppm = ratePpm(checks, "rate", percent);
     const label = checks.field("name", text("name", { max: 50 }), name);
     checks.done();
     await this.prisma.deliveryTaxRate.upsert({ where: { regionId: region }, update: { ratePpm: ppm!, name: label.trim() }, create: { regionId: region, ratePpm: ppm!, name: label.trim() } });
-    return this.settings(viewer);
+    return this.read();
   }
 
   /** Puts a category (kind "category") or a product ("product") in a tax class; null: back to the default (a product: its category's). */
@@ -130,7 +135,7 @@ export class TaxAdmin {
       else await this.prisma.categoryTaxClass.upsert({ where: { categoryId: targetId }, update: { taxClassId: classId }, create: { categoryId: targetId, taxClassId: classId } });
     } else if (classId === null) await this.prisma.productTaxClass.deleteMany({ where: { productId: targetId } });
     else await this.prisma.productTaxClass.upsert({ where: { productId: targetId }, update: { taxClassId: classId }, create: { productId: targetId, taxClassId: classId } });
-    return this.settings(viewer);
+    return this.read();
   }
 
   private async region(id: unknown): Promise<number> {
