@@ -21,7 +21,7 @@ import {
   type Viewer,
 } from "../shared/index.js";
 import { readVariants } from "../catalog/index.js";
-import { redeemPromotions } from "../promotions/index.js";
+import { promotionsInForce, redeemPromotions } from "../promotions/index.js";
 import {
   cartField,
   codesField,
@@ -118,6 +118,12 @@ export async function placeOrder(prisma: PrismaClient, events: EventBus, viewer:
   if (!contact.phone || !contact.address) checks.add("contact", "Please update your contact information.");
   if (!region) checks.add("region", "The selected region is invalid.");
   judgeCart(checks, read);
+  // A code that cannot be used whatever the cart (unknown, ended, used up, used by this customer) is refused
+  // here, before any lock is taken; the rest is judged with the cart's price in the transaction.
+  if (codes.length) {
+    const early = await promotionsInForce(prisma, codes, new Date(), contact.email.toLowerCase());
+    for (const code of early.codes) if (code.problem) checks.add("code", code.problem);
+  }
   try {
     checks.done();
   } catch (error) {
