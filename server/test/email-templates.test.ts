@@ -77,6 +77,22 @@ describe("the emails' HTML and text", () => {
     expect(html).toContain(`<a href="${SHOP_URL}/user/order/ORD-261125-ABC123"`);
   });
 
+  it("an order's promotions and tax as charged: a row per promotion and per rate, added or 'Includes' as prices held it", () => {
+    const promoted = {
+      ...placed,
+      discountCents: 1_000,
+      taxCents: 2_049,
+      promotions: [{ id: 1, orderId: 7, promotionId: 3, codeId: 4, name: "Spring sale", code: "SPRING10", amountCents: 1_000, customer: "fern@example.com", releasedAt: null, createdAt: placed.createdAt }],
+      lines: placed.lines.map((line, index) => ({ ...line, discountCents: [334, 266, 400][index], taxCents: [683, 547, 819][index], taxRatePpm: 200_000, taxName: "VAT 20%" })),
+      totalCents: 11_048 + 2_049,
+    };
+    const added = renderEmail({ kind: "order-confirmation", order: { ...promoted, price: priceOfPlacedOrder(promoted) } }, { subject: "s", recipient: "fern@example.com", shopUrl: SHOP_URL }).text;
+    expect(added).toContain("Subtotal: $112.49\nSpring sale (SPRING10): -$10.00\nDelivery fee (North <Coast>): $7.99\nVAT 20%: $20.49\nTotal: $130.97");
+    const included = { ...promoted, pricesIncludeTax: true, totalCents: 11_048 };
+    const inside = renderEmail({ kind: "order-confirmation", order: { ...included, price: priceOfPlacedOrder(included) } }, { subject: "s", recipient: "fern@example.com", shopUrl: SHOP_URL }).text;
+    expect(inside).toContain("Delivery fee (North <Coast>): $7.99\nTotal: $110.48\nIncludes VAT 20%: $20.49");
+  });
+
   it("the reset email states its 30 minutes and its end in UTC, and carries the token only in the link's fragment", () => {
     const { html, text } = renderEmail(
       { kind: "password-reset", token: "tok_en-123", expiresAt: new Date("2026-11-25T10:30:00Z") },

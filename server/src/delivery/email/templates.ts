@@ -40,10 +40,14 @@ function orderTable(order: EmailOrder): Block {
       const options = optionWords(storedOptions(line.options));
       return [options ? `${line.name} (${options})` : line.name, formatCents(line.unitCents), String(line.quantity), formatCents(line.lineCents)];
     }),
+    // Promotions and tax rows only when the order got any: an order without them reads as the spec's.
     totals: [
       ["Subtotal", formatCents(order.price.itemsCents)],
+      ...(order.price.promotions ?? []).map((promotion): [string, string] => [promotion.code ? `${promotion.name} (${promotion.code})` : promotion.name, `-${formatCents(promotion.amountCents)}`]),
       [`Delivery fee (${order.regionName})`, formatCents(order.price.deliveryCents)],
+      ...(order.price.pricesIncludeTax ? [] : (order.price.taxLines ?? []).map((line): [string, string] => [line.name, formatCents(line.taxCents)])),
       ["Total", formatCents(order.price.totalCents)],
+      ...(order.price.pricesIncludeTax ? (order.price.taxLines ?? []).map((line): [string, string] => [`Includes ${line.name}`, formatCents(line.taxCents)]) : []),
     ],
   };
 }

@@ -24,6 +24,11 @@ export interface EmailOrder {
     itemsCents: Cents;
     deliveryCents: Cents;
     totalCents: Cents;
+    /** Promotions and tax as charged (all 0 / empty for an order without them: the email shows no row for them). */
+    promotions?: { name: string; code: string | null; amountCents: Cents }[];
+    deliveryDiscountCents?: Cents;
+    pricesIncludeTax?: boolean;
+    taxLines?: { name: string; netCents: Cents; taxCents: Cents }[];
   };
 }
 
