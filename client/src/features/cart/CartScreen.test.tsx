@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it } from "vitest";
-import { CheckCartDocument } from "../../graphql/generated/graphql";
+import { GraphQLError } from "graphql";
+import { ApplyCodeDocument, CheckCartDocument } from "../../graphql/generated/graphql";
 import type { CartProduct } from "../../lib/cart/cartRules";
 import { CART_ITEMS_KEY, TOTAL_QUANTITY_KEY } from "../../lib/cart/cartStorage";
 import { createCartStore } from "../../lib/cart/cartStore";
@@ -291,5 +292,150 @@ describe("Checkout flow: 'Proceed to checkout' in the cart checks the cart with 
     expect(await screen.findByRole("heading", { name: "Login page" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/login");
     expect(await screen.findByText("Please login befor proceeding")).toBeInTheDocument();
+  });
+});
+
+describe("Promotion codes in the cart", () => {
+  // The fake shop's codes, as the demo's: 10% off, an expired one, and $... off from a minimum.
+  const promotions = {
+    codes: {
+      SPRING10: { name: "Spring sale: 10% off", percentOff: 10 },
+      WINTER5: { refused: "This code has expired." },
+      BIG20: { name: "Big basket: 20% off", percentOff: 20, minimum: 100 },
+    },
+  };
+  const shop = () => pricedQuoteServer({ ...todaysPrices, ...promotions });
+  const summary = () => screen.getByRole("region", { name: "cart Summary" });
+  const codeField = () => within(summary()).getByRole("textbox", { name: "Promotion code" });
+
+  it("without codes taken (acceptsPromotionCodes false) there is no code field, and the summary is as it always was", async () => {
+    renderCart({ cart: filledCart(), mocks: [shop().mock, acceptsCodesMock(false)] });
+    await waitFor(() => expect(screen.getByTestId("subtotal")).toHaveTextContent("$81.00"));
+    expect(within(summary()).queryByRole("textbox")).not.toBeInTheDocument();
+    expect(within(summary()).queryByRole("status")).not.toBeInTheDocument();
+    // Nothing new: no discount, total, tax or promotions rows.
+    expect(within(summary()).queryByText(/Discount|Total$|Includes|VAT|Promotions/)).not.toBeInTheDocument();
+    expect(within(summary()).getAllByText(/\$/).map((amount) => amount.textContent)).toEqual(["$81.00"]);
+  });
+
+  it("with codes taken, the field shows; nothing applied adds no rows of 0", async () => {
+    renderCart({ cart: filledCart(), mocks: [shop().mock, acceptsCodesMock(true)] });
+    expect(await within(await screen.findByRole("region", { name: "cart Summary" })).findByRole("textbox", { name: "Promotion code" })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("subtotal")).toHaveTextContent("$81.00"));
+    expect(screen.queryByTestId("discount-total")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("cart-total")).not.toBeInTheDocument();
+    expect(screen.queryByText("Applied codes")).not.toBeInTheDocument();
+  });
+
+  it("Apply (Enter) asks applyCode with the cart's lines; the code is listed with 'Remove code …', the discount, promotion and new total show, and it is said", async () => {
+    const server = shop();
+    const cart = filledCart();
+    renderCart({ cart, mocks: [server.mock, server.applyMock, acceptsCodesMock(true)] });
+    await waitFor(() => expect(screen.getByTestId("subtotal")).toHaveTextContent("$81.00"));
+    await userEvent.type(await within(summary()).findByRole("textbox", { name: "Promotion code" }), " spring10{Enter}");
+
+    const applied = await within(summary()).findByRole("list", { name: "Applied codes" });
+    expect(within(applied).getByText("SPRING10")).toBeInTheDocument();
+    expect(within(applied).getByRole("button", { name: "Remove code SPRING10" })).toBeInTheDocument();
+    expect(within(summary()).getByRole("status")).toHaveTextContent("Code SPRING10 applied.");
+    expect(codeField()).toHaveValue("");
+    // The figures: 10% of $81.00 off, the total after it, and the promotion by name.
+    expect(screen.getByTestId("subtotal")).toHaveTextContent("$81.00");
+    expect(screen.getByTestId("discount-total")).toHaveTextContent("Discount−$8.10");
+    expect(screen.getByTestId("cart-total")).toHaveTextContent("Total$72.90");
+    const promotionsList = within(summary()).getByRole("list", { name: "Promotions" });
+    expect(within(promotionsList).getByRole("listitem")).toHaveTextContent("Spring sale: 10% off−$8.10");
+
+    expect(server.applied).toEqual([{ code: "SPRING10", lines: [{ productId: 101, quantity: 2 }, { productId: 102, quantity: 1 }] }]);
+    // The answer is the quote with the code: not asked for again.
+    expect(server.asked).toHaveLength(1);
+    // Kept with the cart, in this tab's storage.
+    expect(cart.getState().codes).toEqual(["SPRING10"]);
+    expect(JSON.parse(sessionStorage.getItem("promotionCodes")!)).toEqual(["SPRING10"]);
+  });
+
+  it("a code that does not apply shows the server's reason at the field (invalid, described by it) and is not kept", async () => {
+    const server = shop();
+    const cart = filledCart();
+    renderCart({ cart, mocks: [server.mock, server.applyMock, acceptsCodesMock(true)] });
+    const field = await within(await screen.findByRole("region", { name: "cart Summary" })).findByRole("textbox", { name: "Promotion code" });
+    await userEvent.type(field, "WINTER5");
+    await userEvent.click(within(summary()).getByRole("button", { name: "Apply" }));
+
+    await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
+    expect(field).toHaveAccessibleDescription("This code has expired.");
+    // Said too, for a screen reader whose focus was on Apply.
+    expect(within(summary()).getByRole("status")).toHaveTextContent("This code has expired.");
+    expect(field).toHaveFocus();
+    expect(field).toHaveValue("WINTER5");
+    expect(cart.getState().codes).toEqual([]);
+    expect(within(summary()).queryByRole("list", { name: "Applied codes" })).not.toBeInTheDocument();
+    // Typing again clears the message.
+    await userEvent.type(field, "0");
+    expect(field).not.toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("too many wrong codes: the server's message shows at the field as it is", async () => {
+    const server = shop();
+    const message = "Too many codes that do not exist. Please wait 15 minutes before trying another.";
+    const throttled = {
+      request: { query: ApplyCodeDocument, variables: () => true },
+      result: { errors: [new GraphQLError(message, { extensions: { code: "TOO_MANY_REQUESTS" } })] },
+    };
+    renderCart({ cart: filledCart(), mocks: [server.mock, throttled, acceptsCodesMock(true)] });
+    const field = await within(await screen.findByRole("region", { name: "cart Summary" })).findByRole("textbox", { name: "Promotion code" });
+    await userEvent.type(field, "GUESS{Enter}");
+    await waitFor(() => expect(field).toHaveAccessibleDescription(message));
+    expect(field).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("Remove takes the code off: the figures are the ones without it, it is said, and focus goes back to the field", async () => {
+    const server = shop();
+    const cart = filledCart();
+    renderCart({ cart, mocks: [server.mock, server.applyMock, acceptsCodesMock(true)] });
+    await waitFor(() => expect(screen.getByTestId("subtotal")).toHaveTextContent("$81.00"));
+    await userEvent.type(await within(summary()).findByRole("textbox", { name: "Promotion code" }), "SPRING10{Enter}");
+    await userEvent.click(await within(summary()).findByRole("button", { name: "Remove code SPRING10" }));
+
+    expect(within(summary()).queryByRole("list", { name: "Applied codes" })).not.toBeInTheDocument();
+    expect(within(summary()).getByRole("status")).toHaveTextContent("Code SPRING10 removed.");
+    expect(codeField()).toHaveFocus();
+    await waitFor(() => expect(screen.queryByTestId("discount-total")).not.toBeInTheDocument());
+    expect(screen.queryByTestId("cart-total")).not.toBeInTheDocument();
+    expect(screen.getByTestId("subtotal")).toHaveTextContent("$81.00");
+    expect(cart.getState().codes).toEqual([]);
+    expect(sessionStorage.getItem("promotionCodes")).toBeNull();
+  });
+
+  it("a kept code the quote does not apply now (under its minimum) says why beside it", async () => {
+    const server = shop();
+    const cart = filledCart();
+    cart.dispatch({ type: "addCode", code: "BIG20" });
+    renderCart({ cart, mocks: [server.mock, acceptsCodesMock(true)] });
+    const applied = await within(await screen.findByRole("region", { name: "cart Summary" })).findByRole("list", { name: "Applied codes" });
+    expect(await within(applied).findByText("Add $19.00 more to use this code.")).toBeInTheDocument();
+    expect(server.asked).toEqual([{ lines: [{ productId: 101, quantity: 2 }, { productId: 102, quantity: 1 }], codes: ["BIG20"] }]);
+    expect(screen.queryByTestId("discount-total")).not.toBeInTheDocument();
+  });
+
+  it("a shared link ?code=spring10 adds the code to the cart's codes", async () => {
+    window.history.replaceState(null, "", "/?code=spring10");
+    try {
+      const cart = filledCart();
+      renderCart({ cart, mocks: [shop().mock, acceptsCodesMock(true)] });
+      await waitFor(() => expect(cart.getState().codes).toEqual(["SPRING10"]));
+      expect(await screen.findByTestId("discount-total")).toHaveTextContent("−$8.10");
+    } finally {
+      window.history.replaceState(null, "", "/");
+    }
+  });
+
+  it("Clear Cart clears the codes with it", async () => {
+    const cart = filledCart();
+    cart.dispatch({ type: "addCode", code: "SPRING10" });
+    renderCart({ cart, mocks: [shop().mock, acceptsCodesMock(true)] });
+    await userEvent.click(await screen.findByRole("button", { name: "Clear Cart" }));
+    expect(cart.getState().codes).toEqual([]);
+    expect(sessionStorage.getItem("promotionCodes")).toBeNull();
   });
 });

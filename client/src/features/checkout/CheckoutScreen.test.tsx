@@ -1,5 +1,7 @@
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import type { MockLink } from "@apollo/client/testing";
+import { GraphQLError } from "graphql";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { PlaceOrderDocument } from "../../graphql/generated/graphql";
 import type { CartProduct } from "../../lib/cart/cartRules";
@@ -336,5 +338,98 @@ describe("Checkout", () => {
   it("an empty cart has nothing to check out", async () => {
     renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, mocks: [checkoutRegionsMock(), quote().mock] });
     expect(await screen.findByText("Your cart is empty!")).toBeInTheDocument();
+  });
+});
+
+describe("Checkout with promotions and tax", () => {
+  const promotions = {
+    codes: { SPRING10: { name: "Spring sale: 10% off", percentOff: 10 }, WINTER5: { refused: "This code has expired." } },
+    freeDelivery: { name: "Free delivery over $30", minimum: 30 },
+  };
+  const vat = (pricesIncludeTax: boolean) => ({ tax: { name: "VAT 20%", rate: 20, pricesIncludeTax } });
+  const summary = () => screen.getByRole("region", { name: "Order summary" });
+  const cartWithCode = (code = "SPRING10") => {
+    const cart = cartWithFern();
+    cart.dispatch({ type: "addCode", code });
+    return cart;
+  };
+  /** The summary's rows, top to bottom, as read. */
+  const rows = () => Array.from(summary().querySelectorAll("[data-testid]"), (row) => row.textContent);
+
+  async function checkoutIn(region: string, server: ReturnType<typeof pricedQuoteServer>, cart = cartWithCode(), extra: MockLink.MockedResponse[] = []) {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const rendered = renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart, mocks: [checkoutRegionsMock(), server.mock, ...extra] });
+    await screen.findByRole("option", { name: "Portland Metro ($5.00)" });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), region);
+    return { user, ...rendered };
+  }
+
+  it("asks the quote with the cart's codes: the discount, the delivery discount, the total and 'Includes VAT 20%' under it, then the promotions", async () => {
+    const server = pricedQuoteServer({ ...todaysPrices, ...promotions, ...vat(true) });
+    await checkoutIn("1", server);
+    // $36.00 of items, 10% off ($3.60), delivery $5.00 taken off; the $32.40 paid holds 20% VAT ($5.40).
+    await waitFor(() => expect(screen.getByTestId("order-total")).toHaveTextContent("$32.40"));
+    expect(rows()).toEqual([
+      "$36.00",
+      "Discount−$3.60",
+      "$5.00",
+      "Delivery discount−$5.00",
+      "$32.40",
+      "Includes VAT 20%$5.40",
+      "Spring sale: 10% off−$3.60",
+      "Free delivery over $30−$5.00",
+    ]);
+    expect(screen.queryByTestId("added-tax")).not.toBeInTheDocument();
+    expect(server.asked.at(-1)).toEqual({ lines: [{ productId: 101, quantity: 2 }], regionId: 1, codes: ["SPRING10"] });
+  });
+
+  it("prices without tax: 'VAT 20%' is added before the total", async () => {
+    await checkoutIn("1", pricedQuoteServer({ ...todaysPrices, ...promotions, ...vat(false) }));
+    await waitFor(() => expect(screen.getByTestId("order-total")).toHaveTextContent("$38.88"));
+    expect(rows()).toEqual(["$36.00", "Discount−$3.60", "$5.00", "Delivery discount−$5.00", "VAT 20%$6.48", "$38.88", "Spring sale: 10% off−$3.60", "Free delivery over $30−$5.00"]);
+    expect(screen.queryByTestId("included-tax")).not.toBeInTheDocument();
+  });
+
+  it("without promotions or tax the summary has only its three figures", async () => {
+    await checkoutIn("1", pricedQuoteServer(todaysPrices), cartWithFern());
+    await waitFor(() => expect(screen.getByTestId("order-total")).toHaveTextContent("$41.00"));
+    expect(rows()).toEqual(["$36.00", "$5.00", "$41.00"]);
+  });
+
+  it("places the order with the codes; they go with the cart", async () => {
+    const calls: Array<Record<string, unknown>> = [];
+    const cart = cartWithCode();
+    const { user } = await checkoutIn("1", pricedQuoteServer({ ...todaysPrices, ...promotions }), cart, [placeOrderMock(calls)]);
+    await enterCard(user, validCard);
+    await user.click(within(summary()).getByRole("button", { name: "Proceed to checkout" }));
+    expect(await screen.findByRole("heading", { name: "Home page" })).toBeInTheDocument();
+    expect((calls[0].input as { codes: string[] }).codes).toEqual(["SPRING10"]);
+    expect(cart.getState().codes).toEqual([]);
+    expect(sessionStorage.getItem("promotionCodes")).toBeNull();
+  });
+
+  it("a code placeOrder refuses (BAD_USER_INPUT at code) is said in words with a link back to the cart, which takes focus; nothing is cleared", async () => {
+    const refused = {
+      request: { query: PlaceOrderDocument, variables: () => true },
+      result: { errors: [new GraphQLError("This code has been used up.", { extensions: { code: "BAD_USER_INPUT", fields: { code: ["This code has been used up."] } } })] },
+    };
+    const cart = cartWithCode();
+    const { user } = await checkoutIn("1", pricedQuoteServer({ ...todaysPrices, ...promotions }), cart, [refused]);
+    await enterCard(user, validCard);
+    await user.click(within(summary()).getByRole("button", { name: "Proceed to checkout" }));
+    expect(await within(summary()).findByRole("alert")).toHaveTextContent("This code has been used up.");
+    const back = within(summary()).getByRole("link", { name: "Change your codes in the cart" });
+    expect(back).toHaveAttribute("href", "/cart");
+    await waitFor(() => expect(back).toHaveFocus());
+    expect(cart.getState().codes).toEqual(["SPRING10"]);
+    expect(cart.getState().totalQuantity).toBe(2);
+  });
+
+  it("a code the quote does not apply is named with its reason and the link back to the cart", async () => {
+    await checkoutIn("1", pricedQuoteServer({ ...todaysPrices, ...promotions }), cartWithCode("WINTER5"));
+    expect(await within(summary()).findByText("Code WINTER5: This code has expired.")).toBeInTheDocument();
+    expect(within(summary()).getByRole("link", { name: "Change your codes in the cart" })).toHaveAttribute("href", "/cart");
+    expect(screen.queryByTestId("discount-total")).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { OrderDetailDocument } from "../../graphql/generated/graphql";
@@ -153,5 +153,106 @@ describe("Own order detail", () => {
     expect(await screen.findByText("in-transit")).toBeInTheDocument();
     expect(screen.queryByText("delivered")).not.toBeInTheDocument();
     expect(await screen.findByText("Order ORD-000004 is now in-transit.")).toBeInTheDocument();
+  });
+});
+
+describe("Own order detail with promotions and tax", () => {
+  // Two ferns at $20 with 10% off ($4.00 on the line), delivery $5.00 taken off, prices holding 20% VAT.
+  const promotedOrder = {
+    ...order,
+    orderNumber: "ORD-000006",
+    total: 36,
+    discountTotal: 4,
+    deliveryDiscount: 5,
+    taxTotal: 6,
+    pricesIncludeTax: true,
+    taxLines: [{ __typename: "TaxLineView" as const, name: "VAT 20%", rate: 20, net: 30, tax: 6 }],
+    promotions: [
+      { __typename: "AppliedPromotionView" as const, name: "Spring sale: 10% off", code: "SPRING10", amount: 4 },
+      { __typename: "AppliedPromotionView" as const, name: "Free delivery over $30", code: null, amount: 5 },
+    ],
+    lines: [{ ...order.lines[0], discount: 4, tax: 6, taxRate: 20 }],
+  };
+  const renderOrder = (shown: typeof order) =>
+    renderWithShop(<OrderDetailScreen />, {
+      ...at,
+      route: `/user/order/${shown.orderNumber}`,
+      mocks: [{ request: { query: OrderDetailDocument, variables: { orderNumber: shown.orderNumber } }, result: { data: { order: shown } } }],
+    });
+  const printed = async () => {
+    const invoiceWindow = { document: { open: vi.fn(), write: vi.fn(), close: vi.fn() }, focus: vi.fn(), print: vi.fn(), close: vi.fn(), onafterprint: null };
+    vi.spyOn(window, "open").mockReturnValue(invoiceWindow as unknown as Window);
+    await userEvent.click(screen.getByRole("button", { name: "Print Invoice" }));
+    const html = String(invoiceWindow.document.write.mock.calls[0][0]);
+    return new DOMParser().parseFromString(html, "text/html");
+  };
+  /** Each element's text, its parts (a row's label and amount) parted by a space. */
+  const texts = (page: Document, selector: string) =>
+    Array.from(page.querySelectorAll(selector), (element) => (element.children.length > 0 ? Array.from(element.children, (part) => part.textContent).join(" ") : element.textContent));
+
+  it("shows each line's share, the discounts in the totals, 'Includes VAT 20%' under the total, the promotions with their codes and the tax per rate", async () => {
+    renderOrder(promotedOrder);
+    await screen.findByRole("heading", { name: "Order ORD-000006" });
+    expect(within(screen.getByRole("list", { name: "Promotion discount by line" })).getByRole("listitem")).toHaveTextContent("Boston Fern−$4.00");
+    expect(screen.getByTestId("discount-total")).toHaveTextContent("Discount−$4.00");
+    expect(screen.getByTestId("delivery-discount")).toHaveTextContent("Delivery discount−$5.00");
+    expect(screen.getByTestId("included-tax")).toHaveTextContent("Includes VAT 20%$6.00");
+    expect(screen.queryByTestId("added-tax")).not.toBeInTheDocument();
+    expect(within(screen.getByRole("list", { name: "Promotions" })).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "Spring sale: 10% off (SPRING10)−$4.00",
+      "Free delivery over $30−$5.00",
+    ]);
+    expect(within(screen.getByRole("list", { name: "Tax" })).getByRole("listitem")).toHaveTextContent("VAT 20%: net $30.00, tax $6.00");
+    expect(screen.getByText("Prices include VAT")).toBeInTheDocument();
+  });
+
+  it("tax added on top shows 'VAT 20%' before the total, and no 'Prices include VAT'", async () => {
+    renderOrder({ ...promotedOrder, pricesIncludeTax: false, total: 42 });
+    await screen.findByRole("heading", { name: "Order ORD-000006" });
+    expect(screen.getByTestId("added-tax")).toHaveTextContent("VAT 20%$6.00");
+    expect(screen.queryByTestId("included-tax")).not.toBeInTheDocument();
+    expect(screen.queryByText("Prices include VAT")).not.toBeInTheDocument();
+  });
+
+  it("the invoice shows the same: a Discount column, the discount rows, the tax under the total, the promotions and the tax per rate", async () => {
+    renderOrder(promotedOrder);
+    await screen.findByRole("heading", { name: "Order ORD-000006" });
+    const invoice = await printed();
+    expect(texts(invoice, "thead th")).toEqual(["Product", "Unit price", "Quantity", "Discount", "Amount"]);
+    expect(texts(invoice, "tbody td")).toEqual(["Boston Fern", "$20.00", "2", "−$4.00", "$40.00"]);
+    expect(texts(invoice, ".totals > div")).toEqual([
+      "Subtotal $40.00",
+      "Discount −$4.00",
+      "Delivery fee $5.00",
+      "Delivery discount −$5.00",
+      "Total $36.00",
+      "Includes VAT 20% $6.00",
+    ]);
+    expect(texts(invoice, ".pricing li")).toEqual(["Spring sale: 10% off (SPRING10) −$4.00", "Free delivery over $30 −$5.00", "VAT 20%: net $30.00, tax $6.00"]);
+    expect(texts(invoice, ".pricing h2")).toEqual(["Promotions", "Tax"]);
+    expect(invoice.body.textContent).toContain("Prices include VAT");
+    // The content is the page's main part, between the heading and the thanks note.
+    expect(Array.from(invoice.body.children, (child) => child.tagName)).toEqual(["HEADER", "MAIN", "FOOTER"]);
+  });
+
+  it("an invoice with tax added lists it before the total", async () => {
+    renderOrder({ ...promotedOrder, pricesIncludeTax: false, total: 42 });
+    await screen.findByRole("heading", { name: "Order ORD-000006" });
+    const invoice = await printed();
+    expect(texts(invoice, ".totals > div").slice(-2)).toEqual(["VAT 20% $6.00", "Total $42.00"]);
+    expect(invoice.body.textContent).not.toContain("Prices include VAT");
+  });
+
+  it("an order without promotions or tax shows nothing of them, on the page or the invoice", async () => {
+    renderWithShop(<OrderDetailScreen />, { ...at, mocks: [orderMock()] });
+    await screen.findByRole("heading", { name: "Order ORD-000004" });
+    for (const testId of ["discount-total", "delivery-discount", "added-tax", "included-tax", "promotion", "tax-line", "line-discount"]) {
+      expect(screen.queryByTestId(testId)).not.toBeInTheDocument();
+    }
+    expect(screen.queryByText(/Promotion|Prices include VAT|^Tax$/)).not.toBeInTheDocument();
+    const invoice = await printed();
+    expect(texts(invoice, "thead th")).toEqual(["Product", "Unit price", "Quantity", "Amount"]);
+    expect(texts(invoice, ".totals > div")).toEqual(["Subtotal $40.00", "Delivery fee $5.00", "Total $45.00"]);
+    expect(invoice.querySelector(".pricing")).toBeNull();
   });
 });
