@@ -49,7 +49,7 @@ describe("layout and fallback", () => {
         await drawer.waitFor();
         const menu = drawer.getByRole("navigation", { name: "Admin" });
         const links = menu.getByRole("link");
-        await expect.poll(() => links.allTextContents()).toEqual(["Dashboard", "Products", "Categories", "Orders", "Regions", "Users", "Integrations"]);
+        await expect.poll(() => links.allTextContents()).toEqual(["Dashboard", "Products", "Categories", "Orders", "Regions", "Users", "Promotions", "Taxes", "Integrations"]);
         const targets = await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")));
         expect(targets).toEqual([
           "/admin/dashboard",
@@ -58,6 +58,8 @@ describe("layout and fallback", () => {
           "/admin/manage-order",
           "/admin/manage-region",
           "/admin/manage-users",
+          "/admin/promotions",
+          "/admin/taxes",
           "/admin/integrations",
         ]);
         expect(await menu.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");

@@ -71,6 +71,10 @@ export const ADMIN_SCREENS = {
   "/admin/manage-users/:id": screen(() => import("../features/admin/users/UserScreens"), "UserDetailScreen"),
   "/admin/integrations": screen(() => import("../features/admin/integrations/IntegrationsScreen"), "IntegrationsScreen"),
   "/admin/integrations/webhooks/:id": screen(() => import("../features/admin/integrations/WebhookEndpointScreen"), "WebhookEndpointScreen"),
+  "/admin/promotions": screen(() => import("../features/admin/promotions/PromotionsScreen"), "PromotionsScreen"),
+  "/admin/promotions/new": screen(() => import("../features/admin/promotions/PromotionEditorScreens"), "NewPromotionScreen"),
+  "/admin/promotions/:id": screen(() => import("../features/admin/promotions/PromotionEditorScreens"), "EditPromotionScreen"),
+  "/admin/taxes": screen(() => import("../features/admin/taxes/TaxesScreen"), "TaxesScreen"),
 } as const;
 
 export const ADMIN_ROUTES = Object.keys(ADMIN_SCREENS) as Array<keyof typeof ADMIN_SCREENS>;

@@ -22,7 +22,7 @@ function renderAdminFrame(route: string) {
 const sideNavigation = () => screen.getAllByRole("navigation", { name: "Admin" })[0];
 
 describe("Admin navigation: links to the six admin areas, the current one highlighted", () => {
-  it("links to /admin/dashboard, /admin/manage-product, /admin/manage-category, /admin/manage-order, /admin/manage-region, /admin/manage-users", async () => {
+  it("links to /admin/dashboard, /admin/manage-product, /admin/manage-category, /admin/manage-order, /admin/manage-region, /admin/manage-users, then Promotions, Taxes and Integrations", async () => {
     renderAdminFrame("/admin/dashboard");
     await screen.findByRole("heading", { name: "Admin page" });
     const links = within(sideNavigation()).getAllByRole("link");
@@ -33,6 +33,8 @@ describe("Admin navigation: links to the six admin areas, the current one highli
       "/admin/manage-order",
       "/admin/manage-region",
       "/admin/manage-users",
+      "/admin/promotions",
+      "/admin/taxes",
       "/admin/integrations",
     ]);
   });
@@ -53,6 +55,8 @@ describe("Admin navigation: links to the six admin areas, the current one highli
     ["/admin/view-order/ORD-000004", "/admin/manage-order"],
     ["/admin/add-region", "/admin/manage-region"],
     ["/admin/manage-users/7", "/admin/manage-users"],
+    ["/admin/promotions/new", "/admin/promotions"],
+    ["/admin/promotions/12", "/admin/promotions"],
   ])("on %s the link of its area (%s) is the current one", async (route, area) => {
     renderAdminFrame(route);
     await screen.findByRole("heading", { name: "Admin page" });
@@ -74,7 +78,7 @@ describe("On small screens the admin menu is a slide-in drawer", () => {
     await userEvent.click(await screen.findByRole("button", { name: "Open the admin menu" }));
     const drawer = await screen.findByRole("dialog", { name: "Admin" });
     const links = within(drawer).getAllByRole("link");
-    expect(links).toHaveLength(7);
+    expect(links).toHaveLength(9);
     await userEvent.click(within(drawer).getByRole("link", { name: "Regions" }));
     expect(router.state.location.pathname).toBe("/admin/manage-region");
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Admin" })).not.toBeInTheDocument());

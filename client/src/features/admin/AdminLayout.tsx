@@ -1,4 +1,4 @@
-// The admin page frame: navigation with the six admin links (and Integrations), the current one
+// The admin page frame: navigation with the six admin links (and Promotions, Taxes, Integrations), the current one
 // highlighted; on small screens the menu is a slide-in drawer; the pages sit right
 // of a left gutter, under the notice of a webhook endpoint the shop turned off.
 import { Box, Burger, Drawer, Group, NavLink, Stack, Text } from "@mantine/core";
@@ -20,6 +20,8 @@ export const ADMIN_LINKS: readonly AdminLink[] = [
   { to: "/admin/manage-order", label: "Orders", pages: ["/admin/view-order"] },
   { to: "/admin/manage-region", label: "Regions", pages: ["/admin/add-region", "/admin/edit-region"] },
   { to: "/admin/manage-users", label: "Users", pages: [] },
+  { to: "/admin/promotions", label: "Promotions", pages: [] },
+  { to: "/admin/taxes", label: "Taxes", pages: [] },
   { to: "/admin/integrations", label: "Integrations", pages: [] },
 ];
 

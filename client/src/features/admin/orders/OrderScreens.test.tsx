@@ -135,6 +135,12 @@ const order = {
   userAddress: "1 Fern Street, Portland",
   createdAt: "2026-03-02T15:04:00.000Z",
   updatedAt: "2026-03-02T15:04:00.000Z",
+  discountTotal: 0,
+  deliveryDiscount: 0,
+  taxTotal: 0,
+  pricesIncludeTax: false,
+  promotions: [] as Array<{ __typename: "AppliedPromotionView"; name: string; code: string | null; amount: number }>,
+  taxLines: [] as Array<{ __typename: "TaxLineView"; name: string; rate: number; net: number; tax: number }>,
   lines: [
     { __typename: "OrderLine" as const, productId: 101, variantId: 1010, sku: "BOSTON-FERN", options: [], slug: "boston-fern", name: "Boston Fern", imageOne: "/f.svg", image: picture("fern", "Boston Fern"), unitPrice: 20, quantity: 2, lineTotal: 40 },
     { __typename: "OrderLine" as const, productId: null, variantId: null, sku: "", options: [], slug: "old-trowel", name: "Old Trowel", imageOne: "/t.svg", image: picture("trowel", "Old Trowel"), unitPrice: 12.5, quantity: 1, lineTotal: 12.5 },
@@ -163,6 +169,56 @@ describe("Order view", () => {
     expect(within(fernRow).getByText("$20.00")).toBeInTheDocument();
     expect(within(fernRow).getByText("2")).toBeInTheDocument();
     expect(lines.getByRole("cell", { name: /Old Trowel/ })).toBeInTheDocument();
+  });
+
+  it("an order without promotions or tax shows no discount, no tax and no promotions", async () => {
+    renderWithShop(<ViewOrderScreen />, { ...view, mocks: [{ request: orderRequest, result: { data: { order } } }] });
+    const details = within(await screen.findByRole("region", { name: "Order details" }));
+    expect(details.queryByText("Discount")).not.toBeInTheDocument();
+    expect(details.queryByText("Delivery discount")).not.toBeInTheDocument();
+    expect(details.queryByText(/^Tax/)).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Promotions" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: /^Tax/ })).not.toBeInTheDocument();
+  });
+
+  it("an order that got promotions and paid tax shows each promotion (name, code or Automatic, amount), the discounts and the tax per rate", async () => {
+    const discounted = {
+      ...order,
+      discountTotal: 7.88,
+      deliveryDiscount: 5,
+      taxTotal: 8.92,
+      total: 53.54,
+      promotions: [
+        { __typename: "AppliedPromotionView" as const, name: "Autumn sale", code: "AUTUMN15", amount: 7.88 },
+        { __typename: "AppliedPromotionView" as const, name: "Free delivery weekend", code: null, amount: 5 },
+      ],
+      taxLines: [
+        { __typename: "TaxLineView" as const, name: "VAT 20%", rate: 20, net: 44.62, tax: 8.92 },
+        { __typename: "TaxLineView" as const, name: "Delivery VAT", rate: 20, net: 0, tax: 0 },
+      ],
+    };
+    renderWithShop(<ViewOrderScreen />, { ...view, mocks: [{ request: orderRequest, result: { data: { order: discounted } } }] });
+    const details = within(await screen.findByRole("region", { name: "Order details" }));
+    expect(details.getByText("Discount").nextElementSibling).toHaveTextContent("−$7.88");
+    expect(details.getByText("Delivery discount").nextElementSibling).toHaveTextContent("−$5.00");
+    expect(details.getByText("Tax").nextElementSibling).toHaveTextContent("$8.92");
+    const promotions = within(screen.getByRole("region", { name: "Promotions" }));
+    const rows = promotions.getAllByRole("row").slice(1).map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ["Autumn sale", "AUTUMN15", "−$7.88"],
+      ["Free delivery weekend", "Automatic", "−$5.00"],
+    ]);
+    const tax = within(screen.getByRole("region", { name: "Tax" }));
+    // A rate that charged nothing is left out.
+    expect(tax.getAllByRole("row").slice(1).map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent))).toEqual([["VAT 20%", "20%", "$44.62", "$8.92"]]);
+  });
+
+  it("with prices that include tax, the tax is said to be included", async () => {
+    const included = { ...order, taxTotal: 8.75, pricesIncludeTax: true, taxLines: [{ __typename: "TaxLineView" as const, name: "VAT 20%", rate: 20, net: 43.75, tax: 8.75 }] };
+    renderWithShop(<ViewOrderScreen />, { ...view, mocks: [{ request: orderRequest, result: { data: { order: included } } }] });
+    const details = within(await screen.findByRole("region", { name: "Order details" }));
+    expect(details.getByText("Tax (included)").nextElementSibling).toHaveTextContent("$8.75");
+    expect(screen.getByRole("region", { name: "Tax (included in the prices)" })).toBeInTheDocument();
   });
 
   it("'Manage Status' offers pending, in-transit and delivered, set to the order's status", async () => {

@@ -3,7 +3,8 @@
 // badge, total items, date and time and total price; 'No orders yet.' and 'No orders found matching
 // your search.'; a failed load is silent (logged). The order
 // view: order and delivery details, the lines, and 'Manage Status' with Change: the server's message and
-// the order reloaded on success, 'Failed to update status.' on failure.
+// the order reloaded on success, 'Failed to update status.' on failure. When the order got promotions or paid
+// tax, its discounts and tax show among its figures, with the promotions and the tax per rate beside them.
 import { PageTitle } from "../../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { Group, NativeSelect, SimpleGrid, Stack, Text } from "@mantine/core";
@@ -20,7 +21,7 @@ import { notifyError, reportChange } from "../../../lib/notify";
 import { formatDateTime } from "../../../lib/orders/invoice";
 import { ORDER_STATUS_TEXT } from "../../../lib/orders/orderStatus";
 import { AdminList, AdminSection, AdminTable, ChangeChoice, Detail, figureColumn, useListSearch, useQuietListState } from "../AdminParts";
-import { AdminOrderRow, OrderStatusBadge } from "./orderParts";
+import { AdminOrderRow, amountOff, OrderAdjustments, OrderStatusBadge } from "./orderParts";
 import { useUpdateOrderStatus } from "./useUpdateOrderStatus";
 import { useLiveOrderStatus, useNewOrders } from "../../../lib/orders/liveOrders";
 
@@ -116,7 +117,10 @@ export function ViewOrderScreen() {
               <OrderStatusBadge status={order.status} />
             </Detail>
             <Detail label="Subtotal">{formatMoney(order.subtotal)}</Detail>
+            {order.discountTotal > 0 && <Detail label="Discount">{amountOff(order.discountTotal)}</Detail>}
             <Detail label="Delivery fee">{formatMoney(order.deliveryFee)}</Detail>
+            {order.deliveryDiscount > 0 && <Detail label="Delivery discount">{amountOff(order.deliveryDiscount)}</Detail>}
+            {order.taxTotal > 0 && <Detail label={order.pricesIncludeTax ? "Tax (included)" : "Tax"}>{formatMoney(order.taxTotal)}</Detail>}
             <Detail label="Total">{formatMoney(order.total)}</Detail>
           </SimpleGrid>
         </AdminSection>
@@ -129,6 +133,8 @@ export function ViewOrderScreen() {
           </SimpleGrid>
         </AdminSection>
       </SimpleGrid>
+
+      <OrderAdjustments order={order} />
 
       <AdminSection id="order-lines" title="Items">
         <OrderLinesTable lines={order.lines} total={order.total} />

@@ -9,6 +9,7 @@ export const adminOrderOperations = /* GraphQL */ `
   query AdminOrder($orderNumber: String!) {
     order(orderNumber: $orderNumber) {
       ...OrderDetailFields
+      ...AdminOrderAdjustments
     }
   }
 
@@ -20,6 +21,28 @@ export const adminOrderOperations = /* GraphQL */ `
         status
         updatedAt
       }
+    }
+  }
+`;
+
+/** What the order view adds under the figures: the promotions the order got, its discounts and its tax. */
+export const adminOrderAdjustmentFields = /* GraphQL */ `
+  fragment AdminOrderAdjustments on Order {
+    id
+    discountTotal
+    deliveryDiscount
+    taxTotal
+    pricesIncludeTax
+    promotions {
+      name
+      code
+      amount
+    }
+    taxLines {
+      name
+      rate
+      net
+      tax
     }
   }
 `;

@@ -1,0 +1,215 @@
+// The editor's live preview: a sample cart of one to three products (any variant on sale) with their
+// quantities and a delivery region, priced by the server with the promotion as the editor has it now
+// (promotionPreview: this promotion alone, not saved). It asks again once the editing pauses (400 ms); while
+// the promotion is not complete yet it shows what the server says is missing.
+import { useQuery } from "@apollo/client/react";
+import { Button, CloseButton, Group, NativeSelect, NumberInput, Stack, Table, Text } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useEffect, useMemo, useState } from "react";
+import { PromotionPreviewDocument, type CartLineInput, type PromotionInput, type PromotionPreviewQuery } from "../../../graphql/generated/graphql";
+import { invalidInputMessages, serverMessage } from "../../../lib/apollo/errors";
+import { formatMoney } from "../../../lib/money";
+import { UpdatingResults } from "../../../components/UpdatingResults";
+import { AdminSection } from "../AdminParts";
+
+export const PREVIEW_DEBOUNCE_MS = 400;
+export const MAX_SAMPLES = 3;
+
+/** A variant the sample cart can buy, as the select offers it. */
+export interface SampleChoice {
+  variantId: number;
+  productId: number;
+  /** "Boston Fern", or "Monstera · Pot size: 24 cm" for a product sold in several variants. */
+  label: string;
+}
+
+export interface SampleProduct {
+  id: number;
+  name: string;
+  variants: ReadonlyArray<{ id: number; options: ReadonlyArray<{ name: string; value: string }> }>;
+}
+
+/** Every variant on sale of the products, each a choice of its own (the product's name alone when it has one). */
+export function sampleChoices(products: readonly SampleProduct[]): SampleChoice[] {
+  return products.flatMap((product) =>
+    product.variants.map((variant) => ({
+      variantId: variant.id,
+      productId: product.id,
+      label:
+        product.variants.length > 1 && variant.options.length > 0
+          ? `${product.name} · ${variant.options.map((option) => `${option.name}: ${option.value}`).join(", ")}`
+          : product.name,
+    })),
+  );
+}
+
+interface Sample {
+  /** The chosen variant's id as the select holds it ("" for none yet). */
+  variant: string;
+  quantity: number | string;
+}
+
+export interface PromotionPreviewPanelProps {
+  input: PromotionInput;
+  products: readonly SampleProduct[];
+  regions: ReadonlyArray<{ id: number; name: string }>;
+}
+
+export function PromotionPreviewPanel({ input, products, regions }: PromotionPreviewPanelProps) {
+  const choices = useMemo(() => sampleChoices(products), [products]);
+  const [samples, setSamples] = useState<Sample[]>([{ variant: "", quantity: 1 }]);
+  const [region, setRegion] = useState("");
+
+  // The first sample starts as the first product, once the products are there.
+  const firstChoice = choices[0]?.variantId;
+  useEffect(() => {
+    if (firstChoice === undefined) return;
+    setSamples((current) => (current.length === 1 && current[0]!.variant === "" ? [{ variant: String(firstChoice), quantity: current[0]!.quantity }] : current));
+  }, [firstChoice]);
+
+  const lines: CartLineInput[] = samples.flatMap((sample) => {
+    const choice = choices.find((known) => String(known.variantId) === sample.variant);
+    const quantity = Number(sample.quantity);
+    return choice && Number.isInteger(quantity) && quantity >= 1 ? [{ productId: choice.productId, variantId: choice.variantId, quantity }] : [];
+  });
+  const request = JSON.stringify({ input, lines, regionId: region === "" ? null : Number(region) });
+  const [asked] = useDebouncedValue(request, PREVIEW_DEBOUNCE_MS);
+  const variables = useMemo(() => JSON.parse(asked) as { input: PromotionInput; lines: CartLineInput[]; regionId: number | null }, [asked]);
+  const { data, previousData, error, loading } = useQuery(PromotionPreviewDocument, { variables, skip: variables.lines.length === 0 });
+
+  const change = (index: number, sample: Partial<Sample>) => setSamples((current) => current.map((known, at) => (at === index ? { ...known, ...sample } : known)));
+  const nameOf = (variantId: number) => choices.find((choice) => choice.variantId === variantId)?.label ?? `Variant #${variantId}`;
+  const quote = error ? undefined : (data ?? previousData)?.promotionPreview;
+
+  return (
+    <AdminSection id="promotion-preview" title="Preview">
+      <Text size="sm" c="dimmed">
+        A sample cart priced with this promotion alone, as it is now (not saved yet).
+      </Text>
+      <Stack gap="xs" role="group" aria-label="Sample cart">
+        {samples.map((sample, index) => (
+          <Group key={index} align="flex-end" gap="xs" wrap="nowrap">
+            <NativeSelect
+              label={`Sample product ${index + 1}`}
+              value={sample.variant}
+              onChange={(event) => change(index, { variant: event.currentTarget.value })}
+              data={[{ value: "", label: "Choose a product" }, ...choices.map((choice) => ({ value: String(choice.variantId), label: choice.label }))]}
+              style={{ flex: 1, minWidth: 0 }}
+            />
+            <NumberInput
+              label={`Quantity of sample product ${index + 1}`}
+              value={sample.quantity}
+              onChange={(quantity) => change(index, { quantity })}
+              min={1}
+              max={999}
+              allowDecimal={false}
+              allowNegative={false}
+              w={110}
+              styles={{ label: { whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" } }}
+            />
+            {samples.length > 1 && (
+              <CloseButton mb={6} aria-label={`Remove sample product ${index + 1}`} onClick={() => setSamples((current) => current.filter((_, at) => at !== index))} />
+            )}
+          </Group>
+        ))}
+        <Group justify="space-between" align="flex-end">
+          {samples.length < MAX_SAMPLES ? (
+            <Button variant="subtle" size="compact-sm" onClick={() => setSamples((current) => [...current, { variant: "", quantity: 1 }])}>
+              Add a sample product
+            </Button>
+          ) : (
+            <span />
+          )}
+          <NativeSelect
+            label="Delivery region"
+            value={region}
+            onChange={(event) => setRegion(event.currentTarget.value)}
+            data={[{ value: "", label: "No region (no delivery, no tax)" }, ...regions.map((known) => ({ value: String(known.id), label: known.name }))]}
+          />
+        </Group>
+      </Stack>
+      <UpdatingResults updating={variables.lines.length > 0 && (loading || asked !== request)} label="Updating the preview…">
+        <PreviewResult hasLines={variables.lines.length > 0} quote={quote} error={error} nameOf={nameOf} />
+      </UpdatingResults>
+    </AdminSection>
+  );
+}
+
+type Quote = PromotionPreviewQuery["promotionPreview"];
+
+function PreviewResult({ hasLines, quote, error, nameOf }: { hasLines: boolean; quote: Quote | undefined; error: unknown; nameOf: (variantId: number) => string }) {
+  if (!hasLines) return <Text size="sm">Choose a product to see the promotion on a sample cart.</Text>;
+  if (error) {
+    const missing = invalidInputMessages(error);
+    return (
+      <Stack gap={4} data-testid="preview-problems">
+        <Text size="sm" fw={600}>
+          {missing ? "The preview shows once the promotion is complete:" : "The preview could not be worked out."}
+        </Text>
+        {(missing ?? [serverMessage(error)]).map((message) => (
+          <Text key={message} size="sm" c="red">
+            {message}
+          </Text>
+        ))}
+      </Stack>
+    );
+  }
+  if (!quote) return <Text size="sm">Working out the preview…</Text>;
+  const saved = quote.discountTotal + quote.deliveryDiscount;
+  return (
+    <Stack gap="sm" data-testid="preview-result">
+      <Table.ScrollContainer minWidth={360}>
+        <Table verticalSpacing={4} fz="sm" aria-label="Sample cart with the promotion">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Item</Table.Th>
+              <Table.Th ta="right">Qty</Table.Th>
+              <Table.Th ta="right">Before</Table.Th>
+              <Table.Th ta="right">Discount</Table.Th>
+              <Table.Th ta="right">After</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {quote.lines.map((line) => (
+              <Table.Tr key={line.variantId}>
+                <Table.Td>{nameOf(line.variantId)}</Table.Td>
+                <Table.Td ta="right">{line.quantity}</Table.Td>
+                <Table.Td ta="right">{formatMoney(line.lineTotal)}</Table.Td>
+                <Table.Td ta="right">{line.discount > 0 ? `−${formatMoney(line.discount)}` : "—"}</Table.Td>
+                <Table.Td ta="right">{formatMoney(line.lineTotal - line.discount)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      <Table verticalSpacing={2} fz="sm" aria-label="Sample cart totals">
+        <Table.Tbody>
+          <Figure label="Items before the promotion" amount={quote.itemsTotal} />
+          <Figure label="Promotion discount" amount={-quote.discountTotal} />
+          <Figure label="Items after the promotion" amount={quote.itemsTotal - quote.discountTotal} />
+          <Figure label="Delivery" amount={quote.deliveryFee} />
+          {quote.deliveryDiscount > 0 && <Figure label="Delivery discount" amount={-quote.deliveryDiscount} />}
+          {quote.taxTotal > 0 && <Figure label={quote.pricesIncludeTax ? "Tax (included)" : "Tax"} amount={quote.taxTotal} />}
+          <Figure label="Total with the promotion" amount={quote.total} strong />
+        </Table.Tbody>
+      </Table>
+      <Text size="sm" role="status" data-testid="preview-saving">
+        {saved > 0 ? `The shopper saves ${formatMoney(saved)} on this cart.` : "The promotion takes nothing off this cart."}
+      </Text>
+    </Stack>
+  );
+}
+
+function Figure({ label, amount, strong = false }: { label: string; amount: number; strong?: boolean }) {
+  const text = amount < 0 ? `−${formatMoney(-amount)}` : formatMoney(amount);
+  return (
+    <Table.Tr>
+      <Table.Th fw={strong ? 700 : 400} scope="row">
+        {label}
+      </Table.Th>
+      <Table.Td ta="right" fw={strong ? 700 : 400}>
+        {text}
+      </Table.Td>
+    </Table.Tr>
+  );
+}

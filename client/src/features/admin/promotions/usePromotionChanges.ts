@@ -1,0 +1,46 @@
+// The promotion changes an admin makes, and what each makes stale: a new or deleted promotion changes the
+// list; any change may change whether the cart offers its code field (acceptsPromotionCodes) and what carts
+// are quoted. An updated or paused promotion updates itself in the cache (it has an id).
+import type { ApolloCache } from "@apollo/client";
+import { useMutation } from "@apollo/client/react";
+import {
+  CreatePromotionDocument,
+  DeletePromotionDocument,
+  GeneratePromotionCodesDocument,
+  SetPromotionPausedDocument,
+  UpdatePromotionDocument,
+} from "../../../graphql/generated/graphql";
+
+const STALE_AFTER_A_CHANGE = ["acceptsPromotionCodes", "cartQuote"] as const;
+
+function forget(cache: ApolloCache, fieldNames: readonly string[]) {
+  for (const fieldName of fieldNames) cache.evict({ id: "ROOT_QUERY", fieldName });
+  cache.gc();
+}
+
+export const useCreatePromotion = () => useMutation(CreatePromotionDocument, { update: (cache) => forget(cache, ["promotions", ...STALE_AFTER_A_CHANGE]) });
+
+export const useUpdatePromotion = () => useMutation(UpdatePromotionDocument, { update: (cache) => forget(cache, STALE_AFTER_A_CHANGE) });
+
+export const useSetPromotionPaused = () => useMutation(SetPromotionPausedDocument, { update: (cache) => forget(cache, STALE_AFTER_A_CHANGE) });
+
+export const useDeletePromotion = () =>
+  useMutation(DeletePromotionDocument, {
+    update: (cache, _result, { variables }) => {
+      if (variables) cache.evict({ id: cache.identify({ __typename: "Promotion", id: variables.id }) });
+      forget(cache, STALE_AFTER_A_CHANGE);
+    },
+  });
+
+/** Adds a batch of single-use codes; the promotion's code count grows by the codes added. */
+export const useGeneratePromotionCodes = () =>
+  useMutation(GeneratePromotionCodesDocument, {
+    update: (cache, { data }, { variables }) => {
+      if (!data || !variables) return;
+      cache.modify({
+        id: cache.identify({ __typename: "Promotion", id: variables.id }),
+        fields: { codeCount: (count: number) => count + data.generatePromotionCodes },
+      });
+      forget(cache, STALE_AFTER_A_CHANGE);
+    },
+  });
