@@ -93,7 +93,9 @@ beforeAll(async () => {
   await makeOrder(buyer.id, "2024-08-01T00:00:00Z", 1500, [[palm, 4], [fern, 1]]);
   // 00:30 on 1 September in UTC+2 is still 31 August in UTC: months are UTC months.
   await makeOrder(buyer.id, "2024-09-01T00:30:00+02:00", 2500, [[cactus, 2]]);
-  await makeOrder(buyer.id, "2024-09-02T10:00:00Z", 3000, [[palm, 6]]);
+  const promoted = await makeOrder(buyer.id, "2024-09-02T10:00:00Z", 3000, [[palm, 6]]);
+  // An order that got promotions (items and delivery) and was charged tax.
+  await t.shop.prisma.order.update({ where: { id: promoted.id }, data: { discountCents: 300, deliveryDiscountCents: 200, taxCents: 450 } });
   await makeOrder(buyer.id, "2024-09-14T10:00:00Z", 3000, [[gone, 50]]);
   await makeOrder(buyer.id, "2024-09-30T23:59:59.999Z", 1000, [[fern, 2]]);
   await makeOrder(buyer.id, "2024-10-01T00:00:00Z", 500, [[ivy, 2]]);
@@ -117,13 +119,15 @@ describe("dashboard summary (GET /get-analytics)", () => {
       totalUsers: 9,
       userGrowthPercentage: 50, // 3 in September against 2 in August
       totalRevenue: 14_500,
+      totalDiscounts: 500,
+      totalTax: 450,
       revenueChangePercentage: 75, // $70 against $40
       totalOrders: 8,
       orderGrowthPercentage: 50, // 3 against 2
       lastThreeMonths: [
-        { month: "July", yearMonth: "2024-07", newUsers: 1, revenue: 2000, newOrders: 1 },
-        { month: "August", yearMonth: "2024-08", newUsers: 2, revenue: 4000, newOrders: 2 },
-        { month: "September", yearMonth: "2024-09", newUsers: 3, revenue: 7000, newOrders: 3 },
+        { month: "July", yearMonth: "2024-07", newUsers: 1, revenue: 2000, discounts: 0, tax: 0, newOrders: 1 },
+        { month: "August", yearMonth: "2024-08", newUsers: 2, revenue: 4000, discounts: 0, tax: 0, newOrders: 2 },
+        { month: "September", yearMonth: "2024-09", newUsers: 3, revenue: 7000, discounts: 500, tax: 450, newOrders: 3 },
       ],
     });
   });

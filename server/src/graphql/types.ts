@@ -278,7 +278,9 @@ export class MonthFigures {
   @Field(() => String, { description: "The month's English name, e.g. September." }) month!: string;
   @Field(() => String, { description: "The month as YYYY-MM." }) yearMonth!: string;
   @Field(() => Int) newUsers!: number;
-  @Field(() => MoneyScalar) revenue!: number;
+  @Field(() => MoneyScalar, { description: "The month's orders' totals, after promotions, tax included." }) revenue!: number;
+  @Field(() => MoneyScalar, { description: "Taken off by promotions in the month." }) discounts!: number;
+  @Field(() => MoneyScalar, { description: "Tax charged in the month." }) tax!: number;
   @Field(() => Int) newOrders!: number;
 }
 
@@ -286,7 +288,9 @@ export class MonthFigures {
 export class AnalyticsSummary {
   @Field(() => Int) totalUsers!: number;
   @Field(() => Int) userGrowthPercentage!: number;
-  @Field(() => MoneyScalar) totalRevenue!: number;
+  @Field(() => MoneyScalar, { description: "Every order's total: after promotions, tax included." }) totalRevenue!: number;
+  @Field(() => MoneyScalar, { description: "Taken off by promotions over every order (items and delivery)." }) totalDiscounts!: number;
+  @Field(() => MoneyScalar, { description: "Tax charged over every order: totalRevenue - totalTax is the revenue net of tax." }) totalTax!: number;
   @Field(() => Int) revenueChangePercentage!: number;
   @Field(() => Int) totalOrders!: number;
   @Field(() => Int) orderGrowthPercentage!: number;

@@ -10,7 +10,12 @@ export interface MonthFigures {
   /** e.g. "2026-09". */
   yearMonth: string;
   newUsers: number;
+  /** The orders' totals: what shoppers paid, after promotions, tax included. */
   revenue: Cents;
+  /** Taken off by promotions (items and delivery). */
+  discounts: Cents;
+  /** Tax charged: revenue less this is the shop's own. */
+  tax: Cents;
   newOrders: number;
 }
 
@@ -18,8 +23,12 @@ export interface AnalyticsSummary {
   /** Accounts with the role user (admins are not customers). */
   totalUsers: number;
   userGrowthPercentage: number;
-  /** The sum of every order's total, in cents. */
+  /** The sum of every order's total, in cents: after promotions, tax included. */
   totalRevenue: Cents;
+  /** Taken off by promotions over every order (items and delivery). */
+  totalDiscounts: Cents;
+  /** Tax charged over every order; totalRevenue - totalTax is the revenue net of tax. */
+  totalTax: Cents;
   revenueChangePercentage: number;
   totalOrders: number;
   orderGrowthPercentage: number;
@@ -92,17 +101,19 @@ export class AnalyticsService {
         FROM users
         WHERE role = 'user' AND created_at >= ${from} AND created_at < ${until}
         GROUP BY 1`,
-      this.prisma.order.aggregate({ _count: { _all: true }, _sum: { totalCents: true } }),
-      this.prisma.$queryRaw<{ year_month: string; count: number; revenue: bigint | number | string }[]>`
+      this.prisma.order.aggregate({ _count: { _all: true }, _sum: { totalCents: true, discountCents: true, deliveryDiscountCents: true, taxCents: true } }),
+      this.prisma.$queryRaw<{ year_month: string; count: number; revenue: bigint | number | string; discounts: bigint | number | string; tax: bigint | number | string }[]>`
         SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS year_month, count(*)::int AS count,
-               coalesce(sum(total_cents), 0)::bigint AS revenue
+               coalesce(sum(total_cents), 0)::bigint AS revenue,
+               coalesce(sum(discount_cents + delivery_discount_cents), 0)::bigint AS discounts,
+               coalesce(sum(tax_cents), 0)::bigint AS tax
         FROM orders
         WHERE created_at >= ${from} AND created_at < ${until}
         GROUP BY 1`,
     ]);
 
     const users = new Map(usersByMonth.map((row) => [row.year_month, Number(row.count)]));
-    const orders = new Map(ordersByMonth.map((row) => [row.year_month, { count: Number(row.count), revenue: Number(row.revenue) }]));
+    const orders = new Map(ordersByMonth.map((row) => [row.year_month, { count: Number(row.count), revenue: Number(row.revenue), discounts: Number(row.discounts), tax: Number(row.tax) }]));
     const lastThreeMonths = monthStarts.map((start): MonthFigures => {
       const yearMonth = yearMonthOf(start);
       return {
@@ -110,6 +121,8 @@ export class AnalyticsService {
         yearMonth,
         newUsers: users.get(yearMonth) ?? 0,
         revenue: orders.get(yearMonth)?.revenue ?? 0,
+        discounts: orders.get(yearMonth)?.discounts ?? 0,
+        tax: orders.get(yearMonth)?.tax ?? 0,
         newOrders: orders.get(yearMonth)?.count ?? 0,
       };
     });
@@ -119,6 +132,8 @@ export class AnalyticsService {
       totalUsers,
       userGrowthPercentage: growthPercentage(current.newUsers, last.newUsers),
       totalRevenue: orderTotals._sum.totalCents ?? 0,
+      totalDiscounts: (orderTotals._sum.discountCents ?? 0) + (orderTotals._sum.deliveryDiscountCents ?? 0),
+      totalTax: orderTotals._sum.taxCents ?? 0,
       revenueChangePercentage: growthPercentage(current.revenue, last.revenue),
       totalOrders: orderTotals._count._all,
       orderGrowthPercentage: growthPercentage(current.newOrders, last.newOrders),
