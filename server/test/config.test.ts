@@ -97,6 +97,9 @@ describe("introspection and the demo shop follow the mode", () => {
     // The demo's variants are asked for: the spec's demo sells every product in one variant.
     expect(loadConfig({}).seedVariants).toBe(false);
     expect(loadConfig({ SEED_VARIANTS: "true" }).seedVariants).toBe(true);
+    // So are promotions and taxes: the spec's demo has none, and its totals are the items plus delivery.
+    expect(loadConfig({})).toMatchObject({ seedPromotions: false, seedTaxes: false });
+    expect(loadConfig({ SEED_PROMOTIONS: "true", SEED_TAXES: "true" })).toMatchObject({ seedPromotions: true, seedTaxes: true });
   });
 });
 

@@ -4,6 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { plantArt } from "../seed/plant-art.js";
+import { DEMO_CODES } from "../seed/demo-pricing.js";
 import { DEMO_VARIANTS } from "../seed/demo-variants.js";
 import { DEMO_CUSTOMER_PASSWORD, DEMO_SHOPPER_EMAIL, DEMO_SHOPPER_PASSWORD, planDemoShop, seedDatabase, type SeedOptions } from "../seed/demo-shop.js";
 import { verifyPassword } from "../src/domain/accounts/passwords.js";
@@ -290,6 +291,35 @@ describe("demo variants (SEED_VARIANTS)", () => {
     const variants = await t.db.prisma.productVariant.findMany({ orderBy: { id: "asc" } });
     await seedDatabase(t.db.prisma, { ...options, demo: true, variants: true });
     expect(await t.db.prisma.productVariant.findMany({ orderBy: { id: "asc" } })).toEqual(variants);
+  });
+});
+
+describe("demo promotions and taxes (SEED_PROMOTIONS, SEED_TAXES)", () => {
+  it("the demo alone has no promotion and no tax rate: every total is the spec's", async () => {
+    expect(await t.db.prisma.promotion.count()).toBe(0);
+    expect(await t.db.prisma.taxRate.count()).toBe(0);
+    expect(await t.db.prisma.shopSettings.findUniqueOrThrow({ where: { id: 1 } })).toMatchObject({ pricesIncludeTax: false });
+  });
+
+  it("promotions: true adds the demo's codes and automatic promotions, taxes: true VAT in every region held in prices; a second call changes nothing", async () => {
+    await seedDatabase(t.db.prisma, { ...options, demo: true, promotions: true, taxes: true });
+    const codes = (await t.db.prisma.promotionCode.findMany({ orderBy: { id: "asc" } })).map((code) => code.code);
+    expect(codes).toEqual([DEMO_CODES.spring, DEMO_CODES.expired, DEMO_CODES.upcoming, DEMO_CODES.bigBasket]);
+    expect(await t.db.prisma.promotion.count({ where: { automatic: true } })).toBe(2);
+    const regions = await t.db.prisma.region.count();
+    expect(await t.db.prisma.taxRate.count()).toBe(2 * regions);
+    expect(await t.db.prisma.deliveryTaxRate.count()).toBe(regions);
+    expect(await t.db.prisma.shopSettings.findUniqueOrThrow({ where: { id: 1 } })).toMatchObject({ pricesIncludeTax: true });
+    const promotions = await t.db.prisma.promotion.findMany({ orderBy: { id: "asc" } });
+    await seedDatabase(t.db.prisma, { ...options, demo: true, promotions: true, taxes: true });
+    expect(await t.db.prisma.promotion.findMany({ orderBy: { id: "asc" } })).toEqual(promotions);
+    expect(await t.db.prisma.taxRate.count()).toBe(2 * regions);
+    // Back to the spec's demo for the tests that follow.
+    await t.db.prisma.promotion.deleteMany();
+    await t.db.prisma.taxRate.deleteMany();
+    await t.db.prisma.deliveryTaxRate.deleteMany();
+    await t.db.prisma.categoryTaxClass.deleteMany();
+    await t.db.prisma.shopSettings.update({ where: { id: 1 }, data: { pricesIncludeTax: false } });
   });
 });
 
