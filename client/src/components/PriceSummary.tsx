@@ -11,10 +11,15 @@ import { formatMoney } from "../lib/money";
 export interface PriceParts {
   discountTotal: number;
   deliveryDiscount: number;
-  taxTotal: number;
   pricesIncludeTax: boolean;
-  taxLines: ReadonlyArray<{ name: string; rate: number; net: number; tax: number }>;
+  /** Tax per rate, named as the owner named it ('VAT 20%'). */
+  taxLines: ReadonlyArray<{ name: string; tax: number }>;
   promotions: ReadonlyArray<{ name: string; code?: string | null; amount: number }>;
+}
+
+/** Tax per rate with the amount it was charged on, as an order lists it. */
+export interface TaxedParts extends Pick<PriceParts, "pricesIncludeTax"> {
+  taxLines: ReadonlyArray<{ name: string; net: number; tax: number }>;
 }
 
 /** An amount taken off: "−$3.50" (a minus sign, which screen readers read as minus). */
@@ -24,7 +29,7 @@ export const amountOff = (amount: number) => `−${formatMoney(amount)}`;
 export const includedTaxLabel = (name: string) => `Includes ${name}`;
 
 /** "VAT 20%: net $10.00, tax $2.00": one rate of an order's tax, as the order page and the invoice list it. */
-export const taxLineWords = (line: PriceParts["taxLines"][number]) => `${line.name}: net ${formatMoney(line.net)}, tax ${formatMoney(line.tax)}`;
+export const taxLineWords = (line: TaxedParts["taxLines"][number]) => `${line.name}: net ${formatMoney(line.net)}, tax ${formatMoney(line.tax)}`;
 
 /** "Spring sale: 10% off (SPRING10)": a promotion, with the code that brought it when asked for. */
 export const promotionLabel = (promotion: PriceParts["promotions"][number], withCode = false) =>
@@ -102,7 +107,7 @@ export function PromotionList({ parts, withCodes = false }: { parts: PriceParts;
 }
 
 /** 'VAT 20%: net $10.00, tax $2.00' per rate, and 'Prices include VAT' when they did; nothing without tax. */
-export function TaxBreakdown({ parts }: { parts: PriceParts }) {
+export function TaxBreakdown({ parts }: { parts: TaxedParts }) {
   const heading = useId();
   const lines = parts.taxLines.filter((line) => line.tax > 0 || line.net > 0);
   if (lines.length === 0) return null;

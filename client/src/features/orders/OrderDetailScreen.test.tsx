@@ -26,9 +26,8 @@ const order = {
   // A shop without promotions or tax: every figure of theirs is 0.
   discountTotal: 0,
   deliveryDiscount: 0,
-  taxTotal: 0,
   pricesIncludeTax: false,
-  taxLines: [] as Array<{ __typename: "TaxLineView"; name: string; rate: number; net: number; tax: number }>,
+  taxLines: [] as Array<{ __typename: "TaxLineView"; name: string; net: number; tax: number }>,
   promotions: [] as Array<{ __typename: "AppliedPromotionView"; name: string; code: string | null; amount: number }>,
   lines: [
     {
@@ -45,8 +44,6 @@ const order = {
       quantity: 2,
       lineTotal: 40,
       discount: 0,
-      tax: 0,
-      taxRate: 0,
     },
   ],
 };
@@ -69,8 +66,6 @@ const monsteraOrder = {
     quantity: 1,
     lineTotal: size === 12 ? 24.99 : 59.99,
     discount: 0,
-    tax: 0,
-    taxRate: 0,
   })),
 };
 
@@ -164,14 +159,13 @@ describe("Own order detail with promotions and tax", () => {
     total: 36,
     discountTotal: 4,
     deliveryDiscount: 5,
-    taxTotal: 6,
     pricesIncludeTax: true,
-    taxLines: [{ __typename: "TaxLineView" as const, name: "VAT 20%", rate: 20, net: 30, tax: 6 }],
+    taxLines: [{ __typename: "TaxLineView" as const, name: "VAT 20%", net: 30, tax: 6 }],
     promotions: [
       { __typename: "AppliedPromotionView" as const, name: "Spring sale: 10% off", code: "SPRING10", amount: 4 },
       { __typename: "AppliedPromotionView" as const, name: "Free delivery over $30", code: null, amount: 5 },
     ],
-    lines: [{ ...order.lines[0], discount: 4, tax: 6, taxRate: 20 }],
+    lines: [{ ...order.lines[0], discount: 4 }],
   };
   const renderOrder = (shown: typeof order) =>
     renderWithShop(<OrderDetailScreen />, {

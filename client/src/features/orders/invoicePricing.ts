@@ -4,12 +4,23 @@
 // before the total (or held in the prices, under it), the promotions applied with what each took off, and the
 // tax per rate ('VAT 20%: net $10.00, tax $2.00') with 'Prices include VAT' when they did. An order without
 // promotions or tax prints exactly as before. The page's content sits in a main landmark either way.
-import { amountOff, addedTaxLines, includedTaxLabel, includedTaxLines, PRICES_INCLUDE_TAX, promotionLabel, promotionsApplied, taxLineWords, type PriceParts } from "../../components/PriceSummary";
+import {
+  amountOff,
+  addedTaxLines,
+  includedTaxLabel,
+  includedTaxLines,
+  PRICES_INCLUDE_TAX,
+  promotionLabel,
+  promotionsApplied,
+  taxLineWords,
+  type PriceParts,
+  type TaxedParts,
+} from "../../components/PriceSummary";
 import { formatMoney } from "../../lib/money";
 import { invoiceHtml, type InvoiceOrder } from "../../lib/orders/invoiceDocument";
 
 /** An order as the invoice prints it, with its promotions, its tax and each line's share of both. */
-export interface PricedInvoiceOrder extends InvoiceOrder, PriceParts {
+export interface PricedInvoiceOrder extends InvoiceOrder, Omit<PriceParts, "taxLines">, TaxedParts {
   lines: ReadonlyArray<InvoiceOrder["lines"][number] & { discount: number }>;
 }
 

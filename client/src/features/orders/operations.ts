@@ -7,15 +7,13 @@ export const orderOperations = /* GraphQL */ `
   }
 
   # What promotions and tax did to an order, for its page and its printed invoice: each line's share of the
-  # promotions and its tax, the promotions with what each took off, and tax per rate.
+  # promotions, the promotions with what each took off (and their codes), and tax per rate.
   fragment OrderPricingFields on Order {
     discountTotal
     deliveryDiscount
-    taxTotal
     pricesIncludeTax
     taxLines {
       name
-      rate
       net
       tax
     }
@@ -26,8 +24,6 @@ export const orderOperations = /* GraphQL */ `
     }
     lines {
       discount
-      tax
-      taxRate
     }
   }
 

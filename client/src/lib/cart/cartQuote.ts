@@ -14,26 +14,19 @@ export const cartQuoteOperations = /* GraphQL */ `
       productId
       variantId
       lineTotal
-      discount
-      tax
-      taxRate
     }
     totalQuantity
     itemsTotal
     deliveryFee
     discountTotal
     deliveryDiscount
-    taxTotal
     pricesIncludeTax
     taxLines {
       name
-      rate
-      net
       tax
     }
     promotions {
       name
-      code
       amount
     }
     codes {

@@ -57,7 +57,7 @@ export function pricedQuoteServer(shop: QuotePrices & FakePricing, options: { de
     const itemsCents = cents(quote.itemsTotal);
     const feeCents = cents(quote.deliveryFee);
     const entered = [...new Set([variables.codes ?? []].flat().map(normalCode))];
-    const promotions: Array<{ __typename: "AppliedPromotionView"; name: string; code: string | null; amount: number }> = [];
+    const promotions: Array<{ __typename: "AppliedPromotionView"; name: string; amount: number }> = [];
     let discountCents = 0;
     const codes = entered.map((code) => {
       const rule = pricing.codes?.[code];
@@ -69,23 +69,21 @@ export function pricedQuoteServer(shop: QuotePrices & FakePricing, options: { de
       }
       const off = Math.round((itemsCents * rule.percentOff) / 100);
       discountCents += off;
-      promotions.push({ __typename: "AppliedPromotionView", name: rule.name, code, amount: dollars(off) });
+      promotions.push({ __typename: "AppliedPromotionView", name: rule.name, amount: dollars(off) });
       return outcome(true, null);
     });
     const deliveryDiscountCents = pricing.freeDelivery && feeCents > 0 && itemsCents >= cents(pricing.freeDelivery.minimum) ? feeCents : 0;
-    if (deliveryDiscountCents > 0) promotions.push({ __typename: "AppliedPromotionView", name: pricing.freeDelivery!.name, code: null, amount: dollars(deliveryDiscountCents) });
+    if (deliveryDiscountCents > 0) promotions.push({ __typename: "AppliedPromotionView", name: pricing.freeDelivery!.name, amount: dollars(deliveryDiscountCents) });
     const netCents = itemsCents - discountCents + feeCents - deliveryDiscountCents;
     const tax = variables.regionId == null ? undefined : pricing.tax;
     const taxCents = !tax ? 0 : Math.round(tax.pricesIncludeTax ? (netCents * tax.rate) / (100 + tax.rate) : (netCents * tax.rate) / 100);
     const includesTax = tax?.pricesIncludeTax ?? false;
     return {
       ...quote,
-      lines: quote.lines.map((line) => ({ ...line, discount: 0, tax: 0, taxRate: tax?.rate ?? 0 })),
       discountTotal: dollars(discountCents),
       deliveryDiscount: dollars(deliveryDiscountCents),
-      taxTotal: dollars(taxCents),
       pricesIncludeTax: includesTax,
-      taxLines: tax ? [{ __typename: "TaxLineView" as const, name: tax.name, rate: tax.rate, net: dollars(includesTax ? netCents - taxCents : netCents), tax: dollars(taxCents) }] : [],
+      taxLines: tax ? [{ __typename: "TaxLineView" as const, name: tax.name, tax: dollars(taxCents) }] : [],
       promotions,
       codes,
       total: dollars(netCents + (includesTax ? 0 : taxCents)),
