@@ -215,3 +215,170 @@ describe("money's two roundings", () => {
     expect(taxOf(0, 200_000, true)).toBe(0);
   });
 });
+
+describe("each promotion rule on a cart checked by hand", () => {
+  const line = (variantId: number, unitCents: number, quantity: number, extra: Partial<Line> = {}): Line => ({
+    variantId,
+    productId: variantId * 10,
+    categoryId: 1,
+    taxClassId: null,
+    priceCents: unitCents,
+    discountPriceCents: null,
+    quantity,
+    ...extra,
+  });
+  const rule = (id: number, fields: Partial<PromotionRule>): PromotionRule => ({
+    id,
+    name: `P${id}`,
+    kind: "percent-off",
+    percentBp: null,
+    amountCents: null,
+    buyQuantity: null,
+    getQuantity: null,
+    categoryIds: [],
+    productIds: [],
+    variantIds: [],
+    minItemsCents: null,
+    minQuantity: null,
+    combinable: true,
+    onDiscountedItems: false,
+    code: null,
+    ...fields,
+  });
+  const price = (lines: Line[], promotions: PromotionRule[], feeCents: number | null = 500, taxes: RegionTaxes | null = null) =>
+    priceOrder(lines, feeCents === null ? null : { feeCents }, { at, promotions, taxes });
+
+  it("a percentage of the lines' amount as a whole, rounded half up, shared by largest remainder", () => {
+    // 3 x 3.33 = 9.99; 10% = 0.999 -> 1.00, shared 0.34 / 0.33 / 0.33 (the tie to the smaller variant id).
+    const quote = price([line(3, 333, 1), line(1, 333, 1), line(2, 333, 1)], [rule(1, { percentBp: 1_000 })]);
+    expect(quote.discountCents).toBe(100);
+    expect(quote.lines.map((priced) => [priced.variantId, priced.discountCents])).toEqual([[3, 33], [1, 34], [2, 33]]);
+    expect(quote.promotions).toEqual([{ id: 1, name: "P1", code: null, amountCents: 100 }]);
+    expect(quote.totalCents).toBe(999 - 100 + 500);
+    // 0.5 of a cent goes up, 0.49 down: 5% of 0.10 = 0.005 -> 0.01; 4.9% of 0.10 -> 0.
+    expect(price([line(1, 10, 1)], [rule(1, { percentBp: 500 })]).discountCents).toBe(1);
+    expect(price([line(1, 10, 1)], [rule(1, { percentBp: 490 })]).discountCents).toBe(0);
+  });
+
+  it("an amount off is at most the amount of its lines; 100% off leaves only delivery", () => {
+    expect(price([line(1, 1_000, 1)], [rule(1, { kind: "amount-off", amountCents: 5_000 })])).toMatchObject({ discountCents: 1_000, totalCents: 500 });
+    expect(price([line(1, 1_000, 2)], [rule(1, { kind: "amount-off", amountCents: 300 })])).toMatchObject({ discountCents: 300, totalCents: 2_200 });
+    expect(price([line(1, 1_000, 2)], [rule(1, { percentBp: 10_000 })])).toMatchObject({ discountCents: 2_000, totalCents: 500 });
+  });
+
+  it("only the chosen categories', products' or variants' lines; a line with its own discount price only when the promotion says so", () => {
+    const lines = [line(1, 1_000, 1, { categoryId: 7 }), line(2, 2_000, 1), line(3, 4_000, 1, { discountPriceCents: 3_000 })];
+    const off = (fields: Partial<PromotionRule>) => price(lines, [rule(1, { kind: "amount-off", amountCents: 100_000, ...fields })]).lines.map((priced) => priced.discountCents);
+    expect(off({ categoryIds: [7] })).toEqual([1_000, 0, 0]);
+    expect(off({ productIds: [20] })).toEqual([0, 2_000, 0]);
+    expect(off({ variantIds: [2, 3] })).toEqual([0, 2_000, 0]);
+    expect(off({ variantIds: [2, 3], onDiscountedItems: true })).toEqual([0, 2_000, 3_000]);
+    expect(off({})).toEqual([1_000, 2_000, 0]);
+    expect(off({ onDiscountedItems: true })).toEqual([1_000, 2_000, 3_000]);
+  });
+
+  it("conditions: the minimum order value on the items before promotions, the minimum quantity on its lines' units, each with what is missing", () => {
+    const lines = [line(1, 1_000, 2, { categoryId: 7 }), line(2, 500, 1)];
+    const declined = (fields: Partial<PromotionRule>) => price(lines, [rule(1, { kind: "amount-off", amountCents: 100, ...fields })]).declined.map((one) => one.why);
+    expect(declined({ minItemsCents: 2_500 })).toEqual([]);
+    expect(declined({ minItemsCents: 2_501 })).toEqual([{ reason: "minimum-value", missingCents: 1 }]);
+    expect(declined({ minQuantity: 2, categoryIds: [7] })).toEqual([]);
+    expect(declined({ minQuantity: 3, categoryIds: [7] })).toEqual([{ reason: "minimum-quantity", missingUnits: 1 }]);
+    expect(declined({ categoryIds: [9] })).toEqual([{ reason: "no-items" }]);
+    expect(declined({ kind: "buy-x-get-y", buyQuantity: 2, getQuantity: 2 })).toEqual([{ reason: "minimum-quantity", missingUnits: 1 }]);
+  });
+
+  it("buy 2 get 1: one unit free of every three, the cheapest first, each off its own line", () => {
+    const bxgy = (buyQuantity: number, getQuantity: number) => rule(1, { kind: "buy-x-get-y", buyQuantity, getQuantity });
+    // Units 10, 10, 4, 4, 4, 2: two groups of three -> the two cheapest free: 2.00 and one 4.00.
+    const quote = price([line(1, 1_000, 2), line(2, 400, 3), line(3, 200, 1)], [bxgy(2, 1)]);
+    expect(quote.lines.map((priced) => priced.discountCents)).toEqual([0, 400, 200]);
+    // Five units: one group only.
+    expect(price([line(1, 300, 5)], [bxgy(2, 1)]).discountCents).toBe(300);
+    expect(price([line(1, 300, 6)], [bxgy(2, 1)]).discountCents).toBe(600);
+    // Buy 1 get 2: of 3 units, the 2 cheapest; equal units: the smaller variant id first.
+    expect(price([line(5, 700, 1), line(4, 700, 1), line(6, 900, 1)], [bxgy(1, 2)]).lines.map((priced) => priced.discountCents)).toEqual([700, 700, 0]);
+    expect(price([line(5, 700, 1), line(4, 700, 1), line(6, 900, 1)], [bxgy(2, 1)]).lines.map((priced) => priced.discountCents)).toEqual([0, 700, 0]);
+  });
+
+  it("free delivery takes the fee off; without a region it is listed at 0", () => {
+    expect(price([line(1, 1_000, 1)], [rule(1, { kind: "free-delivery" })])).toMatchObject({ deliveryDiscountCents: 500, discountCents: 0, totalCents: 1_000, promotions: [{ id: 1, amountCents: 500 }] });
+    expect(price([line(1, 1_000, 1)], [rule(1, { kind: "free-delivery" })], null)).toMatchObject({ deliveryDiscountCents: 0, totalCents: 1_000, promotions: [{ id: 1, amountCents: 0 }] });
+  });
+
+  it("together, in a fixed order each on what is left: buy X get Y, percentages, amounts, free delivery", () => {
+    // 3 x 10.00: 1 free (10.00), then 10% of 20.00 (2.00), then 1.00 off: 13.00 off.
+    const quote = price([line(1, 1_000, 3)], [rule(3, { kind: "amount-off", amountCents: 100 }), rule(2, { percentBp: 1_000 }), rule(1, { kind: "buy-x-get-y", buyQuantity: 2, getQuantity: 1 }), rule(4, { kind: "free-delivery" })]);
+    expect(quote).toMatchObject({ discountCents: 1_300, deliveryDiscountCents: 500, totalCents: 1_700 });
+    expect(quote.promotions.map((applied) => [applied.id, applied.amountCents])).toEqual([[1, 1_000], [2, 200], [3, 100], [4, 500]]);
+    // A promotion left nothing to take is not listed.
+    const nothingLeft = price([line(1, 1_000, 1)], [rule(1, { percentBp: 10_000 }), rule(2, { kind: "amount-off", amountCents: 100 })]);
+    expect(nothingLeft.promotions.map((applied) => applied.id)).toEqual([1]);
+  });
+
+  it("one that does not combine competes with the combinable ones together; the most off wins, a tie goes to the earliest", () => {
+    const lines = [line(1, 1_000, 2)];
+    const alone = rule(5, { percentBp: 2_500, combinable: false });
+    const together = [rule(6, { kind: "amount-off", amountCents: 300 }), rule(7, { kind: "amount-off", amountCents: 100 })];
+    const quote = price(lines, [alone, ...together]);
+    expect(quote.promotions.map((applied) => applied.id)).toEqual([5]);
+    expect(quote.declined).toEqual([
+      { promotion: together[0], why: { reason: "not-best", betterIds: [5] } },
+      { promotion: together[1], why: { reason: "not-best", betterIds: [5] } },
+    ]);
+    const tied = price(lines, [rule(5, { percentBp: 2_000, combinable: false }), ...together]);
+    expect(tied.promotions.map((applied) => applied.id)).toEqual([5]);
+    const earlierTogether = price(lines, [rule(9, { percentBp: 2_000, combinable: false }), ...together]);
+    expect(earlierTogether.promotions.map((applied) => applied.id)).toEqual([6, 7]);
+    const twoAlone = price(lines, [rule(3, { kind: "amount-off", amountCents: 200, combinable: false }), rule(2, { kind: "amount-off", amountCents: 200, combinable: false })]);
+    expect(twoAlone.promotions.map((applied) => applied.id)).toEqual([2]);
+  });
+});
+
+describe("each tax rule on a cart checked by hand", () => {
+  const taxes = (pricesIncludeTax: boolean, delivery: number | null = null): RegionTaxes => ({
+    pricesIncludeTax,
+    rates: new Map([
+      [1, { ratePpm: 200_000, name: "VAT 20%" }],
+      [2, { ratePpm: 50_000, name: "VAT 5%" }],
+    ]),
+    defaultClassId: 1,
+    delivery: delivery === null ? null : { ratePpm: delivery, name: "VAT 20%" },
+  });
+  const lines: Line[] = [
+    { variantId: 1, productId: 1, categoryId: 1, taxClassId: null, priceCents: 1_000, discountPriceCents: null, quantity: 1 },
+    { variantId: 2, productId: 2, categoryId: 1, taxClassId: 2, priceCents: 2_000, discountPriceCents: null, quantity: 1 },
+    { variantId: 3, productId: 3, categoryId: 1, taxClassId: 3, priceCents: 500, discountPriceCents: null, quantity: 1 },
+  ];
+
+  it("each line at its class's rate (the default class when it names none; no rate: no tax), delivery at its own; added when prices exclude tax", () => {
+    const quote = priceOrder(lines, { feeCents: 1_000 }, { at, taxes: taxes(false, 200_000) });
+    expect(quote.lines.map((line) => [line.taxCents, line.taxRatePpm, line.taxName])).toEqual([[200, 200_000, "VAT 20%"], [100, 50_000, "VAT 5%"], [0, 0, ""]]);
+    expect(quote).toMatchObject({ deliveryTaxCents: 200, taxCents: 500, pricesIncludeTax: false, totalCents: 3_500 + 1_000 + 500 });
+    expect(quote.taxLines).toEqual([
+      { name: "VAT 20%", ratePpm: 200_000, netCents: 2_000, taxCents: 400 },
+      { name: "VAT 5%", ratePpm: 50_000, netCents: 2_000, taxCents: 100 },
+    ]);
+  });
+
+  it("inside the price when prices include it: the total is unchanged and net is what was paid less its tax", () => {
+    const quote = priceOrder(lines, { feeCents: 1_000 }, { at, taxes: taxes(true, 200_000) });
+    expect(quote.lines.map((line) => line.taxCents)).toEqual([167, 95, 0]);
+    expect(quote).toMatchObject({ deliveryTaxCents: 167, taxCents: 429, pricesIncludeTax: true, totalCents: 4_500 });
+    expect(quote.taxLines).toEqual([
+      { name: "VAT 20%", ratePpm: 200_000, netCents: 1_666, taxCents: 334 },
+      { name: "VAT 5%", ratePpm: 50_000, netCents: 1_905, taxCents: 95 },
+    ]);
+  });
+
+  it("on what is paid after promotions; none without a region's rates or on a free delivery", () => {
+    const promoted = priceOrder(lines, { feeCents: 1_000 }, {
+      at,
+      taxes: taxes(false, 200_000),
+      promotions: [{ id: 1, name: "Half", kind: "percent-off", percentBp: 5_000, amountCents: null, buyQuantity: null, getQuantity: null, categoryIds: [], productIds: [], variantIds: [1], minItemsCents: null, minQuantity: null, combinable: true, onDiscountedItems: false, code: null }, { id: 2, name: "Ship", kind: "free-delivery", percentBp: null, amountCents: null, buyQuantity: null, getQuantity: null, categoryIds: [], productIds: [], variantIds: [], minItemsCents: null, minQuantity: null, combinable: true, onDiscountedItems: false, code: null }],
+    });
+    expect(promoted.lines[0]).toMatchObject({ discountCents: 500, taxCents: 100 });
+    expect(promoted).toMatchObject({ deliveryTaxCents: 0, taxCents: 200 });
+    expect(priceOrder(lines, { feeCents: 1_000 }, { at, taxes: null })).toMatchObject({ taxCents: 0, taxLines: [] });
+  });
+});
