@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { lineKey, type CartProduct } from "./cartRules";
-import { loadCart, CART_ITEMS_KEY, TOTAL_QUANTITY_KEY } from "./cartStorage";
+import { loadCart, CART_ITEMS_KEY, PROMOTION_CODES_KEY, TOTAL_QUANTITY_KEY } from "./cartStorage";
 import { createCartStore } from "./cartStore";
 
 const fern: CartProduct = { id: 1, slug: "boston-fern", name: "Boston Fern", imageOne: "/uploads/fern.jpg", price: 20, discountPrice: null, quantity: 2 };
@@ -48,6 +48,30 @@ describe("Cart persistence: session storage under the keys cartItems and totalQu
     expect(createCartStore().getState().cartItems).toEqual([{ ...fern, cartQuantity: 2 }, { ...monstera, cartQuantity: 1 }]);
     sessionStorage.setItem(CART_ITEMS_KEY, JSON.stringify([{ ...monstera, cartQuantity: 1, options: "12 cm" }]));
     expect(loadCart().cartItems).toEqual([]);
+  });
+
+  it("keeps promotion codes under promotionCodes while there are some (even before any item), and clearing the cart removes them", () => {
+    const store = createCartStore();
+    store.dispatch({ type: "addCode", code: "spring10" });
+    expect(JSON.parse(sessionStorage.getItem(PROMOTION_CODES_KEY)!)).toEqual(["SPRING10"]);
+    expect(createCartStore().getState().codes).toEqual(["SPRING10"]);
+    store.dispatch({ type: "add", product: fern });
+    expect(createCartStore().getState()).toEqual({ cartItems: [{ ...fern, cartQuantity: 1 }], totalQuantity: 1, codes: ["SPRING10"] });
+    store.dispatch({ type: "removeCode", code: "SPRING10" });
+    expect(sessionStorage.getItem(PROMOTION_CODES_KEY)).toBeNull();
+    store.dispatch({ type: "addCode", code: "BIG20" });
+    store.dispatch({ type: "clear" });
+    expect(sessionStorage.getItem(PROMOTION_CODES_KEY)).toBeNull();
+    expect(store.getState().codes).toEqual([]);
+  });
+
+  it("a code already kept changes nothing and tells no subscriber", () => {
+    const store = createCartStore();
+    store.dispatch({ type: "addCode", code: "SPRING10" });
+    const listener = vi.fn();
+    store.subscribe(listener);
+    store.dispatch({ type: "addCode", code: "spring10" });
+    expect(listener).not.toHaveBeenCalled();
   });
 
   it("recounts totalQuantity when the saved total is missing or disagrees", () => {
