@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import {
   mulDivRoundHalfUp,
   priceOrder,
+  PROMOTION_KINDS,
   shareByLargestRemainder,
   taxOf,
   type PricingLine,
@@ -380,5 +381,11 @@ describe("each tax rule on a cart checked by hand", () => {
     expect(promoted.lines[0]).toMatchObject({ discountCents: 500, taxCents: 100 });
     expect(promoted).toMatchObject({ deliveryTaxCents: 0, taxCents: 200 });
     expect(priceOrder(lines, { feeCents: 1_000 }, { at, taxes: null })).toMatchObject({ taxCents: 0, taxLines: [] });
+  });
+});
+
+describe("the kinds of promotion", () => {
+  it("are these four, as the back office offers them", () => {
+    expect(PROMOTION_KINDS).toEqual(["percent-off", "amount-off", "buy-x-get-y", "free-delivery"]);
   });
 });
