@@ -31,20 +31,20 @@ export function PromotionCodesSection({ promotion }: PromotionCodesSectionProps)
   const [count, setCount] = useState<number | string>("");
   const [prefix, setPrefix] = useState("");
   const [downloading, setDownloading] = useState(false);
-  const fieldErrors = useFieldErrors();
+  const { ref: formRef, errorOf, show: showErrors, showFailure, clear: clearErrors } = useFieldErrors();
   const [generate, { loading: generating }] = useGeneratePromotionCodes();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (String(count).trim() === "") return fieldErrors.show({ count: REQUIRED });
-    fieldErrors.clear();
+    if (String(count).trim() === "") return showErrors({ count: REQUIRED });
+    clearErrors();
     try {
       const { data } = await generate({ variables: { id: promotion.id, count: Number(count), prefix: prefix.trim() === "" ? null : prefix.trim() } });
       if (!data) return;
       notifySuccess(codesAddedText(data.generatePromotionCodes));
       setCount("");
     } catch (failure) {
-      if (!fieldErrors.showFailure(failure)) notifyServerFailure(failure);
+      if (!showFailure(failure)) notifyServerFailure(failure);
     }
   };
 
@@ -65,7 +65,7 @@ export function PromotionCodesSection({ promotion }: PromotionCodesSectionProps)
       <Text size="sm" data-testid="codes-summary">
         {codesSummary(promotion)}
       </Text>
-      <form ref={fieldErrors.ref} onSubmit={(event) => void submit(event)} noValidate aria-label="Generate codes">
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-label="Generate codes">
         <Group align="flex-start" gap="sm">
           <NumberInput
             label="Number of codes"
@@ -73,14 +73,14 @@ export function PromotionCodesSection({ promotion }: PromotionCodesSectionProps)
             value={count}
             onChange={(value) => {
               setCount(value);
-              fieldErrors.clear("count");
+              clearErrors("count");
             }}
             min={1}
             max={10_000}
             allowDecimal={false}
             allowNegative={false}
             thousandSeparator=","
-            error={fieldErrors.errorOf("count")}
+            error={errorOf("count")}
             withAsterisk
             w={180}
           />
@@ -90,9 +90,9 @@ export function PromotionCodesSection({ promotion }: PromotionCodesSectionProps)
             value={prefix}
             onChange={(event) => {
               setPrefix(event.currentTarget.value.toUpperCase());
-              fieldErrors.clear("prefix");
+              clearErrors("prefix");
             }}
-            error={fieldErrors.errorOf("prefix")}
+            error={errorOf("prefix")}
             w={200}
           />
           <Button type="submit" loading={generating} mt={{ base: 0, xs: 44 }}>

@@ -6,6 +6,7 @@
 // goes back to the list. Beside the form, the live preview; under an existing code promotion, its codes.
 import { useQuery } from "@apollo/client/react";
 import { Anchor, Checkbox, Grid, Group, NumberInput, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Fieldset } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useParams } from "react-router-dom";
 import { PageTitle } from "../../../components/PageTitle";
@@ -14,6 +15,7 @@ import {
   PromotionEditorChoicesDocument,
   PromotionProductChoicesDocument,
   type AdminPromotionFieldsFragment,
+  type PromotionInput,
   type PromotionKind,
 } from "../../../graphql/generated/graphql";
 import { useFieldErrors } from "../../../lib/forms/useFieldErrors";
@@ -23,7 +25,7 @@ import { notifyServerFailure } from "../adminFeedback";
 import { EntryNotLoaded, SubmitButton, useNotifyLoadFailure } from "../AdminParts";
 import { ItemsChooser } from "./PromotionItemsChooser";
 import { PromotionCodesSection } from "./PromotionCodesSection";
-import { PromotionPreviewPanel } from "./PromotionPreviewPanel";
+import { PREVIEW_DEBOUNCE_MS, PromotionPreviewPanel } from "./PromotionPreviewPanel";
 import { PromotionStatusBadge, PROMOTIONS_PATH } from "./PromotionsScreen";
 import {
   emptyPromotionForm,
@@ -51,7 +53,7 @@ interface PromotionEditorProps {
 
 function PromotionEditor({ title, initial, promotion, submitting, onSubmit }: PromotionEditorProps) {
   const [values, setValues] = useState(initial);
-  const fieldErrors = useFieldErrors();
+  const { ref: formRef, errorOf, show: showErrors, showFailure, clear: clearErrors } = useFieldErrors();
   const { data: choices } = useQuery(PromotionEditorChoicesDocument);
   const { data: catalogue } = useQuery(PromotionProductChoicesDocument, { variables: { first: CATALOGUE_FOR_EDITOR } });
   const products = useMemo(() => catalogue?.products.nodes ?? [], [catalogue]);
@@ -59,20 +61,23 @@ function PromotionEditor({ title, initial, promotion, submitting, onSubmit }: Pr
 
   const set = <K extends keyof PromotionFormValues>(field: K, value: PromotionFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
-    if (field in SERVER_FIELD) fieldErrors.clear(SERVER_FIELD[field as keyof typeof SERVER_FIELD]);
+    if (field in SERVER_FIELD) clearErrors(SERVER_FIELD[field as keyof typeof SERVER_FIELD]);
   };
-  const errorOf = fieldErrors.errorOf;
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const problems = promotionFormProblems(values);
-    if (Object.keys(problems).length > 0) return fieldErrors.show(problems);
-    fieldErrors.clear();
+    if (Object.keys(problems).length > 0) return showErrors(problems);
+    clearErrors();
     const failure = await onSubmit(values);
-    if (failure) fieldErrors.showFailure(failure);
+    if (failure) showFailure(failure);
   };
 
-  const input = promotionInput(values);
+  // The preview asks with the promotion once the editing pauses (and is not drawn again at every key).
+  const input = useMemo(() => JSON.stringify(promotionInput(values)), [values]);
+  const [previewed] = useDebouncedValue(input, PREVIEW_DEBOUNCE_MS);
+  const previewInput = useMemo(() => JSON.parse(previewed) as PromotionInput, [previewed]);
+  const regions = useMemo(() => choices?.regions.nodes ?? [], [choices]);
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -95,7 +100,7 @@ function PromotionEditor({ title, initial, promotion, submitting, onSubmit }: Pr
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="lg">
             <Paper withBorder p="xl" radius="md">
-              <form ref={fieldErrors.ref} onSubmit={(event) => void submit(event)} aria-label={title} noValidate>
+              <form ref={formRef} onSubmit={(event) => void submit(event)} aria-label={title} noValidate>
                 <Stack gap="lg">
                   <TextInput
                     label="Name"
@@ -125,12 +130,12 @@ function PromotionEditor({ title, initial, promotion, submitting, onSubmit }: Pr
                       productNames={productNames}
                       onScope={(scope) => {
                         set("scope", scope);
-                        fieldErrors.clear(SERVER_FIELD.categoryIds);
+                        clearErrors(SERVER_FIELD.categoryIds);
                       }}
                       onCategories={(ids) => set("categoryIds", ids)}
                       onProducts={(ids) => {
                         set("productIds", ids);
-                        fieldErrors.clear(SERVER_FIELD.categoryIds);
+                        clearErrors(SERVER_FIELD.categoryIds);
                       }}
                       errorOf={errorOf}
                     />
@@ -214,7 +219,7 @@ function PromotionEditor({ title, initial, promotion, submitting, onSubmit }: Pr
                       value={values.automatic ? "automatic" : "code"}
                       onChange={(value) => {
                         set("automatic", value === "automatic");
-                        fieldErrors.clear(SERVER_FIELD.code);
+                        clearErrors(SERVER_FIELD.code);
                       }}
                     >
                       <Group mt={6} gap="lg">
@@ -242,7 +247,7 @@ function PromotionEditor({ title, initial, promotion, submitting, onSubmit }: Pr
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <div style={{ position: "sticky", top: 16 }}>
-            <PromotionPreviewPanel input={input} products={products} regions={choices?.regions.nodes ?? []} />
+            <PromotionPreviewPanel input={previewInput} editing={previewed !== input} products={products} regions={regions} />
           </div>
         </Grid.Col>
       </Grid>
@@ -270,7 +275,7 @@ function KindValue({ values, set, errorOf }: KindValueProps) {
     case "PERCENT_OFF":
       return (
         <NumberInput
-          label="Percent off"
+          label="Percentage"
           value={values.percent}
           onChange={(value) => set("percent", value)}
           min={0}
@@ -285,7 +290,7 @@ function KindValue({ values, set, errorOf }: KindValueProps) {
     case "AMOUNT_OFF":
       return (
         <NumberInput
-          label="Amount off"
+          label="Amount"
           description="Taken off the items it applies to, shared between them."
           value={values.amount}
           onChange={(value) => set("amount", value)}
@@ -302,8 +307,8 @@ function KindValue({ values, set, errorOf }: KindValueProps) {
         <Stack gap={4}>
           <SimpleGrid cols={2} maw={440}>
             <NumberInput
-              label="Buy"
-              description="Units bought"
+              label="Units bought"
+              description="e.g. buy 2 …"
               value={values.buyQuantity}
               onChange={(value) => set("buyQuantity", value)}
               min={1}
@@ -313,8 +318,8 @@ function KindValue({ values, set, errorOf }: KindValueProps) {
               withAsterisk
             />
             <NumberInput
-              label="Get free"
-              description="Units free"
+              label="Units free"
+              description="… get 1 free"
               value={values.getQuantity}
               onChange={(value) => set("getQuantity", value)}
               min={1}

@@ -2,7 +2,7 @@
 // from the shop's list; products are found by name (on the server, once the typing pauses) and added to
 // the chosen list, each with its Remove button.
 import { useQuery } from "@apollo/client/react";
-import { Button, Checkbox, CloseButton, Fieldset, Group, Paper, Radio, Stack, Text, TextInput, VisuallyHidden } from "@mantine/core";
+import { Button, Checkbox, CloseButton, Fieldset, Group, Paper, Radio, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { PromotionProductChoicesDocument } from "../../../graphql/generated/graphql";
@@ -121,8 +121,8 @@ function ProductPicker({ chosen, knownNames, onChange, error }: ProductPickerPro
               offered.map((product) => (
                 <Group key={product.id} justify="space-between" wrap="nowrap">
                   <Text size="sm">{product.name}</Text>
-                  <Button size="compact-sm" variant="light" onClick={() => add(product)}>
-                    Add<VisuallyHidden> {product.name}</VisuallyHidden>
+                  <Button size="compact-sm" variant="light" onClick={() => add(product)} aria-label={`Add ${product.name}`}>
+                    Add
                   </Button>
                 </Group>
               ))

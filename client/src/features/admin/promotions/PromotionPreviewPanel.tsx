@@ -5,7 +5,7 @@
 import { useQuery } from "@apollo/client/react";
 import { Button, CloseButton, Group, NativeSelect, NumberInput, Stack, Table, Text } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
-import { useEffect, useMemo, useState } from "react";
+import { memo, useMemo, useState } from "react";
 import { PromotionPreviewDocument, type CartLineInput, type PromotionInput, type PromotionPreviewQuery } from "../../../graphql/generated/graphql";
 import { invalidInputMessages, serverMessage } from "../../../lib/apollo/errors";
 import { formatMoney } from "../../../lib/money";
@@ -44,37 +44,37 @@ export function sampleChoices(products: readonly SampleProduct[]): SampleChoice[
 }
 
 interface Sample {
-  /** The chosen variant's id as the select holds it ("" for none yet). */
-  variant: string;
+  /** The chosen variant's id as the select holds it ("" for none); null: the first product, until another is chosen. */
+  variant: string | null;
   quantity: number | string;
 }
 
 export interface PromotionPreviewPanelProps {
+  /** The promotion as the editor has it, once its editing paused (the editor debounces it). */
   input: PromotionInput;
+  /** The editor holds changes the input does not have yet: the preview shows as being updated. */
+  editing: boolean;
   products: readonly SampleProduct[];
   regions: ReadonlyArray<{ id: number; name: string }>;
 }
 
-export function PromotionPreviewPanel({ input, products, regions }: PromotionPreviewPanelProps) {
+/** Drawn again only when its props change: not at every key typed in the editor. */
+export const PromotionPreviewPanel = memo(function PromotionPreviewPanel({ input, editing, products, regions }: PromotionPreviewPanelProps) {
   const choices = useMemo(() => sampleChoices(products), [products]);
-  const [samples, setSamples] = useState<Sample[]>([{ variant: "", quantity: 1 }]);
+  // The first sample is the first product until another is chosen.
+  const [samples, setSamples] = useState<Sample[]>([{ variant: null, quantity: 1 }]);
   const [region, setRegion] = useState("");
-
-  // The first sample starts as the first product, once the products are there.
-  const firstChoice = choices[0]?.variantId;
-  useEffect(() => {
-    if (firstChoice === undefined) return;
-    setSamples((current) => (current.length === 1 && current[0]!.variant === "" ? [{ variant: String(firstChoice), quantity: current[0]!.quantity }] : current));
-  }, [firstChoice]);
+  const variantOf = (sample: Sample) => sample.variant ?? String(choices[0]?.variantId ?? "");
 
   const lines: CartLineInput[] = samples.flatMap((sample) => {
-    const choice = choices.find((known) => String(known.variantId) === sample.variant);
+    const choice = choices.find((known) => String(known.variantId) === variantOf(sample));
     const quantity = Number(sample.quantity);
     return choice && Number.isInteger(quantity) && quantity >= 1 ? [{ productId: choice.productId, variantId: choice.variantId, quantity }] : [];
   });
-  const request = JSON.stringify({ input, lines, regionId: region === "" ? null : Number(region) });
-  const [asked] = useDebouncedValue(request, PREVIEW_DEBOUNCE_MS);
-  const variables = useMemo(() => JSON.parse(asked) as { input: PromotionInput; lines: CartLineInput[]; regionId: number | null }, [asked]);
+  // The sample cart is asked for once its editing pauses too.
+  const cart = JSON.stringify({ lines, regionId: region === "" ? null : Number(region) });
+  const [askedCart] = useDebouncedValue(cart, PREVIEW_DEBOUNCE_MS);
+  const variables = useMemo(() => ({ input, ...(JSON.parse(askedCart) as { lines: CartLineInput[]; regionId: number | null }) }), [input, askedCart]);
   const { data, previousData, error, loading } = useQuery(PromotionPreviewDocument, { variables, skip: variables.lines.length === 0 });
 
   const change = (index: number, sample: Partial<Sample>) => setSamples((current) => current.map((known, at) => (at === index ? { ...known, ...sample } : known)));
@@ -91,7 +91,7 @@ export function PromotionPreviewPanel({ input, products, regions }: PromotionPre
           <Group key={index} align="flex-end" gap="xs" wrap="nowrap">
             <NativeSelect
               label={`Sample product ${index + 1}`}
-              value={sample.variant}
+              value={variantOf(sample)}
               onChange={(event) => change(index, { variant: event.currentTarget.value })}
               data={[{ value: "", label: "Choose a product" }, ...choices.map((choice) => ({ value: String(choice.variantId), label: choice.label }))]}
               style={{ flex: 1, minWidth: 0 }}
@@ -128,12 +128,12 @@ export function PromotionPreviewPanel({ input, products, regions }: PromotionPre
           />
         </Group>
       </Stack>
-      <UpdatingResults updating={variables.lines.length > 0 && (loading || asked !== request)} label="Updating the preview…">
+      <UpdatingResults updating={variables.lines.length > 0 && (loading || editing || askedCart !== cart)} label="Updating the preview…">
         <PreviewResult hasLines={variables.lines.length > 0} quote={quote} error={error} nameOf={nameOf} />
       </UpdatingResults>
     </AdminSection>
   );
-}
+});
 
 type Quote = PromotionPreviewQuery["promotionPreview"];
 

@@ -113,15 +113,14 @@ function PromotionRow({ promotion, onDelete }: { promotion: ListedPromotion; onD
       </Table.Td>
       <Table.Td>
         <Group gap="xs" wrap="nowrap" justify="flex-end">
-          <Button component={Link} to={promotionPath(promotion.id)} size="xs" variant="light">
-            Edit<VisuallyHidden> {promotion.name}</VisuallyHidden>
+          <Button component={Link} to={promotionPath(promotion.id)} size="xs" variant="light" aria-label={`Edit ${promotion.name}`}>
+            Edit
           </Button>
-          <Button size="xs" variant="default" loading={pausing} onClick={() => void togglePause()}>
+          <Button size="xs" variant="default" loading={pausing} onClick={() => void togglePause()} aria-label={`${promotion.paused ? "Resume" : "Pause"} ${promotion.name}`}>
             {promotion.paused ? "Resume" : "Pause"}
-            <VisuallyHidden> {promotion.name}</VisuallyHidden>
           </Button>
-          <Button size="xs" color="red" variant="light" onClick={onDelete}>
-            Delete<VisuallyHidden> {promotion.name}</VisuallyHidden>
+          <Button size="xs" color="red" variant="light" onClick={onDelete} aria-label={`Delete ${promotion.name}`}>
+            Delete
           </Button>
         </Group>
       </Table.Td>

@@ -34,18 +34,18 @@ export function TaxClassesSection({ classes }: { classes: readonly TaxClass[] })
 
 function ClassRow({ taxClass, onDelete }: { taxClass: TaxClass; onDelete: () => void }) {
   const [name, setName] = useState(taxClass.name);
-  const fieldErrors = useFieldErrors<HTMLTableRowElement>();
+  const { ref: rowRef, errorOf, showFailure, clear: clearErrors } = useFieldErrors<HTMLTableRowElement>();
   const [save, { loading }] = useSaveTaxClass();
   const rename = async () => {
     try {
       await save({ variables: { id: taxClass.id, name } });
       notifySuccess(`Tax class renamed to ${name.trim()}.`);
     } catch (failure) {
-      if (!fieldErrors.showFailure(failure)) notifyServerFailure(failure);
+      if (!showFailure(failure)) notifyServerFailure(failure);
     }
   };
   return (
-    <Table.Tr ref={fieldErrors.ref}>
+    <Table.Tr ref={rowRef}>
       <Table.Td>
         <Group gap="sm" wrap="nowrap" align="flex-start">
           <TextInput
@@ -53,9 +53,9 @@ function ClassRow({ taxClass, onDelete }: { taxClass: TaxClass; onDelete: () => 
             value={name}
             onChange={(event) => {
               setName(event.currentTarget.value);
-              fieldErrors.clear();
+              clearErrors();
             }}
-            error={fieldErrors.errorOf("name")}
+            error={errorOf("name")}
             style={{ flex: 1 }}
           />
           {taxClass.isDefault && (
@@ -67,12 +67,12 @@ function ClassRow({ taxClass, onDelete }: { taxClass: TaxClass; onDelete: () => 
       </Table.Td>
       <Table.Td>
         <Group gap="xs" justify="flex-end" wrap="nowrap">
-          <Button size="xs" variant="light" loading={loading} disabled={name === taxClass.name} onClick={() => void rename()}>
-            Rename<VisuallyHidden> {taxClass.name}</VisuallyHidden>
+          <Button size="xs" variant="light" loading={loading} disabled={name === taxClass.name} onClick={() => void rename()} aria-label={`Rename ${taxClass.name}`}>
+            Rename
           </Button>
           {!taxClass.isDefault && (
-            <Button size="xs" color="red" variant="light" onClick={onDelete}>
-              Delete<VisuallyHidden> {taxClass.name}</VisuallyHidden>
+            <Button size="xs" color="red" variant="light" onClick={onDelete} aria-label={`Delete ${taxClass.name}`}>
+              Delete
             </Button>
           )}
         </Group>
@@ -83,7 +83,7 @@ function ClassRow({ taxClass, onDelete }: { taxClass: TaxClass; onDelete: () => 
 
 function NewClassForm() {
   const [name, setName] = useState("");
-  const fieldErrors = useFieldErrors();
+  const { ref: formRef, errorOf, showFailure, clear: clearErrors } = useFieldErrors();
   const [save, { loading }] = useSaveTaxClass();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -92,11 +92,11 @@ function NewClassForm() {
       notifySuccess(`Tax class ${name.trim()} added.`);
       setName("");
     } catch (failure) {
-      if (!fieldErrors.showFailure(failure)) notifyServerFailure(failure);
+      if (!showFailure(failure)) notifyServerFailure(failure);
     }
   };
   return (
-    <form ref={fieldErrors.ref} onSubmit={(event) => void submit(event)} noValidate aria-label="Add a tax class">
+    <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate aria-label="Add a tax class">
       <Group align="flex-start" gap="sm">
         <TextInput
           label="New tax class"
@@ -104,9 +104,9 @@ function NewClassForm() {
           value={name}
           onChange={(event) => {
             setName(event.currentTarget.value);
-            fieldErrors.clear();
+            clearErrors();
           }}
-          error={fieldErrors.errorOf("name")}
+          error={errorOf("name")}
         />
         <Button type="submit" loading={loading} mt={25}>
           Add class

@@ -88,7 +88,7 @@ function RateRow({ region, classes, saved }: RateRowProps) {
   // What the admin typed and has not saved yet, by cell; the rest shows as saved.
   const [drafts, setDrafts] = useState<Partial<Record<CellKey, CellValue>>>({});
   const [saving, setSaving] = useState(false);
-  const fieldErrors = useFieldErrors<HTMLTableRowElement>();
+  const { ref: rowRef, errorOf, show: showErrors, clear: clearErrors } = useFieldErrors<HTMLTableRowElement>();
   const [setTaxRate] = useTaxChange(SetTaxRateDocument, (data) => data.setTaxRate);
   const [setDeliveryTaxRate] = useTaxChange(SetDeliveryTaxRateDocument, (data) => data.setDeliveryTaxRate);
 
@@ -101,12 +101,12 @@ function RateRow({ region, classes, saved }: RateRowProps) {
 
   const edit = (key: CellKey, change: Partial<CellValue>) => {
     setDrafts((current) => ({ ...current, [key]: { ...valueOf(key), ...change } }));
-    fieldErrors.clear(`${key}.${"rate" in change ? "rate" : "name"}`);
+    clearErrors(`${key}.${"rate" in change ? "rate" : "name"}`);
   };
 
   const save = async () => {
     setSaving(true);
-    fieldErrors.clear();
+    clearErrors();
     for (const cell of changed) {
       const value = valueOf(cell.key);
       const empty = String(value.rate).trim() === "";
@@ -121,7 +121,7 @@ function RateRow({ region, classes, saved }: RateRowProps) {
         });
       } catch (failure) {
         const fields = invalidInputFields(failure);
-        if (fields) fieldErrors.show(Object.fromEntries(Object.entries(fields).map(([field, message]) => [`${cell.key}.${field}`, message])));
+        if (fields) showErrors(Object.fromEntries(Object.entries(fields).map(([field, message]) => [`${cell.key}.${field}`, message])));
         else notifyServerFailure(failure);
         setSaving(false);
         return;
@@ -132,7 +132,7 @@ function RateRow({ region, classes, saved }: RateRowProps) {
   };
 
   return (
-    <Table.Tr ref={fieldErrors.ref}>
+    <Table.Tr ref={rowRef}>
       <Table.Th scope="row" fw={600}>
         {region.name}
       </Table.Th>
@@ -152,22 +152,22 @@ function RateRow({ region, classes, saved }: RateRowProps) {
                 decimalScale={4}
                 allowNegative={false}
                 suffix="%"
-                error={fieldErrors.errorOf(`${cell.key}.rate`)}
+                error={errorOf(`${cell.key}.rate`)}
               />
               <TextInput
                 aria-label={`${what}, name on invoices`}
                 placeholder="Name, e.g. VAT 20%"
                 value={value.name}
                 onChange={(event) => edit(cell.key, { name: event.currentTarget.value })}
-                error={fieldErrors.errorOf(`${cell.key}.name`)}
+                error={errorOf(`${cell.key}.name`)}
               />
             </Stack>
           </Table.Td>
         );
       })}
       <Table.Td>
-        <Button size="xs" onClick={() => void save()} loading={saving} disabled={changed.length === 0}>
-          Save<VisuallyHidden> the rates for {region.name}</VisuallyHidden>
+        <Button size="xs" onClick={() => void save()} loading={saving} disabled={changed.length === 0} aria-label={`Save the rates for ${region.name}`}>
+          Save
         </Button>
       </Table.Td>
     </Table.Tr>
