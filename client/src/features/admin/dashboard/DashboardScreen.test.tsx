@@ -4,13 +4,15 @@ import { AdminAnalyticsDocument, AdminTopProductsDocument } from "../../../graph
 import { createTestLive } from "../../../test/liveEvents";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
 import { picture } from "../../../test/fixtures";
-import { DashboardScreen } from "./DashboardScreen";
+import { DashboardScreen, salesBreakdownText } from "./DashboardScreen";
 
 const analytics = {
   __typename: "AnalyticsSummary" as const,
   totalUsers: 42,
   userGrowthPercentage: 12,
   totalRevenue: 1234.5,
+  totalDiscounts: 0,
+  totalTax: 0,
   revenueChangePercentage: -4,
   totalOrders: 17,
   orderGrowthPercentage: 0,
@@ -187,5 +189,12 @@ describe("Dashboard", () => {
     live.emit("LiveOrderPlaced", { orderPlaced: { __typename: "Order", id: 99, orderNumber: "ORD-000099" } });
     expect(await within(await screen.findByRole("article", { name: "Total orders" })).findByText("18")).toBeInTheDocument();
     expect(await screen.findByText("New order ORD-000099.")).toBeInTheDocument();
+  });
+});
+
+describe("discounts and tax under the cards", () => {
+  it("nothing while the shop has given no discount and charged no tax; then the discounts, the tax and the sales net of tax", () => {
+    expect(salesBreakdownText({ totalRevenue: 1234.5, totalDiscounts: 0, totalTax: 0 })).toBeNull();
+    expect(salesBreakdownText({ totalRevenue: 1234.5, totalDiscounts: 40, totalTax: 205.75 })).toBe("Discounts given: $40.00 · Tax charged: $205.75 · Sales net of tax: $1,028.75");
   });
 });

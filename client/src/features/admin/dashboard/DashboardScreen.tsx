@@ -108,6 +108,15 @@ function SummaryCards({ analytics }: { analytics: Analytics }) {
   );
 }
 
+/**
+ * Under the cards, once the shop has given discounts or charged tax: the discounts given, the tax charged and
+ * the sales net of tax (sales are what shoppers paid: after discounts, tax included). Nothing otherwise.
+ */
+export function salesBreakdownText({ totalRevenue, totalDiscounts, totalTax }: Pick<Analytics, "totalRevenue" | "totalDiscounts" | "totalTax">): string | null {
+  if (totalDiscounts === 0 && totalTax === 0) return null;
+  return `Discounts given: ${formatMoney(totalDiscounts)} · Tax charged: ${formatMoney(totalTax)} · Sales net of tax: ${formatMoney(totalRevenue - totalTax)}`;
+}
+
 type TopProduct = AdminTopProductsQuery["topProducts"][number];
 type TopProductVariant = TopProduct["variants"][number];
 
@@ -184,6 +193,11 @@ export function DashboardScreen() {
         <Text c="dimmed">{greeting(user?.name ?? "")}</Text>
       </Stack>
       {data ? <SummaryCards analytics={data.analytics} /> : loading ? <LoadingView label="Loading the dashboard" /> : null}
+      {data && salesBreakdownText(data.analytics) && (
+        <Text size="sm" c="dimmed">
+          {salesBreakdownText(data.analytics)}
+        </Text>
+      )}
       <TopSellingProducts />
     </Stack>
   );

@@ -6,6 +6,8 @@ export const dashboardOperations = /* GraphQL */ `
       totalUsers
       userGrowthPercentage
       totalRevenue
+      totalDiscounts
+      totalTax
       revenueChangePercentage
       totalOrders
       orderGrowthPercentage
