@@ -1,10 +1,12 @@
 // Prints the gzipped JavaScript a shopper downloads on the first visit (the entry chunk and every chunk
 // it imports statically; lazy chunks such as the admin screens are not counted) and fails the build
-// when it is over the storefront's budget of 200 kB (1 kB = 1000 bytes, as Vite prints sizes).
+// when it is over the storefront's budget of 205 kB (1 kB = 1000 bytes, as Vite prints sizes). It was 200 kB
+// until promotions and taxes: the generated documents are one module, so the first load carries every
+// document some screen uses, the back office's too (docs/decisions.md, "The first-load budget").
 import { gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 
-export const FIRST_LOAD_BUDGET_BYTES = 200_000;
+export const FIRST_LOAD_BUDGET_BYTES = 205_000;
 
 interface ChunkLike {
   type: "chunk";
