@@ -4,7 +4,7 @@
 import { useApolloClient } from "@apollo/client/react";
 import { Button, Group, NumberInput, Text, TextInput } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { PromotionCodesCsvDocument } from "../../../graphql/generated/graphql";
+import { PromotionCodesCsvDocument } from "./operations";
 import { useFieldErrors } from "../../../lib/forms/useFieldErrors";
 import { notifySuccess } from "../../../lib/notify";
 import { REQUIRED } from "../adminRules";

@@ -2,17 +2,8 @@ import { notifications } from "@mantine/notifications";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  AdminPromotionDocument,
-  CreatePromotionDocument,
-  GeneratePromotionCodesDocument,
-  PromotionCodesCsvDocument,
-  PromotionEditorChoicesDocument,
-  PromotionPreviewDocument,
-  PromotionProductChoicesDocument,
-  UpdatePromotionDocument,
-  type PromotionInput,
-} from "../../../graphql/generated/graphql";
+import { type PromotionInput } from "../../../graphql/generated/graphql";
+import { AdminPromotionDocument, CreatePromotionDocument, GeneratePromotionCodesDocument, PromotionCodesCsvDocument, PromotionEditorChoicesDocument, PromotionPreviewDocument, PromotionProductChoicesDocument, UpdatePromotionDocument } from "./operations";
 import { categories, regions } from "../../../test/fixtures";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
 import { EditPromotionScreen, NewPromotionScreen } from "./PromotionEditorScreens";

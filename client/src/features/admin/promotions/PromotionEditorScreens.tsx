@@ -10,14 +10,8 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useParams } from "react-router-dom";
 import { PageTitle } from "../../../components/PageTitle";
-import {
-  AdminPromotionDocument,
-  PromotionEditorChoicesDocument,
-  PromotionProductChoicesDocument,
-  type AdminPromotionFieldsFragment,
-  type PromotionInput,
-  type PromotionKind,
-} from "../../../graphql/generated/graphql";
+import { type AdminPromotionFieldsFragment, type PromotionInput, type PromotionKind } from "../../../graphql/generated/graphql";
+import { AdminPromotionDocument, PromotionEditorChoicesDocument, PromotionProductChoicesDocument } from "./operations";
 import { useFieldErrors } from "../../../lib/forms/useFieldErrors";
 import { useGoBack } from "../../../lib/navigation/useGoBack";
 import { reportChange } from "../../../lib/notify";

@@ -5,7 +5,7 @@ import { useQuery } from "@apollo/client/react";
 import { Button, Checkbox, CloseButton, Fieldset, Group, Paper, Radio, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
-import { PromotionProductChoicesDocument } from "../../../graphql/generated/graphql";
+import { PromotionProductChoicesDocument } from "./operations";
 import { SEARCH_DEBOUNCE_MS } from "../../../lib/apollo/pages";
 import type { PromotionScope } from "./promotionForm";
 

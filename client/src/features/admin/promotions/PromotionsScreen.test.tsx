@@ -2,7 +2,7 @@ import { notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AdminPromotionsDocument, DeletePromotionDocument, SetPromotionPausedDocument } from "../../../graphql/generated/graphql";
+import { AdminPromotionsDocument, DeletePromotionDocument, SetPromotionPausedDocument } from "./operations";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
 import { promotionFixture } from "./promotionFixtures";
 import { PromotionsScreen } from "./PromotionsScreen";

@@ -1,7 +1,10 @@
-// The admin promotion screens' documents; codegen turns them into typed documents.
+// The admin promotion screens' documents: each a /* GraphQL */ string that codegen reads and types, built
+// into a document in this lazy chunk (see ../lazyDocument.ts: not in the first load's generated module).
+import type * as Types from "../../../graphql/generated/graphql";
+import { lazyDocument } from "../lazyDocument";
 
 /** A promotion as the list and the editor read it. */
-export const adminPromotionFields = /* GraphQL */ `
+const adminPromotionFields = /* GraphQL */ `
   fragment AdminPromotionFields on Promotion {
     id
     name
@@ -31,31 +34,39 @@ export const adminPromotionFields = /* GraphQL */ `
   }
 `;
 
-export const adminPromotionOperations = /* GraphQL */ `
+const adminPromotions = /* GraphQL */ `
   query AdminPromotions {
     promotions {
       ...AdminPromotionFields
     }
   }
+`;
 
+const adminPromotion = /* GraphQL */ `
   query AdminPromotion($id: Int!) {
     promotion(id: $id) {
       ...AdminPromotionFields
     }
   }
+`;
 
+const createPromotion = /* GraphQL */ `
   mutation CreatePromotion($input: PromotionInput!) {
     createPromotion(input: $input) {
       ...AdminPromotionFields
     }
   }
+`;
 
+const updatePromotion = /* GraphQL */ `
   mutation UpdatePromotion($id: Int!, $input: PromotionInput!) {
     updatePromotion(id: $id, input: $input) {
       ...AdminPromotionFields
     }
   }
+`;
 
+const setPromotionPaused = /* GraphQL */ `
   mutation SetPromotionPaused($id: Int!, $paused: Boolean!) {
     setPromotionPaused(id: $id, paused: $paused) {
       id
@@ -63,27 +74,30 @@ export const adminPromotionOperations = /* GraphQL */ `
       status
     }
   }
+`;
 
+const deletePromotion = /* GraphQL */ `
   mutation DeletePromotion($id: Int!) {
     deletePromotion(id: $id) {
       message
     }
   }
+`;
 
+const generatePromotionCodes = /* GraphQL */ `
   mutation GeneratePromotionCodes($id: Int!, $count: Int!, $prefix: String) {
     generatePromotionCodes(id: $id, count: $count, prefix: $prefix)
   }
+`;
 
+const promotionCodesCsv = /* GraphQL */ `
   query PromotionCodesCsv($id: Int!) {
     promotionCodesCsv(id: $id)
   }
 `;
 
-/**
- * What the editor offers to choose from: the categories, and the catalogue's products (each with its variants
- * on sale, which the preview's sample cart buys) and the delivery regions for the preview.
- */
-export const promotionEditorOperations = /* GraphQL */ `
+/** What the editor offers to choose from: the categories, and the delivery regions for the preview. */
+const promotionEditorChoices = /* GraphQL */ `
   query PromotionEditorChoices {
     categories(first: 100) {
       nodes {
@@ -98,7 +112,10 @@ export const promotionEditorOperations = /* GraphQL */ `
       }
     }
   }
+`;
 
+/** The catalogue's products by name, each with its variants on sale (which the preview's sample cart buys). */
+const promotionProductChoices = /* GraphQL */ `
   query PromotionProductChoices($name: String, $first: Int!) {
     products(name: $name, sort: NEWEST, first: $first) {
       nodes {
@@ -115,7 +132,9 @@ export const promotionEditorOperations = /* GraphQL */ `
       }
     }
   }
+`;
 
+const promotionPreview = /* GraphQL */ `
   query PromotionPreview($input: PromotionInput!, $lines: [CartLineInput!]!, $regionId: Int) {
     promotionPreview(input: $input, lines: $lines, regionId: $regionId) {
       lines {
@@ -142,3 +161,15 @@ export const promotionEditorOperations = /* GraphQL */ `
     }
   }
 `;
+
+export const AdminPromotionsDocument = lazyDocument<Types.AdminPromotionsQuery, Types.AdminPromotionsQueryVariables>(adminPromotions, adminPromotionFields);
+export const AdminPromotionDocument = lazyDocument<Types.AdminPromotionQuery, Types.AdminPromotionQueryVariables>(adminPromotion, adminPromotionFields);
+export const CreatePromotionDocument = lazyDocument<Types.CreatePromotionMutation, Types.CreatePromotionMutationVariables>(createPromotion, adminPromotionFields);
+export const UpdatePromotionDocument = lazyDocument<Types.UpdatePromotionMutation, Types.UpdatePromotionMutationVariables>(updatePromotion, adminPromotionFields);
+export const SetPromotionPausedDocument = lazyDocument<Types.SetPromotionPausedMutation, Types.SetPromotionPausedMutationVariables>(setPromotionPaused);
+export const DeletePromotionDocument = lazyDocument<Types.DeletePromotionMutation, Types.DeletePromotionMutationVariables>(deletePromotion);
+export const GeneratePromotionCodesDocument = lazyDocument<Types.GeneratePromotionCodesMutation, Types.GeneratePromotionCodesMutationVariables>(generatePromotionCodes);
+export const PromotionCodesCsvDocument = lazyDocument<Types.PromotionCodesCsvQuery, Types.PromotionCodesCsvQueryVariables>(promotionCodesCsv);
+export const PromotionEditorChoicesDocument = lazyDocument<Types.PromotionEditorChoicesQuery, Types.PromotionEditorChoicesQueryVariables>(promotionEditorChoices);
+export const PromotionProductChoicesDocument = lazyDocument<Types.PromotionProductChoicesQuery, Types.PromotionProductChoicesQueryVariables>(promotionProductChoices);
+export const PromotionPreviewDocument = lazyDocument<Types.PromotionPreviewQuery, Types.PromotionPreviewQueryVariables>(promotionPreview);

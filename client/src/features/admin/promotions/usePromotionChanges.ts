@@ -3,13 +3,7 @@
 // are quoted. An updated or paused promotion updates itself in the cache (it has an id).
 import type { ApolloCache } from "@apollo/client";
 import { useMutation } from "@apollo/client/react";
-import {
-  CreatePromotionDocument,
-  DeletePromotionDocument,
-  GeneratePromotionCodesDocument,
-  SetPromotionPausedDocument,
-  UpdatePromotionDocument,
-} from "../../../graphql/generated/graphql";
+import { CreatePromotionDocument, DeletePromotionDocument, GeneratePromotionCodesDocument, SetPromotionPausedDocument, UpdatePromotionDocument } from "./operations";
 
 const STALE_AFTER_A_CHANGE = ["acceptsPromotionCodes", "cartQuote"] as const;
 

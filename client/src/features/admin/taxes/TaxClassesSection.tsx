@@ -2,7 +2,7 @@
 // (asked first: its rates go, its categories and products fall back to the default), and a form to add one.
 import { Badge, Button, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { useState, type FormEvent } from "react";
-import { DeleteTaxClassDocument, SaveTaxClassDocument } from "../../../graphql/generated/graphql";
+import { DeleteTaxClassDocument, SaveTaxClassDocument } from "./operations";
 import { useFieldErrors } from "../../../lib/forms/useFieldErrors";
 import { notifySuccess } from "../../../lib/notify";
 import { notifyServerFailure } from "../adminFeedback";

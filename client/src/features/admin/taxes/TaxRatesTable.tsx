@@ -4,7 +4,7 @@
 // at the cell's inputs.
 import { Button, NumberInput, Stack, Table, Text, TextInput, VisuallyHidden } from "@mantine/core";
 import { useState } from "react";
-import { SetDeliveryTaxRateDocument, SetTaxRateDocument } from "../../../graphql/generated/graphql";
+import { SetDeliveryTaxRateDocument, SetTaxRateDocument } from "./operations";
 import { invalidInputFields } from "../../../lib/apollo/errors";
 import { useFieldErrors } from "../../../lib/forms/useFieldErrors";
 import { notifySuccess } from "../../../lib/notify";

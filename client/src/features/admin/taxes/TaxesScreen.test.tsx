@@ -2,15 +2,7 @@ import { notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import {
-  AdminTaxSettingsDocument,
-  DeleteTaxClassDocument,
-  SaveTaxClassDocument,
-  SetCategoryTaxClassDocument,
-  SetDeliveryTaxRateDocument,
-  SetPricesIncludeTaxDocument,
-  SetTaxRateDocument,
-} from "../../../graphql/generated/graphql";
+import { AdminTaxSettingsDocument, DeleteTaxClassDocument, SaveTaxClassDocument, SetCategoryTaxClassDocument, SetDeliveryTaxRateDocument, SetPricesIncludeTaxDocument, SetTaxRateDocument } from "./operations";
 import { categories, regions } from "../../../test/fixtures";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
 import { PRICES_INCLUDE_TAX_HELP, TaxesScreen } from "./TaxesScreen";

@@ -6,7 +6,7 @@ import { NativeSelect, Stack, Switch, Table, Text } from "@mantine/core";
 import { useState } from "react";
 import { LoadingView } from "../../../components/LoadingView";
 import { PageTitle } from "../../../components/PageTitle";
-import { AdminTaxSettingsDocument, SetCategoryTaxClassDocument, SetPricesIncludeTaxDocument } from "../../../graphql/generated/graphql";
+import { AdminTaxSettingsDocument, SetCategoryTaxClassDocument, SetPricesIncludeTaxDocument } from "./operations";
 import { notifySuccess } from "../../../lib/notify";
 import { notifyServerFailure } from "../adminFeedback";
 import { AdminSection, AdminTable, LoadFailure, useNotifyLoadFailure } from "../AdminParts";

@@ -3,7 +3,8 @@
 // the carts' quotes, worked out with the old rates, are dropped.
 import type { OperationVariables, TypedDocumentNode } from "@apollo/client";
 import { useMutation } from "@apollo/client/react";
-import { AdminTaxSettingsDocument, type TaxSettingsFieldsFragment } from "../../../graphql/generated/graphql";
+import { type TaxSettingsFieldsFragment } from "../../../graphql/generated/graphql";
+import { AdminTaxSettingsDocument } from "./operations";
 
 export function useTaxChange<TData, TVariables extends OperationVariables>(
   change: TypedDocumentNode<TData, TVariables>,
