@@ -33,7 +33,7 @@ describe("layout and fallback", () => {
     );
   });
 
-  it("the admin menu on a phone is a drawer with the six admin links and Integrations", async () => {
+  it("the admin menu on a phone is a drawer with the six admin links, Promotions, Taxes and Integrations", async () => {
     await journey(
       browser(),
       "admin drawer on a phone",
