@@ -210,15 +210,24 @@ describe("limits hold under parallel checkouts", () => {
 });
 
 describe("codes that do not exist are throttled", () => {
-  it("after 10 wrong codes from one address the 11th try waits; codes that exist never count", async () => {
+  it("each distinct wrong code counts once a window: after 10 from one address the cart is priced without codes and applyCode waits; codes that exist never count", async () => {
     const lines = [{ productId: basil.id, quantity: 1 }];
     const asker = { clientAddress: "203.0.113.77" };
     for (let i = 0; i < 12; i += 1) await t.shop.orders.quoteCart(lines, regionId, ["TENOFF"], asker);
-    for (let i = 0; i < 10; i += 1) await t.shop.orders.quoteCart(lines, regionId, [`GUESS${i}`], asker);
-    await expect(t.shop.orders.quoteCart(lines, regionId, ["GUESS10"], asker)).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: expect.stringMatching(/^Too many codes that do not exist\. Please wait \d+ minutes? before trying another\.$/) });
+    // One mistyped code from a shared link, quoted again and again, is one wrong try.
+    for (let i = 0; i < 15; i += 1) expect((await t.shop.orders.quoteCart(lines, regionId, ["SPRNG10"], asker)).codes[0].message).toBe("This code is not valid.");
+    for (let i = 0; i < 9; i += 1) await t.shop.orders.quoteCart(lines, regionId, [`GUESS${i}`], asker);
+    const WAIT = /^Too many codes that do not exist\. Please wait \d+ minutes? before trying another\.$/;
+    const throttled = await t.shop.orders.quoteCart(lines, regionId, ["GUESS9", "TENOFF"], asker);
+    expect(throttled).toMatchObject({ itemsCents: 400, discountCents: 0, totalCents: 900 });
+    expect(throttled.codes).toEqual([
+      { code: "GUESS9", applied: false, message: expect.stringMatching(WAIT) },
+      { code: "TENOFF", applied: false, message: expect.stringMatching(WAIT) },
+    ]);
+    await expect(t.shop.orders.quoteCart(lines, regionId, ["GUESS10"], { ...asker, failWhenThrottled: true })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: expect.stringMatching(WAIT) });
     // Another address is not held up, nor a quote without codes.
-    await t.shop.orders.quoteCart(lines, regionId, ["GUESS11"], { clientAddress: "203.0.113.78" });
-    await t.shop.orders.quoteCart(lines, regionId, [], asker);
+    expect((await t.shop.orders.quoteCart(lines, regionId, ["GUESS11"], { clientAddress: "203.0.113.78" })).codes[0].message).toBe("This code is not valid.");
+    expect((await t.shop.orders.quoteCart(lines, regionId, [], asker)).totalCents).toBe(900);
   });
 });
 

@@ -115,7 +115,7 @@ class OrderResolver {
     @Arg("regionId", () => Int, { nullable: true }) regionId: number | null,
     @Arg("codes", () => [String], { nullable: true, description: "The codes already applied, kept with the new one." }) codes: string[] | null,
   ): Promise<CartQuote> {
-    const quote = await shop.orders.quoteCart(lines, regionId, [...(codes ?? []), code], { viewer, clientAddress });
+    const quote = await shop.orders.quoteCart(lines, regionId, [...(codes ?? []), code], { viewer, clientAddress, failWhenThrottled: true });
     const outcome = quote.codes.find((one) => one.code === code.trim().toUpperCase());
     if (!outcome) throw invalid({ code: ["Please enter a code."] });
     if (!outcome.applied) throw invalid({ code: [outcome.message!] });

@@ -3,6 +3,6 @@ export { accountForm, AccountService, contactForm, passwordChangeForm, registrat
 export { PasswordResetService, RESET_LINK_MINUTES } from "./password-reset.js";
 export { hashPassword } from "./passwords.js";
 export { addressKey, Throttle, waitText } from "./throttle.js";
-export type { Limit } from "./throttle.js";
+export type { Attempt, Limit } from "./throttle.js";
 export { TokenService } from "./tokens.js";
 export type { UserRow } from "./accounts.js";

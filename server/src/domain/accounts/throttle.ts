@@ -101,6 +101,11 @@ export class Attempt {
     return wait;
   }
 
+  /** The keys this attempt was the first of in their window (counted once: a first sighting). */
+  freshKeys(): string[] {
+    return this.counted.filter((row) => row.hits === 1).map((row) => row.key);
+  }
+
   /** Takes the attempt back from these keys (it was refused, or it succeeded and was no failure). */
   async takeBack(keys: string[] = this.keys): Promise<void> {
     await this.throttle.takeBack(keys);

@@ -2,9 +2,9 @@
 // checkout (checkout.ts, priced by pricing.ts) to status changes (status.ts), history (history.ts) and
 // live following (follow.ts). Each method hands over to the module that owns the rule.
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import { addressKey, type Limit, type Throttle } from "../accounts/index.js";
-import { acceptsCodes, CODE_MESSAGES, type PromotionAdmin } from "../promotions/index.js";
-import type { Deferred, EventBus, OrderStatusName, Viewer } from "../shared/index.js";
+import { addressKey, type Attempt, type Limit, type Throttle } from "../accounts/index.js";
+import { acceptsCodes, CODE_MESSAGES, normalCode, type PromotionAdmin } from "../promotions/index.js";
+import { ShopError, type Deferred, type EventBus, type OrderStatusName, type Viewer } from "../shared/index.js";
 import { checkCart, previewCart, quoteCart, type CartCheckResult, type CartLineInput, type CartQuote, type ProductLineRule } from "./cart.js";
 import { placeOrder, type PlaceOrderInput } from "./checkout.js";
 import { forEvent, placedFollower, statusFollower, type OrderEvent } from "./follow.js";
@@ -35,25 +35,54 @@ export class OrderService extends OrderHistory {
 
   /**
    * The server's figures for a cart and a delivery region, for anyone, with the promotion codes entered.
-   * A quote with codes counts as a try against WRONG_CODE_LIMITS (counted first, so a burst of parallel
-   * guesses cannot pass the limit) and is taken back when every code exists.
+   * Codes that do not exist count against WRONG_CODE_LIMITS, each distinct one once a window (a cart
+   * quoted again and again with a mistyped code from a shared link is one wrong try, not one per quote):
+   * the try is counted first (a burst of parallel guesses cannot pass the limit) and taken back when
+   * every code exists or was already counted. Over the limit, the cart is still priced, without its
+   * codes, each answered with the wait (`failWhenThrottled`: TOO_MANY_REQUESTS instead, for applyCode).
    */
-  async quoteCart(lines: unknown, regionId?: unknown, codes?: unknown, asker: { viewer?: Viewer | null; clientAddress?: string | null } = {}): Promise<CartQuote> {
-    const hasCodes = Array.isArray(codes) ? codes.some((code) => typeof code === "string" && code.trim() !== "") : typeof codes === "string" && codes.trim() !== "";
+  async quoteCart(
+    lines: unknown,
+    regionId?: unknown,
+    codes?: unknown,
+    asker: { viewer?: Viewer | null; clientAddress?: string | null; failWhenThrottled?: boolean } = {},
+  ): Promise<CartQuote> {
+    const given = (Array.isArray(codes) ? codes : [codes]).filter((code): code is string => typeof code === "string" && code.trim() !== "");
     const keys = new Map<string, Limit>();
     const address = addressKey(asker.clientAddress);
-    if (hasCodes && address) keys.set(`promotion-code:address:${address}`, WRONG_CODE_LIMITS.address);
-    if (hasCodes && asker.viewer && !asker.viewer.apiKey) keys.set(`promotion-code:user:${asker.viewer.userId}`, WRONG_CODE_LIMITS.user);
-    const attempt = this.throttle && keys.size ? await this.throttle.enter(keys, tooManyWrongCodes) : null;
-    const customer = asker.viewer && !asker.viewer.apiKey ? await this.customerOf(asker.viewer.userId) : null;
+    const person = asker.viewer && !asker.viewer.apiKey ? `user:${asker.viewer.userId}` : null;
+    if (given.length && address) keys.set(`promotion-code:address:${address}`, WRONG_CODE_LIMITS.address);
+    if (given.length && person) keys.set(`promotion-code:${person}`, WRONG_CODE_LIMITS.user);
+    let attempt: Attempt | null = null;
+    if (this.throttle && keys.size) {
+      try {
+        attempt = await this.throttle.enter(keys, tooManyWrongCodes);
+      } catch (error) {
+        if (asker.failWhenThrottled || !(error instanceof ShopError) || error.code !== "TOO_MANY_REQUESTS") throw error;
+        const unpriced = await quoteCart(this.prisma, lines, regionId, [], null);
+        return { ...unpriced, codes: [...new Set(given.map(normalCode))].map((code) => ({ code, applied: false, message: error.message })) };
+      }
+    }
+    const customer = person ? await this.customerOf(asker.viewer!.userId) : null;
     try {
       const quote = await quoteCart(this.prisma, lines, regionId, codes, customer);
-      if (attempt && !quote.codes.some((code) => code.message === CODE_MESSAGES.unknown)) await attempt.takeBack();
+      if (attempt && !(await this.anyNewWrongCode(quote, [address, person]))) await attempt.takeBack();
       return quote;
     } catch (error) {
       await attempt?.takeBack();
       throw error;
     }
+  }
+
+  /** Whether the quote holds a code that does not exist and was not counted for this address or person in this window. */
+  private async anyNewWrongCode(quote: CartQuote, askers: (string | null)[]): Promise<boolean> {
+    const wrong = quote.codes.filter((code) => code.message === CODE_MESSAGES.unknown).map((code) => code.code);
+    if (!wrong.length || !this.throttle) return false;
+    const markers = new Map<string, Limit>();
+    for (const asker of askers) for (const code of wrong) if (asker) markers.set(`promotion-code:seen:${asker}:${code}`, { attempts: 1, seconds: WRONG_CODE_LIMITS.address.seconds });
+    // A marker counted for the first time in its window is a code not seen before.
+    const counted = await this.throttle.count(markers);
+    return counted.freshKeys().length > 0;
   }
 
   /** The back office's preview of a promotion (checked as the editor would save it) on a sample cart. */
