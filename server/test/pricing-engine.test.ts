@@ -172,6 +172,8 @@ describe("the pricing engine, over any cart, promotions and rates", () => {
         expect(quote.itemsCents).toBe(lines.reduce((sum, line) => sum + (line.discountPriceCents ?? line.priceCents) * line.quantity, 0));
         expect(quote.totalCents).toBe(quote.itemsCents + (feeCents ?? 0));
         expect([quote.discountCents, quote.taxCents, quote.promotions.length, quote.taxLines.length]).toEqual([0, 0, 0, 0]);
+        expect(quote.pricesIncludeTax).toBe(false);
+        expect(quote.totalQuantity).toBe(lines.reduce((sum, item) => sum + item.quantity, 0));
       }),
     );
   });
@@ -317,6 +319,32 @@ describe("each promotion rule on a cart checked by hand", () => {
     expect(nothingLeft.promotions.map((applied) => applied.id)).toEqual([1]);
   });
 
+  it("the order of application is by kind, whatever the promotions' ids: a percentage before an amount", () => {
+    // 10.00: 10% (1.00) then 1.00 off = 2.00; the other way round it would be 1.00 + 0.90.
+    const quote = price([line(1, 1_000, 1)], [rule(1, { kind: "amount-off", amountCents: 100 }), rule(2, { percentBp: 1_000 })]);
+    expect(quote.discountCents).toBe(200);
+    expect(quote.promotions.map((applied) => applied.id)).toEqual([2, 1]);
+  });
+
+  it("the cheapest unit is judged per unit, not per line; buy 1 get 2 groups three units", () => {
+    // Units: 3.00, 3.00 (one line) and 5.00: one free, a 3.00 unit from the first line.
+    expect(price([line(1, 300, 2), line(2, 500, 1)], [rule(1, { kind: "buy-x-get-y", buyQuantity: 2, getQuantity: 1 })]).lines.map((priced) => priced.discountCents)).toEqual([300, 0]);
+    expect(price([line(2, 500, 1), line(1, 300, 2)], [rule(1, { kind: "buy-x-get-y", buyQuantity: 2, getQuantity: 1 })]).lines.map((priced) => priced.discountCents)).toEqual([0, 300]);
+    // Four units of 1.00, buy 1 get 2: one group of three, two free.
+    expect(price([line(1, 100, 4)], [rule(1, { kind: "buy-x-get-y", buyQuantity: 1, getQuantity: 2 })]).discountCents).toBe(200);
+  });
+
+  it("delivery counts in a choice's saving: free delivery alone beats a smaller amount off the items", () => {
+    const quote = price([line(1, 1_000, 1)], [rule(1, { kind: "amount-off", amountCents: 300 }), rule(2, { kind: "free-delivery", combinable: false })]);
+    expect(quote.promotions.map((applied) => applied.id)).toEqual([2]);
+    expect(quote).toMatchObject({ discountCents: 0, deliveryDiscountCents: 500 });
+  });
+
+  it("declined promotions are listed by id, whatever order they came in", () => {
+    const quote = price([line(1, 1_000, 1)], [rule(9, { kind: "amount-off", amountCents: 1, minItemsCents: 5_000 }), rule(3, { kind: "amount-off", amountCents: 1, categoryIds: [8] })]);
+    expect(quote.declined.map((one) => one.promotion.id)).toEqual([3, 9]);
+  });
+
   it("one that does not combine competes with the combinable ones together; the most off wins, a tie goes to the earliest", () => {
     const lines = [line(1, 1_000, 2)];
     const alone = rule(5, { percentBp: 2_500, combinable: false });
@@ -333,6 +361,9 @@ describe("each promotion rule on a cart checked by hand", () => {
     expect(earlierTogether.promotions.map((applied) => applied.id)).toEqual([6, 7]);
     const twoAlone = price(lines, [rule(3, { kind: "amount-off", amountCents: 200, combinable: false }), rule(2, { kind: "amount-off", amountCents: 200, combinable: false })]);
     expect(twoAlone.promotions.map((applied) => applied.id)).toEqual([2]);
+    // Together (4 and 9) against 5 alone, as much off: the choice holding 4 wins.
+    const earliestInside = price(lines, [rule(9, { kind: "amount-off", amountCents: 100 }), rule(4, { kind: "amount-off", amountCents: 100 }), rule(5, { kind: "amount-off", amountCents: 200, combinable: false })]);
+    expect(earliestInside.promotions.map((applied) => applied.id)).toEqual([4, 9]);
   });
 });
 
@@ -380,7 +411,30 @@ describe("each tax rule on a cart checked by hand", () => {
     });
     expect(promoted.lines[0]).toMatchObject({ discountCents: 500, taxCents: 100 });
     expect(promoted).toMatchObject({ deliveryTaxCents: 0, taxCents: 200 });
-    expect(priceOrder(lines, { feeCents: 1_000 }, { at, taxes: null })).toMatchObject({ taxCents: 0, taxLines: [] });
+    expect(promoted.taxLines).toEqual([
+      { name: "VAT 20%", ratePpm: 200_000, netCents: 500, taxCents: 100 },
+      { name: "VAT 5%", ratePpm: 50_000, netCents: 2_000, taxCents: 100 },
+    ]);
+    expect(priceOrder(lines, { feeCents: 1_000 }, { at, taxes: null })).toMatchObject({ taxCents: 0, taxLines: [], pricesIncludeTax: false, totalQuantity: 3 });
+  });
+
+  it("tax lines: the highest rate first, then by name, whatever the order of the cart", () => {
+    const rates: RegionTaxes = {
+      pricesIncludeTax: false,
+      rates: new Map([
+        [1, { ratePpm: 50_000, name: "VAT 5%" }],
+        [2, { ratePpm: 200_000, name: "VAT 20%" }],
+        [3, { ratePpm: 200_000, name: "Excise 20%" }],
+      ]),
+      defaultClassId: 1,
+      delivery: null,
+    };
+    const quote = priceOrder(
+      [1, 2, 3].map((taxClassId) => ({ variantId: taxClassId, productId: taxClassId, categoryId: 1, taxClassId, priceCents: 100, discountPriceCents: null, quantity: 1 })),
+      null,
+      { at, taxes: rates },
+    );
+    expect(quote.taxLines.map((taxLine) => taxLine.name)).toEqual(["Excise 20%", "VAT 20%", "VAT 5%"]);
   });
 });
 

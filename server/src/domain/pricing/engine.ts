@@ -93,12 +93,12 @@ export function priceOrder<L extends PricingLine>(lines: readonly L[], delivery:
   const deliveryCents = delivery?.feeCents ?? 0;
   const outcome = applyPromotions(
     context.promotions ?? [],
-    lines.map((line, index) => ({ ...line, unitCents: units[index], tieKey: line.variantId ?? line.productId ?? index })),
+    lines.map((line, index) => ({ ...line, unitCents: units[index], tieKey: line.variantId ?? index })),
     itemsCents,
     deliveryCents,
   );
   const taxes = context.taxes ?? null;
-  const pricesIncludeTax = taxes?.pricesIncludeTax ?? false;
+  const pricesIncludeTax = taxes?.pricesIncludeTax === true;
   const priced = lines.map((line, index) => {
     const lineCents = units[index] * line.quantity;
     const discountCents = outcome.lineDiscounts[index];
@@ -107,7 +107,7 @@ export function priceOrder<L extends PricingLine>(lines: readonly L[], delivery:
     return { ...line, unitCents: units[index], lineCents, discountCents, taxCents, taxRatePpm: rate.ratePpm, taxName: rate.name };
   });
   const deliveryPaid = deliveryCents - outcome.deliveryDiscountCents;
-  const deliveryRate = taxes?.delivery ?? { ratePpm: 0, name: "" };
+  const deliveryRate = taxes?.delivery ?? rateOf(null, null);
   const deliveryTaxCents = taxOf(deliveryPaid, deliveryRate.ratePpm, pricesIncludeTax);
   const discountCents = outcome.lineDiscounts.reduce((sum, share) => sum + share, 0);
   const taxCents = priced.reduce((sum, line) => sum + line.taxCents, 0) + deliveryTaxCents;

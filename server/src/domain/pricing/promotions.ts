@@ -96,25 +96,25 @@ export function appliesToLine(promotion: PromotionRule, line: PromotionLine): bo
   if (line.discountPriceCents !== null && !promotion.onDiscountedItems) return false;
   const chosen = promotion.categoryIds.length + promotion.productIds.length + promotion.variantIds.length > 0;
   if (!chosen) return true;
-  return (
-    (line.categoryId !== undefined && promotion.categoryIds.includes(line.categoryId)) ||
-    (line.productId !== undefined && promotion.productIds.includes(line.productId)) ||
-    (line.variantId !== undefined && promotion.variantIds.includes(line.variantId))
-  );
+  // A line that does not say (no id: 0, never an id) matches no choice.
+  return promotion.categoryIds.includes(line.categoryId ?? 0) || promotion.productIds.includes(line.productId ?? 0) || promotion.variantIds.includes(line.variantId ?? 0);
 }
 
 /** The reason a promotion cannot apply to the cart at all, or null when it can. */
 function conditionsUnmet(promotion: PromotionRule, lines: readonly PromotionLine[], itemsCents: Cents): Declined | null {
   const matching = lines.filter((line) => appliesToLine(promotion, line));
   if (matching.length === 0) return { reason: "no-items" };
-  if (promotion.minItemsCents !== null && itemsCents < promotion.minItemsCents) return { reason: "minimum-value", missingCents: promotion.minItemsCents - itemsCents };
+  const minimumValue = promotion.minItemsCents ?? 0;
+  if (itemsCents < minimumValue) return { reason: "minimum-value", missingCents: minimumValue - itemsCents };
   const units = matching.reduce((sum, line) => sum + line.quantity, 0);
-  if (promotion.minQuantity !== null && units < promotion.minQuantity) return { reason: "minimum-quantity", missingUnits: promotion.minQuantity - units };
-  if (promotion.kind === "buy-x-get-y" && units < (promotion.buyQuantity ?? 0) + (promotion.getQuantity ?? 1)) {
-    return { reason: "minimum-quantity", missingUnits: (promotion.buyQuantity ?? 0) + (promotion.getQuantity ?? 1) - units };
-  }
+  // Buy X get Y needs a whole group at least.
+  const minimumUnits = Math.max(promotion.minQuantity ?? 1, promotion.kind === "buy-x-get-y" ? groupOf(promotion) : 1);
+  if (units < minimumUnits) return { reason: "minimum-quantity", missingUnits: minimumUnits - units };
   return null;
 }
+
+/** Buy X get Y's group: the units bought and the units free. */
+const groupOf = (promotion: PromotionRule) => (promotion.buyQuantity ?? 0) + (promotion.getQuantity ?? 1);
 
 /** Applies one promotion to what is left of the lines and the delivery; returns its shares (left is updated). */
 function applyOne(promotion: PromotionRule, lines: readonly PromotionLine[], left: Cents[], deliveryLeft: { cents: Cents }): AppliedPromotion {
@@ -125,17 +125,14 @@ function applyOne(promotion: PromotionRule, lines: readonly PromotionLine[], lef
     deliveryCents = deliveryLeft.cents;
     deliveryLeft.cents = 0;
   } else if (promotion.kind === "buy-x-get-y") {
-    const group = (promotion.buyQuantity ?? 0) + (promotion.getQuantity ?? 1);
     const units = eligible.reduce((sum, index) => sum + lines[index].quantity, 0);
-    let free = Math.floor(units / group) * (promotion.getQuantity ?? 1);
+    let free = Math.floor(units / groupOf(promotion)) * (promotion.getQuantity ?? 1);
     // The cheapest units first (on a tie, the smaller tie key); a unit is free at what is left of its price.
     const cheapestFirst = [...eligible].sort((a, b) => left[a] * lines[b].quantity - left[b] * lines[a].quantity || lines[a].tieKey - lines[b].tieKey);
     for (const index of cheapestFirst) {
-      if (free === 0) break;
       const take = Math.min(free, lines[index].quantity);
-      // What is left of a line is shared by its units: a whole unit's worth, the last unit taking the odd cents.
-      const share = take === lines[index].quantity ? left[index] : Math.floor((left[index] * take) / lines[index].quantity);
-      shares[index] = share;
+      // What is left of a line is shared by its units (all of them: the whole of what is left).
+      shares[index] = Math.floor((left[index] * take) / lines[index].quantity);
       free -= take;
     }
   } else {
@@ -178,12 +175,15 @@ export function applyPromotions(promotions: readonly PromotionRule[], lines: rea
   const together = usable.filter((promotion) => promotion.combinable);
   if (together.length) choices.push(together);
   for (const alone of usable.filter((promotion) => !promotion.combinable)) choices.push([alone]);
-  let best: AppliedPromotion[] = [];
-  let bestChoice: PromotionRule[] = [];
-  for (const choice of choices) {
+  // The first choice (the combinable ones together, when any) stands until another takes more off, or as
+  // much holding an earlier promotion.
+  const earliest = (choice: readonly PromotionRule[]) => Math.min(...choice.map((promotion) => promotion.id));
+  let bestChoice: PromotionRule[] = choices[0] ?? [];
+  let best = applyTogether(bestChoice, lines, deliveryCents);
+  for (const choice of choices.slice(1)) {
     const applied = applyTogether(choice, lines, deliveryCents);
-    const better = saving(applied) > saving(best) || (saving(applied) === saving(best) && bestChoice.length > 0 && Math.min(...choice.map((p) => p.id)) < Math.min(...bestChoice.map((p) => p.id)));
-    if (bestChoice.length === 0 || better) {
+    const more = saving(applied) - saving(best);
+    if (more > 0 || (more === 0 && earliest(choice) < earliest(bestChoice))) {
       best = applied;
       bestChoice = choice;
     }

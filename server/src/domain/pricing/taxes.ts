@@ -26,17 +26,18 @@ export interface RegionTaxes {
   delivery: { ratePpm: number; name: string } | null;
 }
 
+/** A line of a class without a rate in the region (or of a cart without a region). */
+const NO_TAX = { ratePpm: 0, name: "" } as const;
+
 /** The tax of an amount at a rate, rounded half up to the cent. */
 export function taxOf(amountCents: Cents, ratePpm: number, pricesIncludeTax: boolean): Cents {
-  if (ratePpm === 0 || amountCents === 0) return 0;
   return pricesIncludeTax ? mulDivRoundHalfUp(amountCents, ratePpm, MILLION + ratePpm) : mulDivRoundHalfUp(amountCents, ratePpm, MILLION);
 }
 
 /** The rate of a line of this class in the region (none: 0, unnamed). */
 export function rateOf(taxes: RegionTaxes | null, taxClassId: number | null | undefined): { ratePpm: number; name: string } {
-  if (!taxes) return { ratePpm: 0, name: "" };
-  const classId = taxClassId ?? taxes.defaultClassId;
-  return (classId === null ? undefined : taxes.rates.get(classId)) ?? { ratePpm: 0, name: "" };
+  const classId = taxClassId ?? taxes?.defaultClassId;
+  return taxes?.rates.get(classId ?? 0) ?? NO_TAX;
 }
 
 /** Tax per rate, as an invoice lists it: the amount without tax, and the tax. */
