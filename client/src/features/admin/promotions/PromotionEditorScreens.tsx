@@ -5,7 +5,7 @@
 // applies by itself or with a code. Save shows the server's problems at their fields, else says so and
 // goes back to the list. Beside the form, the live preview; under an existing code promotion, its codes.
 import { useQuery } from "@apollo/client/react";
-import { Anchor, Checkbox, Grid, Group, NumberInput, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Fieldset } from "@mantine/core";
+import { Anchor, Checkbox, Grid, Group, NumberInput, Paper, Radio, SimpleGrid, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useParams } from "react-router-dom";
@@ -228,7 +228,7 @@ function PromotionEditor({ title, initial, promotion, submitting, onSubmit }: Pr
                         value={values.code}
                         onChange={(event) => set("code", event.currentTarget.value.toUpperCase())}
                         error={errorOf("code")}
-                        ff="monospace"
+                        styles={{ input: { fontFamily: "var(--mantine-font-family-monospace)" } }}
                       />
                     )}
                   </Section>
@@ -249,11 +249,15 @@ function PromotionEditor({ title, initial, promotion, submitting, onSubmit }: Pr
   );
 }
 
+/** A titled group of the form's fields: a fieldset and its legend (screen readers name the group). */
 function Section({ legend, children }: { legend: string; children: ReactNode }) {
   return (
-    <Fieldset legend={legend} radius="md">
+    <Paper component="fieldset" withBorder radius="md" p="md" pt="xs" style={{ margin: 0, minWidth: 0 }}>
+      <Text component="legend" fw={700} px={6}>
+        {legend}
+      </Text>
       <Stack gap="md">{children}</Stack>
-    </Fieldset>
+    </Paper>
   );
 }
 

@@ -2,7 +2,7 @@
 // from the shop's list; products are found by name (on the server, once the typing pauses) and added to
 // the chosen list, each with its Remove button.
 import { useQuery } from "@apollo/client/react";
-import { Button, Checkbox, CloseButton, Fieldset, Group, Paper, Radio, Stack, Text, TextInput } from "@mantine/core";
+import { Box, Button, Checkbox, CloseButton, Group, Paper, Radio, Stack, Text, TextInput } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { PromotionProductChoicesDocument } from "./operations";
@@ -89,7 +89,10 @@ function ProductPicker({ chosen, knownNames, onChange, error }: ProductPickerPro
   };
   const offered = found.filter((product) => !chosen.includes(product.id));
   return (
-    <Fieldset variant="unstyled" legend="Products" styles={{ legend: { fontWeight: 500, fontSize: "var(--mantine-font-size-sm)" } }}>
+    <Box component="fieldset" style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      <Text component="legend" size="sm" fw={500} p={0}>
+        Products
+      </Text>
       <Stack gap="xs">
         {chosen.length > 0 && (
           <Group gap={6} component="ul" aria-label="Chosen products" style={{ listStyle: "none", padding: 0, margin: 0 }}>
@@ -130,6 +133,6 @@ function ProductPicker({ chosen, knownNames, onChange, error }: ProductPickerPro
           </Stack>
         )}
       </Stack>
-    </Fieldset>
+    </Box>
   );
 }

@@ -98,15 +98,15 @@ export const PromotionPreviewPanel = memo(function PromotionPreviewPanel({ input
               style={{ flex: 1, minWidth: 0 }}
             />
             <NumberInput
-              label={`Quantity of sample product ${index + 1}`}
+              label="Quantity"
+              aria-label={`Quantity of sample product ${index + 1}`}
               value={sample.quantity}
               onChange={(quantity) => change(index, { quantity })}
               min={1}
               max={999}
               allowDecimal={false}
               allowNegative={false}
-              w={110}
-              styles={{ label: { whiteSpace: "nowrap", overflow: "hidden", textOverflow: "ellipsis" } }}
+              w={100}
             />
             {samples.length > 1 && (
               <CloseButton mb={6} aria-label={`Remove sample product ${index + 1}`} onClick={() => setSamples((current) => current.filter((_, at) => at !== index))} />
