@@ -200,6 +200,8 @@ describe("money's two roundings", () => {
     expect(shareByLargestRemainder(100, [500, 500, 500], [3, 1, 2])).toEqual([33, 34, 33]);
     expect(shareByLargestRemainder(10, [1, 2, 7])).toEqual([1, 2, 7]);
     expect(shareByLargestRemainder(5, [1, 1, 2])).toEqual([1, 1, 3]);
+    // 5 x 1/7 = 0.71 and 5 x 6/7 = 4.29: the odd cent goes to the larger fraction, not the larger share.
+    expect(shareByLargestRemainder(5, [1, 6])).toEqual([1, 4]);
   });
 
   it("a fraction rounds half up, exactly, also past 2^53", () => {
@@ -361,6 +363,9 @@ describe("each promotion rule on a cart checked by hand", () => {
     expect(earlierTogether.promotions.map((applied) => applied.id)).toEqual([6, 7]);
     const twoAlone = price(lines, [rule(3, { kind: "amount-off", amountCents: 200, combinable: false }), rule(2, { kind: "amount-off", amountCents: 200, combinable: false })]);
     expect(twoAlone.promotions.map((applied) => applied.id)).toEqual([2]);
+    // An earlier promotion never wins by its id alone: 2 alone takes less off than 5 and 6 together.
+    const worseButEarlier = price(lines, [rule(2, { kind: "amount-off", amountCents: 100, combinable: false }), rule(5, { kind: "amount-off", amountCents: 300 })]);
+    expect(worseButEarlier.promotions.map((applied) => applied.id)).toEqual([5]);
     // Together (4 and 9) against 5 alone, as much off: the choice holding 4 wins.
     const earliestInside = price(lines, [rule(9, { kind: "amount-off", amountCents: 100 }), rule(4, { kind: "amount-off", amountCents: 100 }), rule(5, { kind: "amount-off", amountCents: 200, combinable: false })]);
     expect(earliestInside.promotions.map((applied) => applied.id)).toEqual([4, 9]);
