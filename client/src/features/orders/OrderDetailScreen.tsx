@@ -4,7 +4,7 @@
 // discounts and tax in its totals and the tax per rate (the invoice too); an order without shows nothing more.
 import { PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
-import { Badge, Button, Divider, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
@@ -95,7 +95,7 @@ function OrderDetail({ user }: { user: SessionUser }) {
               <Text fw={700}>{formatMoney(order.total)}</Text>
             </Group>
             <IncludedTaxRows parts={order} />
-            {(promotionsApplied(order).length > 0 || order.taxLines.length > 0) && <Divider my="xs" />}
+            {(promotionsApplied(order).length > 0 || order.taxLines.length > 0) && <hr style={{ border: 0, borderTop: "1px solid var(--mantine-color-gray-3)", margin: "var(--mantine-spacing-xs) 0" }} />}
             <Stack gap="sm">
               <PromotionList parts={order} withCodes />
               <TaxBreakdown parts={order} />
