@@ -1,7 +1,7 @@
 // The back office's promotions and taxes over GraphQL. Thin: domain/promotions and domain/taxes check
 // permissions and inputs; here arguments are handed over and rows mapped to object types.
 import { Arg, Ctx, Field, Float, InputType, Int, Mutation, ObjectType, Query, registerEnumType, Resolver } from "type-graphql";
-import type { PromotionInput as DomainPromotionInput, PromotionView } from "../domain/promotions/index.js";
+import { kindName, type PromotionInput as DomainPromotionInput, type PromotionView } from "../domain/promotions/index.js";
 import type { TaxSettings as DomainTaxSettings } from "../domain/taxes/index.js";
 import type { GraphQLContext } from "./context.js";
 import { MoneyScalar } from "./scalars.js";
@@ -61,7 +61,7 @@ function viewPromotion(row: PromotionView): Promotion {
   return {
     id: row.id,
     name: row.name,
-    kind: row.kind.replace(/_/g, "-") as PromotionKindName,
+    kind: kindName(row.kind) as PromotionKindName,
     status: row.status as PromotionStatusName,
     percent: row.percentBp === null ? null : row.percentBp / 100,
     amount: row.amountCents,

@@ -125,19 +125,9 @@ export async function checkCart(prisma: PrismaClient, viewer: Viewer | null, lin
  */
 export async function quoteCart(prisma: PrismaClient, lines: unknown, regionId: unknown, codes: unknown = [], customer: string | null = null): Promise<CartQuote> {
   const checks = new Checks();
-  const cart = checks.field("cart", cartField, lines);
   const entered = checks.field("code", codesField, codes);
-  const region = regionId === undefined || regionId === null ? null : parseId(regionId);
-  if (region === null && regionId !== undefined && regionId !== null) checks.add("region", "The selected region is invalid.");
-  checks.done();
-  if (cart.wanted.some((line) => line.quantity === null)) checks.add("cart", "Every quantity must be a whole number of at least 1.");
-  const [read, found] = await Promise.all([
-    readCart(prisma, cart, "only-variant"),
-    region === null ? null : prisma.region.findUnique({ where: { id: region }, select: { id: true, feeCents: true } }),
-  ]);
-  if (region !== null && !found) checks.add("region", "The selected region is invalid.");
-  checks.done();
-  const { quote, codes: outcomes } = await priceCart(prisma, quotedLines(read.bought), found, entered, customer, new Date());
+  const { read, region } = await readQuotedCart(prisma, checks, lines, regionId, "only-variant");
+  const { quote, codes: outcomes } = await priceCart(prisma, quotedLines(read.bought), region, entered, customer, new Date());
   return { ...quote, missingProductIds: read.missingProductIds, choicesToMake: read.choicesToMake, codes: outcomes };
 }
 
@@ -146,16 +136,25 @@ export async function quoteCart(prisma: PrismaClient, lines: unknown, regionId: 
  * sample cart): as quoteCart, without the promotions in force and without codes.
  */
 export async function previewCart(prisma: PrismaClient, lines: unknown, regionId: unknown, promotion: PromotionRule): Promise<CartQuote> {
-  const checks = new Checks();
+  const { read, region } = await readQuotedCart(prisma, new Checks(), lines, regionId, "default-variant");
+  const { quote } = await priceCart(prisma, quotedLines(read.bought), region, [], null, new Date(), [promotion]);
+  return { ...quote, missingProductIds: read.missingProductIds, choicesToMake: read.choicesToMake, codes: [] };
+}
+
+/** A cart to quote and its region (none: no fee, no tax), each problem at its field (`checks` may hold others already). */
+async function readQuotedCart(prisma: PrismaClient, checks: Checks, lines: unknown, regionId: unknown, rule: ProductLineRule) {
   const cart = checks.field("cart", cartField, lines);
   const region = regionId === undefined || regionId === null ? null : parseId(regionId);
+  if (region === null && regionId !== undefined && regionId !== null) checks.add("region", "The selected region is invalid.");
   checks.done();
+  if (cart.wanted.some((line) => line.quantity === null)) checks.add("cart", "Every quantity must be a whole number of at least 1.");
   const [read, found] = await Promise.all([
-    readCart(prisma, cart, "default-variant"),
+    readCart(prisma, cart, rule),
     region === null ? null : prisma.region.findUnique({ where: { id: region }, select: { id: true, feeCents: true } }),
   ]);
-  const { quote } = await priceCart(prisma, quotedLines(read.bought.filter((line) => line.quantity !== null)), found, [], null, new Date(), [promotion]);
-  return { ...quote, missingProductIds: read.missingProductIds, choicesToMake: read.choicesToMake, codes: [] };
+  if (region !== null && !found) checks.add("region", "The selected region is invalid.");
+  checks.done();
+  return { read, region: found };
 }
 
 /** The codes a shopper entered: a list of at most MAX_CODES texts of up to 64 characters (blank ones ignored). */

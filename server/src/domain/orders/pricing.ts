@@ -1,7 +1,7 @@
 // An order's price. A cart is priced by the pricing room's engine (domain/pricing: promotions, taxes, the
 // totals rule); an order already placed shows what it stored when placed (each line's share of promotions,
 // its tax and rate, the promotions it got), never today's promotions or rates.
-import { priceOrder, taxLinesOf, type OrderQuote, type PricedLine } from "../pricing/index.js";
+import { priceOrder, taxLinesOfCharge, type OrderQuote, type PricedLine } from "../pricing/index.js";
 import type { Cents } from "../shared/index.js";
 
 export { priceOrder };
@@ -51,13 +51,7 @@ export function priceOfPlacedOrder<L extends StoredLine>(order: StoredOrderPrice
     deliveryTaxCents: order.deliveryTaxCents,
     taxCents: order.taxCents,
     pricesIncludeTax: order.pricesIncludeTax,
-    taxLines: taxLinesOf(
-      [
-        ...lines.map((line) => ({ name: line.taxName, ratePpm: line.taxRatePpm, paidCents: line.lineCents - line.discountCents, taxCents: line.taxCents })),
-        { name: order.deliveryTaxName, ratePpm: order.deliveryTaxRatePpm, paidCents: deliveryPaid, taxCents: order.deliveryTaxCents },
-      ],
-      order.pricesIncludeTax,
-    ),
+    taxLines: taxLinesOfCharge(lines, { name: order.deliveryTaxName, ratePpm: order.deliveryTaxRatePpm, paidCents: deliveryPaid, taxCents: order.deliveryTaxCents }, order.pricesIncludeTax),
     promotions: (order.promotions ?? []).map((promotion) => ({ id: promotion.promotionId ?? 0, name: promotion.name, code: promotion.code, amountCents: promotion.amountCents })),
     declined: [],
     totalCents: order.totalCents,

@@ -16,7 +16,7 @@
 import { unitPriceCents, type Priced } from "../catalog/index.js";
 import type { Cents } from "../shared/index.js";
 import { applyPromotions, type Declined, type PromotionRule } from "./promotions.js";
-import { rateOf, taxLinesOf, taxOf, type RegionTaxes, type TaxLine } from "./taxes.js";
+import { rateOf, taxLinesOfCharge, taxOf, type RegionTaxes, type TaxLine } from "./taxes.js";
 
 /** A line to price: what one unit is listed at, how many, and what promotions and taxes look at. */
 export interface PricingLine extends Priced {
@@ -121,13 +121,7 @@ export function priceOrder<L extends PricingLine>(lines: readonly L[], delivery:
     deliveryTaxCents,
     taxCents,
     pricesIncludeTax,
-    taxLines: taxLinesOf(
-      [
-        ...priced.map((line) => ({ name: line.taxName, ratePpm: line.taxRatePpm, paidCents: line.lineCents - line.discountCents, taxCents: line.taxCents })),
-        { name: deliveryRate.name, ratePpm: deliveryRate.ratePpm, paidCents: deliveryPaid, taxCents: deliveryTaxCents },
-      ],
-      pricesIncludeTax,
-    ),
+    taxLines: taxLinesOfCharge(priced, { name: deliveryRate.name, ratePpm: deliveryRate.ratePpm, paidCents: deliveryPaid, taxCents: deliveryTaxCents }, pricesIncludeTax),
     promotions: outcome.applied.map((one) => ({ id: one.promotion.id, name: one.promotion.name, code: one.promotion.code, amountCents: one.itemsCents + one.deliveryCents })),
     declined: outcome.declined,
     totalCents: itemsCents - discountCents + deliveryPaid + (pricesIncludeTax ? 0 : taxCents),

@@ -6,5 +6,5 @@ export { priceOrder } from "./engine.js";
 export type { DeliveryChoice, OrderQuote, PricedLine, PricingContext, PricingLine, PromotionAmount, TaxLine } from "./engine.js";
 export { appliesToLine, applyPromotions, PROMOTION_KINDS } from "./promotions.js";
 export type { AppliedPromotion, Declined, PromotionKind, PromotionLine, PromotionOutcome, PromotionRule } from "./promotions.js";
-export { MILLION, rateOf, taxLinesOf, taxOf } from "./taxes.js";
+export { MILLION, rateOf, taxLinesOf, taxLinesOfCharge, taxOf } from "./taxes.js";
 export type { RegionTaxes } from "./taxes.js";

@@ -64,3 +64,15 @@ export function taxLinesOf(charged: readonly { name: string; ratePpm: number; pa
   }
   return [...lines.values()].sort((a, b) => b.ratePpm - a.ratePpm || a.name.localeCompare(b.name));
 }
+
+/** The tax lines of an order as charged: its lines (after their promotions) and its delivery (after its own). */
+export function taxLinesOfCharge(
+  lines: readonly { taxName: string; taxRatePpm: number; lineCents: Cents; discountCents: Cents; taxCents: Cents }[],
+  delivery: { name: string; ratePpm: number; paidCents: Cents; taxCents: Cents },
+  pricesIncludeTax: boolean,
+): TaxLine[] {
+  return taxLinesOf(
+    [...lines.map((line) => ({ name: line.taxName, ratePpm: line.taxRatePpm, paidCents: line.lineCents - line.discountCents, taxCents: line.taxCents })), delivery],
+    pricesIncludeTax,
+  );
+}

@@ -16,9 +16,10 @@ import {
   text,
   type Cents,
   type Deferred,
+  wholeUnits,
   type Viewer,
 } from "../shared/index.js";
-import { normalCode, ruleOf } from "./in-force.js";
+import { normalCode, ruleOf, storedKind } from "./in-force.js";
 
 export type PromotionStatus = "scheduled" | "active" | "paused" | "ended" | "used-up";
 
@@ -66,8 +67,6 @@ export function statusOf(row: Pick<PromotionRow, "paused" | "startsAt" | "endsAt
   if (row.startsAt && row.startsAt > at) return "scheduled";
   return "active";
 }
-
-const storedKind = (kind: PromotionKind) => kind.replace(/-/g, "_") as PromotionRow["kind"];
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
@@ -250,11 +249,9 @@ export class PromotionAdmin {
     };
     let percentBp: number | null = null;
     if (kind === "percent-off") {
-      const percent = given.percent;
-      const bp = typeof percent === "number" ? Math.round(percent * 100) : NaN;
-      if (typeof percent !== "number" || !Number.isFinite(percent) || Math.abs(bp - percent * 100) > 1e-6 || bp < 1 || bp > 10_000) {
-        checks.add("percent", "The percentage must be from 0.01 to 100, with at most two decimals.");
-      } else percentBp = bp;
+      const bp = wholeUnits(given.percent, 2);
+      if (bp === null || bp < 1 || bp > 10_000) checks.add("percent", "The percentage must be from 0.01 to 100, with at most two decimals.");
+      else percentBp = bp;
     }
     const amountCents = kind === "amount-off" ? money("amount", given.amountCents, "amount", 1) : null;
     if (kind === "amount-off" && amountCents === null && !checks.has("amount")) checks.add("amount", "The amount field is required.");

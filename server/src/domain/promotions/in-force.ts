@@ -42,12 +42,16 @@ export function declinedMessage(why: Declined): string {
 /** How codes are compared and kept: trimmed, upper case. */
 export const normalCode = (code: string) => code.trim().toUpperCase();
 
+/** A kind as the database spells it (percent_off) and as the shop speaks it (percent-off). */
+export const kindName = (stored: PromotionRow["kind"]): PromotionKind => stored.replace(/_/g, "-") as PromotionKind;
+export const storedKind = (kind: PromotionKind): PromotionRow["kind"] => kind.replace(/-/g, "_") as PromotionRow["kind"];
+
 /** The promotion row as pricing needs it, brought by `code` (null: automatic). */
 export function ruleOf(row: PromotionRow, code: string | null): PromotionRule {
   return {
     id: row.id,
     name: row.name,
-    kind: row.kind.replace(/_/g, "-") as PromotionKind,
+    kind: kindName(row.kind),
     percentBp: row.percentBp,
     amountCents: row.amountCents,
     buyQuantity: row.buyQuantity,

@@ -28,3 +28,15 @@ export function parseDollars(value: unknown): Cents | null {
 
 /** Cents to a dollar number for JSON and GraphQL (exact to the cent: the nearest double of n/100). */
 export const toDollars = (cents: Cents): number => Math.round(cents) / 100;
+
+/**
+ * A number with at most `decimals` decimals as a whole number of its smallest unit (12.5 percent with 2
+ * decimals -> 1250 basis points; 8.875 with 4 -> 88750 parts per million), or null for anything else (text,
+ * NaN, more decimals). The caller judges the range and words the problem.
+ */
+export function wholeUnits(value: unknown, decimals: number): number | null {
+  if (typeof value !== "number" || !Number.isFinite(value)) return null;
+  const scaled = value * 10 ** decimals;
+  const units = Math.round(scaled);
+  return Math.abs(units - scaled) > 1e-6 ? null : units;
+}

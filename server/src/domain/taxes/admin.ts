@@ -4,7 +4,7 @@
 // and kept in parts per million. A change applies to carts and orders from then on; placed orders keep
 // the rates they were charged.
 import type { PrismaClient } from "../../generated/prisma/client.js";
-import { Checks, isBlank, isUniqueViolation, notFound, parseId, requireAdmin, text, type Viewer } from "../shared/index.js";
+import { Checks, isBlank, isUniqueViolation, notFound, parseId, requireAdmin, text, wholeUnits, type Viewer } from "../shared/index.js";
 
 export interface TaxSettings {
   pricesIncludeTax: boolean;
@@ -16,8 +16,8 @@ export interface TaxSettings {
 
 /** Percent (0 to 100, at most 4 decimals) to parts per million, or null after noting the problem. */
 function ratePpm(checks: Checks, field: string, percent: unknown): number | null {
-  const ppm = typeof percent === "number" ? Math.round(percent * 10_000) : NaN;
-  if (typeof percent !== "number" || !Number.isFinite(percent) || Math.abs(ppm - percent * 10_000) > 1e-6 || ppm < 0 || ppm > 1_000_000) {
+  const ppm = wholeUnits(percent, 4);
+  if (ppm === null || ppm < 0 || ppm > 1_000_000) {
     checks.add(field, "The rate must be a percentage from 0 to 100 with at most 4 decimals.");
     return null;
   }
