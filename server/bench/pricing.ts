@@ -9,6 +9,7 @@
 // same file also runs on a checkout from before promotions existed (copy it there: see docs/benchmarks.md).
 import { fork, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import { openDatabase } from "../src/db/client.js";
@@ -39,6 +40,19 @@ async function measure(options: autocannon.Options) {
   const result = await autocannon({ connections, duration: seconds, ...options });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${options.url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+/** BENCH_PROFILE=1: a CPU profile of the shop process under the quote's load, kept in bench/profiles/. */
+async function profileQuote(child: ChildProcess, load: autocannon.Options, phase: string): Promise<void> {
+  child.send("profile-start");
+  await new Promise((resolve) => child.once("message", resolve));
+  await autocannon({ connections, duration: seconds, ...load });
+  child.send("profile-stop");
+  const { profile } = await new Promise<{ profile: unknown }>((resolve) => child.once("message", (message) => resolve(message as { profile: unknown })));
+  const file = path.join(here, "profiles", `quote-${phase}-${new Date().toISOString().replace(/[:.]/g, "-")}.cpuprofile`);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(profile));
+  console.log(`profile of the ${phase} quote: npx tsx bench/profile.ts ${file}`);
 }
 
 const db = await openDatabase({ kind: "postgres", url, schema });
@@ -109,7 +123,9 @@ try {
       : `query($lines: [CartLineInput!]!, $regionId: Int) { cartQuote(lines: $lines, regionId: $regionId) { total lines { lineTotal } } }`;
     const quoted = await call(quoteQuery, { lines: quoteLines, regionId, codes });
     if (phase === "on" && !(quoted.cartQuote.discountTotal > 0 && quoted.cartQuote.taxTotal > 0)) throw new Error(`the quote got no promotion or tax: ${JSON.stringify(quoted)}`);
-    const quote = await measure({ url: endpoint, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: quoteQuery, variables: { lines: quoteLines, regionId, codes } }) });
+    const quoteLoad = { url: endpoint, method: "POST" as const, headers: { "content-type": "application/json" }, body: JSON.stringify({ query: quoteQuery, variables: { lines: quoteLines, regionId, codes } }) };
+    const quote = await measure(quoteLoad);
+    if (process.env.BENCH_PROFILE) await profileQuote(started.child, quoteLoad, phase);
     rows.push({ phase, case: "cartQuote, 10 lines", "req/s": quote.rps, "p50 ms": quote.p50, "p99 ms": quote.p99 });
 
     let reference = 0;

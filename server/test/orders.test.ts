@@ -4,6 +4,7 @@ import type { PrismaClient } from "../src/generated/prisma/client.js";
 import { newReference } from "../src/domain/orders/order-numbers.js";
 import { OrderService } from "../src/domain/orders/service.js";
 import type { Viewer } from "../src/domain/shared/viewer.js";
+import { prismaReader, type RowReader } from "../src/domain/shared/index.js";
 import { RequestLoaders } from "../src/graphql/context.js";
 import { cartCheckPayload, orderPayload } from "../src/rest/payloads.js";
 import { oldClientInput, createTestShop, failure, refusal, type TestShop } from "./support.js";
@@ -485,22 +486,16 @@ describe("placing an order (POST /order-store, 'Proceed to checkout' on the chec
     const region = await makeRegion();
     // Someone else buys the last unit after this order's checks passed and before its transaction runs.
     let armed = true;
-    const prisma = t.shop.prisma.$extends({
-      query: {
-        // The cart is read (its variants) before the order's transaction starts.
-        productVariant: {
-          async findMany({ args, query }) {
-            const found = await query(args);
-            if (armed) {
-              armed = false;
-              await t.shop.prisma.product.update({ where: { id: last.id }, data: { quantity: 0 } });
-            }
-            return found;
-          },
-        },
-      },
-    }) as unknown as PrismaClient;
-    const orders = new OrderService(prisma, t.shop.events);
+    // The cart (its variants) is read through the shop's reader before the order's transaction starts.
+    const readRows: RowReader = async (query) => {
+      const found = await prismaReader(t.shop.prisma)(query);
+      if (armed) {
+        armed = false;
+        await t.shop.prisma.product.update({ where: { id: last.id }, data: { quantity: 0 } });
+      }
+      return found as never;
+    };
+    const orders = new OrderService(t.shop.prisma, t.shop.events, undefined, readRows);
     const before = await snapshot([first.id]);
     const error = await refusal(
       orders.placeOrder(shopper.viewer, {

@@ -79,7 +79,7 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
   const index = options.searchIndex
     ? new ProductIndex(readRows, options.events, { onError: (message, error) => options.log?.error({ err: error }, message) })
     : undefined;
-  const orders = new OrderService(prisma, options.events, throttle);
+  const orders = new OrderService(prisma, options.events, throttle, readRows);
   const search = new SearchService(options.searchRows ?? readRows, { maxInFlight: options.maxSearchesInFlight, index, pageRows: readRows }, options.events);
   return {
     prisma,

@@ -2,12 +2,11 @@
 // of the shopper's codes (domain/promotions), the chosen region's fee and tax rates and each product's tax
 // class (domain/taxes), then the engine (domain/pricing). The cart quote and checkout both price with this,
 // so the quote a shopper sees is what checkout charges.
-import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
 import type { ChosenValue } from "../catalog/index.js";
 import { priceOrder, type OrderQuote, type PricingLine, type PromotionRule } from "../pricing/index.js";
 import { CODE_MESSAGES, declinedMessage, promotionsInForce, type EnteredCode } from "../promotions/index.js";
 import { regionTaxes, taxClassesOf } from "../taxes/index.js";
-import type { Cents } from "../shared/index.js";
+import type { Cents, RowReader } from "../shared/index.js";
 
 /** At most this many codes on one cart: more is guessing, not shopping. */
 export const MAX_CODES = 5;
@@ -36,14 +35,13 @@ export interface CartPrice<L extends CartPriceLine> {
   entered: EnteredCode[];
 }
 
-type Db = PrismaClient | Prisma.TransactionClient;
-
 /**
  * Prices `lines` for delivery to `region` (null: no region yet, no fee, no tax) with `codes`, for `customer`
  * (the buyer's e-mail, lower case; null for a guest's quote).
  */
 export async function priceCart<L extends CartPriceLine>(
-  db: Db,
+  /** Where it reads: the shop's reader, or checkout's transaction (prismaReader(tx)). */
+  read: RowReader,
   lines: readonly L[],
   region: { id: number; feeCents: Cents } | null,
   codes: readonly string[],
@@ -53,9 +51,9 @@ export async function priceCart<L extends CartPriceLine>(
   only?: readonly PromotionRule[],
 ): Promise<CartPrice<L>> {
   const [inForce, taxes, classes] = await Promise.all([
-    only ? { rules: [...only], codes: [] } : promotionsInForce(db, codes, at, customer),
-    regionTaxes(db, region?.id ?? null),
-    region ? taxClassesOf(db, lines.map((line) => ({ id: line.productId, categoryId: line.categoryId }))) : new Map<number, number>(),
+    only ? { rules: [...only], codes: [] } : promotionsInForce(read, codes, at, customer),
+    regionTaxes(read, region?.id ?? null),
+    region ? taxClassesOf(read, lines.map((line) => ({ id: line.productId, categoryId: line.categoryId }))) : new Map<number, number>(),
   ]);
   const withClasses = lines.map((line) => ({ ...line, taxClassId: classes.get(line.productId) ?? null }));
   const quote = priceOrder(withClasses, region, { at, promotions: inForce.rules, taxes }) as OrderQuote<L>;

@@ -1,8 +1,8 @@
 // The cart a shopper brings to checkout: reading its lines (only ids and quantities count; prices and
 // names always come from the server), judging it against today's stock, and quoting it.
-import type { PrismaClient } from "../../generated/prisma/client.js";
+import { Prisma } from "../../generated/prisma/client.js";
 import { defaultVariant, variantLabel, type ChosenValue, type Priced } from "../catalog/index.js";
-import { Checks, fieldRule, parseId, received, requireUser, type Cents, type Deferred, type Viewer } from "../shared/index.js";
+import { Checks, fieldRule, parseId, received, requireUser, type Cents, type Deferred, type RowReader, type Viewer } from "../shared/index.js";
 import type { OrderQuote, PromotionRule } from "../pricing/index.js";
 import { MAX_CODES, priceCart, type CodeOutcome } from "./cart-price.js";
 import { priceOrder } from "./pricing.js";
@@ -104,15 +104,15 @@ export interface CartQuote extends OrderQuote<QuotedLine> {
 }
 
 /** Checks a cart against today's stock and prices before checkout. */
-export async function checkCart(prisma: PrismaClient, viewer: Viewer | null, lines: Deferred<CartLineInput[]>, rule: ProductLineRule = "only-variant"): Promise<CartCheckResult> {
+export async function checkCart(read: RowReader, viewer: Viewer | null, lines: Deferred<CartLineInput[]>, rule: ProductLineRule = "only-variant"): Promise<CartCheckResult> {
   requireUser(viewer);
   const checks = new Checks();
   const cart = checks.field("cart", cartField, await received(lines));
   checks.done();
-  const read = await readCart(prisma, cart, rule);
-  judgeCart(checks, read);
+  const found = await readCart(read, cart, rule);
+  judgeCart(checks, found);
   checks.done();
-  const quote = priceOrder(quotedLines(read.bought), null, { at: new Date() });
+  const quote = priceOrder(quotedLines(found.bought), null, { at: new Date() });
   return { message: CART_READY, totalQuantity: quote.totalQuantity, subtotalCents: quote.itemsCents };
 }
 
@@ -123,38 +123,38 @@ export async function checkCart(prisma: PrismaClient, viewer: Viewer | null, lin
  * left out and its product named; a line for a product sold in several variants that names none (a cart saved
  * before the product had them) is left out with the choice to make, so the rest of the cart is still priced.
  */
-export async function quoteCart(prisma: PrismaClient, lines: unknown, regionId: unknown, codes: unknown = [], customer: string | null = null): Promise<CartQuote> {
+export async function quoteCart(read: RowReader, lines: unknown, regionId: unknown, codes: unknown = [], customer: string | null = null): Promise<CartQuote> {
   const checks = new Checks();
   const entered = checks.field("code", codesField, codes);
-  const { read, region } = await readQuotedCart(prisma, checks, lines, regionId, "only-variant");
-  const { quote, codes: outcomes } = await priceCart(prisma, quotedLines(read.bought), region, entered, customer, new Date());
-  return { ...quote, missingProductIds: read.missingProductIds, choicesToMake: read.choicesToMake, codes: outcomes };
+  const { cart, region } = await readQuotedCart(read, checks, lines, regionId, "only-variant");
+  const { quote, codes: outcomes } = await priceCart(read, quotedLines(cart.bought), region, entered, customer, new Date());
+  return { ...quote, missingProductIds: cart.missingProductIds, choicesToMake: cart.choicesToMake, codes: outcomes };
 }
 
 /**
  * A cart priced with exactly one promotion (the back office's editor previews an unsaved promotion on a
  * sample cart): as quoteCart, without the promotions in force and without codes.
  */
-export async function previewCart(prisma: PrismaClient, lines: unknown, regionId: unknown, promotion: PromotionRule): Promise<CartQuote> {
-  const { read, region } = await readQuotedCart(prisma, new Checks(), lines, regionId, "default-variant");
-  const { quote } = await priceCart(prisma, quotedLines(read.bought), region, [], null, new Date(), [promotion]);
-  return { ...quote, missingProductIds: read.missingProductIds, choicesToMake: read.choicesToMake, codes: [] };
+export async function previewCart(read: RowReader, lines: unknown, regionId: unknown, promotion: PromotionRule): Promise<CartQuote> {
+  const { cart, region } = await readQuotedCart(read, new Checks(), lines, regionId, "default-variant");
+  const { quote } = await priceCart(read, quotedLines(cart.bought), region, [], null, new Date(), [promotion]);
+  return { ...quote, missingProductIds: cart.missingProductIds, choicesToMake: cart.choicesToMake, codes: [] };
 }
 
 /** A cart to quote and its region (none: no fee, no tax), each problem at its field (`checks` may hold others already). */
-async function readQuotedCart(prisma: PrismaClient, checks: Checks, lines: unknown, regionId: unknown, rule: ProductLineRule) {
+async function readQuotedCart(read: RowReader, checks: Checks, lines: unknown, regionId: unknown, rule: ProductLineRule) {
   const cart = checks.field("cart", cartField, lines);
   const region = regionId === undefined || regionId === null ? null : parseId(regionId);
   if (region === null && regionId !== undefined && regionId !== null) checks.add("region", "The selected region is invalid.");
   checks.done();
   if (cart.wanted.some((line) => line.quantity === null)) checks.add("cart", "Every quantity must be a whole number of at least 1.");
-  const [read, found] = await Promise.all([
-    readCart(prisma, cart, rule),
-    region === null ? null : prisma.region.findUnique({ where: { id: region }, select: { id: true, feeCents: true } }),
+  const [found, regions] = await Promise.all([
+    readCart(read, cart, rule),
+    region === null ? [] : read<{ id: number; feeCents: number }>(Prisma.sql`SELECT id, fee_cents AS "feeCents" FROM regions WHERE id = ${region}`),
   ]);
-  if (region !== null && !found) checks.add("region", "The selected region is invalid.");
+  if (region !== null && !regions.length) checks.add("region", "The selected region is invalid.");
   checks.done();
-  return { read, region: found };
+  return { cart: found, region: regions[0] ?? null };
 }
 
 /** The codes a shopper entered: a list of at most MAX_CODES texts of up to 64 characters (blank ones ignored). */
@@ -169,31 +169,44 @@ export const codesField = fieldRule<string[], string[]>(
   { type: "array", items: { type: "string", maxLength: 64 }, maxItems: MAX_CODES },
 );
 
-const VARIANT_READ = {
-  id: true,
-  productId: true,
-  sku: true,
-  priceCents: true,
-  discountPriceCents: true,
-  quantity: true,
-  enabled: true,
-  position: true,
-  product: { select: { name: true, categoryId: true } },
-  values: { select: { value: { select: { value: true, option: { select: { name: true, position: true, id: true } } } } } },
-} as const;
+/** The variants a cart names, with what the cart needs of their products and options (one statement: see readCart). */
+function readVariantsOfCart(read: RowReader, variantIds: number[], productIds: number[]): Promise<VariantRow[]> {
+  return read<VariantRow>(Prisma.sql`
+    SELECT v.id, v.product_id AS "productId", v.sku, v.price_cents AS "priceCents", v.discount_price_cents AS "discountPriceCents",
+      v.quantity, v.enabled, p.name AS "productName", p.category_id AS "categoryId",
+      (SELECT COALESCE(json_agg(json_build_object('name', o.name, 'value', ov.value) ORDER BY o.position, o.id), '[]'::json)
+         FROM product_variant_values vv
+         JOIN product_option_values ov ON ov.id = vv.value_id
+         JOIN product_options o ON o.id = ov.option_id
+         WHERE vv.variant_id = v.id) AS options
+    FROM product_variants v JOIN products p ON p.id = v.product_id
+    WHERE v.id = ANY(${variantIds}::int4[]) OR v.product_id = ANY(${productIds}::int4[])
+    ORDER BY v.position, v.id`);
+}
+
+interface VariantRow {
+  id: number;
+  productId: number;
+  sku: string;
+  priceCents: number;
+  discountPriceCents: number | null;
+  quantity: number;
+  enabled: boolean;
+  productName: string;
+  categoryId: number;
+  options: ChosenValue[];
+}
 
 /**
  * Matches each wanted line to the variant it buys (by the rule for lines naming only a product) and adds up
  * lines that buy the same variant; a line that buys nothing gets the message a shopper can act on.
  */
-export async function readCart(prisma: Pick<PrismaClient, "productVariant">, cart: CartRequest, rule: ProductLineRule): Promise<ReadCart> {
+// Hand-written: a cart is read on every change of it and at checkout, and through Prisma this read (variants,
+// products, option values and options) cost more CPU than pricing the cart (npm run bench:pricing).
+export async function readCart(read: RowReader, cart: CartRequest, rule: ProductLineRule): Promise<ReadCart> {
   const variantIds = cart.wanted.flatMap((line) => (line.variantId === null ? [] : [line.variantId]));
   const productIds = cart.wanted.flatMap((line) => (line.variantId === null && line.productId !== null ? [line.productId] : []));
-  const rows = variantIds.length + productIds.length === 0 ? [] : await prisma.productVariant.findMany({
-    where: { OR: [{ id: { in: variantIds } }, { productId: { in: productIds } }] },
-    orderBy: [{ position: "asc" }, { id: "asc" }],
-    select: VARIANT_READ,
-  });
+  const rows = variantIds.length + productIds.length === 0 ? [] : await readVariantsOfCart(read, variantIds, productIds);
   const variants = rows.map(stockedVariant);
   const byId = new Map(variants.map((variant) => [variant.variantId, variant]));
   const bought = new Map<number, BoughtLine>();
@@ -234,27 +247,14 @@ export async function readCart(prisma: Pick<PrismaClient, "productVariant">, car
   return { bought: [...bought.values()], inOrder, choicesToMake, missingProductIds: [...missing] };
 }
 
-function stockedVariant(row: {
-  id: number;
-  productId: number;
-  sku: string;
-  priceCents: number;
-  discountPriceCents: number | null;
-  quantity: number;
-  enabled: boolean;
-  product: { name: string; categoryId: number };
-  values: { value: { value: string; option: { name: string; position: number; id: number } } }[];
-}): StockedVariant {
-  const options = row.values
-    .map(({ value }) => value)
-    .sort((a, b) => a.option.position - b.option.position || a.option.id - b.option.id)
-    .map((value) => ({ name: value.option.name, value: value.value }));
+function stockedVariant(row: VariantRow): StockedVariant {
+  const options = row.options;
   return {
     variantId: row.id,
     productId: row.productId,
-    categoryId: row.product.categoryId,
-    productName: row.product.name,
-    label: variantLabel(row.product.name, options),
+    categoryId: row.categoryId,
+    productName: row.productName,
+    label: variantLabel(row.productName, options),
     sku: row.sku,
     options,
     priceCents: row.priceCents,

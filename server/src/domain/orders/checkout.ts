@@ -12,12 +12,14 @@ import {
   isUniqueViolation,
   MAX_MONEY_CENTS,
   parseId,
+  prismaReader,
   received,
   requireUser,
   storedStatus,
   unauthenticated,
   type Deferred,
   type EventBus,
+  type RowReader,
   type Viewer,
 } from "../shared/index.js";
 import { readVariants } from "../catalog/index.js";
@@ -87,7 +89,14 @@ type Written = { order: OrderRow; owed: OwedEffects } | { order: OrderRow; owed:
  * copies of one checkout sent at once make one order and both hear of it). The same reference with
  * another cart or region is refused (CONFLICT), never answered with the first order.
  */
-export async function placeOrder(prisma: PrismaClient, events: EventBus, viewer: Viewer | null, given: Deferred<PlaceOrderInput>): Promise<OrderWithLines> {
+export async function placeOrder(
+  prisma: PrismaClient,
+  events: EventBus,
+  viewer: Viewer | null,
+  given: Deferred<PlaceOrderInput>,
+  /** The reads before the transaction (the cart, the codes): the shop's reader, Prisma's by default. */
+  readRows: RowReader = prismaReader(prisma),
+): Promise<OrderWithLines> {
   const { userId } = requireUser(viewer);
   const raw = await received(given);
   const input: Partial<PlaceOrderInput> = isRecord(raw) ? raw : {};
@@ -111,7 +120,7 @@ export async function placeOrder(prisma: PrismaClient, events: EventBus, viewer:
   const [user, region, read] = await Promise.all([
     prisma.user.findUnique({ where: { id: userId } }),
     findRegion(prisma, regionChoice),
-    readCart(prisma, cart, input.productLines === "default-variant" ? "default-variant" : "only-variant"),
+    readCart(readRows, cart, input.productLines === "default-variant" ? "default-variant" : "only-variant"),
   ]);
   if (!user) throw unauthenticated();
   const contact = { email: user.email, phone: user.phone?.trim() ?? "", address: user.address?.trim() ?? "" };
@@ -121,7 +130,7 @@ export async function placeOrder(prisma: PrismaClient, events: EventBus, viewer:
   // A code that cannot be used whatever the cart (unknown, ended, used up, used by this customer) is refused
   // here, before any lock is taken; the rest is judged with the cart's price in the transaction.
   if (codes.length) {
-    const early = await promotionsInForce(prisma, codes, new Date(), contact.email.toLowerCase());
+    const early = await promotionsInForce(readRows, codes, new Date(), contact.email.toLowerCase());
     for (const code of early.codes) if (code.problem) checks.add("code", code.problem);
   }
   try {
@@ -203,7 +212,7 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
     const placedAt = new Date();
     const customer = contact.email.toLowerCase();
     const { quote: price, codes: outcomes, entered } = await priceCart(
-      tx,
+      prismaReader(tx),
       bought.map((line) => {
         const product = byId.get(line.variant.productId)!;
         const variant = variants.get(product.id)!.variants.find((candidate) => candidate.id === line.variant.variantId)!;

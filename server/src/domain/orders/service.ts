@@ -4,7 +4,7 @@
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { addressKey, type Attempt, type Limit, type Throttle } from "../accounts/index.js";
 import { acceptsCodes, CODE_MESSAGES, normalCode, type PromotionAdmin } from "../promotions/index.js";
-import { ShopError, type Deferred, type EventBus, type OrderStatusName, type Viewer } from "../shared/index.js";
+import { prismaReader, ShopError, type Deferred, type EventBus, type OrderStatusName, type RowReader, type Viewer } from "../shared/index.js";
 import { checkCart, previewCart, quoteCart, type CartCheckResult, type CartLineInput, type CartQuote, type ProductLineRule } from "./cart.js";
 import { placeOrder, type PlaceOrderInput } from "./checkout.js";
 import { forEvent, placedFollower, statusFollower, type OrderEvent } from "./follow.js";
@@ -24,13 +24,15 @@ export class OrderService extends OrderHistory {
     prisma: PrismaClient,
     private readonly events: EventBus,
     private readonly throttle?: Throttle,
+    /** The cart's and pricing's reads (see RowReader): on every quote, so not through Prisma. */
+    private readonly readRows: RowReader = prismaReader(prisma),
   ) {
     super(prisma);
   }
 
   /** Checks a cart against today's stock and prices before checkout (signed-in shoppers). */
   checkCart(viewer: Viewer | null, lines: Deferred<CartLineInput[]>, rule?: ProductLineRule): Promise<CartCheckResult> {
-    return checkCart(this.prisma, viewer, lines, rule);
+    return checkCart(this.readRows, viewer, lines, rule);
   }
 
   /**
@@ -59,13 +61,13 @@ export class OrderService extends OrderHistory {
         attempt = await this.throttle.enter(keys, tooManyWrongCodes);
       } catch (error) {
         if (asker.failWhenThrottled || !(error instanceof ShopError) || error.code !== "TOO_MANY_REQUESTS") throw error;
-        const unpriced = await quoteCart(this.prisma, lines, regionId, [], null);
+        const unpriced = await quoteCart(this.readRows, lines, regionId, [], null);
         return { ...unpriced, codes: [...new Set(given.map(normalCode))].map((code) => ({ code, applied: false, message: error.message })) };
       }
     }
     const customer = person ? await this.customerOf(asker.viewer!.userId) : null;
     try {
-      const quote = await quoteCart(this.prisma, lines, regionId, codes, customer);
+      const quote = await quoteCart(this.readRows, lines, regionId, codes, customer);
       if (attempt && !(await this.anyNewWrongCode(quote, [address, person]))) await attempt.takeBack();
       return quote;
     } catch (error) {
@@ -88,7 +90,7 @@ export class OrderService extends OrderHistory {
   /** The back office's preview of a promotion (checked as the editor would save it) on a sample cart. */
   async previewPromotion(viewer: Viewer | null, given: unknown, lines: unknown, regionId: unknown, promotions: PromotionAdmin): Promise<CartQuote> {
     const rule = await promotions.previewRule(viewer, given);
-    return previewCart(this.prisma, lines, regionId, rule);
+    return previewCart(this.readRows, lines, regionId, rule);
   }
 
   /** Whether the cart should offer a code field: some code promotion is neither paused nor ended. */
@@ -103,7 +105,7 @@ export class OrderService extends OrderHistory {
   }
 
   placeOrder(viewer: Viewer | null, given: Deferred<PlaceOrderInput>): Promise<OrderWithLines> {
-    return placeOrder(this.prisma, this.events, viewer, given);
+    return placeOrder(this.prisma, this.events, viewer, given, this.readRows);
   }
 
   /** Sets an order's status (admin), as the status table allows. */

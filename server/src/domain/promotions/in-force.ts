@@ -2,9 +2,9 @@
 // each code judged first by what does not depend on the cart (known, started, not ended, not paused, not
 // used up, not used by this customer already), then, once priced, by what does (the engine's reasons). The
 // messages are the shopper's; a code's is answered at the field `code`.
-import type { Prisma, PrismaClient, Promotion as PromotionRow } from "../../generated/prisma/client.js";
+import { Prisma, type PrismaClient, type Promotion as PromotionRow } from "../../generated/prisma/client.js";
 import type { Declined, PromotionKind, PromotionRule } from "../pricing/index.js";
-import type { Cents } from "../shared/index.js";
+import type { Cents, RowReader } from "../shared/index.js";
 
 export const CODE_MESSAGES = {
   unknown: "This code is not valid.",
@@ -47,7 +47,7 @@ export const kindName = (stored: PromotionRow["kind"]): PromotionKind => stored.
 export const storedKind = (kind: PromotionKind): PromotionRow["kind"] => kind.replace(/-/g, "_") as PromotionRow["kind"];
 
 /** The promotion row as pricing needs it, brought by `code` (null: automatic). */
-export function ruleOf(row: PromotionRow, code: string | null): PromotionRule {
+export function ruleOf(row: Omit<PromotionRow, "createdAt" | "updatedAt">, code: string | null): PromotionRule {
   return {
     id: row.id,
     name: row.name,
@@ -84,7 +84,7 @@ export interface PromotionsInForce {
 }
 
 /** Whether a promotion is in force at `at` by its own settings (dates, pause, usage). */
-function problemOf(row: PromotionRow, at: Date): string | null {
+function problemOf(row: Pick<PromotionRow, "paused" | "startsAt" | "endsAt" | "usageLimit" | "uses">, at: Date): string | null {
   if (row.paused) return CODE_MESSAGES.paused;
   if (row.startsAt && row.startsAt > at) return startsOnMessage(row.startsAt);
   if (row.endsAt && row.endsAt <= at) return CODE_MESSAGES.expired;
@@ -92,55 +92,71 @@ function problemOf(row: PromotionRow, at: Date): string | null {
   return null;
 }
 
-type Reader = Pick<PrismaClient | Prisma.TransactionClient, "promotion" | "promotionCode" | "orderPromotion">;
+type Reader = Pick<PrismaClient | Prisma.TransactionClient, "promotion">;
+
+/** A promotion as the pricing reads bring it: its row's fields, and the code that brought it (none: automatic). */
+type ReadPromotion = Omit<PromotionRow, "createdAt" | "updatedAt"> & { codeId: number | null; code: string | null; singleUse: boolean | null; codeUses: number | null };
+
+// One statement for the automatic promotions in force and the promotions of the codes entered (a code is found
+// whatever its case, through the unique index on lower(code)). Hand-written: a quote is read on every change
+// of a cart, and each query through Prisma costs more CPU than the pricing itself (npm run bench:pricing).
+const PROMOTION_COLUMNS = Prisma.sql`p.id, p.name, p.kind::text AS kind, p.percent_bp AS "percentBp", p.amount_cents AS "amountCents",
+  p.buy_quantity AS "buyQuantity", p.get_quantity AS "getQuantity", p.category_ids AS "categoryIds", p.product_ids AS "productIds",
+  p.variant_ids AS "variantIds", p.min_items_cents AS "minItemsCents", p.min_quantity AS "minQuantity", p.starts_at AS "startsAt",
+  p.ends_at AS "endsAt", p.usage_limit AS "usageLimit", p.per_customer_limit AS "perCustomerLimit", p.uses, p.combinable,
+  p.on_discounted_items AS "onDiscountedItems", p.automatic, p.paused`;
+
+function readPromotions(read: RowReader, codes: readonly string[], at: Date): Promise<ReadPromotion[]> {
+  const automatic = Prisma.sql`SELECT ${PROMOTION_COLUMNS}, NULL::int AS "codeId", NULL::text AS code, NULL::bool AS "singleUse", NULL::int AS "codeUses"
+    FROM promotions p
+    WHERE p.automatic AND NOT p.paused AND (p.starts_at IS NULL OR p.starts_at <= ${at}::timestamptz) AND (p.ends_at IS NULL OR p.ends_at > ${at}::timestamptz)`;
+  if (!codes.length) return read<ReadPromotion>(Prisma.sql`${automatic} ORDER BY id`);
+  return read<ReadPromotion>(Prisma.sql`${automatic}
+    UNION ALL
+    SELECT ${PROMOTION_COLUMNS}, c.id, c.code, c.single_use, c.uses
+    FROM promotion_codes c JOIN promotions p ON p.id = c.promotion_id
+    WHERE lower(c.code) = ANY(${codes.map((code) => code.toLowerCase())}::text[])
+    ORDER BY id`);
+}
 
 /**
  * The promotions a cart may get at `at`: automatic ones in force, and those of `codes` (at most a few) that
  * may be used by `customer` (the buyer's e-mail, lower case; null for a guest's quote, where the
  * per-customer limit is judged at checkout).
  */
-export async function promotionsInForce(db: Reader, codes: readonly string[], at: Date, customer: string | null): Promise<PromotionsInForce> {
+export async function promotionsInForce(read: RowReader, codes: readonly string[], at: Date, customer: string | null): Promise<PromotionsInForce> {
   const entered = [...new Set(codes.map(normalCode).filter((code) => code !== ""))];
-  const [automatic, found] = await Promise.all([
-    db.promotion.findMany({
-      where: {
-        automatic: true,
-        paused: false,
-        OR: [{ startsAt: null }, { startsAt: { lte: at } }],
-        AND: [{ OR: [{ endsAt: null }, { endsAt: { gt: at } }] }],
-      },
-      orderBy: { id: "asc" },
-    }),
-    entered.length
-      ? db.promotionCode.findMany({ where: { OR: entered.map((code) => ({ code: { equals: code, mode: "insensitive" as const } })) }, include: { promotion: true } })
-      : [],
-  ]);
-  const rules = automatic.filter((row) => row.usageLimit === null || row.uses < row.usageLimit).map((row) => ruleOf(row, null));
+  const rows = await readPromotions(read, entered, at);
+  const found = rows.filter((row) => row.codeId !== null);
+  const rules = rows.filter((row) => row.codeId === null && (row.usageLimit === null || row.uses < row.usageLimit)).map((row) => ruleOf(row, null));
   const judged: EnteredCode[] = [];
-  const usedBefore = customer && found.some((row) => row.promotion.perCustomerLimit !== null) ? await usesByCustomer(db, found.map((row) => row.promotionId), customer) : new Map<number, number>();
+  const usedBefore = customer && found.some((row) => row.perCustomerLimit !== null) ? await usesByCustomer(read, found.map((row) => row.id), customer) : new Map<number, number>();
   for (const code of entered) {
-    const row = found.find((candidate) => normalCode(candidate.code) === code);
-    let problem: string | null = row ? problemOf(row.promotion, at) : CODE_MESSAGES.unknown;
-    if (row && !problem && row.singleUse && row.uses > 0) problem = CODE_MESSAGES.usedUp;
-    if (row && !problem && row.promotion.perCustomerLimit !== null && (usedBefore.get(row.promotionId) ?? 0) >= row.promotion.perCustomerLimit) problem = CODE_MESSAGES.alreadyUsed;
+    const row = found.find((candidate) => normalCode(candidate.code!) === code);
+    let problem: string | null = row ? problemOf(row, at) : CODE_MESSAGES.unknown;
+    if (row && !problem && row.singleUse && row.codeUses! > 0) problem = CODE_MESSAGES.usedUp;
+    if (row && !problem && row.perCustomerLimit !== null && (usedBefore.get(row.id) ?? 0) >= row.perCustomerLimit) problem = CODE_MESSAGES.alreadyUsed;
     // Two codes of one promotion bring it once.
-    if (row && !problem && judged.some((other) => other.rule?.id === row.promotionId)) problem = CODE_MESSAGES.notBest;
-    const rule = row && !problem ? ruleOf(row.promotion, code) : null;
+    if (row && !problem && judged.some((other) => other.rule?.id === row.id)) problem = CODE_MESSAGES.notBest;
+    const rule = row && !problem ? ruleOf(row, code) : null;
     if (rule) {
       // An automatic promotion entered as a code is the same promotion: it is applied once.
       const automaticIndex = rules.findIndex((known) => known.id === rule.id);
       if (automaticIndex >= 0) rules.splice(automaticIndex, 1);
       rules.push(rule);
     }
-    judged.push({ code, codeId: row?.id ?? null, rule, problem });
+    judged.push({ code, codeId: row?.codeId ?? null, rule, problem });
   }
   return { rules, codes: judged };
 }
 
 /** How many orders (not cancelled) each promotion went to for this customer. */
-export async function usesByCustomer(db: Pick<Reader, "orderPromotion">, promotionIds: readonly number[], customer: string): Promise<Map<number, number>> {
-  const rows = await db.orderPromotion.groupBy({ by: ["promotionId"], where: { promotionId: { in: [...promotionIds] }, customer, releasedAt: null }, _count: { _all: true } });
-  return new Map(rows.map((row) => [row.promotionId!, row._count._all]));
+export async function usesByCustomer(read: RowReader, promotionIds: readonly number[], customer: string): Promise<Map<number, number>> {
+  const rows = await read<{ promotion_id: number; uses: number }>(Prisma.sql`
+    SELECT promotion_id, count(*)::int AS uses FROM order_promotions
+    WHERE promotion_id = ANY(${[...promotionIds]}::int4[]) AND customer = ${customer} AND released_at IS NULL
+    GROUP BY promotion_id`);
+  return new Map(rows.map((row) => [Number(row.promotion_id), Number(row.uses)]));
 }
 
 /** Whether the shop takes codes at all now: a code promotion not paused and not ended (the cart shows its code field only then). */

@@ -1,41 +1,38 @@
 // The tax rates a cart is priced with (the rules are domain/pricing/taxes.ts): the chosen region's rate per
 // tax class and on delivery, the shop's setting for prices with or without tax, and each product's class
 // (its own, else its category's; none: the default class).
-import type { Prisma, PrismaClient } from "../../generated/prisma/client.js";
+import { Prisma } from "../../generated/prisma/client.js";
+import type { RowReader } from "../shared/index.js";
 import type { RegionTaxes } from "../pricing/index.js";
 
-type Reader = Pick<PrismaClient | Prisma.TransactionClient, "taxRate" | "taxClass" | "deliveryTaxRate" | "shopSettings" | "productTaxClass" | "categoryTaxClass">;
+// Hand-written statements: a cart is priced on every change of it, and each query through Prisma costs more
+// CPU than the pricing itself (npm run bench:pricing).
 
 /** The rates of a region; null without a region (nothing is taxed). */
-export async function regionTaxes(db: Reader, regionId: number | null): Promise<RegionTaxes | null> {
+export async function regionTaxes(read: RowReader, regionId: number | null): Promise<RegionTaxes | null> {
   if (regionId === null) return null;
-  const [rates, defaultClass, delivery, settings] = await Promise.all([
-    db.taxRate.findMany({ where: { regionId }, select: { taxClassId: true, ratePpm: true, name: true } }),
-    db.taxClass.findFirst({ where: { isDefault: true }, select: { id: true } }),
-    db.deliveryTaxRate.findUnique({ where: { regionId }, select: { ratePpm: true, name: true } }),
-    db.shopSettings.findUnique({ where: { id: 1 }, select: { pricesIncludeTax: true } }),
-  ]);
+  const [row] = await read<{ rates: { taxClassId: number; ratePpm: number; name: string }[] | null; defaultClassId: number | null; delivery: { ratePpm: number; name: string } | null; pricesIncludeTax: boolean | null }>(Prisma.sql`
+    SELECT
+      (SELECT json_agg(json_build_object('taxClassId', r.tax_class_id, 'ratePpm', r.rate_ppm, 'name', r.name)) FROM tax_rates r WHERE r.region_id = ${regionId}) AS rates,
+      (SELECT c.id FROM tax_classes c WHERE c.is_default LIMIT 1) AS "defaultClassId",
+      (SELECT json_build_object('ratePpm', d.rate_ppm, 'name', d.name) FROM delivery_tax_rates d WHERE d.region_id = ${regionId}) AS delivery,
+      (SELECT s.prices_include_tax FROM shop_settings s WHERE s.id = 1) AS "pricesIncludeTax"`);
   return {
-    pricesIncludeTax: settings?.pricesIncludeTax ?? false,
-    rates: new Map(rates.map((rate) => [rate.taxClassId, { ratePpm: rate.ratePpm, name: rate.name }])),
-    defaultClassId: defaultClass?.id ?? null,
-    delivery,
+    pricesIncludeTax: row.pricesIncludeTax ?? false,
+    rates: new Map((row.rates ?? []).map((rate) => [rate.taxClassId, { ratePpm: rate.ratePpm, name: rate.name }])),
+    defaultClassId: row.defaultClassId,
+    delivery: row.delivery,
   };
 }
 
 /** Each product's tax class: its own, else its category's; absent: the default class. */
-export async function taxClassesOf(db: Reader, products: readonly { id: number; categoryId: number }[]): Promise<Map<number, number>> {
+export async function taxClassesOf(read: RowReader, products: readonly { id: number; categoryId: number }[]): Promise<Map<number, number>> {
   if (products.length === 0) return new Map();
-  const [own, ofCategories] = await Promise.all([
-    db.productTaxClass.findMany({ where: { productId: { in: products.map((product) => product.id) } } }),
-    db.categoryTaxClass.findMany({ where: { categoryId: { in: [...new Set(products.map((product) => product.categoryId))] } } }),
-  ]);
-  const byProduct = new Map(own.map((row) => [row.productId, row.taxClassId]));
-  const byCategory = new Map(ofCategories.map((row) => [row.categoryId, row.taxClassId]));
-  const classes = new Map<number, number>();
-  for (const product of products) {
-    const taxClass = byProduct.get(product.id) ?? byCategory.get(product.categoryId);
-    if (taxClass !== undefined) classes.set(product.id, taxClass);
-  }
-  return classes;
+  const rows = await read<{ id: number; taxClassId: number }>(Prisma.sql`
+    SELECT given.id, COALESCE(own.tax_class_id, category.tax_class_id) AS "taxClassId"
+    FROM unnest(${products.map((product) => product.id)}::int4[], ${products.map((product) => product.categoryId)}::int4[]) AS given(id, category_id)
+    LEFT JOIN product_tax_classes own ON own.product_id = given.id
+    LEFT JOIN category_tax_classes category ON category.category_id = given.category_id
+    WHERE own.tax_class_id IS NOT NULL OR category.tax_class_id IS NOT NULL`);
+  return new Map(rows.map((row) => [Number(row.id), Number(row.taxClassId)]));
 }
