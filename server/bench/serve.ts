@@ -98,9 +98,12 @@ if (allocations) {
 // bench/profile.ts profiles the load only: "profile-start" after its warm-up, "profile-stop" (the profile is
 // sent back) before "stop".
 const cpu = new inspector.Session();
+let cpuConnected = false;
 process.on("message", (message) => {
   if (message === "profile-start") {
-    cpu.connect();
+    // One session for every profile of the run (bench:pricing profiles each phase).
+    if (!cpuConnected) cpu.connect();
+    cpuConnected = true;
     cpu.post("Profiler.enable", () => cpu.post("Profiler.start", () => process.send?.("profiling")));
     return;
   }

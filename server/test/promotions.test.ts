@@ -210,7 +210,7 @@ describe("limits hold under parallel checkouts", () => {
 });
 
 describe("codes that do not exist are throttled", () => {
-  it("each distinct wrong code counts once a window: after 10 from one address the cart is priced without codes and applyCode waits; codes that exist never count", async () => {
+  it("each distinct wrong code counts once a window: after 10 from one address the cart is priced without codes and applyCode waits, but for codes it was told exist; codes that exist never count", async () => {
     const lines = [{ productId: basil.id, quantity: 1 }];
     const asker = { clientAddress: "203.0.113.77" };
     for (let i = 0; i < 12; i += 1) await t.shop.orders.quoteCart(lines, regionId, ["TENOFF"], asker);
@@ -225,6 +225,12 @@ describe("codes that do not exist are throttled", () => {
       { code: "TENOFF", applied: false, message: expect.stringMatching(WAIT) },
     ]);
     await expect(t.shop.orders.quoteCart(lines, regionId, ["GUESS10"], { ...asker, failWhenThrottled: true })).rejects.toMatchObject({ code: "TOO_MANY_REQUESTS", message: expect.stringMatching(WAIT) });
+    // A code this address was already told exists is still priced (the answer tells nothing new: a cart is
+    // quoted on every change); one it was never told of waits, whether it exists or not.
+    expect((await t.shop.orders.quoteCart(lines, regionId, ["tenoff"], asker)).codes).toEqual([{ code: "TENOFF", applied: true, message: null }]);
+    await promotion({ kind: "AMOUNT_OFF", amount: 1, code: "NEVERTOLD" });
+    expect((await t.shop.orders.quoteCart(lines, regionId, ["NEVERTOLD"], asker)).codes).toEqual([{ code: "NEVERTOLD", applied: false, message: expect.stringMatching(WAIT) }]);
+    expect((await t.shop.orders.quoteCart(lines, regionId, ["NEVERTOLD", "TENOFF"], asker)).codes.map((code) => code.message)).toEqual([expect.stringMatching(WAIT), expect.stringMatching(WAIT)]);
     // Another address is not held up, nor a quote without codes.
     expect((await t.shop.orders.quoteCart(lines, regionId, ["GUESS11"], { clientAddress: "203.0.113.78" })).codes[0].message).toBe("This code is not valid.");
     expect((await t.shop.orders.quoteCart(lines, regionId, [], asker)).totalCents).toBe(900);

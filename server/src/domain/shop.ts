@@ -73,8 +73,8 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
   const images = new ImageService(prisma, options.imageStore, { encoder: options.imageEncoder, log: options.log, events: options.events });
   const apiKeys = new ApiKeyService(prisma, options.events);
   const tokens = new TokenService(prisma, options.events, options.jwtSecret, options.tokenTtlSeconds, apiKeys);
-  const throttle = new Throttle(prisma);
   const readRows = options.readRows ?? prismaReader(prisma);
+  const throttle = new Throttle(prisma, readRows);
   const passwordResets = new PasswordResetService(prisma, tokens, throttle, options.jwtSecret);
   const index = options.searchIndex
     ? new ProductIndex(readRows, options.events, { onError: (message, error) => options.log?.error({ err: error }, message) })

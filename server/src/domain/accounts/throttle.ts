@@ -14,7 +14,7 @@
 // of parallel requests cannot slip past the limit; a refused or successful attempt is taken back after.
 import net from "node:net";
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
-import { tooManyRequests } from "../shared/index.js";
+import { prismaReader, tooManyRequests, type RowReader } from "../shared/index.js";
 
 export interface Limit {
   /** Attempts allowed in one window. */
@@ -120,7 +120,14 @@ export class Attempt {
 export class Throttle {
   private lastPrune = 0;
 
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    /**
+     * The counting statements' way to the database: the shop's reader (node-postgres's pool, no Prisma work),
+     * as every quote with a promotion code counts a try and takes it back (npm run bench:pricing).
+     */
+    private readonly run: RowReader = prismaReader(prisma),
+  ) {}
 
   /** Counts one attempt under every key (one statement). */
   async count(limits: Map<string, Limit>): Promise<Attempt> {
@@ -130,12 +137,12 @@ export class Throttle {
     if (keys.length === 0) return new Attempt(this, [], [], limits);
     await this.pruneNowAndThen();
     const values = keys.map((key) => Prisma.sql`(${key}, 1, now() + make_interval(secs => ${limits.get(key)!.seconds}))`);
-    const counted = await this.prisma.$queryRaw<Counted[]>`
+    const counted = await this.run<Counted>(Prisma.sql`
       INSERT INTO throttle_counters AS c (key, hits, window_ends_at) VALUES ${Prisma.join(values)}
       ON CONFLICT (key) DO UPDATE SET
         hits = CASE WHEN c.window_ends_at <= now() THEN 1 ELSE c.hits + 1 END,
         window_ends_at = CASE WHEN c.window_ends_at <= now() THEN EXCLUDED.window_ends_at ELSE c.window_ends_at END
-      RETURNING c.key, c.hits, EXTRACT(EPOCH FROM (c.window_ends_at - now()))::float8 AS "secondsLeft"`;
+      RETURNING c.key, c.hits, EXTRACT(EPOCH FROM (c.window_ends_at - now()))::float8 AS "secondsLeft"`);
     return new Attempt(this, keys, counted, limits);
   }
 
@@ -154,12 +161,19 @@ export class Throttle {
     return attempt;
   }
 
+  /** Which of these keys have a counter in its window now (a read: nothing is counted). */
+  async held(keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.run<{ key: string }>(Prisma.sql`SELECT key FROM throttle_counters WHERE key = ANY(${keys}::text[]) AND window_ends_at > now()`);
+    return new Set(rows.map((row) => row.key));
+  }
+
   async takeBack(keys: string[]): Promise<void> {
     if (keys.length === 0) return;
-    await this.prisma.$executeRaw`
+    await this.run(Prisma.sql`
       UPDATE throttle_counters AS c SET hits = GREATEST(c.hits - 1, 0)
       FROM (SELECT key FROM throttle_counters WHERE key IN (${Prisma.join(keys)}) ORDER BY key FOR UPDATE) AS locked
-      WHERE c.key = locked.key AND c.window_ends_at > now()`;
+      WHERE c.key = locked.key AND c.window_ends_at > now()`);
   }
 
   async clear(keys: string[]): Promise<void> {

@@ -3,7 +3,7 @@
 // class (domain/taxes), then the engine (domain/pricing). The cart quote and checkout both price with this,
 // so the quote a shopper sees is what checkout charges.
 import type { ChosenValue } from "../catalog/index.js";
-import { priceOrder, type OrderQuote, type PricingLine, type PromotionRule } from "../pricing/index.js";
+import { priceOrder, type OrderQuote, type PricingLine, type PromotionRule, type RegionTaxes } from "../pricing/index.js";
 import { CODE_MESSAGES, declinedMessage, promotionsInForce, type EnteredCode } from "../promotions/index.js";
 import { regionTaxes, taxClassesOf } from "../taxes/index.js";
 import type { Cents, RowReader } from "../shared/index.js";
@@ -43,7 +43,8 @@ export async function priceCart<L extends CartPriceLine>(
   /** Where it reads: the shop's reader, or checkout's transaction (prismaReader(tx)). */
   read: RowReader,
   lines: readonly L[],
-  region: { id: number; feeCents: Cents } | null,
+  /** With its taxes when they were read with it (pricedRegion); otherwise they are read here. */
+  region: { id: number; feeCents: Cents; taxes?: RegionTaxes } | null,
   codes: readonly string[],
   customer: string | null,
   at: Date,
@@ -52,7 +53,7 @@ export async function priceCart<L extends CartPriceLine>(
 ): Promise<CartPrice<L>> {
   const [inForce, taxes, classes] = await Promise.all([
     only ? { rules: [...only], codes: [] } : promotionsInForce(read, codes, at, customer),
-    regionTaxes(read, region?.id ?? null),
+    region?.taxes ?? regionTaxes(read, region?.id ?? null),
     region ? taxClassesOf(read, lines.map((line) => ({ id: line.productId, categoryId: line.categoryId }))) : new Map<number, number>(),
   ]);
   const withClasses = lines.map((line) => ({ ...line, taxClassId: classes.get(line.productId) ?? null }));

@@ -4,6 +4,7 @@ import { Prisma } from "../../generated/prisma/client.js";
 import { defaultVariant, variantLabel, type ChosenValue, type Priced } from "../catalog/index.js";
 import { Checks, fieldRule, parseId, received, requireUser, type Cents, type Deferred, type RowReader, type Viewer } from "../shared/index.js";
 import type { OrderQuote, PromotionRule } from "../pricing/index.js";
+import { pricedRegion } from "../taxes/index.js";
 import { MAX_CODES, priceCart, type CodeOutcome } from "./cart-price.js";
 import { priceOrder } from "./pricing.js";
 
@@ -148,13 +149,13 @@ async function readQuotedCart(read: RowReader, checks: Checks, lines: unknown, r
   if (region === null && regionId !== undefined && regionId !== null) checks.add("region", "The selected region is invalid.");
   checks.done();
   if (cart.wanted.some((line) => line.quantity === null)) checks.add("cart", "Every quantity must be a whole number of at least 1.");
-  const [found, regions] = await Promise.all([
+  const [found, priced] = await Promise.all([
     readCart(read, cart, rule),
-    region === null ? [] : read<{ id: number; feeCents: number }>(Prisma.sql`SELECT id, fee_cents AS "feeCents" FROM regions WHERE id = ${region}`),
+    region === null ? null : pricedRegion(read, region),
   ]);
-  if (region !== null && !regions.length) checks.add("region", "The selected region is invalid.");
+  if (region !== null && !priced) checks.add("region", "The selected region is invalid.");
   checks.done();
-  return { cart: found, region: regions[0] ?? null };
+  return { cart: found, region: priced };
 }
 
 /** The codes a shopper entered: a list of at most MAX_CODES texts of up to 64 characters (blank ones ignored). */

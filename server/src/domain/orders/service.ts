@@ -17,6 +17,8 @@ import { changeStatus } from "./status.js";
  * shopper mistyping one is not (a code that exists is never counted, whatever its state).
  */
 export const WRONG_CODE_LIMITS = { address: { attempts: 10, seconds: 15 * 60 }, user: { attempts: 10, seconds: 15 * 60 } } as const satisfies Record<string, Limit>;
+/** The marker of a code an asker (address or shopper) was told exists, for this window. */
+const knownCodeKey = (asker: string, code: string) => `promotion-code:known:${asker}:${code}`;
 const tooManyWrongCodes = (wait: string) => `Too many codes that do not exist. Please wait ${wait} before trying another.`;
 
 export class OrderService extends OrderHistory {
@@ -42,6 +44,8 @@ export class OrderService extends OrderHistory {
    * the try is counted first (a burst of parallel guesses cannot pass the limit) and taken back when
    * every code exists or was already counted. Over the limit, the cart is still priced, without its
    * codes, each answered with the wait (`failWhenThrottled`: TOO_MANY_REQUESTS instead, for applyCode).
+   * A cart quoted again with codes this address (and shopper) was already told exist in this window is
+   * neither counted nor held up: its answer tells nothing new, and a cart is quoted on every change of it.
    */
   async quoteCart(
     lines: unknown,
@@ -49,39 +53,63 @@ export class OrderService extends OrderHistory {
     codes?: unknown,
     asker: { viewer?: Viewer | null; clientAddress?: string | null; failWhenThrottled?: boolean } = {},
   ): Promise<CartQuote> {
-    const given = (Array.isArray(codes) ? codes : [codes]).filter((code): code is string => typeof code === "string" && code.trim() !== "");
+    const given = [...new Set((Array.isArray(codes) ? codes : [codes]).filter((code): code is string => typeof code === "string" && code.trim() !== "").map(normalCode))];
     const keys = new Map<string, Limit>();
     const address = addressKey(asker.clientAddress);
     const person = asker.viewer && !asker.viewer.apiKey ? `user:${asker.viewer.userId}` : null;
     if (given.length && address) keys.set(`promotion-code:address:${address}`, WRONG_CODE_LIMITS.address);
     if (given.length && person) keys.set(`promotion-code:${person}`, WRONG_CODE_LIMITS.user);
+    const askers = [address, person].filter((one): one is string => one !== null);
+    const customer = person ? await this.customerOf(asker.viewer!.userId) : null;
+    const pricing = () => quoteCart(this.readRows, lines, regionId, codes, customer);
+    if (!this.throttle || !keys.size) return pricing();
+    // Priced while the codes are looked up for this asker; the answer is given only once the try is counted.
+    const [known, priced] = await Promise.all([
+      this.knownToAsker(given, askers),
+      pricing().then(
+        (quote) => ({ quote }),
+        (error: unknown) => ({ error }),
+      ),
+    ]);
     let attempt: Attempt | null = null;
-    if (this.throttle && keys.size) {
+    if (!known) {
       try {
         attempt = await this.throttle.enter(keys, tooManyWrongCodes);
       } catch (error) {
         if (asker.failWhenThrottled || !(error instanceof ShopError) || error.code !== "TOO_MANY_REQUESTS") throw error;
         const unpriced = await quoteCart(this.readRows, lines, regionId, [], null);
-        return { ...unpriced, codes: [...new Set(given.map(normalCode))].map((code) => ({ code, applied: false, message: error.message })) };
+        return { ...unpriced, codes: given.map((code) => ({ code, applied: false, message: error.message })) };
       }
     }
-    const customer = person ? await this.customerOf(asker.viewer!.userId) : null;
-    try {
-      const quote = await quoteCart(this.readRows, lines, regionId, codes, customer);
-      if (attempt && !(await this.anyNewWrongCode(quote, [address, person]))) await attempt.takeBack();
-      return quote;
-    } catch (error) {
+    if ("error" in priced) {
       await attempt?.takeBack();
-      throw error;
+      throw priced.error;
     }
+    if (attempt && !(await this.anyNewWrongCode(priced.quote, askers))) await attempt.takeBack();
+    if (attempt) await this.markKnown(priced.quote, askers);
+    return priced.quote;
+  }
+
+  /** Whether every one of these askers (address, shopper) was told in this window that every one of these codes exists. */
+  private async knownToAsker(codes: string[], askers: string[]): Promise<boolean> {
+    const markers = askers.flatMap((asker) => codes.map((code) => knownCodeKey(asker, code)));
+    return (await this.throttle!.held(markers)).size === markers.length;
+  }
+
+  /** Remembers, for this window, that these askers were told the quote's existing codes exist (see quoteCart). */
+  private async markKnown(quote: CartQuote, askers: string[]): Promise<void> {
+    const known = quote.codes.filter((code) => code.message !== CODE_MESSAGES.unknown).map((code) => code.code);
+    const markers = new Map<string, Limit>();
+    for (const asker of askers) for (const code of known) markers.set(knownCodeKey(asker, code), { attempts: 1, seconds: WRONG_CODE_LIMITS.address.seconds });
+    if (markers.size) await this.throttle!.count(markers);
   }
 
   /** Whether the quote holds a code that does not exist and was not counted for this address or person in this window. */
-  private async anyNewWrongCode(quote: CartQuote, askers: (string | null)[]): Promise<boolean> {
+  private async anyNewWrongCode(quote: CartQuote, askers: string[]): Promise<boolean> {
     const wrong = quote.codes.filter((code) => code.message === CODE_MESSAGES.unknown).map((code) => code.code);
     if (!wrong.length || !this.throttle) return false;
     const markers = new Map<string, Limit>();
-    for (const asker of askers) for (const code of wrong) if (asker) markers.set(`promotion-code:seen:${asker}:${code}`, { attempts: 1, seconds: WRONG_CODE_LIMITS.address.seconds });
+    for (const asker of askers) for (const code of wrong) markers.set(`promotion-code:seen:${asker}:${code}`, { attempts: 1, seconds: WRONG_CODE_LIMITS.address.seconds });
     // A marker counted for the first time in its window is a code not seen before.
     const counted = await this.throttle.count(markers);
     return counted.freshKeys().length > 0;
