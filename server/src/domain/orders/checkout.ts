@@ -23,7 +23,7 @@ import {
   type Viewer,
 } from "../shared/index.js";
 import { readVariants } from "../catalog/index.js";
-import { promotionsInForce, redeemPromotions } from "../promotions/index.js";
+import { countPromotionUses, promotionsInForce, recordPromotions } from "../promotions/index.js";
 import {
   cartField,
   codesField,
@@ -287,8 +287,7 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
       },
       include: withLines,
     });
-    await redeemPromotions(tx, row.id, price.promotions, entered, customer, placedAt);
-    if (price.promotions.length) row.promotions = await tx.orderPromotion.findMany({ where: { orderId: row.id }, orderBy: { id: "asc" } });
+    row.promotions = await recordPromotions(tx, row.id, price.promotions, entered, customer);
     const owed = effectsOfEntering(toOrder(row), null);
     // product.stock_low for each product this order took below an endpoint's threshold, reported with the
     // order. A product's stock is that of all its variants on sale (for a product without options, its one).
@@ -300,6 +299,8 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
       stock: { before: product.stockTotal + (taken.get(product.id) ?? 0), after: product.stockTotal },
     }));
     await writeOwedEffects(tx, owed, { userId, address: contact.email }, stockLow);
+    // Last: counting a promotion's use holds its row, which every checkout with that promotion needs, until commit.
+    await countPromotionUses(tx, row.id, price.promotions, entered, customer, placedAt);
     return { order: row, owed };
   }, ORDER_TRANSACTION);
 }

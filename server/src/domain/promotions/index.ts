@@ -2,6 +2,6 @@
 // given back on cancellation (redemptions.ts). Other folders import it only from here.
 export { acceptsCodes, addItemsMessage, kindName, storedKind, addMoreMessage, CODE_MESSAGES, declinedMessage, normalCode, promotionsInForce, ruleOf, startsOnMessage, usesByCustomer } from "./in-force.js";
 export type { EnteredCode, PromotionsInForce } from "./in-force.js";
-export { AUTOMATIC_PROMOTION_ENDED, redeemPromotions, releasePromotions } from "./redemptions.js";
+export { AUTOMATIC_PROMOTION_ENDED, countPromotionUses, recordPromotions, releasePromotions } from "./redemptions.js";
 export { MAX_CODE_BATCH, PromotionAdmin, statusOf } from "./admin.js";
 export type { PromotionInput, PromotionStatus, PromotionView } from "./admin.js";

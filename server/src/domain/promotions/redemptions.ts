@@ -7,7 +7,7 @@
 //   advisory lock), then count that customer's orders with it.
 // A promotion that can no longer be used fails the checkout with the reason: the order is never placed
 // without the discount the shopper was shown.
-import type { Prisma } from "../../generated/prisma/client.js";
+import type { OrderPromotion, Prisma } from "../../generated/prisma/client.js";
 import type { PromotionAmount } from "../pricing/index.js";
 import { conflict, invalid } from "../shared/index.js";
 import { CODE_MESSAGES, type EnteredCode } from "./in-force.js";
@@ -17,8 +17,33 @@ const CUSTOMER_LOCK = 72_707_371;
 
 export const AUTOMATIC_PROMOTION_ENDED = "A promotion in your cart has just ended. Please check your cart's new total.";
 
-/** Counts the uses of the promotions an order got and records them with it (in checkout's transaction). */
-export async function redeemPromotions(
+/** The promotion (and the code) each applied amount came with. */
+const enteredFor = (promotion: PromotionAmount, codes: readonly EnteredCode[]) => codes.find((code) => code.rule?.id === promotion.id) ?? null;
+
+/** Records the promotions an order got with it (in checkout's transaction; their uses are counted last, below). */
+export async function recordPromotions(
+  tx: Prisma.TransactionClient,
+  orderId: number,
+  applied: readonly PromotionAmount[],
+  codes: readonly EnteredCode[],
+  customer: string,
+): Promise<OrderPromotion[]> {
+  if (!applied.length) return [];
+  const rows = await tx.orderPromotion.createManyAndReturn({
+    data: applied.map((promotion) => {
+      const entered = enteredFor(promotion, codes);
+      return { orderId, promotionId: promotion.id, codeId: entered?.codeId ?? null, name: promotion.name, code: entered?.code ?? null, amountCents: promotion.amountCents, customer };
+    }),
+  });
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/**
+ * Counts the uses of the promotions an order got, under their limits. Checkout runs this last in its
+ * transaction: the statement that counts a use holds the promotion's row until the order commits, and every
+ * other checkout with that promotion waits for it, so nothing else is done while it is held.
+ */
+export async function countPromotionUses(
   tx: Prisma.TransactionClient,
   orderId: number,
   applied: readonly PromotionAmount[],
@@ -28,7 +53,7 @@ export async function redeemPromotions(
 ): Promise<void> {
   // In id order, like every writer of these rows: two checkouts never wait for each other in a circle.
   for (const promotion of [...applied].sort((a, b) => a.id - b.id)) {
-    const entered = codes.find((code) => code.rule?.id === promotion.id) ?? null;
+    const entered = enteredFor(promotion, codes);
     const refuse = (message: string) => (entered ? invalid({ code: [message] }) : conflict(AUTOMATIC_PROMOTION_ENDED));
     const counted = await tx.$queryRaw<{ per_customer_limit: number | null }[]>`
       UPDATE promotions SET uses = uses + 1
@@ -43,12 +68,10 @@ export async function redeemPromotions(
     const perCustomer = counted[0].per_customer_limit;
     if (perCustomer !== null) {
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CUSTOMER_LOCK}::int4, hashtext(${`${promotion.id}:${customer}`}))`;
-      const used = await tx.orderPromotion.count({ where: { promotionId: promotion.id, customer, releasedAt: null } });
+      // This customer's other orders with it (this one's row is already written).
+      const used = await tx.orderPromotion.count({ where: { promotionId: promotion.id, customer, releasedAt: null, orderId: { not: orderId } } });
       if (used >= perCustomer) throw refuse(CODE_MESSAGES.alreadyUsed);
     }
-    await tx.orderPromotion.create({
-      data: { orderId, promotionId: promotion.id, codeId: entered?.codeId ?? null, name: promotion.name, code: entered?.code ?? null, amountCents: promotion.amountCents, customer },
-    });
   }
 }
 
