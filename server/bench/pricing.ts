@@ -42,17 +42,17 @@ async function measure(options: autocannon.Options) {
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
 }
 
-/** BENCH_PROFILE=1: a CPU profile of the shop process under the quote's load, kept in bench/profiles/. */
-async function profileQuote(child: ChildProcess, load: autocannon.Options, phase: string): Promise<void> {
+/** BENCH_PROFILE=1: a CPU profile of the shop process under a case's load (`name`: quote-on, ...), kept in bench/profiles/. */
+async function profileLoad(child: ChildProcess, load: autocannon.Options, name: string): Promise<void> {
   child.send("profile-start");
   await new Promise((resolve) => child.once("message", resolve));
   await autocannon({ connections, duration: seconds, ...load });
   child.send("profile-stop");
   const { profile } = await new Promise<{ profile: unknown }>((resolve) => child.once("message", (message) => resolve(message as { profile: unknown })));
-  const file = path.join(here, "profiles", `quote-${phase}-${new Date().toISOString().replace(/[:.]/g, "-")}.cpuprofile`);
+  const file = path.join(here, "profiles", `${name}-${new Date().toISOString().replace(/[:.]/g, "-")}.cpuprofile`);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify(profile));
-  console.log(`profile of the ${phase} quote: npx tsx bench/profile.ts ${file}`);
+  console.log(`profile of ${name}: npx tsx bench/profile.ts ${file}`);
 }
 
 const db = await openDatabase({ kind: "postgres", url, schema });
@@ -125,13 +125,13 @@ try {
     if (phase === "on" && !(quoted.cartQuote.discountTotal > 0 && quoted.cartQuote.taxTotal > 0)) throw new Error(`the quote got no promotion or tax: ${JSON.stringify(quoted)}`);
     const quoteLoad = { url: endpoint, method: "POST" as const, headers: { "content-type": "application/json" }, body: JSON.stringify({ query: quoteQuery, variables: { lines: quoteLines, regionId, codes } }) };
     const quote = await measure(quoteLoad);
-    if (process.env.BENCH_PROFILE) await profileQuote(started.child, quoteLoad, phase);
+    if (process.env.BENCH_PROFILE) await profileLoad(started.child, quoteLoad, `quote-${phase}`);
     rows.push({ phase, case: "cartQuote, 10 lines", "req/s": quote.rps, "p50 ms": quote.p50, "p99 ms": quote.p99 });
 
     let reference = 0;
     const placeQuery = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { order { total } } }`;
     const prefix = phase === "on" ? "N" : "F";
-    const place = await measure({
+    const placeLoad: autocannon.Options = {
       url: endpoint,
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
@@ -147,7 +147,9 @@ try {
           },
         },
       ],
-    });
+    };
+    const place = await measure(placeLoad);
+    if (process.env.BENCH_PROFILE) await profileLoad(started.child, placeLoad, `order-${phase}`);
     // GraphQL answers a refused order with 200 and errors: count the orders really placed.
     const placed = Number((await db.prisma.$queryRawUnsafe<{ count: number }[]>(`SELECT count(*)::int AS count FROM orders WHERE reference LIKE 'BENCH${prefix}%'`))[0].count);
     // autocannon stops with up to one request in flight per connection: those may not have committed yet.

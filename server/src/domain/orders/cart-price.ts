@@ -4,7 +4,7 @@
 // so the quote a shopper sees is what checkout charges.
 import type { ChosenValue } from "../catalog/index.js";
 import { priceOrder, type OrderQuote, type PricingLine, type PromotionRule, type RegionTaxes } from "../pricing/index.js";
-import { CODE_MESSAGES, declinedMessage, promotionsInForce, type EnteredCode } from "../promotions/index.js";
+import { CODE_MESSAGES, declinedMessage, promotionsInForce, type EnteredCode, type PromotionsInForce } from "../promotions/index.js";
 import { regionTaxes, taxClassesOf } from "../taxes/index.js";
 import type { Cents, RowReader } from "../shared/index.js";
 
@@ -35,27 +35,41 @@ export interface CartPrice<L extends CartPriceLine> {
   entered: EnteredCode[];
 }
 
+/** What a cart's price depends on besides its lines: the promotions it may get, its region's tax rates, its products' tax classes. */
+export interface PricingInputs {
+  inForce: PromotionsInForce;
+  taxes: RegionTaxes | null;
+  /** Each product's tax class (absent: the default class). */
+  classes: Map<number, number>;
+}
+
 /**
- * Prices `lines` for delivery to `region` (null: no region yet, no fee, no tax) with `codes`, for `customer`
- * (the buyer's e-mail, lower case; null for a guest's quote).
+ * Reads what pricing `products` for delivery to `region` (null: no region yet, no tax) with `codes` depends
+ * on, for `customer` (the buyer's e-mail, lower case; null for a guest's quote), at `at`.
  */
-export async function priceCart<L extends CartPriceLine>(
+export async function readPricingInputs(
   /** Where it reads: the shop's reader, or checkout's transaction (prismaReader(tx)). */
   read: RowReader,
-  lines: readonly L[],
+  products: readonly { productId: number; categoryId: number }[],
   /** With its taxes when they were read with it (pricedRegion); otherwise they are read here. */
-  region: { id: number; feeCents: Cents; taxes?: RegionTaxes } | null,
+  region: { id: number; taxes?: RegionTaxes } | null,
   codes: readonly string[],
   customer: string | null,
   at: Date,
   /** Price with exactly these promotions instead of those in force (the back office's preview of one). */
   only?: readonly PromotionRule[],
-): Promise<CartPrice<L>> {
+): Promise<PricingInputs> {
   const [inForce, taxes, classes] = await Promise.all([
     only ? { rules: [...only], codes: [] } : promotionsInForce(read, codes, at, customer),
     region?.taxes ?? regionTaxes(read, region?.id ?? null),
-    region ? taxClassesOf(read, lines.map((line) => ({ id: line.productId, categoryId: line.categoryId }))) : new Map<number, number>(),
+    region ? taxClassesOf(read, products.map((line) => ({ id: line.productId, categoryId: line.categoryId }))) : new Map<number, number>(),
   ]);
+  return { inForce, taxes, classes };
+}
+
+/** Prices `lines` for delivery to `region` with what was read for them (readPricingInputs), at `at`. */
+export function priceWith<L extends CartPriceLine>(inputs: PricingInputs, lines: readonly L[], region: { feeCents: Cents } | null, at: Date): CartPrice<L> {
+  const { inForce, taxes, classes } = inputs;
   const withClasses = lines.map((line) => ({ ...line, taxClassId: classes.get(line.productId) ?? null }));
   const quote = priceOrder(withClasses, region, { at, promotions: inForce.rules, taxes }) as OrderQuote<L>;
   const outcomes = inForce.codes.map((entered): CodeOutcome => {
@@ -65,4 +79,17 @@ export async function priceCart<L extends CartPriceLine>(
     return { code: entered.code, applied, message: applied ? null : declined ? declinedMessage(declined.why) : CODE_MESSAGES.noItems };
   });
   return { quote, codes: outcomes, entered: inForce.codes };
+}
+
+/** Reads what a cart's price depends on and prices it (readPricingInputs, then priceWith). */
+export async function priceCart<L extends CartPriceLine>(
+  read: RowReader,
+  lines: readonly L[],
+  region: { id: number; feeCents: Cents; taxes?: RegionTaxes } | null,
+  codes: readonly string[],
+  customer: string | null,
+  at: Date,
+  only?: readonly PromotionRule[],
+): Promise<CartPrice<L>> {
+  return priceWith(await readPricingInputs(read, lines, region, codes, customer, at, only), lines, region, at);
 }

@@ -23,7 +23,7 @@ import {
   type Viewer,
 } from "../shared/index.js";
 import { readVariants } from "../catalog/index.js";
-import { countPromotionUses, promotionsInForce, recordPromotions } from "../promotions/index.js";
+import { countPromotionUses, recordPromotions } from "../promotions/index.js";
 import {
   cartField,
   codesField,
@@ -38,7 +38,7 @@ import {
   type WantedLine,
 } from "./cart.js";
 import { isValidReference, newOrderNumber, REFERENCE_PATTERN, referenceForIdempotencyKey } from "./order-numbers.js";
-import { priceCart } from "./cart-price.js";
+import { priceWith, readPricingInputs, type PricingInputs } from "./cart-price.js";
 import { toOrder, withLines, type OrderRow, type OrderWithLines } from "./records.js";
 import { effectsOfEntering, FIRST_STATUS, ORDER_TRANSACTION, tellFollowers, writeOwedEffects, type OwedEffects } from "./status.js";
 
@@ -127,12 +127,21 @@ export async function placeOrder(
   if (!contact.phone || !contact.address) checks.add("contact", "Please update your contact information.");
   if (!region) checks.add("region", "The selected region is invalid.");
   judgeCart(checks, read);
-  // A code that cannot be used whatever the cart (unknown, ended, used up, used by this customer) is refused
-  // here, before any lock is taken; the rest is judged with the cart's price in the transaction.
-  if (codes.length) {
-    const early = await promotionsInForce(readRows, codes, new Date(), contact.email.toLowerCase());
-    for (const code of early.codes) if (code.problem) checks.add("code", code.problem);
-  }
+  // What the price depends on besides the lines' prices is read here, before the transaction: reading it
+  // there would not hold it either (nothing locks a promotion or a rate until its use is counted, which
+  // re-checks that the promotion is still in force), and every statement in the transaction holds the stock
+  // of the cart's products for longer. A code that cannot be used whatever the cart (unknown, ended, used
+  // up, used by this customer) is refused now, before any lock is taken; the rest is judged with the cart's
+  // price in the transaction.
+  const inputs = await readPricingInputs(
+    readRows,
+    read.bought.map((line) => line.variant),
+    region,
+    codes,
+    contact.email.toLowerCase(),
+    new Date(),
+  );
+  for (const code of inputs.inForce.codes) if (code.problem) checks.add("code", code.problem);
   try {
     checks.done();
   } catch (error) {
@@ -145,7 +154,7 @@ export async function placeOrder(
   for (let attempt = 1; ; attempt += 1) {
     let written: Written;
     try {
-      written = await writeOrder(prisma, userId, contact, region!.id, reference, read.bought, codes);
+      written = await writeOrder(prisma, userId, contact, region!.id, reference, read.bought, inputs);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // The transaction rolled back, stock included. Either a request with this reference won the race
@@ -172,7 +181,7 @@ async function findRegion(prisma: PrismaClient, choice: RegionChoice): Promise<{
  * Takes the stock and writes the order with its snapshots and its price, all or nothing; or, when an order
  * with this reference exists by the time the reference's lock is held, takes nothing and answers that one.
  */
-function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regionId: number, reference: string, bought: BoughtLine[], codes: string[]): Promise<Written> {
+function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regionId: number, reference: string, bought: BoughtLine[], inputs: PricingInputs): Promise<Written> {
   return prisma.$transaction(async (tx): Promise<Written> => {
     // One checkout per reference at a time: a copy sent at the same moment waits here, then finds the
     // order below instead of reaching for stock the first one took. Released at commit or rollback.
@@ -205,14 +214,14 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
       tx.product.findMany({ where: { id: { in: productIds } }, include: { category: { select: { name: true } } } }),
       readVariants(tx, productIds),
     ]);
-    const region = await tx.region.findUnique({ where: { id: regionId }, include: { deliveryTax: true } });
+    const region = await tx.region.findUnique({ where: { id: regionId } });
     if (!region) throw invalid({ region: ["The selected region is invalid."] });
 
     const byId = new Map(products.map((product) => [product.id, product]));
     const placedAt = new Date();
     const customer = contact.email.toLowerCase();
-    const { quote: price, codes: outcomes, entered } = await priceCart(
-      prismaReader(tx),
+    const { quote: price, codes: outcomes, entered } = priceWith(
+      inputs,
       bought.map((line) => {
         const product = byId.get(line.variant.productId)!;
         const variant = variants.get(product.id)!.variants.find((candidate) => candidate.id === line.variant.variantId)!;
@@ -230,8 +239,6 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
         };
       }),
       region,
-      codes,
-      customer,
       placedAt,
     );
     // A code that does not apply refuses the order with its reason: never an order without the discount shown.
@@ -253,8 +260,9 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
         discountCents: price.discountCents,
         deliveryDiscountCents: price.deliveryDiscountCents,
         deliveryTaxCents: price.deliveryTaxCents,
-        deliveryTaxRatePpm: region.deliveryTax?.ratePpm ?? 0,
-        deliveryTaxName: region.deliveryTax?.name ?? "",
+        // The delivery rate the price was worked out with.
+        deliveryTaxRatePpm: inputs.taxes?.delivery?.ratePpm ?? 0,
+        deliveryTaxName: inputs.taxes?.delivery?.name ?? "",
         taxCents: price.taxCents,
         pricesIncludeTax: price.pricesIncludeTax,
         userEmail: contact.email,
@@ -285,10 +293,11 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
           })),
         },
       },
-      include: withLines,
+      // Its promotions are the rows written next.
+      include: { lines: withLines.lines },
     });
-    row.promotions = await recordPromotions(tx, row.id, price.promotions, entered, customer);
-    const owed = effectsOfEntering(toOrder(row), null);
+    const order: OrderRow = { ...row, promotions: await recordPromotions(tx, row.id, price.promotions, entered, customer) };
+    const owed = effectsOfEntering(toOrder(order), null);
     // product.stock_low for each product this order took below an endpoint's threshold, reported with the
     // order. A product's stock is that of all its variants on sale (for a product without options, its one).
     const taken = new Map<number, number>();
@@ -301,7 +310,7 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
     await writeOwedEffects(tx, owed, { userId, address: contact.email }, stockLow);
     // Last: counting a promotion's use holds its row, which every checkout with that promotion needs, until commit.
     await countPromotionUses(tx, row.id, price.promotions, entered, customer, placedAt);
-    return { order: row, owed };
+    return { order, owed };
   }, ORDER_TRANSACTION);
 }
 
