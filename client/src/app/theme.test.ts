@@ -23,6 +23,11 @@ describe("the shop's theme (WCAG 2.1 AA)", () => {
     expect(contrastRatio(dimmed, theme.colors.green[0])).toBeGreaterThanOrEqual(4.5);
   });
 
+  it("a field's error (its message and its text) reads at 4.5:1 on white", () => {
+    const error = light["--mantine-color-error"];
+    expect(contrastRatio(error, WHITE)).toBeGreaterThanOrEqual(4.5);
+  });
+
   it.each(colourNames)("%s: filled buttons and badges get black or white text at 4.5:1 (autoContrast)", (name) => {
     const filled = theme.colors[name][getPrimaryShade(theme, "light")];
     const text = isLightColor(filled, theme.luminanceThreshold) ? BLACK : WHITE;

@@ -8,6 +8,7 @@
 //   dark shades that reaches 4.5:1 on white and on its pale backgrounds (hovered too), darkened further
 //   when none does.
 // - Dimmed text is a darker grey (6.1:1 on white, 5.7:1 on the footer's pale green).
+// - A field's error (its message, text and border) is the readable red, not Mantine's red 6 (3.28:1).
 import { Anchor, createTheme, darken, luminance, type CSSVariablesResolver, type MantineColorsTuple } from "@mantine/core";
 
 const verdantGreen: MantineColorsTuple = [
@@ -54,6 +55,8 @@ export const shopCssVariables: CSSVariablesResolver = (theme) => {
     light[`--mantine-color-${name}-light-color`] = readable;
     light[`--mantine-color-${name}-outline`] = readable;
   }
+  // A field in error (its text, border and message) in the readable red, not Mantine's red 6 (3.28:1 on white).
+  light["--mantine-color-error"] = readableShade(theme.colors.red);
   return { variables: {}, light, dark: {} };
 };
 

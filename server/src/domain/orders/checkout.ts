@@ -1,7 +1,7 @@
 // Checkout: placing an order. The cart is read and judged (cart.ts), the stock taken and the order written
 // with its price (pricing.ts) in one transaction, with what entering its first status owes (status.ts).
 // Prices, totals and stock always come from the database; whatever totals a client sends are ignored.
-import type { PrismaClient } from "../../generated/prisma/client.js";
+import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
 import type { ReportedEvent } from "../integrations/index.js";
 import {
   Checks,
@@ -112,14 +112,19 @@ export async function placeOrder(
   const codes = checks.field("code", codesField, input.codes);
   checks.done();
   const sameCheckout = (placed: OrderRow) => placedBySameCheckout(placed, userId, cart.wanted, regionChoice);
-  const placedWith = () => prisma.order.findUnique({ where: { reference }, include: withLines });
+  // Looked up by a plain statement first: almost every checkout finds none, and reading one through Prisma
+  // with its lines costs more than the rest of the lookup.
+  const placedWith = async () =>
+    (await readRows<{ id: number }>(Prisma.sql`SELECT id FROM orders WHERE reference = ${reference}`)).length
+      ? prisma.order.findUnique({ where: { reference }, include: withLines })
+      : null;
 
   const earlier = await placedWith();
   if (earlier) return sameCheckout(earlier);
 
   const [user, region, read] = await Promise.all([
-    prisma.user.findUnique({ where: { id: userId } }),
-    findRegion(prisma, regionChoice),
+    readRows<{ email: string; phone: string | null; address: string | null }>(Prisma.sql`SELECT email, phone, address FROM users WHERE id = ${userId}`).then((rows) => rows[0] ?? null),
+    findRegion(readRows, regionChoice),
     readCart(readRows, cart, input.productLines === "default-variant" ? "default-variant" : "only-variant"),
   ]);
   if (!user) throw unauthenticated();
@@ -171,9 +176,10 @@ export async function placeOrder(
 }
 
 /** The region an order names, by id or by name (any case: names are unique whatever their case). */
-async function findRegion(prisma: PrismaClient, choice: RegionChoice): Promise<{ id: number } | null> {
-  if (typeof choice === "number") return prisma.region.findUnique({ where: { id: choice }, select: { id: true } });
-  const found = await prisma.$queryRaw<{ id: number }[]>`SELECT id FROM regions WHERE lower(name) = lower(${choice.name.trim()})`;
+async function findRegion(read: RowReader, choice: RegionChoice): Promise<{ id: number } | null> {
+  const found = await read<{ id: number }>(
+    typeof choice === "number" ? Prisma.sql`SELECT id FROM regions WHERE id = ${choice}` : Prisma.sql`SELECT id FROM regions WHERE lower(name) = lower(${choice.name.trim()})`,
+  );
   return found.length ? { id: Number(found[0].id) } : null;
 }
 
@@ -186,8 +192,8 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
     // One checkout per reference at a time: a copy sent at the same moment waits here, then finds the
     // order below instead of reaching for stock the first one took. Released at commit or rollback.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REFERENCE_LOCK}::int4, hashtext(${reference}))`;
-    const placed = await tx.order.findUnique({ where: { reference }, include: withLines });
-    if (placed) return { order: placed, owed: null };
+    const known = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM orders WHERE reference = ${reference}`;
+    if (known.length) return { order: await tx.order.findUniqueOrThrow({ where: { reference }, include: withLines }), owed: null };
 
     // Taking a variant's stock also writes its product's row (the copy the catalogue reads, kept by a
     // trigger). Every writer of a product locks the product row before its variants (the owner's grid, the
@@ -199,11 +205,10 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
     for (const { variant, quantity } of ordered) {
       // The condition and the decrement are one statement: a concurrent order waits for this row and
       // re-checks the condition against the stock left, so stock never goes below 0.
-      const taken = await tx.productVariant.updateMany({
-        where: { id: variant.variantId, enabled: true, quantity: { gte: quantity! } },
-        data: { quantity: { decrement: quantity! } },
-      });
-      if (taken.count === 0) {
+      const taken = await tx.$executeRaw`
+        UPDATE product_variants SET quantity = quantity - ${quantity!}, updated_at = now()
+        WHERE id = ${variant.variantId} AND enabled AND quantity >= ${quantity!}`;
+      if (taken === 0) {
         const left = await tx.productVariant.findUnique({ where: { id: variant.variantId }, select: { quantity: true, enabled: true } });
         throw invalid({ cart: [left?.enabled ? shortageMessage(variant.label, left.quantity) : unavailableMessage(variant.label)] });
       }
@@ -214,7 +219,7 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
       tx.product.findMany({ where: { id: { in: productIds } }, include: { category: { select: { name: true } } } }),
       readVariants(tx, productIds),
     ]);
-    const region = await tx.region.findUnique({ where: { id: regionId } });
+    const [region] = await tx.$queryRaw<{ id: number; name: string; feeCents: number }[]>`SELECT id, name, fee_cents AS "feeCents" FROM regions WHERE id = ${regionId}`;
     if (!region) throw invalid({ region: ["The selected region is invalid."] });
 
     const byId = new Map(products.map((product) => [product.id, product]));
