@@ -34,6 +34,8 @@ describe("promotions and taxes in the back office", () => {
       expect(await form.getByLabel("Code", { exact: true }).inputValue()).toBe("AUTUMN15");
       const preview = page.getByRole("region", { name: "Preview" });
       await preview.getByText(/^The shopper saves \$\d+\.\d\d on this cart\.$/).waitFor();
+      // The preview settled: no newer answer on its way (its table is dimmed while one is).
+      await preview.locator('[aria-busy="false"]').first().waitFor();
       await expectAccessible(page, "the promotion editor with its preview");
       await form.getByRole("button", { name: "Save" }).click();
       await toast(page, "Promotion Autumn sale created.");

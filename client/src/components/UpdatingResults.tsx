@@ -27,7 +27,8 @@ export function UpdatingResults({ updating, label, children }: UpdatingResultsPr
       <Box
         aria-hidden={updating || undefined}
         inert={updating}
-        style={{ opacity: updating ? 0.45 : 1, transition: "opacity 150ms ease-in" }}
+        // Dimmed gently; newer results show at once (fading them back in would leave text below 4.5:1 for a moment).
+        style={{ opacity: updating ? 0.45 : 1, transition: updating ? "opacity 150ms ease-in" : "none" }}
       >
         {children}
       </Box>
