@@ -124,7 +124,7 @@ export class Throttle {
     private readonly prisma: PrismaClient,
     /**
      * The counting statements' way to the database: the shop's reader (node-postgres's pool, no Prisma work),
-     * as every quote with a promotion code counts a try and takes it back (npm run bench:pricing).
+     * as cart quotes with promotion codes count tries and look up markers (npm run bench:pricing).
      */
     private readonly run: RowReader = prismaReader(prisma),
   ) {}

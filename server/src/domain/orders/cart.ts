@@ -170,7 +170,11 @@ export const codesField = fieldRule<string[], string[]>(
   { type: "array", items: { type: "string", maxLength: 64 }, maxItems: MAX_CODES },
 );
 
-/** The variants a cart names, with what the cart needs of their products and options (one statement: see readCart). */
+/**
+ * The variants a cart names, with what the cart needs of their products and options, in one hand-written
+ * statement: a cart is read on every change of it and at checkout, and through Prisma this read (variants,
+ * products, option values, options) cost more CPU than pricing the cart (npm run bench:pricing).
+ */
 function readVariantsOfCart(read: RowReader, variantIds: number[], productIds: number[]): Promise<VariantRow[]> {
   return read<VariantRow>(Prisma.sql`
     SELECT v.id, v.product_id AS "productId", v.sku, v.price_cents AS "priceCents", v.discount_price_cents AS "discountPriceCents",
@@ -202,8 +206,6 @@ interface VariantRow {
  * Matches each wanted line to the variant it buys (by the rule for lines naming only a product) and adds up
  * lines that buy the same variant; a line that buys nothing gets the message a shopper can act on.
  */
-// Hand-written: a cart is read on every change of it and at checkout, and through Prisma this read (variants,
-// products, option values and options) cost more CPU than pricing the cart (npm run bench:pricing).
 export async function readCart(read: RowReader, cart: CartRequest, rule: ProductLineRule): Promise<ReadCart> {
   const variantIds = cart.wanted.flatMap((line) => (line.variantId === null ? [] : [line.variantId]));
   const productIds = cart.wanted.flatMap((line) => (line.variantId === null && line.productId !== null ? [line.productId] : []));
@@ -249,15 +251,14 @@ export async function readCart(read: RowReader, cart: CartRequest, rule: Product
 }
 
 function stockedVariant(row: VariantRow): StockedVariant {
-  const options = row.options;
   return {
     variantId: row.id,
     productId: row.productId,
     categoryId: row.categoryId,
     productName: row.productName,
-    label: variantLabel(row.productName, options),
+    label: variantLabel(row.productName, row.options),
     sku: row.sku,
-    options,
+    options: row.options,
     priceCents: row.priceCents,
     discountPriceCents: row.discountPriceCents,
     quantity: row.quantity,

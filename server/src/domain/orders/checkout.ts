@@ -94,7 +94,7 @@ export async function placeOrder(
   events: EventBus,
   viewer: Viewer | null,
   given: Deferred<PlaceOrderInput>,
-  /** The reads before the transaction (the cart, the codes): the shop's reader, Prisma's by default. */
+  /** The reads before the transaction (the reference, the buyer, the region, the cart, what its price depends on): the shop's reader, Prisma's by default. */
   readRows: RowReader = prismaReader(prisma),
 ): Promise<OrderWithLines> {
   const { userId } = requireUser(viewer);
@@ -112,12 +112,7 @@ export async function placeOrder(
   const codes = checks.field("code", codesField, input.codes);
   checks.done();
   const sameCheckout = (placed: OrderRow) => placedBySameCheckout(placed, userId, cart.wanted, regionChoice);
-  // Looked up by a plain statement first: almost every checkout finds none, and reading one through Prisma
-  // with its lines costs more than the rest of the lookup.
-  const placedWith = async () =>
-    (await readRows<{ id: number }>(Prisma.sql`SELECT id FROM orders WHERE reference = ${reference}`)).length
-      ? prisma.order.findUnique({ where: { reference }, include: withLines })
-      : null;
+  const placedWith = () => orderUnder(readRows, prisma, reference);
 
   const earlier = await placedWith();
   if (earlier) return sameCheckout(earlier);
@@ -175,6 +170,15 @@ export async function placeOrder(
   }
 }
 
+/**
+ * The order placed under `reference`, with its lines and promotions; null when there is none. Looked up by a
+ * plain statement first: almost every checkout finds none, and a read through Prisma with the lines costs more.
+ */
+async function orderUnder(read: RowReader, orders: Pick<PrismaClient, "order">, reference: string): Promise<OrderRow | null> {
+  const found = await read<{ id: number }>(Prisma.sql`SELECT id FROM orders WHERE reference = ${reference}`);
+  return found.length ? orders.order.findUnique({ where: { reference }, include: withLines }) : null;
+}
+
 /** The region an order names, by id or by name (any case: names are unique whatever their case). */
 async function findRegion(read: RowReader, choice: RegionChoice): Promise<{ id: number } | null> {
   const found = await read<{ id: number }>(
@@ -192,8 +196,8 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
     // One checkout per reference at a time: a copy sent at the same moment waits here, then finds the
     // order below instead of reaching for stock the first one took. Released at commit or rollback.
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(${REFERENCE_LOCK}::int4, hashtext(${reference}))`;
-    const known = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM orders WHERE reference = ${reference}`;
-    if (known.length) return { order: await tx.order.findUniqueOrThrow({ where: { reference }, include: withLines }), owed: null };
+    const placed = await orderUnder(prismaReader(tx), tx, reference);
+    if (placed) return { order: placed, owed: null };
 
     // Taking a variant's stock also writes its product's row (the copy the catalogue reads, kept by a
     // trigger). Every writer of a product locks the product row before its variants (the owner's grid, the

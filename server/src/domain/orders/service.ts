@@ -17,8 +17,15 @@ import { changeStatus } from "./status.js";
  * shopper mistyping one is not (a code that exists is never counted, whatever its state).
  */
 export const WRONG_CODE_LIMITS = { address: { attempts: 10, seconds: 15 * 60 }, user: { attempts: 10, seconds: 15 * 60 } } as const satisfies Record<string, Limit>;
-/** The marker of a code an asker (address or shopper) was told exists, for this window. */
-const knownCodeKey = (asker: string, code: string) => `promotion-code:known:${asker}:${code}`;
+/**
+ * Markers kept for a window per asker (address or shopper) and code: "known", a code the asker was told
+ * exists; "seen", a code that does not exist, already counted against the asker.
+ */
+function codeMarkers(kind: "known" | "seen", askers: readonly string[], codes: readonly string[]): Map<string, Limit> {
+  const markers = new Map<string, Limit>();
+  for (const asker of askers) for (const code of codes) markers.set(`promotion-code:${kind}:${asker}:${code}`, { attempts: 1, seconds: WRONG_CODE_LIMITS.address.seconds });
+  return markers;
+}
 const tooManyWrongCodes = (wait: string) => `Too many codes that do not exist. Please wait ${wait} before trying another.`;
 
 export class OrderService extends OrderHistory {
@@ -92,26 +99,22 @@ export class OrderService extends OrderHistory {
 
   /** Whether every one of these askers (address, shopper) was told in this window that every one of these codes exists. */
   private async knownToAsker(codes: string[], askers: string[]): Promise<boolean> {
-    const markers = askers.flatMap((asker) => codes.map((code) => knownCodeKey(asker, code)));
+    const markers = [...codeMarkers("known", askers, codes).keys()];
     return (await this.throttle!.held(markers)).size === markers.length;
   }
 
   /** Remembers, for this window, that these askers were told the quote's existing codes exist (see quoteCart). */
   private async markKnown(quote: CartQuote, askers: string[]): Promise<void> {
     const known = quote.codes.filter((code) => code.message !== CODE_MESSAGES.unknown).map((code) => code.code);
-    const markers = new Map<string, Limit>();
-    for (const asker of askers) for (const code of known) markers.set(knownCodeKey(asker, code), { attempts: 1, seconds: WRONG_CODE_LIMITS.address.seconds });
-    if (markers.size) await this.throttle!.count(markers);
+    if (known.length) await this.throttle!.count(codeMarkers("known", askers, known));
   }
 
   /** Whether the quote holds a code that does not exist and was not counted for this address or person in this window. */
   private async anyNewWrongCode(quote: CartQuote, askers: string[]): Promise<boolean> {
     const wrong = quote.codes.filter((code) => code.message === CODE_MESSAGES.unknown).map((code) => code.code);
     if (!wrong.length || !this.throttle) return false;
-    const markers = new Map<string, Limit>();
-    for (const asker of askers) for (const code of wrong) markers.set(`promotion-code:seen:${asker}:${code}`, { attempts: 1, seconds: WRONG_CODE_LIMITS.address.seconds });
     // A marker counted for the first time in its window is a code not seen before.
-    const counted = await this.throttle.count(markers);
+    const counted = await this.throttle.count(codeMarkers("seen", askers, wrong));
     return counted.freshKeys().length > 0;
   }
 
