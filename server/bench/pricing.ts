@@ -1,5 +1,5 @@
 // npm run bench:pricing — a benchmark, not a test. The cart quote and checkout on one shop process (the
-// bench app server, PostgreSQL in BENCH_DATABASE_URL, a private schema with 2,000 bench products), with
+// bench app server, PostgreSQL in BENCH_DATABASE_URL, a private schema with BENCH_PRODUCTS bench products, 2,000 by default), with
 // autocannon at BENCH_CONNECTIONS (20):
 //   off: no promotion and no tax rate (the shop's default, the spec's demo);
 //   on:  20 promotions in force (10 automatic, on chosen categories or every line, of every kind, 10 code
@@ -19,6 +19,10 @@ const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:543
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const warmup = Number(process.env.BENCH_WARMUP ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+/** BENCH_PRODUCTS: the catalogue's size (2,000; 100000 for a shop at real size). */
+const catalogueSize = Number(process.env.BENCH_PRODUCTS ?? 2_000);
+/** BENCH_ORDERS: past orders in the shop before measuring (none by default). */
+const pastOrders = Number(process.env.BENCH_ORDERS ?? 0);
 const phases = (process.env.BENCH_PHASES ?? "off,on").split(",").map((phase) => phase.trim());
 const schema = `bench_${crypto.randomBytes(4).toString("hex")}`;
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -59,7 +63,7 @@ const db = await openDatabase({ kind: "postgres", url, schema });
 let server: ChildProcess | undefined;
 try {
   await db.migrate();
-  await seedBenchCatalogue(db.prisma, 2_000);
+  await seedBenchCatalogue(db.prisma, catalogueSize);
   // 300 products' first variants (bench products are sold in 1 to 4), with stock for every order of the run:
   // the quote's cart is the first ten, each order three of them in turn (orders of one product all queue on
   // its row, which measures the row, not checkout).
@@ -79,6 +83,21 @@ try {
   };
   await call('mutation { register(input: { name: "Bench Buyer", email: "bench-buyer@example.com", password: "abc12345", passwordConfirmation: "abc12345" }) { message } }');
   const token = (await call('mutation { login(email: "bench-buyer@example.com", password: "abc12345") { accessToken } }')).login.accessToken as string;
+  // BENCH_ORDERS: the buyer's past orders (one line each), so checkout's reads meet a table of real size.
+  if (pastOrders > 0) {
+    await db.prisma.$executeRawUnsafe(`
+      INSERT INTO orders (order_number, reference, user_id, region_id, region_name, subtotal_cents, delivery_fee_cents, total_cents, user_email, user_phone, user_address, updated_at)
+      SELECT 'PAST-' || i, 'PAST' || lpad(i::text, 12, '0'), u.id, ${regionId}, 'Bench Region', 0, 499, 499, u.email, '1', 'a', now()
+      FROM generate_series(1, ${pastOrders}) i, users u WHERE u.email = 'bench-buyer@example.com'`);
+    await db.prisma.$executeRawUnsafe(`
+      INSERT INTO order_lines (order_id, product_id, variant_id, sku, slug, name, description, category_name, price_cents, discount_price_cents, unit_price_cents, quantity, image_one)
+      SELECT o.id, p.id, v.id, v.sku, p.slug, p.name, p.description, 'Bench', v.price_cents, v.discount_price_cents, COALESCE(v.discount_price_cents, v.price_cents), 1, p.image_one
+      FROM orders o JOIN products p ON p.id = 1 + o.id % ${catalogueSize}
+      JOIN LATERAL (SELECT * FROM product_variants WHERE product_id = p.id ORDER BY position LIMIT 1) v ON true
+      WHERE o.reference LIKE 'PAST%'`);
+    await db.prisma.$executeRawUnsafe(`UPDATE orders o SET subtotal_cents = l.unit_price_cents, total_cents = l.unit_price_cents + 499 FROM order_lines l WHERE l.order_id = o.id AND o.reference LIKE 'PAST%'`);
+    await db.prisma.$executeRawUnsafe(`ANALYZE`);
+  }
   await call('mutation { updateContact(phone: "+1 555 0100", address: "1 Bench Lane") { message } }', {}, token);
 
   const cartLines = products.map((product, index) => ({ productId: product.id, variantId: product.variant_id, quantity: 1 + (index % 3) }));
