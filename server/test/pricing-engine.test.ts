@@ -103,6 +103,34 @@ describe("the pricing engine, over any cart, promotions and rates", () => {
     );
   });
 
+  it("each promotion's items part and delivery part add up to its amount; the items parts to the discount, the delivery parts to the delivery discount; only free delivery takes delivery", () => {
+    fc.assert(
+      fc.property(scenario, (drawn) => {
+        const quote = quoteOf(drawn);
+        for (const applied of quote.promotions) {
+          expect(applied.itemsCents + applied.deliveryCents).toBe(applied.amountCents);
+          const kind = drawn.promotions.find((rule) => rule.id === applied.id)?.kind;
+          if (kind === "free-delivery") expect(applied.itemsCents).toBe(0);
+          else expect(applied.deliveryCents).toBe(0);
+        }
+        expect(quote.promotions.reduce((sum, applied) => sum + applied.itemsCents, 0)).toBe(quote.discountCents);
+        expect(quote.promotions.reduce((sum, applied) => sum + applied.deliveryCents, 0)).toBe(quote.deliveryDiscountCents);
+      }),
+    );
+  });
+
+  it("the total before promotions is the total of the same cart priced with no promotion (tax on the undiscounted amounts), never below the total", () => {
+    fc.assert(
+      fc.property(scenario, (drawn) => {
+        const quote = quoteOf(drawn);
+        const without = quoteOf({ ...drawn, promotions: [] });
+        expect(quote.totalBeforePromotionsCents).toBe(without.totalCents);
+        expect(without.totalBeforePromotionsCents).toBe(without.totalCents);
+        expect(quote.totalBeforePromotionsCents).toBeGreaterThanOrEqual(quote.totalCents);
+      }),
+    );
+  });
+
   it("never a negative line, delivery or total; every amount a whole number of cents", () => {
     fc.assert(
       fc.property(scenario, (drawn) => {
@@ -258,7 +286,7 @@ describe("each promotion rule on a cart checked by hand", () => {
     const quote = price([line(3, 333, 1), line(1, 333, 1), line(2, 333, 1)], [rule(1, { percentBp: 1_000 })]);
     expect(quote.discountCents).toBe(100);
     expect(quote.lines.map((priced) => [priced.variantId, priced.discountCents])).toEqual([[3, 33], [1, 34], [2, 33]]);
-    expect(quote.promotions).toEqual([{ id: 1, name: "P1", code: null, amountCents: 100 }]);
+    expect(quote.promotions).toEqual([{ id: 1, name: "P1", code: null, amountCents: 100, itemsCents: 100, deliveryCents: 0 }]);
     expect(quote.totalCents).toBe(999 - 100 + 500);
     // 0.5 of a cent goes up, 0.49 down: 5% of 0.10 = 0.005 -> 0.01; 4.9% of 0.10 -> 0.
     expect(price([line(1, 10, 1)], [rule(1, { percentBp: 500 })]).discountCents).toBe(1);
@@ -307,7 +335,7 @@ describe("each promotion rule on a cart checked by hand", () => {
   });
 
   it("free delivery takes the fee off; without a region it is listed at 0", () => {
-    expect(price([line(1, 1_000, 1)], [rule(1, { kind: "free-delivery" })])).toMatchObject({ deliveryDiscountCents: 500, discountCents: 0, totalCents: 1_000, promotions: [{ id: 1, amountCents: 500 }] });
+    expect(price([line(1, 1_000, 1)], [rule(1, { kind: "free-delivery" })])).toMatchObject({ deliveryDiscountCents: 500, discountCents: 0, totalCents: 1_000, promotions: [{ id: 1, amountCents: 500, itemsCents: 0, deliveryCents: 500 }] });
     expect(price([line(1, 1_000, 1)], [rule(1, { kind: "free-delivery" })], null)).toMatchObject({ deliveryDiscountCents: 0, totalCents: 1_000, promotions: [{ id: 1, amountCents: 0 }] });
   });
 
@@ -387,6 +415,18 @@ describe("each tax rule on a cart checked by hand", () => {
     { variantId: 2, productId: 2, categoryId: 1, taxClassId: 2, priceCents: 2_000, discountPriceCents: null, quantity: 1 },
     { variantId: 3, productId: 3, categoryId: 1, taxClassId: 3, priceCents: 500, discountPriceCents: null, quantity: 1 },
   ];
+
+  it("the total before promotions: items + delivery + their whole tax when prices exclude it; items + delivery when they include it", () => {
+    const halfOff: PromotionRule = { id: 1, name: "Half", kind: "percent-off", percentBp: 5_000, amountCents: null, buyQuantity: null, getQuantity: null, categoryIds: [], productIds: [], variantIds: [], minItemsCents: null, minQuantity: null, combinable: true, onDiscountedItems: false, code: null };
+    const freeDelivery: PromotionRule = { ...halfOff, id: 2, name: "Free delivery", kind: "free-delivery", percentBp: null };
+    const excluded = priceOrder(lines, { feeCents: 1_000 }, { at, taxes: taxes(false, 200_000), promotions: [halfOff, freeDelivery] });
+    // 3,500 items + 1,000 delivery + tax on the whole amounts (200 + 100 + 0 + 200).
+    expect(excluded.totalBeforePromotionsCents).toBe(3_500 + 1_000 + 500);
+    expect(excluded.totalCents).toBe(1_750 + 0 + 100 + 50);
+    const included = priceOrder(lines, { feeCents: 1_000 }, { at, taxes: taxes(true, 200_000), promotions: [halfOff, freeDelivery] });
+    expect(included.totalBeforePromotionsCents).toBe(3_500 + 1_000);
+    expect(included.promotions.map((one) => [one.itemsCents, one.deliveryCents])).toEqual([[1_750, 0], [0, 1_000]]);
+  });
 
   it("each line at its class's rate (the default class when it names none; no rate: no tax), delivery at its own; added when prices exclude tax", () => {
     const quote = priceOrder(lines, { feeCents: 1_000 }, { at, taxes: taxes(false, 200_000) });

@@ -70,6 +70,7 @@ export function viewQuote(quote: DomainCartQuote): CartQuote {
     ...viewPriceParts(quote),
     codes: quote.codes,
     total: quote.totalCents,
+    totalBeforePromotions: quote.totalBeforePromotionsCents,
     missingProductIds: quote.missingProductIds,
     choicesToMake: quote.choicesToMake,
   };

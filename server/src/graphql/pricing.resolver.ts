@@ -1,6 +1,6 @@
 // The back office's promotions and taxes over GraphQL. Thin: domain/promotions and domain/taxes check
 // permissions and inputs; here arguments are handed over and rows mapped to object types.
-import { Arg, Ctx, Field, Float, InputType, Int, Mutation, ObjectType, Query, registerEnumType, Resolver } from "type-graphql";
+import { Arg, Ctx, Field, Float, ID, InputType, Int, Mutation, ObjectType, Query, registerEnumType, Resolver } from "type-graphql";
 import { kindName, type PromotionInput as DomainPromotionInput, type PromotionView } from "../domain/promotions/index.js";
 import type { TaxSettings as DomainTaxSettings } from "../domain/taxes/index.js";
 import type { GraphQLContext } from "./context.js";
@@ -25,8 +25,12 @@ enum PromotionStatusName {
   PAUSED = "paused",
   ENDED = "ended",
   USED_UP = "used-up",
+  NO_CODES = "no-codes",
 }
-registerEnumType(PromotionStatusName, { name: "PromotionStatus" });
+registerEnumType(PromotionStatusName, {
+  name: "PromotionStatus",
+  description: "no-codes: a code promotion with neither a shared code nor single-use codes yet (no shopper can get it until it has some).",
+});
 
 @ObjectType({ description: "A promotion as the back office sees it." })
 class Promotion {
@@ -145,8 +149,13 @@ class CategoryTaxClass {
   @Field(() => Int) taxClassId!: number;
 }
 
+/** The one id of the shop's tax settings (a constant: there is one set, kept in shop_settings' only row). */
+export const TAX_SETTINGS_ID = "tax-settings";
+
 @ObjectType({ description: "The shop's taxes: classes, rates per region and class, delivery's rates, categories' classes, and whether prices hold their tax." })
 class TaxSettings {
+  @Field(() => ID, { description: `Always "${TAX_SETTINGS_ID}": the shop has one set of tax settings, so every answer holding them is the same object (clients' caches merge them by it).` })
+  id!: string;
   @Field(() => Boolean, { description: "Prices and fees as entered hold their tax (EU style); false: tax is added (US style)." }) pricesIncludeTax!: boolean;
   @Field(() => [TaxClass]) classes!: TaxClass[];
   @Field(() => [TaxRate]) rates!: TaxRate[];
@@ -155,6 +164,7 @@ class TaxSettings {
 }
 
 const viewTaxes = (settings: DomainTaxSettings): TaxSettings => ({
+  id: TAX_SETTINGS_ID,
   pricesIncludeTax: settings.pricesIncludeTax,
   classes: settings.classes,
   rates: settings.rates.map((rate) => ({ regionId: rate.regionId, taxClassId: rate.taxClassId, rate: ratePercent(rate.ratePpm), name: rate.name })),
@@ -267,6 +277,11 @@ class TaxResolver {
   @Mutation(() => TaxSettings, { description: "Admins: puts a category in a tax class (null: the default)." })
   async setCategoryTaxClass(@Ctx() { shop, viewer }: GraphQLContext, @Arg("categoryId", () => Int) categoryId: number, @Arg("taxClassId", () => Int, { nullable: true }) taxClassId: number | null): Promise<TaxSettings> {
     return viewTaxes(await shop.taxes.setClassOf(viewer, "category", categoryId, taxClassId));
+  }
+
+  @Query(() => Int, { nullable: true, description: "Admins: a product's own tax class; null: it is taxed by its category's class." })
+  productTaxClass(@Ctx() { shop, viewer }: GraphQLContext, @Arg("productId", () => Int) productId: number): Promise<number | null> {
+    return shop.taxes.productClass(viewer, productId);
   }
 
   @Mutation(() => TaxSettings, { description: "Admins: puts a product in its own tax class (null: its category's)." })

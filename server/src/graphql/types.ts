@@ -128,7 +128,9 @@ export class TaxLineView {
 export class AppliedPromotionView {
   @Field(() => String) name!: string;
   @Field(() => String, { nullable: true, description: "The code that brought it; null: it applied by itself." }) code!: string | null;
-  @Field(() => MoneyScalar) amount!: number;
+  @Field(() => MoneyScalar, { description: "All it took off: itemsAmount + deliveryAmount." }) amount!: number;
+  @Field(() => MoneyScalar, { description: "What it took off the items: its part of discountTotal (0 for free delivery)." }) itemsAmount!: number;
+  @Field(() => MoneyScalar, { description: "What it took off the delivery fee: its part of deliveryDiscount (0 but for free delivery)." }) deliveryAmount!: number;
 }
 
 @ObjectType({ description: "A code the shopper entered: applied, or why not." })
@@ -260,6 +262,8 @@ export class CartQuote {
   @Field(() => [CodeResult], { description: "Each code entered: applied, or the reason it is not." }) codes!: CodeResult[];
   @Field(() => MoneyScalar, { description: "Items - discounts + delivery - its discount (+ tax when prices exclude it); without promotions and tax: the items total plus the delivery fee." })
   total!: number;
+  @Field(() => MoneyScalar, { description: "What the cart would cost with no promotion: items + delivery (+ their tax on the undiscounted amounts when prices exclude it); equals total without promotions." })
+  totalBeforePromotions!: number;
   @Field(() => [Int], { description: "Products of the cart that no longer exist." }) missingProductIds!: number[];
   @Field(() => [CartChoiceToMake], {
     description: "Lines left out because the shopper must choose a variant (a product sold in several, named without one), each with what to choose.",
@@ -412,6 +416,12 @@ export function viewPriceParts(price: Pick<OrderQuote, "discountCents" | "delive
     taxTotal: price.taxCents,
     pricesIncludeTax: price.pricesIncludeTax,
     taxLines: price.taxLines.map((line) => ({ name: line.name, rate: ratePercent(line.ratePpm), net: line.netCents, tax: line.taxCents })),
-    promotions: price.promotions.map((promotion) => ({ name: promotion.name, code: promotion.code, amount: promotion.amountCents })),
+    promotions: price.promotions.map((promotion) => ({
+      name: promotion.name,
+      code: promotion.code,
+      amount: promotion.amountCents,
+      itemsAmount: promotion.itemsCents,
+      deliveryAmount: promotion.deliveryCents,
+    })),
   };
 }

@@ -8,6 +8,7 @@ import {
   comesAfter,
   containsPattern,
   countOf,
+  invalid,
   keyColumns,
   keysOfRow,
   notFound,
@@ -16,10 +17,12 @@ import {
   pageOf,
   prismaReader,
   readPage,
+  requireAdmin,
   type KeyValue,
   type Page,
   type RowReader,
   type SortKey,
+  type Viewer,
 } from "../shared/index.js";
 import { countFilters, type FilterCounts } from "./filters.js";
 import {
@@ -43,6 +46,9 @@ import {
 } from "./listing.js";
 
 const withCategory = { category: true } as const;
+
+/** The most ids byIds takes of each kind (a promotion names at most 500 of each). */
+export const MAX_BY_IDS = 500;
 
 export class ProductLists {
   constructor(
@@ -190,6 +196,22 @@ export class ProductLists {
     const [product] = typeof slug === "string" ? await this.selectProducts(Prisma.sql`WHERE p.slug = ${slug}`) : [];
     if (!product) throw notFound("Product");
     return product;
+  }
+
+  /**
+   * Admins: the products of these ids and those holding the variants of these ids, each once, by id (at most
+   * MAX_BY_IDS of each; unknown ids are left out). The promotion editor names what a promotion was given
+   * this way, whichever page of a large catalogue the products are on.
+   */
+  async byIds(viewer: Viewer | null, productIds: readonly number[], variantIds: readonly number[] = []): Promise<ProductWithCategory[]> {
+    requireAdmin(viewer, "catalogue:read");
+    if (productIds.length > MAX_BY_IDS || variantIds.length > MAX_BY_IDS) throw invalid({ ids: [`At most ${MAX_BY_IDS} ids of each.`] });
+    if (productIds.length + variantIds.length === 0) return [];
+    return this.prisma.product.findMany({
+      where: { OR: [{ id: { in: [...productIds] } }, { variants: { some: { id: { in: [...variantIds] } } } }] },
+      include: withCategory,
+      orderBy: { id: "asc" },
+    });
   }
 
   async byId(id: unknown): Promise<ProductWithCategory> {

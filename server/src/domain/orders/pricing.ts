@@ -1,7 +1,7 @@
 // An order's price. A cart is priced by the pricing room's engine (domain/pricing: promotions, taxes, the
 // totals rule); an order already placed shows what it stored when placed (each line's share of promotions,
 // its tax and rate, the promotions it got), never today's promotions or rates.
-import { priceOrder, taxLinesOfCharge, type OrderQuote, type PricedLine } from "../pricing/index.js";
+import { priceOrder, taxLinesOfCharge, totalBeforePromotions, type OrderQuote, type PricedLine, type PromotionAmount } from "../pricing/index.js";
 import type { Cents } from "../shared/index.js";
 
 export { priceOrder };
@@ -30,7 +30,39 @@ export interface StoredOrderPrice<L extends StoredLine> {
   taxCents: Cents;
   pricesIncludeTax: boolean;
   totalCents: Cents;
-  promotions?: readonly { promotionId: number | null; name: string; code: string | null; amountCents: Cents }[];
+  promotions?: readonly StoredPromotion[];
+}
+
+/** A promotion an order got, as stored: its whole amount (order_promotions keeps no items/delivery split). */
+interface StoredPromotion {
+  promotionId: number | null;
+  name: string;
+  code: string | null;
+  amountCents: Cents;
+}
+
+/**
+ * Each stored promotion's items part and delivery part, worked out from what the engine's rules make certain
+ * (a promotion's kind may be gone with it, so it is not asked): only free-delivery promotions take anything off
+ * delivery, and they are applied, and stored (order_promotions in id order), after every other kind; the first
+ * of them takes what is left of the fee and any later one 0. So when the order had a delivery discount, it is
+ * the whole amount of the last promotion that took something off; every other promotion took its amount off
+ * the items. Should the stored figures not fit that rule (the parts must add up to the order's discount and
+ * delivery discount), each promotion is shown as taking its amount off the items alone.
+ */
+export function promotionParts(promotions: readonly StoredPromotion[], discountCents: Cents, deliveryDiscountCents: Cents): PromotionAmount[] {
+  let lastTaking = -1;
+  promotions.forEach((promotion, index) => {
+    if (promotion.amountCents > 0) lastTaking = index;
+  });
+  const parts = promotions.map((promotion, index) => {
+    const delivery = deliveryDiscountCents > 0 && index === lastTaking ? promotion.amountCents : 0;
+    return { id: promotion.promotionId ?? 0, name: promotion.name, code: promotion.code, amountCents: promotion.amountCents, itemsCents: promotion.amountCents - delivery, deliveryCents: delivery };
+  });
+  const items = parts.reduce((sum, part) => sum + part.itemsCents, 0);
+  const delivery = parts.reduce((sum, part) => sum + part.deliveryCents, 0);
+  if (items === discountCents && delivery === deliveryDiscountCents) return parts;
+  return parts.map((part) => ({ ...part, itemsCents: part.amountCents, deliveryCents: 0 }));
 }
 
 /** A placed order's price as it was charged: from its stored lines, promotions and tax. */
@@ -52,7 +84,8 @@ export function priceOfPlacedOrder<L extends StoredLine>(order: StoredOrderPrice
     taxCents: order.taxCents,
     pricesIncludeTax: order.pricesIncludeTax,
     taxLines: taxLinesOfCharge(lines, { name: order.deliveryTaxName, ratePpm: order.deliveryTaxRatePpm, paidCents: deliveryPaid, taxCents: order.deliveryTaxCents }, order.pricesIncludeTax),
-    promotions: (order.promotions ?? []).map((promotion) => ({ id: promotion.promotionId ?? 0, name: promotion.name, code: promotion.code, amountCents: promotion.amountCents })),
+    promotions: promotionParts(order.promotions ?? [], order.discountCents, order.deliveryDiscountCents),
+    totalBeforePromotionsCents: totalBeforePromotions(lines, { cents: order.deliveryFeeCents, ratePpm: order.deliveryTaxRatePpm }, order.pricesIncludeTax),
     declined: [],
     totalCents: order.totalCents,
   };

@@ -10,7 +10,13 @@
 //   off the delivery; never more than there is;
 // - tax (taxes.ts) is worked out per line on what is paid for it after promotions, and on delivery when
 //   its region taxes it; with prices entered without tax it is added to the total;
-// - the total is items - their promotions + delivery - its promotions (+ tax when prices exclude it).
+// - the total is items - their promotions + delivery - its promotions (+ tax when prices exclude it);
+// - the total before promotions is what the same cart would cost with no promotion at all: items + delivery
+//   (+ their tax, on the undiscounted amounts, when prices exclude it); the editor's preview sets it beside
+//   the total;
+// - each promotion applied says what it took off the items and what off the delivery (a free-delivery
+//   promotion takes only delivery, the other kinds only items), so that the items parts add up to the
+//   discount and the delivery parts to the delivery discount.
 // Without promotions and tax rates (the shop's default) the total is the items total plus delivery.
 // Every amount is a whole number of cents and none is negative.
 import { unitPriceCents, type Priced } from "../catalog/index.js";
@@ -60,7 +66,12 @@ export interface PromotionAmount {
   id: number;
   name: string;
   code: string | null;
+  /** All it takes off: itemsCents + deliveryCents. */
   amountCents: Cents;
+  /** Taken off the items (its part of discountCents). */
+  itemsCents: Cents;
+  /** Taken off the delivery fee (its part of deliveryDiscountCents). */
+  deliveryCents: Cents;
 }
 
 export type { TaxLine };
@@ -81,6 +92,8 @@ export interface OrderQuote<L extends PricingLine = PricingLine> {
   pricesIncludeTax: boolean;
   taxLines: TaxLine[];
   promotions: PromotionAmount[];
+  /** What the order would cost without any promotion (its tax worked out on the undiscounted amounts). */
+  totalBeforePromotionsCents: Cents;
   /** Promotions (automatic or entered as codes) that take nothing off this cart, and why. */
   declined: { promotion: PromotionRule; why: Declined }[];
   totalCents: Cents;
@@ -122,8 +135,31 @@ export function priceOrder<L extends PricingLine>(lines: readonly L[], delivery:
     taxCents,
     pricesIncludeTax,
     taxLines: taxLinesOfCharge(priced, { name: deliveryRate.name, ratePpm: deliveryRate.ratePpm, paidCents: deliveryPaid, taxCents: deliveryTaxCents }, pricesIncludeTax),
-    promotions: outcome.applied.map((one) => ({ id: one.promotion.id, name: one.promotion.name, code: one.promotion.code, amountCents: one.itemsCents + one.deliveryCents })),
+    promotions: outcome.applied.map((one) => ({
+      id: one.promotion.id,
+      name: one.promotion.name,
+      code: one.promotion.code,
+      amountCents: one.itemsCents + one.deliveryCents,
+      itemsCents: one.itemsCents,
+      deliveryCents: one.deliveryCents,
+    })),
+    totalBeforePromotionsCents: totalBeforePromotions(priced, { cents: deliveryCents, ratePpm: deliveryRate.ratePpm }, pricesIncludeTax),
     declined: outcome.declined,
     totalCents: itemsCents - discountCents + deliveryPaid + (pricesIncludeTax ? 0 : taxCents),
   };
+}
+
+/**
+ * The total of the same lines and delivery with no promotion: items + delivery, plus, when prices exclude
+ * tax, each line's and delivery's tax on its whole amount (rounded per line, as checkout would charge it).
+ */
+export function totalBeforePromotions(
+  lines: readonly { lineCents: Cents; taxRatePpm: number }[],
+  delivery: { cents: Cents; ratePpm: number },
+  pricesIncludeTax: boolean,
+): Cents {
+  const items = lines.reduce((sum, line) => sum + line.lineCents, 0);
+  if (pricesIncludeTax) return items + delivery.cents;
+  const tax = lines.reduce((sum, line) => sum + taxOf(line.lineCents, line.taxRatePpm, false), 0) + taxOf(delivery.cents, delivery.ratePpm, false);
+  return items + delivery.cents + tax;
 }

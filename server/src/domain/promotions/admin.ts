@@ -21,7 +21,7 @@ import {
 } from "../shared/index.js";
 import { normalCode, ruleOf, storedKind } from "./in-force.js";
 
-export type PromotionStatus = "scheduled" | "active" | "paused" | "ended" | "used-up";
+export type PromotionStatus = "scheduled" | "active" | "paused" | "ended" | "used-up" | "no-codes";
 
 /** What the owner's editor sends. Money in cents, the percentage in percent (12.5 = 12.5%). */
 export interface PromotionInput {
@@ -43,7 +43,10 @@ export interface PromotionInput {
   combinable?: boolean | null;
   onDiscountedItems?: boolean | null;
   automatic?: boolean | null;
-  /** A code promotion's shared code (SPRING10); left out: keep it (on update), or none (batch codes only). */
+  /**
+   * A code promotion's shared code (SPRING10). On create, empty or left out: none (batch codes only). On
+   * update, left out (undefined): kept as it is; null or empty: the shared code is removed (see update).
+   */
   code?: string | null;
 }
 
@@ -60,10 +63,21 @@ const CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{2,31}$/;
 /** Letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L). */
 const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
-export function statusOf(row: Pick<PromotionRow, "paused" | "startsAt" | "endsAt" | "usageLimit" | "uses">, at: Date): PromotionStatus {
+/**
+ * A promotion's status, the first that holds: ended, used up, paused, "no codes" (a code promotion with
+ * neither a shared code nor a batch of codes yet: no shopper can get it, so it is never shown as active or
+ * scheduled; the owner saves it first and then generates its batch, so it is accepted without codes),
+ * scheduled, active.
+ */
+export function statusOf(
+  row: Pick<PromotionRow, "paused" | "startsAt" | "endsAt" | "usageLimit" | "uses" | "automatic">,
+  codeCount: number,
+  at: Date,
+): PromotionStatus {
   if (row.endsAt && row.endsAt <= at) return "ended";
   if (row.usageLimit !== null && row.uses >= row.usageLimit) return "used-up";
   if (row.paused) return "paused";
+  if (!row.automatic && codeCount === 0) return "no-codes";
   if (row.startsAt && row.startsAt > at) return "scheduled";
   return "active";
 }
@@ -79,7 +93,7 @@ export class PromotionAdmin {
     const rows = await this.prisma.promotion.findMany({ orderBy: { id: "desc" }, include: { _count: { select: { codes: true } } } });
     const shared = await this.sharedCodes(rows.map((row) => row.id));
     const at = new Date();
-    return rows.map(({ _count, ...row }) => ({ ...row, status: statusOf(row, at), code: shared.get(row.id) ?? null, codeCount: _count.codes }));
+    return rows.map(({ _count, ...row }) => ({ ...row, status: statusOf(row, _count.codes, at), code: shared.get(row.id) ?? null, codeCount: _count.codes }));
   }
 
   async byId(viewer: Viewer | null, id: unknown): Promise<PromotionView> {
@@ -104,7 +118,10 @@ export class PromotionAdmin {
     const promotionId = this.parse(id);
     const current = await this.prisma.promotion.findUnique({ where: { id: promotionId } });
     if (!current) throw notFound("Promotion");
-    const { data, code } = await this.check(await received(given), current);
+    const input = await received(given);
+    const { data, code } = await this.check(input, current);
+    // A code left out of the input keeps the shared code; null or empty removes it.
+    const removesCode = typeof input === "object" && input !== null && "code" in input && (input as PromotionInput).code !== undefined;
     return this.withCodeTaken(code, () =>
       this.prisma.$transaction(async (tx) => {
         // The limit is checked against the uses as they are now, under the row's lock (checkouts raise them).
@@ -114,10 +131,17 @@ export class PromotionAdmin {
         if (data.usageLimit !== null && data.usageLimit !== undefined && data.usageLimit < locked.uses) checks.add("usage_limit", `The limit cannot be below the uses so far (${locked.uses}).`);
         checks.done();
         await tx.promotion.update({ where: { id: promotionId }, data });
+        const shared = await tx.promotionCode.findFirst({ where: { promotionId, singleUse: false }, select: { id: true } });
         if (code) {
-          const shared = await tx.promotionCode.findFirst({ where: { promotionId, singleUse: false }, select: { id: true } });
           if (shared) await tx.promotionCode.update({ where: { id: shared.id }, data: { code } });
           else await tx.promotionCode.create({ data: { promotionId, code } });
+        } else if (shared && removesCode) {
+          // Clearing the code removes the shared code: its row goes, so no cart can enter it any more. Orders
+          // that used it keep their history: order_promotions holds the code's text as entered (`code`) and
+          // the promotion's id; its `code_id` is set to null by the foreign key (ON DELETE SET NULL), which
+          // only means a later cancellation gives the use back to the promotion alone (the code is gone).
+          // A batch's single-use codes are not touched.
+          await tx.promotionCode.delete({ where: { id: shared.id } });
         }
         return this.view(tx, promotionId);
       }),
@@ -202,7 +226,7 @@ export class PromotionAdmin {
     if (!row) throw notFound("Promotion");
     const { _count, ...promotion } = row;
     const shared = await this.sharedCodes([id], db);
-    return { ...promotion, status: statusOf(promotion, new Date()), code: shared.get(id) ?? null, codeCount: _count.codes };
+    return { ...promotion, status: statusOf(promotion, _count.codes, new Date()), code: shared.get(id) ?? null, codeCount: _count.codes };
   }
 
   private async sharedCodes(ids: number[], db: Db = this.prisma): Promise<Map<number, string>> {

@@ -122,6 +122,15 @@ export class TaxAdmin {
     return this.read();
   }
 
+  /** A product's own tax class; null: it is taxed by its category's class. */
+  async productClass(viewer: Viewer | null, productId: unknown): Promise<number | null> {
+    requireAdmin(viewer, "catalogue:read");
+    const id = parseId(productId);
+    const product = id === null ? null : await this.prisma.product.findUnique({ where: { id }, select: { id: true, taxClass: { select: { taxClassId: true } } } });
+    if (!product) throw notFound("Product");
+    return product.taxClass?.taxClassId ?? null;
+  }
+
   /** Puts a category (kind "category") or a product ("product") in a tax class; null: back to the default (a product: its category's). */
   async setClassOf(viewer: Viewer | null, kind: "category" | "product", id: unknown, taxClassId: unknown): Promise<TaxSettings> {
     requireAdmin(viewer, "catalogue:write");
