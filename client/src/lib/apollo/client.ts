@@ -63,6 +63,9 @@ export function createShopCache(): InMemoryCache {
       OrderLine: { keyFields: false },
       MonthFigures: { keyFields: false },
       TopProduct: { keyFields: ["id"] },
+      // The shop's one set of tax settings (id "tax-settings"): a change answers them whole, and each list
+      // in the answer replaces the one kept (a deleted rate or class must go).
+      TaxSettings: { fields: { classes: { merge: false }, rates: { merge: false }, deliveryRates: { merge: false }, categoryClasses: { merge: false } } },
     },
   });
 }

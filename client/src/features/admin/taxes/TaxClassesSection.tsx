@@ -9,8 +9,8 @@ import { notifyServerFailure } from "../adminFeedback";
 import { AdminSection, AdminTable } from "../AdminParts";
 import { useTaxChange, type TaxClass } from "./useTaxChange";
 
-const useSaveTaxClass = () => useTaxChange(SaveTaxClassDocument, (data) => data.saveTaxClass);
-const useDeleteTaxClass = () => useTaxChange(DeleteTaxClassDocument, (data) => data.deleteTaxClass);
+const useSaveTaxClass = () => useTaxChange(SaveTaxClassDocument);
+const useDeleteTaxClass = () => useTaxChange(DeleteTaxClassDocument);
 
 export function TaxClassesSection({ classes }: { classes: readonly TaxClass[] }) {
   const [deleting, setDeleting] = useState<TaxClass | null>(null);

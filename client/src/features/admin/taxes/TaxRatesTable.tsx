@@ -89,8 +89,8 @@ function RateRow({ region, classes, saved }: RateRowProps) {
   const [drafts, setDrafts] = useState<Partial<Record<CellKey, CellValue>>>({});
   const [saving, setSaving] = useState(false);
   const { ref: rowRef, errorOf, show: showErrors, clear: clearErrors } = useFieldErrors<HTMLTableRowElement>();
-  const [setTaxRate] = useTaxChange(SetTaxRateDocument, (data) => data.setTaxRate);
-  const [setDeliveryTaxRate] = useTaxChange(SetDeliveryTaxRateDocument, (data) => data.setDeliveryTaxRate);
+  const [setTaxRate] = useTaxChange(SetTaxRateDocument);
+  const [setDeliveryTaxRate] = useTaxChange(SetDeliveryTaxRateDocument);
 
   const cells: Array<{ key: CellKey; label: string; classId: number | null }> = [
     ...classes.map((taxClass) => ({ key: `class-${taxClass.id}` as CellKey, label: taxClass.name, classId: taxClass.id })),

@@ -15,6 +15,7 @@ const deliveryRate = (regionId: number, percent: number, name: string) => ({ __t
 
 const settings = {
   __typename: "TaxSettings" as const,
+  id: "tax-settings",
   pricesIncludeTax: false,
   classes: [taxClass(1, "Standard", true), taxClass(2, "Reduced")],
   rates: [rate(1, 1, 8.875, "Sales tax")],

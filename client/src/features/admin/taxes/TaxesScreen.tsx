@@ -51,7 +51,7 @@ export function TaxesScreen() {
 }
 
 function PricesIncludeTaxSection({ included }: { included: boolean }) {
-  const [setIncluded, { loading }] = useTaxChange(SetPricesIncludeTaxDocument, (data) => data.setPricesIncludeTax);
+  const [setIncluded, { loading }] = useTaxChange(SetPricesIncludeTaxDocument);
   const change = async (checked: boolean) => {
     try {
       await setIncluded({ variables: { included: checked } });
@@ -95,7 +95,7 @@ function CategoryClassesSection({ settings, categories }: { settings: TaxSetting
 }
 
 function CategoryClassRow({ category, classes, current }: { category: { id: number; name: string }; classes: readonly TaxClass[]; current: number | undefined }) {
-  const [setClass] = useTaxChange(SetCategoryTaxClassDocument, (data) => data.setCategoryTaxClass);
+  const [setClass] = useTaxChange(SetCategoryTaxClassDocument);
   const [saving, setSaving] = useState(false);
   const change = async (value: string) => {
     const chosen = classes.find((taxClass) => String(taxClass.id) === value);

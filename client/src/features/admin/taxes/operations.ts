@@ -1,11 +1,13 @@
 // The admin tax screen's documents: each a /* GraphQL */ string that codegen reads and types, built into a
 // document in this lazy chunk (see ../lazyDocument.ts: not in the first load's generated module). Every
-// change answers the shop's whole tax settings (TaxSettingsFields), which the screen writes back over its query.
+// change answers the shop's whole tax settings (TaxSettingsFields) with their one id, so Apollo's cache
+// merges the answer into the settings the screen shows by itself.
 import type * as Types from "../../../graphql/generated/graphql";
 import { lazyDocument } from "../lazyDocument";
 
 const taxSettingsFields = /* GraphQL */ `
   fragment TaxSettingsFields on TaxSettings {
+    id
     pricesIncludeTax
     classes {
       id

@@ -1,20 +1,13 @@
-// A change to the shop's taxes answers the whole of its tax settings: the answer is written over the
-// settings the screen shows (TaxSettings has no id of its own, so the cache cannot merge it by itself), and
-// the carts' quotes, worked out with the old rates, are dropped.
+// A change to the shop's taxes answers the whole of its tax settings with their one id ("tax-settings"):
+// Apollo's cache merges the answer into the settings every screen shows by itself. What the cache cannot
+// know is left to here: the carts' quotes, worked out with the old rates, are dropped.
 import type { OperationVariables, TypedDocumentNode } from "@apollo/client";
 import { useMutation } from "@apollo/client/react";
 import { type TaxSettingsFieldsFragment } from "../../../graphql/generated/graphql";
-import { AdminTaxSettingsDocument } from "./operations";
 
-export function useTaxChange<TData, TVariables extends OperationVariables>(
-  change: TypedDocumentNode<TData, TVariables>,
-  settingsOf: (data: TData) => TaxSettingsFieldsFragment,
-) {
+export function useTaxChange<TData, TVariables extends OperationVariables>(change: TypedDocumentNode<TData, TVariables>) {
   return useMutation(change, {
-    update: (cache, { data }) => {
-      if (!data) return;
-      const settings = settingsOf(data);
-      cache.updateQuery({ query: AdminTaxSettingsDocument }, (current) => (current ? { ...current, taxSettings: settings } : current));
+    update: (cache) => {
       cache.evict({ id: "ROOT_QUERY", fieldName: "cartQuote" });
       cache.gc();
     },
