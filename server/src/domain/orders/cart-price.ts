@@ -1,12 +1,14 @@
-// A cart's price with everything it depends on read from the database: the promotions in force and those
-// of the shopper's codes (domain/promotions), the chosen region's fee and tax rates and each product's tax
-// class (domain/taxes), then the engine (domain/pricing). The cart quote and checkout both price with this,
-// so the quote a shopper sees is what checkout charges.
+// A cart's price with everything it depends on: the promotions in force and those of the shopper's codes
+// (domain/promotions), the chosen region's fee and tax rates and each product's tax class (domain/taxes),
+// then the engine (domain/pricing). What every cart shares comes from the kept pricing terms
+// (pricing-terms.ts); the codes and each product's own class are read with the cart. The cart quote and
+// checkout both price with this, so the quote a shopper sees is what checkout charges.
 import type { ChosenValue } from "../catalog/index.js";
 import { priceOrder, type OrderQuote, type PricingLine, type PromotionRule, type RegionTaxes } from "../pricing/index.js";
-import { CODE_MESSAGES, declinedMessage, promotionsInForce, type EnteredCode, type PromotionsInForce } from "../promotions/index.js";
-import { regionTaxes, taxClassesOf } from "../taxes/index.js";
+import { CODE_MESSAGES, declinedMessage, promotionsInForce, type EnteredCode, type PromotionsInForce, type ReadCode } from "../promotions/index.js";
+import { taxClassOf, type PricedRegion } from "../taxes/index.js";
 import type { Cents, RowReader } from "../shared/index.js";
+import type { KeptPricingTerms } from "./pricing-terms.js";
 
 /** At most this many codes on one cart: more is guessing, not shopping. */
 export const MAX_CODES = 5;
@@ -43,28 +45,43 @@ export interface PricingInputs {
   classes: Map<number, number>;
 }
 
+/** What the cart's own read brought for pricing: its products with their own tax class, and the pricing terms' version. */
+export interface CartForPricing {
+  products: readonly { productId: number; categoryId: number; ownTaxClassId: number | null }[];
+  /** TERMS_VERSION_COLUMN as the cart's statement read it (null: not read, e.g. an empty cart). */
+  termsVersion: string | null;
+}
+
 /**
- * Reads what pricing `products` for delivery to `region` (null: no region yet, no tax) with `codes` depends
- * on, for `customer` (the buyer's e-mail, lower case; null for a guest's quote), at `at`.
+ * What pricing `cart` for delivery to `regionId` (null: no region yet, no tax) depends on, with the `codes`
+ * entered and found (`found`: readCodes, started beside the cart's read), at `at`. The terms every cart
+ * shares come from `kept` at the cart's version (a region created since is looked for at the newest).
  */
-export async function readPricingInputs(
-  /** Where it reads: the shop's reader, or checkout's transaction (prismaReader(tx)). */
+export async function pricingInputs(
   read: RowReader,
-  products: readonly { productId: number; categoryId: number }[],
-  /** With its taxes when they were read with it (pricedRegion); otherwise they are read here. */
-  region: { id: number; taxes?: RegionTaxes } | null,
+  kept: KeptPricingTerms,
+  cart: CartForPricing,
+  regionId: number | null,
   codes: readonly string[],
-  customer: string | null,
+  found: readonly ReadCode[],
   at: Date,
   /** Price with exactly these promotions instead of those in force (the back office's preview of one). */
   only?: readonly PromotionRule[],
-): Promise<PricingInputs> {
-  const [inForce, taxes, classes] = await Promise.all([
-    only ? { rules: [...only], codes: [] } : promotionsInForce(read, codes, at, customer),
-    region?.taxes ?? regionTaxes(read, region?.id ?? null),
-    region ? taxClassesOf(read, products.map((line) => ({ id: line.productId, categoryId: line.categoryId }))) : new Map<number, number>(),
-  ]);
-  return { inForce, taxes, classes };
+): Promise<PricingInputs & { region: PricedRegion | null }> {
+  let terms = await kept.at(read, cart.termsVersion);
+  if (regionId !== null && !terms.regions.has(regionId)) terms = await kept.at(read, null);
+  const region = regionId === null ? null : (terms.regions.get(regionId) ?? null);
+  const classes = new Map<number, number>();
+  for (const product of cart.products) {
+    const taxClassId = taxClassOf(product, terms.categoryClasses);
+    if (taxClassId !== null) classes.set(product.productId, taxClassId);
+  }
+  return {
+    inForce: only ? { rules: [...only], codes: [] } : promotionsInForce(terms.automatic, codes, found, at),
+    taxes: region?.taxes ?? null,
+    classes,
+    region,
+  };
 }
 
 /** Prices `lines` for delivery to `region` with what was read for them (readPricingInputs), at `at`. */
@@ -79,17 +96,4 @@ export function priceWith<L extends CartPriceLine>(inputs: PricingInputs, lines:
     return { code: entered.code, applied, message: applied ? null : declined ? declinedMessage(declined.why) : CODE_MESSAGES.noItems };
   });
   return { quote, codes: outcomes, entered: inForce.codes };
-}
-
-/** Reads what a cart's price depends on and prices it (readPricingInputs, then priceWith). */
-export async function priceCart<L extends CartPriceLine>(
-  read: RowReader,
-  lines: readonly L[],
-  region: { id: number; feeCents: Cents; taxes?: RegionTaxes } | null,
-  codes: readonly string[],
-  customer: string | null,
-  at: Date,
-  only?: readonly PromotionRule[],
-): Promise<CartPrice<L>> {
-  return priceWith(await readPricingInputs(read, lines, region, codes, customer, at, only), lines, region, at);
 }

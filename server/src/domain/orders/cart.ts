@@ -4,9 +4,11 @@ import { Prisma } from "../../generated/prisma/client.js";
 import { defaultVariant, variantLabel, type ChosenValue, type Priced } from "../catalog/index.js";
 import { Checks, fieldRule, parseId, received, requireUser, type Cents, type Deferred, type RowReader, type Viewer } from "../shared/index.js";
 import type { OrderQuote, PromotionRule } from "../pricing/index.js";
-import { pricedRegion } from "../taxes/index.js";
-import { MAX_CODES, priceCart, type CodeOutcome } from "./cart-price.js";
+import { readCodes, type PromotionCustomer } from "../promotions/index.js";
+import { ownTaxClassColumn } from "../taxes/index.js";
+import { MAX_CODES, priceWith, pricingInputs, type CodeOutcome } from "./cart-price.js";
 import { priceOrder } from "./pricing.js";
+import { TERMS_VERSION_COLUMN, type KeptPricingTerms } from "./pricing-terms.js";
 
 /** A cart longer than this is not a shopping cart; refusing it keeps one request from becoming a huge query. */
 export const MAX_CART_ITEMS = 100;
@@ -66,6 +68,8 @@ export interface StockedVariant extends Priced {
   options: ChosenValue[];
   quantity: number;
   enabled: boolean;
+  /** The product's own tax class (null: its category's, else the default). */
+  ownTaxClassId: number | null;
 }
 
 /** A cart line matched to the variant it buys (lines buying the same variant added up). */
@@ -83,6 +87,8 @@ export interface ReadCart {
   choicesToMake: Array<{ productId: number; message: string }>;
   /** Products named by lines that buy nothing (unknown, or no longer on sale). */
   missingProductIds: number[];
+  /** The pricing terms' version, read in the same statement (null when nothing was read). */
+  termsVersion: string | null;
 }
 
 /** A line of a cart quote: the variant, how many, and its figures at today's prices. */
@@ -124,11 +130,22 @@ export async function checkCart(read: RowReader, viewer: Viewer | null, lines: D
  * left out and its product named; a line for a product sold in several variants that names none (a cart saved
  * before the product had them) is left out with the choice to make, so the rest of the cart is still priced.
  */
-export async function quoteCart(read: RowReader, lines: unknown, regionId: unknown, codes: unknown = [], customer: string | null = null): Promise<CartQuote> {
+export async function quoteCart(
+  read: RowReader,
+  kept: KeptPricingTerms,
+  lines: unknown,
+  regionId: unknown,
+  codes: unknown = [],
+  customer: PromotionCustomer | null = null,
+): Promise<CartQuote> {
   const checks = new Checks();
   const entered = checks.field("code", codesField, codes);
-  const { cart, region } = await readQuotedCart(read, checks, lines, regionId, "only-variant");
-  const { quote, codes: outcomes } = await priceCart(read, quotedLines(cart.bought), region, entered, customer, new Date());
+  const asked = readQuotedCart(read, checks, lines, regionId, "only-variant");
+  // The codes are read beside the cart: neither needs the other.
+  const [{ cart, region }, found] = await Promise.all([asked, readCodes(read, entered, customer)]);
+  const at = new Date();
+  const inputs = await pricingInputs(read, kept, forPricing(cart), region, entered, found, at);
+  const { quote, codes: outcomes } = priceWith(inputs, quotedLines(cart.bought), knownRegion(checks, region, inputs.region), at);
   return { ...quote, missingProductIds: cart.missingProductIds, choicesToMake: cart.choicesToMake, codes: outcomes };
 }
 
@@ -136,27 +153,34 @@ export async function quoteCart(read: RowReader, lines: unknown, regionId: unkno
  * A cart priced with exactly one promotion (the back office's editor previews an unsaved promotion on a
  * sample cart): as quoteCart, without the promotions in force and without codes.
  */
-export async function previewCart(read: RowReader, lines: unknown, regionId: unknown, promotion: PromotionRule): Promise<CartQuote> {
-  const { cart, region } = await readQuotedCart(read, new Checks(), lines, regionId, "default-variant");
-  const { quote } = await priceCart(read, quotedLines(cart.bought), region, [], null, new Date(), [promotion]);
+export async function previewCart(read: RowReader, kept: KeptPricingTerms, lines: unknown, regionId: unknown, promotion: PromotionRule): Promise<CartQuote> {
+  const checks = new Checks();
+  const { cart, region } = await readQuotedCart(read, checks, lines, regionId, "default-variant");
+  const at = new Date();
+  const inputs = await pricingInputs(read, kept, forPricing(cart), region, [], [], at, [promotion]);
+  const { quote } = priceWith(inputs, quotedLines(cart.bought), knownRegion(checks, region, inputs.region), at);
   return { ...quote, missingProductIds: cart.missingProductIds, choicesToMake: cart.choicesToMake, codes: [] };
 }
 
-/** A cart to quote and its region (none: no fee, no tax), each problem at its field (`checks` may hold others already). */
+/** A cart to quote and the id of its region (none: no fee, no tax), each problem at its field (`checks` may hold others already). */
 async function readQuotedCart(read: RowReader, checks: Checks, lines: unknown, regionId: unknown, rule: ProductLineRule) {
   const cart = checks.field("cart", cartField, lines);
   const region = regionId === undefined || regionId === null ? null : parseId(regionId);
   if (region === null && regionId !== undefined && regionId !== null) checks.add("region", "The selected region is invalid.");
   checks.done();
   if (cart.wanted.some((line) => line.quantity === null)) checks.add("cart", "Every quantity must be a whole number of at least 1.");
-  const [found, priced] = await Promise.all([
-    readCart(read, cart, rule),
-    region === null ? null : pricedRegion(read, region),
-  ]);
-  if (region !== null && !priced) checks.add("region", "The selected region is invalid.");
-  checks.done();
-  return { cart: found, region: priced };
+  return { cart: await readCart(read, cart, rule), region };
 }
+
+/** The region asked for, as the pricing terms know it: a region that does not exist is the shopper's problem to fix. */
+function knownRegion<R>(checks: Checks, asked: number | null, found: R | null): R | null {
+  if (asked !== null && !found) checks.add("region", "The selected region is invalid.");
+  checks.done();
+  return found;
+}
+
+/** What pricing needs of a read cart besides its lines: its products' classes and the terms' version. */
+export const forPricing = (cart: ReadCart) => ({ products: cart.bought.map((line) => line.variant), termsVersion: cart.termsVersion });
 
 /** The codes a shopper entered: a list of at most MAX_CODES texts of up to 64 characters (blank ones ignored). */
 export const codesField = fieldRule<string[], string[]>(
@@ -173,12 +197,15 @@ export const codesField = fieldRule<string[], string[]>(
 /**
  * The variants a cart names, with what the cart needs of their products and options, in one hand-written
  * statement: a cart is read on every change of it and at checkout, and through Prisma this read (variants,
- * products, option values, options) cost more CPU than pricing the cart (npm run bench:pricing).
+ * products, option values, options) cost more CPU than pricing the cart (npm run bench:pricing). It also
+ * brings each product's own tax class and the pricing terms' version, so that pricing the cart needs no
+ * statement of its own while the kept terms are current (pricing-terms.ts).
  */
 function readVariantsOfCart(read: RowReader, variantIds: number[], productIds: number[]): Promise<VariantRow[]> {
   return read<VariantRow>(Prisma.sql`
     SELECT v.id, v.product_id AS "productId", v.sku, v.price_cents AS "priceCents", v.discount_price_cents AS "discountPriceCents",
       v.quantity, v.enabled, p.name AS "productName", p.category_id AS "categoryId",
+      ${ownTaxClassColumn(Prisma.sql`p.id`)} AS "ownTaxClassId", ${TERMS_VERSION_COLUMN} AS "termsVersion",
       (SELECT COALESCE(json_agg(json_build_object('name', o.name, 'value', ov.value) ORDER BY o.position, o.id), '[]'::json)
          FROM product_variant_values vv
          JOIN product_option_values ov ON ov.id = vv.value_id
@@ -200,6 +227,8 @@ interface VariantRow {
   productName: string;
   categoryId: number;
   options: ChosenValue[];
+  ownTaxClassId: number | null;
+  termsVersion: string | null;
 }
 
 /**
@@ -247,7 +276,7 @@ export async function readCart(read: RowReader, cart: CartRequest, rule: Product
       inOrder.push(first);
     } else known.quantity = known.quantity === null || line.quantity === null ? null : known.quantity + line.quantity;
   }
-  return { bought: [...bought.values()], inOrder, choicesToMake, missingProductIds: [...missing] };
+  return { bought: [...bought.values()], inOrder, choicesToMake, missingProductIds: [...missing], termsVersion: rows[0]?.termsVersion ?? null };
 }
 
 function stockedVariant(row: VariantRow): StockedVariant {
@@ -263,6 +292,7 @@ function stockedVariant(row: VariantRow): StockedVariant {
     discountPriceCents: row.discountPriceCents,
     quantity: row.quantity,
     enabled: row.enabled,
+    ownTaxClassId: row.ownTaxClassId === null ? null : Number(row.ownTaxClassId),
   };
 }
 

@@ -23,11 +23,12 @@ import {
   type Viewer,
 } from "../shared/index.js";
 import { readVariants } from "../catalog/index.js";
-import { countPromotionUses, recordPromotions } from "../promotions/index.js";
+import { countPromotionUses, readCodes, recordPromotions } from "../promotions/index.js";
 import {
   cartField,
   codesField,
   isRecord,
+  forPricing,
   judgeCart,
   readCart,
   shortageMessage,
@@ -38,7 +39,8 @@ import {
   type WantedLine,
 } from "./cart.js";
 import { isValidReference, newOrderNumber, REFERENCE_PATTERN, referenceForIdempotencyKey } from "./order-numbers.js";
-import { priceWith, readPricingInputs, type PricingInputs } from "./cart-price.js";
+import { priceWith, pricingInputs, type PricingInputs } from "./cart-price.js";
+import type { KeptPricingTerms } from "./pricing-terms.js";
 import { toOrder, withLines, type OrderRow, type OrderWithLines } from "./records.js";
 import { effectsOfEntering, FIRST_STATUS, ORDER_TRANSACTION, tellFollowers, writeOwedEffects, type OwedEffects } from "./status.js";
 
@@ -94,6 +96,8 @@ export async function placeOrder(
   events: EventBus,
   viewer: Viewer | null,
   given: Deferred<PlaceOrderInput>,
+  /** The process's copy of what every cart is priced with (pricing-terms.ts). */
+  kept: KeptPricingTerms,
   /** The reads before the transaction (the reference, the buyer, the region, the cart, what its price depends on): the shop's reader, Prisma's by default. */
   readRows: RowReader = prismaReader(prisma),
 ): Promise<OrderWithLines> {
@@ -117,10 +121,12 @@ export async function placeOrder(
   const earlier = await placedWith();
   if (earlier) return sameCheckout(earlier);
 
-  const [user, region, read] = await Promise.all([
+  const [user, region, read, found] = await Promise.all([
     readRows<{ email: string; phone: string | null; address: string | null }>(Prisma.sql`SELECT email, phone, address FROM users WHERE id = ${userId}`).then((rows) => rows[0] ?? null),
     findRegion(readRows, regionChoice),
     readCart(readRows, cart, input.productLines === "default-variant" ? "default-variant" : "only-variant"),
+    // Counted for this buyer as checkout counts their uses: by their e-mail (lower case).
+    readCodes(readRows, codes, { userId }),
   ]);
   if (!user) throw unauthenticated();
   const contact = { email: user.email, phone: user.phone?.trim() ?? "", address: user.address?.trim() ?? "" };
@@ -133,14 +139,8 @@ export async function placeOrder(
   // of the cart's products for longer. A code that cannot be used whatever the cart (unknown, ended, used
   // up, used by this customer) is refused now, before any lock is taken; the rest is judged with the cart's
   // price in the transaction.
-  const inputs = await readPricingInputs(
-    readRows,
-    read.bought.map((line) => line.variant),
-    region,
-    codes,
-    contact.email.toLowerCase(),
-    new Date(),
-  );
+  const inputs = await pricingInputs(readRows, kept, forPricing(read), region?.id ?? null, codes, found, new Date());
+  if (region && !inputs.region) checks.add("region", "The selected region is invalid.");
   for (const code of inputs.inForce.codes) if (code.problem) checks.add("code", code.problem);
   try {
     checks.done();

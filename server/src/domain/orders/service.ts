@@ -7,6 +7,7 @@ import { acceptsCodes, CODE_MESSAGES, normalCode, type PromotionAdmin } from "..
 import { prismaReader, ShopError, type Deferred, type EventBus, type OrderStatusName, type RowReader, type Viewer } from "../shared/index.js";
 import { checkCart, previewCart, quoteCart, type CartCheckResult, type CartLineInput, type CartQuote, type ProductLineRule } from "./cart.js";
 import { placeOrder, type PlaceOrderInput } from "./checkout.js";
+import { KeptPricingTerms } from "./pricing-terms.js";
 import { forEvent, placedFollower, statusFollower, type OrderEvent } from "./follow.js";
 import { OrderHistory } from "./history.js";
 import type { OrderWithLines } from "./records.js";
@@ -39,6 +40,9 @@ export class OrderService extends OrderHistory {
     super(prisma);
   }
 
+  /** This process's copy of what every cart is priced with besides its lines (pricing-terms.ts). */
+  readonly pricingTerms = new KeptPricingTerms();
+
   /** Checks a cart against today's stock and prices before checkout (signed-in shoppers). */
   checkCart(viewer: Viewer | null, lines: Deferred<CartLineInput[]>, rule?: ProductLineRule): Promise<CartCheckResult> {
     return checkCart(this.readRows, viewer, lines, rule);
@@ -67,8 +71,8 @@ export class OrderService extends OrderHistory {
     if (given.length && address) keys.set(`promotion-code:address:${address}`, WRONG_CODE_LIMITS.address);
     if (given.length && person) keys.set(`promotion-code:${person}`, WRONG_CODE_LIMITS.user);
     const askers = [address, person].filter((one): one is string => one !== null);
-    const customer = person ? await this.customerOf(asker.viewer!.userId) : null;
-    const pricing = () => quoteCart(this.readRows, lines, regionId, codes, customer);
+    const customer = person ? { userId: asker.viewer!.userId } : null;
+    const pricing = () => quoteCart(this.readRows, this.pricingTerms, lines, regionId, codes, customer);
     if (!this.throttle || !keys.size) return pricing();
     // Priced while the codes are looked up for this asker; the answer is given only once the try is counted.
     const [known, priced] = await Promise.all([
@@ -84,7 +88,7 @@ export class OrderService extends OrderHistory {
         attempt = await this.throttle.enter(keys, tooManyWrongCodes);
       } catch (error) {
         if (asker.failWhenThrottled || !(error instanceof ShopError) || error.code !== "TOO_MANY_REQUESTS") throw error;
-        const unpriced = await quoteCart(this.readRows, lines, regionId, [], null);
+        const unpriced = await quoteCart(this.readRows, this.pricingTerms, lines, regionId, [], null);
         return { ...unpriced, codes: given.map((code) => ({ code, applied: false, message: error.message })) };
       }
     }
@@ -121,7 +125,7 @@ export class OrderService extends OrderHistory {
   /** The back office's preview of a promotion (checked as the editor would save it) on a sample cart. */
   async previewPromotion(viewer: Viewer | null, given: unknown, lines: unknown, regionId: unknown, promotions: PromotionAdmin): Promise<CartQuote> {
     const rule = await promotions.previewRule(viewer, given);
-    return previewCart(this.readRows, lines, regionId, rule);
+    return previewCart(this.readRows, this.pricingTerms, lines, regionId, rule);
   }
 
   /** Whether the cart should offer a code field: some code promotion is neither paused nor ended. */
@@ -129,14 +133,8 @@ export class OrderService extends OrderHistory {
     return acceptsCodes(this.prisma, new Date());
   }
 
-  /** A signed-in shopper's e-mail as promotions count customers (lower case). */
-  private async customerOf(userId: number): Promise<string | null> {
-    const user = await this.prisma.user.findUnique({ where: { id: userId }, select: { email: true } });
-    return user?.email.toLowerCase() ?? null;
-  }
-
   placeOrder(viewer: Viewer | null, given: Deferred<PlaceOrderInput>): Promise<OrderWithLines> {
-    return placeOrder(this.prisma, this.events, viewer, given, this.readRows);
+    return placeOrder(this.prisma, this.events, viewer, given, this.pricingTerms, this.readRows);
   }
 
   /** Sets an order's status (admin), as the status table allows. */

@@ -94,48 +94,64 @@ function problemOf(row: Pick<PromotionRow, "paused" | "startsAt" | "endsAt" | "u
 
 type Reader = Pick<PrismaClient | Prisma.TransactionClient, "promotion">;
 
-/** A promotion as the pricing reads bring it: its row's fields, and the code that brought it (none: automatic). */
-type ReadPromotion = Omit<PromotionRow, "createdAt" | "updatedAt"> & { codeId: number | null; code: string | null; singleUse: boolean | null; codeUses: number | null };
+/** A promotion as the pricing reads bring it: its row's fields. */
+export type ReadPromotion = Omit<PromotionRow, "createdAt" | "updatedAt">;
 
-// One statement for the automatic promotions in force and the promotions of the codes entered (a code is found
-// whatever its case, through the unique index on lower(code)). Hand-written: a quote is read on every change
-// of a cart, and each query through Prisma costs more CPU than the pricing itself (npm run bench:pricing).
+/** A code a shopper entered, found with its promotion and how often this customer used that promotion. */
+export type ReadCode = ReadPromotion & { codeId: number; code: string; singleUse: boolean; codeUses: number; customerUses: number };
+
+/** Who a cart is for, as promotions count customers: a buyer's e-mail, or a signed-in shopper (their e-mail, read with the codes). */
+export type PromotionCustomer = { email: string } | { userId: number };
+
+// Hand-written statements: a quote is read on every change of a cart, and each query through Prisma costs
+// more CPU than the pricing itself (npm run bench:pricing).
 const PROMOTION_COLUMNS = Prisma.sql`p.id, p.name, p.kind::text AS kind, p.percent_bp AS "percentBp", p.amount_cents AS "amountCents",
   p.buy_quantity AS "buyQuantity", p.get_quantity AS "getQuantity", p.category_ids AS "categoryIds", p.product_ids AS "productIds",
   p.variant_ids AS "variantIds", p.min_items_cents AS "minItemsCents", p.min_quantity AS "minQuantity", p.starts_at AS "startsAt",
   p.ends_at AS "endsAt", p.usage_limit AS "usageLimit", p.per_customer_limit AS "perCustomerLimit", p.uses, p.combinable,
   p.on_discounted_items AS "onDiscountedItems", p.automatic, p.paused`;
 
-function readPromotions(read: RowReader, codes: readonly string[], at: Date): Promise<ReadPromotion[]> {
-  const automatic = Prisma.sql`SELECT ${PROMOTION_COLUMNS}, NULL::int AS "codeId", NULL::text AS code, NULL::bool AS "singleUse", NULL::int AS "codeUses"
-    FROM promotions p
-    WHERE p.automatic AND NOT p.paused AND (p.starts_at IS NULL OR p.starts_at <= ${at}::timestamptz) AND (p.ends_at IS NULL OR p.ends_at > ${at}::timestamptz)`;
-  if (!codes.length) return read<ReadPromotion>(Prisma.sql`${automatic} ORDER BY id`);
-  return read<ReadPromotion>(Prisma.sql`${automatic}
-    UNION ALL
-    SELECT ${PROMOTION_COLUMNS}, c.id, c.code, c.single_use, c.uses
-    FROM promotion_codes c JOIN promotions p ON p.id = c.promotion_id
-    WHERE lower(c.code) = ANY(${codes.map((code) => code.toLowerCase())}::text[])
-    ORDER BY id`);
+/**
+ * The automatic promotions not paused and not ended: every cart may get those in force among them (kept in
+ * memory by the order room, read again whenever one of them changes: see pricing_terms_version).
+ */
+export function automaticPromotions(read: RowReader): Promise<ReadPromotion[]> {
+  return read<ReadPromotion>(Prisma.sql`SELECT ${PROMOTION_COLUMNS} FROM promotions p
+    WHERE p.automatic AND NOT p.paused AND (p.ends_at IS NULL OR p.ends_at > now()) ORDER BY p.id`);
 }
 
 /**
- * The promotions a cart may get at `at`: automatic ones in force, and those of `codes` (at most a few) that
- * may be used by `customer` (the buyer's e-mail, lower case; null for a guest's quote, where the
- * per-customer limit is judged at checkout).
+ * The codes entered (at most a few), found whatever their case through the unique index on lower(code), each
+ * with its promotion and, for a `customer`, the orders (not cancelled) that promotion already went to for
+ * them: one statement, read beside the cart.
  */
-export async function promotionsInForce(read: RowReader, codes: readonly string[], at: Date, customer: string | null): Promise<PromotionsInForce> {
+export function readCodes(read: RowReader, codes: readonly string[], customer: PromotionCustomer | null): Promise<ReadCode[]> {
   const entered = [...new Set(codes.map(normalCode).filter((code) => code !== ""))];
-  const rows = await readPromotions(read, entered, at);
-  const found = rows.filter((row) => row.codeId !== null);
-  const rules = rows.filter((row) => row.codeId === null && (row.usageLimit === null || row.uses < row.usageLimit)).map((row) => ruleOf(row, null));
+  if (!entered.length) return Promise.resolve([]);
+  const who =
+    customer === null ? Prisma.sql`NULL::text` : "email" in customer ? Prisma.sql`${customer.email.toLowerCase()}::text` : Prisma.sql`(SELECT lower(u.email) FROM users u WHERE u.id = ${customer.userId}::int4)`;
+  return read<ReadCode>(Prisma.sql`
+    SELECT ${PROMOTION_COLUMNS}, c.id AS "codeId", c.code, c.single_use AS "singleUse", c.uses AS "codeUses",
+      (SELECT count(*)::int FROM order_promotions op WHERE op.promotion_id = p.id AND op.customer = ${who} AND op.released_at IS NULL) AS "customerUses"
+    FROM promotion_codes c JOIN promotions p ON p.id = c.promotion_id
+    WHERE lower(c.code) = ANY(${entered.map((code) => code.toLowerCase())}::text[])
+    ORDER BY p.id`);
+}
+
+/**
+ * The promotions a cart may get at `at`: of `automatic` (automaticPromotions), those in force, and those of
+ * the `codes` entered (found: readCodes) that may be used by the customer they were read for (a guest's
+ * quote has none: the per-customer limit is then judged at checkout).
+ */
+export function promotionsInForce(automatic: readonly ReadPromotion[], codes: readonly string[], found: readonly ReadCode[], at: Date): PromotionsInForce {
+  const entered = [...new Set(codes.map(normalCode).filter((code) => code !== ""))];
+  const rules = automatic.filter((row) => problemOf(row, at) === null).map((row) => ruleOf(row, null));
   const judged: EnteredCode[] = [];
-  const usedBefore = customer && found.some((row) => row.perCustomerLimit !== null) ? await usesByCustomer(read, found.map((row) => row.id), customer) : new Map<number, number>();
   for (const code of entered) {
-    const row = found.find((candidate) => normalCode(candidate.code!) === code);
+    const row = found.find((candidate) => normalCode(candidate.code) === code);
     let problem: string | null = row ? problemOf(row, at) : CODE_MESSAGES.unknown;
-    if (row && !problem && row.singleUse && row.codeUses! > 0) problem = CODE_MESSAGES.usedUp;
-    if (row && !problem && row.perCustomerLimit !== null && (usedBefore.get(row.id) ?? 0) >= row.perCustomerLimit) problem = CODE_MESSAGES.alreadyUsed;
+    if (row && !problem && row.singleUse && row.codeUses > 0) problem = CODE_MESSAGES.usedUp;
+    if (row && !problem && row.perCustomerLimit !== null && Number(row.customerUses) >= row.perCustomerLimit) problem = CODE_MESSAGES.alreadyUsed;
     // Two codes of one promotion bring it once.
     if (row && !problem && judged.some((other) => other.rule?.id === row.id)) problem = CODE_MESSAGES.notBest;
     const rule = row && !problem ? ruleOf(row, code) : null;
@@ -148,15 +164,6 @@ export async function promotionsInForce(read: RowReader, codes: readonly string[
     judged.push({ code, codeId: row?.codeId ?? null, rule, problem });
   }
   return { rules, codes: judged };
-}
-
-/** How many orders (not cancelled) each promotion went to for this customer. */
-export async function usesByCustomer(read: RowReader, promotionIds: readonly number[], customer: string): Promise<Map<number, number>> {
-  const rows = await read<{ promotion_id: number; uses: number }>(Prisma.sql`
-    SELECT promotion_id, count(*)::int AS uses FROM order_promotions
-    WHERE promotion_id = ANY(${[...promotionIds]}::int4[]) AND customer = ${customer} AND released_at IS NULL
-    GROUP BY promotion_id`);
-  return new Map(rows.map((row) => [Number(row.promotion_id), Number(row.uses)]));
 }
 
 /** Whether the shop takes codes at all now: a code promotion not paused and not ended (the cart shows its code field only then). */
