@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type PromotionInput } from "../../../graphql/generated/graphql";
-import { AdminPromotionDocument, CreatePromotionDocument, GeneratePromotionCodesDocument, PromotionCodesCsvDocument, PromotionEditorChoicesDocument, PromotionPreviewDocument, PromotionProductChoicesDocument, UpdatePromotionDocument } from "./operations";
+import { AdminPromotionDocument, CreatePromotionDocument, PromotionChosenProductsDocument, GeneratePromotionCodesDocument, PromotionCodesCsvDocument, PromotionEditorChoicesDocument, PromotionPreviewDocument, PromotionProductChoicesDocument, UpdatePromotionDocument } from "./operations";
 import { categories, regions } from "../../../test/fixtures";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
 import { EditPromotionScreen, NewPromotionScreen } from "./PromotionEditorScreens";
@@ -83,6 +83,7 @@ function previewMock(asked: PreviewVariables[] = []) {
             taxTotal: 0,
             pricesIncludeTax: false,
             total: itemsTotal - discountTotal + deliveryFee,
+            totalBeforePromotions: itemsTotal + deliveryFee,
             promotions: [{ __typename: "AppliedPromotionView", name: variables.input.name, code: null, amount: discountTotal }],
           },
         },
@@ -171,7 +172,7 @@ describe("New promotion", () => {
     expect(screen.queryByLabelText(/^Percentage/)).not.toBeInTheDocument();
     await fill(screen.getByLabelText(/^Units bought/), "2");
     await fill(screen.getByLabelText(/^Units free/), "1");
-    await userEvent.click(screen.getByRole("radio", { name: "Chosen categories and products" }));
+    await userEvent.click(screen.getByRole("radio", { name: "Chosen categories, products and variants" }));
     await userEvent.click(screen.getByRole("checkbox", { name: "Garden Tools" }));
     await fill(screen.getByLabelText(/^Find a product to add/), "trow");
     await userEvent.click(await screen.findByRole("button", { name: "Add Steel Trowel" }));
@@ -193,13 +194,42 @@ describe("New promotion", () => {
     });
   });
 
+  it("a product sold in several variants offers each by its options and SKU: one variant is chosen, and sent as such", async () => {
+    const sent = vi.fn();
+    renderNew([
+      previewMock(),
+      {
+        request: { query: PromotionProductChoicesDocument, variables: { name: "mons", first: 8 } },
+        result: { data: { products: { __typename: "ProductConnection", nodes: [monstera] } } },
+      },
+      {
+        request: { query: CreatePromotionDocument, variables: (variables: { input: PromotionInput }) => (sent(variables.input), true) },
+        result: created({ name: "Big pots" }),
+      },
+    ]);
+    await fill(await screen.findByLabelText(/^Name/), "Big pots");
+    await fill(screen.getByLabelText(/^Percentage/), "10");
+    await userEvent.click(screen.getByRole("radio", { name: "Chosen categories, products and variants" }));
+    await fill(screen.getByLabelText(/^Find a product to add/), "mons");
+    const variants = within(await screen.findByRole("list", { name: "Variants of Monstera" }));
+    expect(variants.getAllByRole("listitem").map((item) => item.querySelector("p")?.textContent)).toEqual(["Pot size: 12 cm (SKU-1020)", "Pot size: 24 cm (SKU-1021)"]);
+    await userEvent.click(variants.getByRole("button", { name: "Add Monstera · Pot size: 24 cm (SKU-1021)" }));
+    expect(within(screen.getByRole("list", { name: "Chosen variants" })).getByText("Monstera · Pot size: 24 cm (SKU-1021)")).toBeInTheDocument();
+    // A chosen variant is no longer offered; the whole product still is.
+    expect(screen.queryByRole("button", { name: "Add Monstera · Pot size: 24 cm (SKU-1021)" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Add Monstera" })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Promotion Big pots created.")).toBeInTheDocument();
+    expect(sent.mock.calls[0]![0]).toMatchObject({ productIds: [], variantIds: [1021], categoryIds: [] });
+  });
+
   it("chosen items with nothing chosen are refused at the categories before asking the server", async () => {
     const sent = vi.fn();
     renderNew([previewMock(), { request: { query: CreatePromotionDocument, variables: () => (sent(), true) }, result: created({}) }]);
     await fill(await screen.findByLabelText(/^Name/), "Nothing");
-    await userEvent.click(screen.getByRole("radio", { name: "Chosen categories and products" }));
+    await userEvent.click(screen.getByRole("radio", { name: "Chosen categories, products and variants" }));
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
-    expect(await screen.findByText("Choose at least one category or product, or apply it to every item.")).toBeInTheDocument();
+    expect(await screen.findByText("Choose at least one category, product or variant, or apply it to every item.")).toBeInTheDocument();
     expect(sent).not.toHaveBeenCalled();
   });
 
@@ -286,6 +316,8 @@ describe("The live preview", () => {
     expect(figure("Promotion discount")).toBe("−$10.50");
     expect(figure("Items after the promotion")).toBe("$59.50");
     expect(figure("Delivery")).toBe("$5.00");
+    // Before and after: the server's total before promotions beside the total with it.
+    expect(figure("Total before the promotion")).toBe("$75.00");
     expect(figure("Total with the promotion")).toBe("$64.50");
   });
 });
@@ -327,6 +359,50 @@ describe("Edit promotion", () => {
     await userEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("Promotion Autumn sale saved.")).toBeInTheDocument();
     expect(sent.mock.calls[0]![0]).toMatchObject({ id: 5, input: { name: "Autumn sale", percent: 20, code: "AUTUMN15", usageLimit: 100 } });
+  });
+
+  it("chosen products and variants outside the newest 100 show by name, asked for by id; removing one sends the rest", async () => {
+    const sent = vi.fn();
+    const ivy = { __typename: "Product" as const, id: 555, name: "English Ivy", variants: [{ ...variant(5550), enabled: true }] };
+    const olive = { __typename: "Product" as const, id: 777, name: "Olive Tree", variants: [{ ...variant(7770, [["Height", "1 m"]]), enabled: true }, { ...variant(7771, [["Height", "2 m"]]), enabled: false }] };
+    renderEdit({ ...autumn, productIds: [555], variantIds: [7771] }, [
+      { request: { query: PromotionChosenProductsDocument, variables: { ids: [555], variantIds: [7771] } }, result: { data: { productsByIds: [ivy, olive] } } },
+      {
+        request: { query: UpdatePromotionDocument, variables: (variables: { id: number; input: PromotionInput }) => (sent(variables.input), true) },
+        result: { data: { updatePromotion: autumn } },
+      },
+    ]);
+    expect(await screen.findByRole("heading", { name: "Edit promotion" })).toBeInTheDocument();
+    const products = within(screen.getByRole("list", { name: "Chosen products" }));
+    expect(await products.findByText("English Ivy")).toBeInTheDocument();
+    expect(screen.queryByText("Product #555")).not.toBeInTheDocument();
+    const variants = within(screen.getByRole("list", { name: "Chosen variants" }));
+    expect(variants.getByText("Olive Tree · Height: 2 m (SKU-7771)")).toBeInTheDocument();
+    await userEvent.click(screen.getByRole("button", { name: "Remove English Ivy" }));
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Promotion Autumn sale saved.")).toBeInTheDocument();
+    expect(sent.mock.calls[0]![0]).toMatchObject({ productIds: [], variantIds: [7771] });
+  });
+
+  it("an emptied code field sends no code: the server removes the shared code", async () => {
+    const sent = vi.fn();
+    renderEdit(autumn, [
+      {
+        request: { query: UpdatePromotionDocument, variables: (variables: { id: number; input: PromotionInput }) => (sent(variables.input), true) },
+        result: { data: { updatePromotion: { ...autumn, code: null, codeCount: 0, status: "NO_CODES" } } },
+      },
+    ]);
+    await userEvent.clear(await screen.findByLabelText(/^Code$/));
+    expect(screen.getByLabelText(/^Code$/)).toHaveAccessibleDescription(expect.stringContaining("Emptying it removes the shared code (orders that used it keep it)."));
+    await userEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Promotion Autumn sale saved.")).toBeInTheDocument();
+    expect(sent.mock.calls[0]![0]).toMatchObject({ code: null });
+  });
+
+  it("a code promotion without codes shows 'No codes yet'", async () => {
+    renderEdit({ ...autumn, code: null, codeCount: 0, status: "NO_CODES" }, []);
+    expect(await screen.findByText("No codes yet")).toBeInTheDocument();
+    expect(screen.queryByText("Active")).not.toBeInTheDocument();
   });
 
   it("'Generate codes' adds a batch of single-use codes and says '500 codes added'", async () => {

@@ -1,6 +1,6 @@
 // New promotion (/admin/promotions/new) and Edit promotion (/admin/promotions/{id}): name; kind and its value
 // (percent, amount, or buy X get Y; free delivery needs none); what it applies to (every item, or chosen
-// categories and products); a minimum order value and quantity; when it runs; its limits (orders in all,
+// categories, products and variants); a minimum order value and quantity; when it runs; its limits (orders in all,
 // per customer); whether it combines with others and applies to items already discounted; and whether it
 // applies by itself or with a code. Save shows the server's problems at their fields, else says so and
 // goes back to the list. Beside the form, the live preview; under an existing code promotion, its codes.
@@ -11,7 +11,7 @@ import { useMemo, useState, type FormEvent, type ReactNode } from "react";
 import { Link, useParams } from "react-router-dom";
 import { PageTitle } from "../../../components/PageTitle";
 import { type AdminPromotionFieldsFragment, type PromotionInput, type PromotionKind } from "../../../graphql/generated/graphql";
-import { AdminPromotionDocument, PromotionEditorChoicesDocument, PromotionProductChoicesDocument } from "./operations";
+import { AdminPromotionDocument, PromotionChosenProductsDocument, PromotionEditorChoicesDocument, PromotionProductChoicesDocument } from "./operations";
 import { useFieldErrors } from "../../../lib/forms/useFieldErrors";
 import { useGoBack } from "../../../lib/navigation/useGoBack";
 import { reportChange } from "../../../lib/notify";
@@ -29,7 +29,7 @@ import {
   SERVER_FIELD,
   type PromotionFormValues,
 } from "./promotionForm";
-import { KIND_LABEL, PROMOTION_KINDS, usesText } from "./promotionText";
+import { itemNames, KIND_LABEL, PROMOTION_KINDS, usesText } from "./promotionText";
 import { useCreatePromotion, useUpdatePromotion } from "./usePromotionChanges";
 
 /** How many of the catalogue's products the editor loads, for names and the preview's sample cart. */
@@ -50,8 +50,19 @@ function PromotionEditor({ title, initial, promotion, submitting, onSubmit }: Pr
   const { ref: formRef, errorOf, show: showErrors, showFailure, clear: clearErrors } = useFieldErrors();
   const { data: choices } = useQuery(PromotionEditorChoicesDocument);
   const { data: catalogue } = useQuery(PromotionProductChoicesDocument, { variables: { first: CATALOGUE_FOR_EDITOR } });
-  const products = useMemo(() => catalogue?.products.nodes ?? [], [catalogue]);
-  const productNames = useMemo(() => new Map(products.map((product) => [product.id, product.name])), [products]);
+  // The products and variants the promotion named when the editor opened, asked for by id: they may be
+  // anywhere in the catalogue, not only among the newest it loads (items added later are named by the search).
+  const [named] = useState(() => ({ ids: initial.productIds, variantIds: initial.variantIds }));
+  const { data: chosen } = useQuery(PromotionChosenProductsDocument, { variables: named, skip: named.ids.length + named.variantIds.length === 0 });
+  const products = useMemo(() => {
+    const newest = catalogue?.products.nodes ?? [];
+    // The chosen products join the preview's sample cart too, with their variants on sale.
+    const more = (chosen?.productsByIds ?? [])
+      .filter((product) => !newest.some((known) => known.id === product.id))
+      .map((product) => ({ ...product, variants: product.variants.filter((variant) => variant.enabled) }));
+    return [...newest, ...more];
+  }, [catalogue, chosen]);
+  const known = useMemo(() => itemNames([...products, ...(chosen?.productsByIds ?? [])]), [products, chosen]);
 
   const set = <K extends keyof PromotionFormValues>(field: K, value: PromotionFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -121,7 +132,7 @@ function PromotionEditor({ title, initial, promotion, submitting, onSubmit }: Pr
                       productIds={values.productIds}
                       variantIds={values.variantIds}
                       categories={choices?.categories.nodes ?? []}
-                      productNames={productNames}
+                      known={known}
                       onScope={(scope) => {
                         set("scope", scope);
                         clearErrors(SERVER_FIELD.categoryIds);
@@ -129,6 +140,10 @@ function PromotionEditor({ title, initial, promotion, submitting, onSubmit }: Pr
                       onCategories={(ids) => set("categoryIds", ids)}
                       onProducts={(ids) => {
                         set("productIds", ids);
+                        clearErrors(SERVER_FIELD.categoryIds);
+                      }}
+                      onVariants={(ids) => {
+                        set("variantIds", ids);
                         clearErrors(SERVER_FIELD.categoryIds);
                       }}
                       errorOf={errorOf}
@@ -224,7 +239,7 @@ function PromotionEditor({ title, initial, promotion, submitting, onSubmit }: Pr
                     {!values.automatic && (
                       <TextInput
                         label="Code"
-                        description="Shoppers enter it in the cart (any case). Leave it empty to hand out single-use codes only: generate them once it is saved."
+                        description="Shoppers enter it in the cart (any case). Leave it empty to hand out single-use codes only: generate them once it is saved. Emptying it removes the shared code (orders that used it keep it)."
                         value={values.code}
                         onChange={(event) => set("code", event.currentTarget.value.toUpperCase())}
                         error={errorOf("code")}

@@ -191,6 +191,7 @@ function PreviewResult({ hasLines, quote, error, nameOf }: { hasLines: boolean; 
           <Figure label="Delivery" amount={quote.deliveryFee} />
           {quote.deliveryDiscount > 0 && <Figure label="Delivery discount" amount={-quote.deliveryDiscount} />}
           {quote.taxTotal > 0 && <Figure label={quote.pricesIncludeTax ? "Tax (included)" : "Tax"} amount={quote.taxTotal} />}
+          <Figure label="Total before the promotion" amount={quote.totalBeforePromotions} />
           <Figure label="Total with the promotion" amount={quote.total} strong />
         </Table.Tbody>
       </Table>

@@ -134,6 +134,29 @@ const promotionProductChoices = /* GraphQL */ `
   }
 `;
 
+/**
+ * The products a promotion names, and those holding the variants it names, wherever they are in the
+ * catalogue (the editor loads only the newest 100): their names, and every variant (those off sale too)
+ * by SKU and options, so the chosen ones read as the owner knows them.
+ */
+const promotionChosenProducts = /* GraphQL */ `
+  query PromotionChosenProducts($ids: [Int!]!, $variantIds: [Int!]) {
+    productsByIds(ids: $ids, variantIds: $variantIds) {
+      id
+      name
+      variants(everyVariant: true) {
+        id
+        sku
+        enabled
+        options {
+          name
+          value
+        }
+      }
+    }
+  }
+`;
+
 const promotionPreview = /* GraphQL */ `
   query PromotionPreview($input: PromotionInput!, $lines: [CartLineInput!]!, $regionId: Int) {
     promotionPreview(input: $input, lines: $lines, regionId: $regionId) {
@@ -153,6 +176,7 @@ const promotionPreview = /* GraphQL */ `
       taxTotal
       pricesIncludeTax
       total
+      totalBeforePromotions
       promotions {
         name
         code
@@ -172,4 +196,5 @@ export const GeneratePromotionCodesDocument = lazyDocument<Types.GeneratePromoti
 export const PromotionCodesCsvDocument = lazyDocument<Types.PromotionCodesCsvQuery, Types.PromotionCodesCsvQueryVariables>(promotionCodesCsv);
 export const PromotionEditorChoicesDocument = lazyDocument<Types.PromotionEditorChoicesQuery, Types.PromotionEditorChoicesQueryVariables>(promotionEditorChoices);
 export const PromotionProductChoicesDocument = lazyDocument<Types.PromotionProductChoicesQuery, Types.PromotionProductChoicesQueryVariables>(promotionProductChoices);
+export const PromotionChosenProductsDocument = lazyDocument<Types.PromotionChosenProductsQuery, Types.PromotionChosenProductsQueryVariables>(promotionChosenProducts);
 export const PromotionPreviewDocument = lazyDocument<Types.PromotionPreviewQuery, Types.PromotionPreviewQueryVariables>(promotionPreview);

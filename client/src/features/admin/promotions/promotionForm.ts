@@ -1,5 +1,5 @@
 // The promotion editor's values and what is sent (PromotionInput): only the chosen kind's value, the
-// categories and products only when it applies to chosen ones, empty numbers as none, the dates from the
+// categories, products and variants only when it applies to chosen ones, empty numbers as none, the dates from the
 // browser's local time to ISO, and the code only for a promotion shoppers get with one. Every bound is the
 // server's; it answers each problem at its field (SERVER_FIELD names them).
 import type { AdminPromotionFieldsFragment, PromotionInput, PromotionKind } from "../../../graphql/generated/graphql";
@@ -16,7 +16,7 @@ export interface PromotionFormValues {
   scope: PromotionScope;
   categoryIds: number[];
   productIds: number[];
-  /** Chosen through the API; the editor keeps them as they are. */
+  /** Variants chosen one by one (a product's other variants are left out). */
   variantIds: number[];
   minItems: number | string;
   minQuantity: number | string;
@@ -155,7 +155,7 @@ export function promotionInput(values: PromotionFormValues): PromotionInput {
 }
 
 /** A promotion that applies to chosen items must name at least one (none would mean every item). */
-export const CHOOSE_SOMETHING = "Choose at least one category or product, or apply it to every item.";
+export const CHOOSE_SOMETHING = "Choose at least one category, product or variant, or apply it to every item.";
 
 /** The problems the editor can see before asking the server (field -> message, in the server's names). */
 export function promotionFormProblems(values: PromotionFormValues): Record<string, string> {

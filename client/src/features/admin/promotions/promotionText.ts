@@ -21,6 +21,7 @@ export const STATUS_TEXT: Record<PromotionStatus, string> = {
   PAUSED: "Paused",
   ENDED: "Ended",
   USED_UP: "Used up",
+  NO_CODES: "No codes yet",
 };
 
 export const STATUS_COLOR: Record<PromotionStatus, string> = {
@@ -29,6 +30,8 @@ export const STATUS_COLOR: Record<PromotionStatus, string> = {
   PAUSED: "yellow",
   ENDED: "gray",
   USED_UP: "orange",
+  // Something for the owner to do: give it a code or generate a batch.
+  NO_CODES: "red",
 };
 
 /** 12.5 -> "12.5%", 10 -> "10%". */
@@ -86,3 +89,38 @@ export const codesAddedText = (count: number) => `${count.toLocaleString("en-US"
 
 /** The file a promotion's codes download as. */
 export const codesFileName = (promotionId: number) => `promotion-${promotionId}-codes.csv`;
+
+/** A variant as the promotion editor names it. */
+export interface NamedVariant {
+  id: number;
+  sku: string;
+  options: ReadonlyArray<{ name: string; value: string }>;
+}
+
+/** A product with its variants, as the editor meets it (in its lists, in searches, asked by id). */
+export interface NamedProduct {
+  id: number;
+  name: string;
+  variants: readonly NamedVariant[];
+}
+
+/** The names of products and of variants, by id. */
+export interface ItemNames {
+  products: ReadonlyMap<number, string>;
+  variants: ReadonlyMap<number, string>;
+}
+
+/** A variant in words: "Pot size: 24 cm (MON-24)", or its SKU alone when it has no options. */
+export const variantWords = (variant: NamedVariant) =>
+  variant.options.length > 0 ? `${variant.options.map((option) => `${option.name}: ${option.value}`).join(", ")} (${variant.sku})` : variant.sku;
+
+/** A variant with its product: "Monstera · Pot size: 24 cm (MON-24)". */
+export const variantLabel = (product: { name: string }, variant: NamedVariant) => `${product.name} · ${variantWords(variant)}`;
+
+/** The names of these products and of their variants (the later product wins for an id met twice). */
+export function itemNames(products: readonly NamedProduct[]): ItemNames {
+  return {
+    products: new Map(products.map((product) => [product.id, product.name])),
+    variants: new Map(products.flatMap((product) => product.variants.map((variant) => [variant.id, variantLabel(product, variant)] as const))),
+  };
+}
