@@ -7,6 +7,25 @@ import { AdminProductDocument, CreateProductDocument, ProductCategoriesDocument,
 import { categories, fern, nodeList, productCategoriesMock } from "../../../test/fixtures";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
 import { AddProductScreen, EditProductScreen } from "./ProductFormScreens";
+import { ProductTaxChoicesDocument, SetProductTaxClassDocument } from "./taxClassOperations";
+
+/** The shop's tax classes: Standard (the default) and Reduced, which Garden Tools (2) is in. */
+const taxSettings = {
+  __typename: "TaxSettings" as const,
+  id: "tax-settings",
+  classes: [
+    { __typename: "TaxClass" as const, id: 1, name: "Standard", isDefault: true },
+    { __typename: "TaxClass" as const, id: 2, name: "Reduced", isDefault: false },
+  ],
+  categoryClasses: [{ __typename: "CategoryTaxClass" as const, categoryId: 2, taxClassId: 2 }],
+};
+const taxChoicesMock = { request: { query: ProductTaxChoicesDocument, variables: { productId: 0, withProduct: false } }, result: { data: { taxSettings } }, maxUsageCount: Number.POSITIVE_INFINITY };
+/** The edited product's own class (null: its category's). */
+const ownTaxClassMock = (productTaxClass: number | null) => ({
+  request: { query: ProductTaxChoicesDocument, variables: { productId: 101, withProduct: true } },
+  result: { data: { taxSettings, productTaxClass } },
+  maxUsageCount: Number.POSITIVE_INFINITY,
+});
 
 const imageFile = (name: string) => new File(["image bytes"], name, { type: "image/png" });
 const once = (mock: ReturnType<typeof productCategoriesMock>) => ({ ...mock, maxUsageCount: 1 });
@@ -36,7 +55,7 @@ function renderAddProduct(mocks: object[]) {
     path: "/admin/add-product",
     user: admin,
     routes: [{ path: "/admin/manage-product", element: <ProductList /> }],
-    mocks: mocks as never,
+    mocks: [taxChoicesMock, ...mocks] as never,
   });
 }
 
@@ -70,7 +89,7 @@ describe("New product", () => {
     const { router } = renderAddProduct([productCategoriesMock()]);
     await openAddForm(router);
     const select = screen.getByLabelText(/^Category/);
-    await waitFor(() => expect(screen.getAllByRole("option").map((option) => option.textContent)).toEqual(["Select category", ...categories.map((c) => c.name)]));
+    await waitFor(() => expect(within(select).getAllByRole("option").map((option) => option.textContent)).toEqual(["Select category", ...categories.map((c) => c.name)]));
     expect(select).toHaveDisplayValue("Select category");
   });
 
@@ -124,6 +143,30 @@ describe("New product", () => {
     expect(await screen.findByRole("heading", { name: "Product list" })).toBeInTheDocument();
     expect(create).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(reloaded).toHaveBeenCalledTimes(1));
+  });
+
+  it("'Tax class' starts at the chosen category's class, named; a class of its own is set once the product is created", async () => {
+    const setClass = vi.fn(() => ({ data: { setProductTaxClass: { __typename: "TaxSettings", id: "tax-settings" } } }));
+    const { router } = renderAddProduct([
+      productCategoriesMock(),
+      {
+        request: { query: CreateProductDocument, variables: () => true },
+        result: { data: { createProduct: { __typename: "ProductPayload", message: "Product created successfully.", product: { ...fern, id: 300 } } } },
+      },
+      { request: { query: SetProductTaxClassDocument, variables: { productId: 300, taxClassId: 1 } }, result: setClass },
+    ]);
+    await openAddForm(router);
+    const taxClass = screen.getByLabelText(/^Tax class/);
+    await waitFor(() => expect(within(taxClass).getAllByRole("option").map((option) => option.textContent)).toEqual(["Category's class (Standard)", "Standard", "Reduced"]));
+    expect(taxClass).toHaveDisplayValue("Category's class (Standard)");
+    await fillRequiredFields();
+    await userEvent.selectOptions(screen.getByLabelText(/^Category/), "Garden Tools");
+    expect(taxClass).toHaveDisplayValue("Category's class (Reduced)");
+    await userEvent.selectOptions(taxClass, "Standard");
+    await userEvent.upload(screen.getByLabelText("Upload image 1"), imageFile("snake.png"));
+    await userEvent.click(screen.getByRole("button", { name: "Create" }));
+    expect(await screen.findByText("Product created successfully.")).toBeInTheDocument();
+    expect(setClass).toHaveBeenCalledTimes(1);
   });
 
   it("leaves out the discount price and image 2 when not given", async () => {
@@ -188,13 +231,13 @@ const fernDetail = {
   ],
 };
 
-function renderEditProduct(mocks: object[]) {
+function renderEditProduct(mocks: object[], ownTaxClass: number | null = null) {
   return renderWithShop(<EditProductScreen />, {
     route: "/admin/edit-product/boston-fern",
     path: "/admin/edit-product/:slug",
     user: admin,
     routes: [{ path: "/admin/manage-product", element: <ProductList /> }],
-    mocks: mocks as never,
+    mocks: [taxChoicesMock, ownTaxClassMock(ownTaxClass), ...mocks] as never,
   });
 }
 const productMock = (extra: object = {}) => ({
@@ -219,6 +262,29 @@ describe("Edit product", () => {
     // Under the form, the product's variants: one, so the section is folded.
     expect(screen.getByRole("region", { name: "Variants" })).toHaveTextContent("Sold in one variant (SKU BOSTON-FERN).");
     expect(screen.getByRole("button", { name: "Add options" })).toBeInTheDocument();
+  });
+
+  it("'Tax class' shows the product's own class; choosing its category's class clears it on Update", async () => {
+    const setClass = vi.fn(() => ({ data: { setProductTaxClass: { __typename: "TaxSettings", id: "tax-settings" } } }));
+    renderEditProduct(
+      [
+        productCategoriesMock(),
+        productMock(),
+        {
+          request: { query: UpdateProductDocument, variables: () => true },
+          result: { data: { updateProduct: { __typename: "ProductPayload", message: "Product updated successfully.", product: { ...fern, description: "A fern for shady corners.", imageTwo: null } } } },
+        },
+        { request: { query: SetProductTaxClassDocument, variables: { productId: 101, taxClassId: null } }, result: setClass },
+      ],
+      2,
+    );
+    const taxClass = await screen.findByLabelText(/^Tax class/);
+    await waitFor(() => expect(taxClass).toHaveDisplayValue("Reduced"));
+    expect(taxClass).toBeEnabled();
+    await userEvent.selectOptions(taxClass, "Category's class (Standard)");
+    await userEvent.click(screen.getByRole("button", { name: "Update" }));
+    expect(await screen.findByText("Product updated successfully.")).toBeInTheDocument();
+    expect(setClass).toHaveBeenCalledTimes(1);
   });
 
   it("a failed load shows the server's error text", async () => {

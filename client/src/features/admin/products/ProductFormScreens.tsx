@@ -3,10 +3,13 @@
 // (optional) with a preview. Edit loads the product by slug and prefills (button Update); a failed
 // load shows the server's error text. After a save the server's message shows, the lists reload and
 // the screen goes back one page; a failure shows the server's message.
+// A "Tax class" select offers "Category's class (X)" (X: the class of the category chosen in the form), the
+// default, and every tax class: saving sets the product's own class, or clears it back to its category's
+// (setProductTaxClass, after the product itself is saved; only when the choice changed).
 // Under the edit form: the product's variants (VariantsSection). The form's price, discount price and
 // quantity are the default variant's (the first on sale), so it starts again from them when a saved grid
 // changed them.
-import { useQuery } from "@apollo/client/react";
+import { useMutation, useQuery } from "@apollo/client/react";
 import { NativeSelect, NumberInput, SimpleGrid, Stack, Textarea, TextInput } from "@mantine/core";
 import { useState } from "react";
 import { useParams } from "react-router-dom";
@@ -27,9 +30,11 @@ import {
   missingProductFields,
   productInput,
   productUpdateInput,
+  taxClassChange,
   type ProductFormErrors,
   type ProductFormValues,
 } from "./productForm";
+import { ProductTaxChoicesDocument, SetProductTaxClassDocument } from "./taxClassOperations";
 import { useCreateProduct, useUpdateProduct } from "./useProductChanges";
 import { VariantsSection } from "./VariantsSection";
 
@@ -43,6 +48,8 @@ interface ProductFormProps {
   currentImages?: { imageOne: PictureImage | null; imageTwo: PictureImage | null };
   imageOneRequired: boolean;
   submitting: boolean;
+  /** The product's own tax class as it is now (edit; null: its category's; undefined while it loads); a new product has none. */
+  currentTaxClassId: number | null | undefined;
   /** Saves; resolves with the failure when the save failed (its field messages show beside the fields). */
   onSubmit: (values: ProductFormValues) => Promise<unknown>;
 }
@@ -57,11 +64,13 @@ const SERVER_FIELD: Record<keyof ProductFormValues, string> = {
   categoryId: "category",
   imageOne: "image_one",
   imageTwo: "image_two",
+  taxClassId: "tax_class",
 };
 const errorOf = (fieldErrors: { errorOf: (field: string) => string | undefined }, field: keyof ProductFormValues) => fieldErrors.errorOf(SERVER_FIELD[field]);
 
-function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequired, submitting, onSubmit }: ProductFormProps) {
+function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequired, submitting, currentTaxClassId, onSubmit }: ProductFormProps) {
   const { data: categoryList } = useQuery(ProductCategoriesDocument);
+  const taxSettings = useProductTaxChoices();
   const [values, setValues] = useState(initial);
   const fieldErrors = useFieldErrors();
   const set = <K extends keyof ProductFormValues>(field: K, value: ProductFormValues[K]) => {
@@ -131,6 +140,14 @@ function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequi
         error={errorOf(fieldErrors, "categoryId")}
         withAsterisk
       />
+      <TaxClassSelect
+        settings={taxSettings}
+        categoryId={values.categoryId}
+        value={values.taxClassId ?? (currentTaxClassId === null || currentTaxClassId === undefined ? "" : String(currentTaxClassId))}
+        onChange={(value) => set("taxClassId", value)}
+        disabled={currentTaxClassId === undefined}
+        error={errorOf(fieldErrors, "taxClassId")}
+      />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <ImageField
           label="Upload image 1"
@@ -152,13 +169,64 @@ function ProductForm({ title, submitLabel, initial, currentImages, imageOneRequi
   );
 }
 
+type TaxSettingsChoices = NonNullable<ReturnType<typeof useProductTaxChoices>>;
+const useProductTaxChoices = () => useQuery(ProductTaxChoicesDocument, { variables: { productId: 0, withProduct: false } }).data?.taxSettings;
+
+/** "Tax class": the category's class (named), the default choice, or one of the shop's classes of its own. */
+interface TaxClassSelectProps {
+  settings: TaxSettingsChoices | undefined;
+  categoryId: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** While the product's own class is being read: it cannot be changed yet. */
+  disabled: boolean;
+  error?: string;
+}
+
+function TaxClassSelect({ settings, categoryId, value, onChange, disabled, error }: TaxClassSelectProps) {
+  const classes = settings?.classes ?? [];
+  const ofCategory = settings?.categoryClasses.find((known) => String(known.categoryId) === categoryId)?.taxClassId;
+  const categoryClass = classes.find((taxClass) => (ofCategory === undefined ? taxClass.isDefault : taxClass.id === ofCategory));
+  return (
+    <NativeSelect
+      label="Tax class"
+      description="Products are taxed by their category's class unless they have one of their own."
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      data={[{ value: "", label: `Category's class (${categoryClass?.name ?? "default"})` }, ...classes.map((taxClass) => ({ value: String(taxClass.id), label: taxClass.name }))]}
+      disabled={disabled}
+      error={error}
+    />
+  );
+}
+
+/**
+ * Saves the product, then its own tax class when the choice changed (the carts' quotes, priced with the old
+ * class, are dropped). Resolves as the product's save did, or with the class's failure.
+ */
+function useSaveWithTaxClass() {
+  const [setTaxClass] = useMutation(SetProductTaxClassDocument, {
+    update: (cache) => {
+      cache.evict({ id: "ROOT_QUERY", fieldName: "cartQuote" });
+      cache.gc();
+    },
+  });
+  return async <T,>(saved: Promise<{ data?: T | null }>, productIdOf: (data: T) => number, taxClassId: number | null | undefined) => {
+    const answer = await saved;
+    if (answer.data && taxClassId !== undefined) await setTaxClass({ variables: { productId: productIdOf(answer.data), taxClassId } });
+    return answer;
+  };
+}
+
 export function AddProductScreen() {
   const goBack = useGoBack(MANAGE_PRODUCTS);
   const [createProduct, { loading }] = useCreateProduct();
+  const withTaxClass = useSaveWithTaxClass();
   const save = async (values: ProductFormValues) => {
     if (!values.imageOne) return undefined;
     const input = productInput({ ...values, imageOne: values.imageOne });
-    return reportChange(createProduct({ variables: { input } }), (data) => data.createProduct.message, notifyServerFailure, goBack);
+    const saved = withTaxClass(createProduct({ variables: { input } }), (data) => data.createProduct.product.id, taxClassChange(values, null));
+    return reportChange(saved, (data) => data.createProduct.message, notifyServerFailure, goBack);
   };
   return (
     <ProductForm
@@ -167,6 +235,7 @@ export function AddProductScreen() {
       initial={emptyProductForm()}
       imageOneRequired
       submitting={loading}
+      currentTaxClassId={null}
       onSubmit={save}
     />
   );
@@ -183,6 +252,7 @@ const formValuesOf = (product: LoadedProduct): ProductFormValues => ({
   categoryId: String(product.category.id),
   imageOne: null,
   imageTwo: null,
+  taxClassId: null,
 });
 
 export function EditProductScreen() {
@@ -190,14 +260,25 @@ export function EditProductScreen() {
   const goBack = useGoBack(MANAGE_PRODUCTS);
   const { data, loading, error } = useQuery(AdminProductDocument, { variables: { slug }, fetchPolicy: "cache-and-network" });
   const [updateProduct, { loading: saving }] = useUpdateProduct();
+  // The product's own tax class, asked afresh each time the editor opens (it is not part of the product).
+  const productId = data?.product.id;
+  const { data: taxClass } = useQuery(ProductTaxChoicesDocument, { variables: { productId: productId ?? 0, withProduct: true }, skip: productId === undefined, fetchPolicy: "network-only" });
+  const withTaxClass = useSaveWithTaxClass();
 
   useNotifyLoadFailure(error);
 
   const product = data?.product;
   if (!product) return <EntryNotLoaded word="product" loading={loading} error={error} />;
 
+  // undefined until read; then the product's own class, or null for its category's.
+  const current = taxClass ? (taxClass.productTaxClass ?? null) : undefined;
   const save = (values: ProductFormValues) =>
-    reportChange(updateProduct({ variables: { id: product.id, input: productUpdateInput(values) } }), (data) => data.updateProduct.message, notifyServerFailure, goBack);
+    reportChange(
+      withTaxClass(updateProduct({ variables: { id: product.id, input: productUpdateInput(values) } }), () => product.id, taxClassChange(values, current ?? null)),
+      (data) => data.updateProduct.message,
+      notifyServerFailure,
+      goBack,
+    );
   return (
     <Stack gap="xl">
       <ProductForm
@@ -208,6 +289,7 @@ export function EditProductScreen() {
         currentImages={{ imageOne: product.images[0] ?? null, imageTwo: product.images[1] ?? null }}
         imageOneRequired={false}
         submitting={saving}
+        currentTaxClassId={current}
         onSubmit={save}
       />
       <VariantsSection key={product.id} product={product} />

@@ -14,6 +14,11 @@ export interface ProductFormValues {
   categoryId: string;
   imageOne: File | null;
   imageTwo: File | null;
+  /**
+   * The product's own tax class as chosen in the form: a class's id, "" for its category's class, or null
+   * while the owner has not touched the select (the class it has stays, whatever it is).
+   */
+  taxClassId: string | null;
 }
 
 export type ProductFormErrors = Partial<Record<"price" | "quantity" | "categoryId" | "imageOne", string>>;
@@ -27,6 +32,7 @@ export const emptyProductForm = (): ProductFormValues => ({
   categoryId: "",
   imageOne: null,
   imageTwo: null,
+  taxClassId: null,
 });
 
 const isBlank = (value: number | string) => String(value).trim() === "";
@@ -69,4 +75,15 @@ export function productUpdateInput(values: ProductFormValues): ProductUpdateInpu
     ...(values.imageOne ? { imageOne: values.imageOne } : {}),
     ...(values.imageTwo ? { imageTwo: values.imageTwo } : {}),
   };
+}
+
+/**
+ * The product's own tax class to save, or undefined when it stays as it is: a class's id, or null to clear
+ * it (the product is then taxed by its category's class). `current` is the class it has now (null: none of
+ * its own); a new product has none.
+ */
+export function taxClassChange(values: Pick<ProductFormValues, "taxClassId">, current: number | null): number | null | undefined {
+  if (values.taxClassId === null) return undefined;
+  const chosen = values.taxClassId === "" ? null : Number(values.taxClassId);
+  return chosen === current ? undefined : chosen;
 }
