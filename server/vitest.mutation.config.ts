@@ -4,7 +4,7 @@ import { defineConfig } from "vitest/config";
 
 export default defineConfig({
   test: {
-    include: ["test/pricing-engine.test.ts"],
+    include: ["test/pricing-engine.test.ts", "test/promotions-in-force.test.ts"],
     env: { NODE_ENV: "test" },
   },
 });

@@ -103,6 +103,8 @@ export type ReadCode = ReadPromotion & { codeId: number; code: string; singleUse
 /** Who a cart is for, as promotions count customers: a buyer's e-mail, or a signed-in shopper (their e-mail, read with the codes). */
 export type PromotionCustomer = { email: string } | { userId: number };
 
+// Stryker disable all: statements, judged by the database tests (promotions.test.ts, pricing-terms.test.ts, both
+// databases); mutation testing runs the pure tests only (a mutant of SQL would need a database run).
 // Hand-written statements: a quote is read on every change of a cart, and each query through Prisma costs
 // more CPU than the pricing itself (npm run bench:pricing).
 const PROMOTION_COLUMNS = Prisma.sql`p.id, p.name, p.kind::text AS kind, p.percent_bp AS "percentBp", p.amount_cents AS "amountCents",
@@ -138,6 +140,7 @@ export function readCodes(read: RowReader, codes: readonly string[], customer: P
     ORDER BY p.id`);
 }
 
+// Stryker restore all
 /**
  * The promotions a cart may get at `at`: of `automatic` (automaticPromotions), those in force, and those of
  * the `codes` entered (found: readCodes) that may be used by the customer they were read for (a guest's
@@ -166,6 +169,7 @@ export function promotionsInForce(automatic: readonly ReadPromotion[], codes: re
   return { rules, codes: judged };
 }
 
+// Stryker disable all: a statement (see above).
 /** Whether the shop takes codes at all now: a code promotion not paused and not ended (the cart shows its code field only then). */
 export async function acceptsCodes(db: Pick<Reader, "promotion">, at: Date): Promise<boolean> {
   const found = await db.promotion.findFirst({

@@ -14,6 +14,8 @@ export interface PricedRegion {
   taxes: RegionTaxes;
 }
 
+// Stryker disable all: statements, judged by the database tests (promotions.test.ts, pricing-terms.test.ts, both
+// databases); mutation testing runs the pure tests only.
 /** Every region with its fee and tax rates, by id (one statement). */
 export async function pricedRegions(read: RowReader): Promise<Map<number, PricedRegion>> {
   const rows = await read<{ id: number; feeCents: number; rates: { taxClassId: number; ratePpm: number; name: string }[] | null; defaultClassId: number | null; delivery: { ratePpm: number; name: string } | null; pricesIncludeTax: boolean | null }>(Prisma.sql`
@@ -49,6 +51,7 @@ export async function categoryTaxClasses(read: RowReader): Promise<Map<number, n
 /** A column for a statement reading products: the product's own tax class, or null (`productId`: the product's id column there). */
 export const ownTaxClassColumn = (productId: Prisma.Sql) => Prisma.sql`(SELECT own.tax_class_id FROM product_tax_classes own WHERE own.product_id = ${productId})`;
 
+// Stryker restore all
 /** A product's tax class: its own, else its category's; null: the default class. */
 export function taxClassOf(product: { ownTaxClassId: number | null; categoryId: number }, categoryClasses: ReadonlyMap<number, number>): number | null {
   return product.ownTaxClassId ?? categoryClasses.get(product.categoryId) ?? null;
