@@ -105,6 +105,12 @@ try {
   const orderLinesOf = (order: number) => [0, 1, 2].map((k) => cartLines[(order * 3 + k) % cartLines.length]);
   let firstRefusal: string | null = null;
   const rows: Record<string, string | number>[] = [];
+  // The floor: a GraphQL POST that reads nothing costs this much on this machine (HTTP, the query lane,
+  // logging, metrics); a quote can be no faster.
+  if (process.env.BENCH_FLOOR !== "off") {
+    const floor = await measure({ url: endpoint, method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: "{ __typename }" }) });
+    rows.push({ phase: "floor", case: "{ __typename }", "req/s": floor.rps, "p50 ms": floor.p50, "p99 ms": floor.p99 });
+  }
   for (const phase of phases) {
     const codes = phase === "on" ? ["BENCH-CODE-2"] : undefined;
     if (phase === "on") {
