@@ -1,8 +1,10 @@
 // The promotions and tax of a cart quote or a placed order, as the cart, checkout and order summaries show
 // them (the printed invoice uses the same words): what the promotions took off the items ('Discount') and the
-// delivery ('Delivery discount'), tax added before the total ('VAT 20%') or held in the prices ('Includes
-// VAT 20%'), each promotion with what it took off, and tax per rate with its net amount. A row whose amount is
-// 0 is not shown, so a shop without promotions or tax shows its summaries exactly as before they existed.
+// delivery ('Delivery discount'), each with the promotions that made it listed under it, indented (each
+// promotion once, under the row it reduces, with its part of that row: 'Spring sale −$3.50' under Discount,
+// 'Free delivery −$5.00' under Delivery discount), tax added before the total ('VAT 20%') or held in the
+// prices ('Includes VAT 20%'), and tax per rate with its net amount. A row whose amount is 0 is not shown, so
+// a shop without promotions or tax shows its summaries exactly as before they existed.
 import { Group, Stack, Text, type TextProps } from "@mantine/core";
 import { useId, type ReactNode } from "react";
 import { formatMoney } from "../lib/money";
@@ -14,8 +16,25 @@ export interface PriceParts {
   pricesIncludeTax: boolean;
   /** Tax per rate, named as the owner named it ('VAT 20%'). */
   taxLines: ReadonlyArray<{ name: string; tax: number }>;
-  promotions: ReadonlyArray<{ name: string; code?: string | null; amount: number }>;
+  /** Each promotion with all it took off, and its part of the items' discount and of the delivery's. */
+  promotions: ReadonlyArray<AppliedPromotion>;
 }
+
+export interface AppliedPromotion {
+  name: string;
+  code?: string | null;
+  amount: number;
+  itemsAmount: number;
+  deliveryAmount: number;
+}
+
+/** Which row a promotion's part reduces: the items' Discount, or the Delivery discount. */
+export type PromotionPart = "items" | "delivery";
+const partOf = (promotion: AppliedPromotion, part: PromotionPart) => (part === "items" ? promotion.itemsAmount : promotion.deliveryAmount);
+
+/** The promotions that took something off this row, each with its part of it. */
+export const promotionsIn = (parts: Pick<PriceParts, "promotions">, part: PromotionPart) =>
+  parts.promotions.filter((promotion) => partOf(promotion, part) > 0).map((promotion) => ({ promotion, amount: partOf(promotion, part) }));
 
 /** Tax per rate with the amount it was charged on, as an order lists it. */
 export interface TaxedParts extends Pick<PriceParts, "pricesIncludeTax"> {
@@ -60,14 +79,46 @@ export function SummaryRow({ label, amount, testId, ...textProps }: { label: Rea
   );
 }
 
-/** 'Discount −$3.50': what the promotions took off the items (nothing when 0). */
-export function DiscountRow({ parts }: { parts: PriceParts }) {
-  return parts.discountTotal > 0 ? <SummaryRow label="Discount" amount={amountOff(parts.discountTotal)} testId="discount-total" /> : null;
+/** The promotions under a discount row: each indented, with its part of the row ('Spring sale −$3.50'). */
+function PromotionRows({ parts, part, label, withCodes }: { parts: PriceParts; part: PromotionPart; label: string; withCodes: boolean }) {
+  const applied = promotionsIn(parts, part);
+  if (applied.length === 0) return null;
+  return (
+    <Stack component="ul" gap={2} aria-label={label} m={0} pl="md" style={{ listStyle: "none" }}>
+      {applied.map(({ promotion, amount }) => (
+        <Group component="li" key={`${promotion.name}-${promotion.code ?? ""}`} justify="space-between" wrap="nowrap" gap="sm" data-testid="promotion">
+          <Text size="sm" c="green.9">
+            {promotionLabel(promotion, withCodes)}
+          </Text>
+          <Text size="sm" c="green.9" style={{ whiteSpace: "nowrap" }}>
+            {amountOff(amount)}
+          </Text>
+        </Group>
+      ))}
+    </Stack>
+  );
 }
 
-/** 'Delivery discount −$5.00': what the promotions took off the delivery fee (nothing when 0). */
-export function DeliveryDiscountRow({ parts }: { parts: PriceParts }) {
-  return parts.deliveryDiscount > 0 ? <SummaryRow label="Delivery discount" amount={amountOff(parts.deliveryDiscount)} testId="delivery-discount" /> : null;
+/** 'Discount −$3.50': what the promotions took off the items, and under it each promotion's part (nothing when 0). */
+export function DiscountRow({ parts, withCodes = false }: { parts: PriceParts; withCodes?: boolean }) {
+  if (parts.discountTotal <= 0) return null;
+  return (
+    <>
+      <SummaryRow label="Discount" amount={amountOff(parts.discountTotal)} testId="discount-total" />
+      <PromotionRows parts={parts} part="items" label="Promotions in the discount" withCodes={withCodes} />
+    </>
+  );
+}
+
+/** 'Delivery discount −$5.00': what the promotions took off the delivery fee, and under it each promotion's part (nothing when 0). */
+export function DeliveryDiscountRow({ parts, withCodes = false }: { parts: PriceParts; withCodes?: boolean }) {
+  if (parts.deliveryDiscount <= 0) return null;
+  return (
+    <>
+      <SummaryRow label="Delivery discount" amount={amountOff(parts.deliveryDiscount)} testId="delivery-discount" />
+      <PromotionRows parts={parts} part="delivery" label="Promotions in the delivery discount" withCodes={withCodes} />
+    </>
+  );
 }
 
 /** 'VAT 20% $1.23' per rate, added before the total when prices exclude tax. */
@@ -80,30 +131,6 @@ export function IncludedTaxRows({ parts }: { parts: PriceParts }) {
   return includedTaxLines(parts).map((line) => (
     <SummaryRow key={line.name} label={includedTaxLabel(line.name)} amount={formatMoney(line.tax)} testId="included-tax" size="sm" c="dimmed" />
   ));
-}
-
-/** 'Promotions': each promotion applied with what it took off ('Spring sale: 10% off −$3.50'); nothing when none. */
-export function PromotionList({ parts, withCodes = false }: { parts: PriceParts; withCodes?: boolean }) {
-  const heading = useId();
-  const applied = promotionsApplied(parts);
-  if (applied.length === 0) return null;
-  return (
-    <Stack gap={4}>
-      <Text fw={600} id={heading}>
-        Promotions
-      </Text>
-      <Stack component="ul" gap={4} aria-labelledby={heading} m={0} p={0} style={{ listStyle: "none" }}>
-        {applied.map((promotion) => (
-          <Group component="li" key={`${promotion.name}-${promotion.code ?? ""}`} justify="space-between" wrap="nowrap" gap="sm" data-testid="promotion">
-            <Text c="green.9">{promotionLabel(promotion, withCodes)}</Text>
-            <Text c="green.9" style={{ whiteSpace: "nowrap" }}>
-              {amountOff(promotion.amount)}
-            </Text>
-          </Group>
-        ))}
-      </Stack>
-    </Stack>
-  );
 }
 
 /** 'VAT 20%: net $10.00, tax $2.00' per rate, and 'Prices include VAT' when they did; nothing without tax. */

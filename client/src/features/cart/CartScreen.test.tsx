@@ -343,8 +343,10 @@ describe("Promotion codes in the cart", () => {
     expect(screen.getByTestId("subtotal")).toHaveTextContent("$81.00");
     expect(screen.getByTestId("discount-total")).toHaveTextContent("Discount−$8.10");
     expect(screen.getByTestId("cart-total")).toHaveTextContent("Total$72.90");
-    const promotionsList = within(summary()).getByRole("list", { name: "Promotions" });
+    // The promotion under the Discount row it makes.
+    const promotionsList = within(summary()).getByRole("list", { name: "Promotions in the discount" });
     expect(within(promotionsList).getByRole("listitem")).toHaveTextContent("Spring sale: 10% off−$8.10");
+    expect(screen.getByTestId("discount-total").nextElementSibling).toBe(within(summary()).getByRole("list", { name: "Promotions in the discount" }));
 
     expect(server.applied).toEqual([{ code: "SPRING10", lines: [{ productId: 101, quantity: 2 }, { productId: 102, quantity: 1 }] }]);
     // The answer is the quote with the code: not asked for again.

@@ -11,7 +11,7 @@ import { Link, useNavigate } from "react-router-dom";
 import { ChosenOptions } from "../../components/ChosenOptions";
 import { EmptyState } from "../../components/EmptyState";
 import { ProductPicture } from "../../components/ProductPicture";
-import { AddedTaxRows, changesTotal, DeliveryDiscountRow, DiscountRow, IncludedTaxRows, PromotionList, SummaryRow } from "../../components/PriceSummary";
+import { AddedTaxRows, changesTotal, DeliveryDiscountRow, DiscountRow, IncludedTaxRows, SummaryRow } from "../../components/PriceSummary";
 import { QuotedAmount, QuoteUnavailable } from "../../components/QuotedFigures";
 import { CheckCartDocument } from "../../graphql/generated/graphql";
 import { serverMessage } from "../../lib/apollo/errors";
@@ -121,7 +121,7 @@ function CartLine({ item, quote }: { item: CartItem; quote: CartQuoteState }) {
 
 /**
  * What promotions and tax change in the cart's figures (the cart has no region yet, so no delivery or tax by
- * region): the discount, tax added on top, the total they make, the tax the prices hold, each promotion.
+ * region): the discount with each promotion under it, tax added on top, the total they make, the tax the prices hold.
  */
 function QuotedChanges({ quote }: { quote: CartQuote }) {
   return (
@@ -131,7 +131,6 @@ function QuotedChanges({ quote }: { quote: CartQuote }) {
       <AddedTaxRows parts={quote} />
       {changesTotal(quote) && <SummaryRow label="Total" amount={formatMoney(quote.total)} fw={700} testId="cart-total" />}
       <IncludedTaxRows parts={quote} />
-      <PromotionList parts={quote} />
     </>
   );
 }

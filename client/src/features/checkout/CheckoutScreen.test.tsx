@@ -365,7 +365,7 @@ describe("Checkout with promotions and tax", () => {
     return { user, ...rendered };
   }
 
-  it("asks the quote with the cart's codes: the discount, the delivery discount, the total and 'Includes VAT 20%' under it, then the promotions", async () => {
+  it("asks the quote with the cart's codes: the discount and the delivery discount, each with its promotion under it, the total and 'Includes VAT 20%' under it", async () => {
     const server = pricedQuoteServer({ ...todaysPrices, ...promotions, ...vat(true) });
     await checkoutIn("1", server);
     // $36.00 of items, 10% off ($3.60), delivery $5.00 taken off; the $32.40 paid holds 20% VAT ($5.40).
@@ -373,12 +373,12 @@ describe("Checkout with promotions and tax", () => {
     expect(rows()).toEqual([
       "$36.00",
       "Discount−$3.60",
+      "Spring sale: 10% off−$3.60",
       "$5.00",
       "Delivery discount−$5.00",
+      "Free delivery over $30−$5.00",
       "$32.40",
       "Includes VAT 20%$5.40",
-      "Spring sale: 10% off−$3.60",
-      "Free delivery over $30−$5.00",
     ]);
     expect(screen.queryByTestId("added-tax")).not.toBeInTheDocument();
     expect(server.asked.at(-1)).toEqual({ lines: [{ productId: 101, quantity: 2 }], regionId: 1, codes: ["SPRING10"] });
@@ -387,7 +387,7 @@ describe("Checkout with promotions and tax", () => {
   it("prices without tax: 'VAT 20%' is added before the total", async () => {
     await checkoutIn("1", pricedQuoteServer({ ...todaysPrices, ...promotions, ...vat(false) }));
     await waitFor(() => expect(screen.getByTestId("order-total")).toHaveTextContent("$38.88"));
-    expect(rows()).toEqual(["$36.00", "Discount−$3.60", "$5.00", "Delivery discount−$5.00", "VAT 20%$6.48", "$38.88", "Spring sale: 10% off−$3.60", "Free delivery over $30−$5.00"]);
+    expect(rows()).toEqual(["$36.00", "Discount−$3.60", "Spring sale: 10% off−$3.60", "$5.00", "Delivery discount−$5.00", "Free delivery over $30−$5.00", "VAT 20%$6.48", "$38.88"]);
     expect(screen.queryByTestId("included-tax")).not.toBeInTheDocument();
   });
 

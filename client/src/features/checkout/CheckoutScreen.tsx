@@ -12,7 +12,7 @@ import { Anchor, Button, Grid, Group, NativeSelect, Paper, Stack, Text, Title } 
 import { useEffect, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
-import { AddedTaxRows, DeliveryDiscountRow, DiscountRow, IncludedTaxRows, PromotionList } from "../../components/PriceSummary";
+import { AddedTaxRows, DeliveryDiscountRow, DiscountRow, IncludedTaxRows } from "../../components/PriceSummary";
 import { QuotedAmount, QuoteUnavailable } from "../../components/QuotedFigures";
 import { RequireUser } from "../../components/RequireUser";
 import { CheckoutRegionsDocument } from "../../graphql/generated/graphql";
@@ -224,7 +224,6 @@ function Checkout({ user }: { user: SessionUser }) {
                 <QuotedAmount fw={700} data-testid="order-total" state={quote.status} amount={ready?.total} />
               </Group>
               {ready && <IncludedTaxRows parts={ready} />}
-              {ready && <PromotionList parts={ready} />}
               {(codeProblem || unapplied.length > 0) && (
                 <Stack gap={4} data-testid="code-problems">
                   {codeProblem ? (

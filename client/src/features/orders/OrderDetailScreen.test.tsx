@@ -28,7 +28,7 @@ const order = {
   deliveryDiscount: 0,
   pricesIncludeTax: false,
   taxLines: [] as Array<{ __typename: "TaxLineView"; name: string; net: number; tax: number }>,
-  promotions: [] as Array<{ __typename: "AppliedPromotionView"; name: string; code: string | null; amount: number }>,
+  promotions: [] as Array<{ __typename: "AppliedPromotionView"; name: string; code: string | null; amount: number; itemsAmount: number; deliveryAmount: number }>,
   lines: [
     {
       __typename: "OrderLine" as const,
@@ -162,8 +162,8 @@ describe("Own order detail with promotions and tax", () => {
     pricesIncludeTax: true,
     taxLines: [{ __typename: "TaxLineView" as const, name: "VAT 20%", net: 30, tax: 6 }],
     promotions: [
-      { __typename: "AppliedPromotionView" as const, name: "Spring sale: 10% off", code: "SPRING10", amount: 4 },
-      { __typename: "AppliedPromotionView" as const, name: "Free delivery over $30", code: null, amount: 5 },
+      { __typename: "AppliedPromotionView" as const, name: "Spring sale: 10% off", code: "SPRING10", amount: 4, itemsAmount: 4, deliveryAmount: 0 },
+      { __typename: "AppliedPromotionView" as const, name: "Free delivery over $30", code: null, amount: 5, itemsAmount: 0, deliveryAmount: 5 },
     ],
     lines: [{ ...order.lines[0], discount: 4 }],
   };
@@ -184,7 +184,7 @@ describe("Own order detail with promotions and tax", () => {
   const texts = (page: Document, selector: string) =>
     Array.from(page.querySelectorAll(selector), (element) => (element.children.length > 0 ? Array.from(element.children, (part) => part.textContent).join(" ") : element.textContent));
 
-  it("shows each line's share, the discounts in the totals, 'Includes VAT 20%' under the total, the promotions with their codes and the tax per rate", async () => {
+  it("shows each line's share, the discounts in the totals with each promotion (and its code) once under the row it reduces, 'Includes VAT 20%' under the total and the tax per rate", async () => {
     renderOrder(promotedOrder);
     await screen.findByRole("heading", { name: "Order ORD-000006" });
     expect(within(screen.getByRole("list", { name: "Promotion discount by line" })).getByRole("listitem")).toHaveTextContent("Boston Fern−$4.00");
@@ -192,10 +192,13 @@ describe("Own order detail with promotions and tax", () => {
     expect(screen.getByTestId("delivery-discount")).toHaveTextContent("Delivery discount−$5.00");
     expect(screen.getByTestId("included-tax")).toHaveTextContent("Includes VAT 20%$6.00");
     expect(screen.queryByTestId("added-tax")).not.toBeInTheDocument();
-    expect(within(screen.getByRole("list", { name: "Promotions" })).getAllByRole("listitem").map((item) => item.textContent)).toEqual([
-      "Spring sale: 10% off (SPRING10)−$4.00",
-      "Free delivery over $30−$5.00",
-    ]);
+    expect(within(screen.getByRole("list", { name: "Promotions in the discount" })).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Spring sale: 10% off (SPRING10)−$4.00"]);
+    expect(within(screen.getByRole("list", { name: "Promotions in the delivery discount" })).getAllByRole("listitem").map((item) => item.textContent)).toEqual(["Free delivery over $30−$5.00"]);
+    // Each promotion shows once, straight under the row it reduces.
+    expect(screen.getAllByTestId("promotion")).toHaveLength(2);
+    expect(screen.getByTestId("discount-total").nextElementSibling).toBe(screen.getByRole("list", { name: "Promotions in the discount" }));
+    expect(screen.getByTestId("delivery-discount").nextElementSibling).toBe(screen.getByRole("list", { name: "Promotions in the delivery discount" }));
+    expect(screen.queryByRole("list", { name: "Promotions" })).not.toBeInTheDocument();
     expect(within(screen.getByRole("list", { name: "Tax" })).getByRole("listitem")).toHaveTextContent("VAT 20%: net $30.00, tax $6.00");
     expect(screen.getByText("Prices include VAT")).toBeInTheDocument();
   });
@@ -208,7 +211,7 @@ describe("Own order detail with promotions and tax", () => {
     expect(screen.queryByText("Prices include VAT")).not.toBeInTheDocument();
   });
 
-  it("the invoice shows the same: a Discount column, the discount rows, the tax under the total, the promotions and the tax per rate", async () => {
+  it("the invoice shows the same: a Discount column, the discount rows each with its promotions under it, the tax under the total and the tax per rate", async () => {
     renderOrder(promotedOrder);
     await screen.findByRole("heading", { name: "Order ORD-000006" });
     const invoice = await printed();
@@ -217,13 +220,16 @@ describe("Own order detail with promotions and tax", () => {
     expect(texts(invoice, ".totals > div")).toEqual([
       "Subtotal $40.00",
       "Discount −$4.00",
+      "Spring sale: 10% off (SPRING10) −$4.00",
       "Delivery fee $5.00",
       "Delivery discount −$5.00",
+      "Free delivery over $30 −$5.00",
       "Total $36.00",
       "Includes VAT 20% $6.00",
     ]);
-    expect(texts(invoice, ".pricing li")).toEqual(["Spring sale: 10% off (SPRING10) −$4.00", "Free delivery over $30 −$5.00", "VAT 20%: net $30.00, tax $6.00"]);
-    expect(texts(invoice, ".pricing h2")).toEqual(["Promotions", "Tax"]);
+    expect(texts(invoice, ".totals > .promotion")).toEqual(["Spring sale: 10% off (SPRING10) −$4.00", "Free delivery over $30 −$5.00"]);
+    expect(texts(invoice, ".pricing li")).toEqual(["VAT 20%: net $30.00, tax $6.00"]);
+    expect(texts(invoice, ".pricing h2")).toEqual(["Tax"]);
     expect(invoice.body.textContent).toContain("Prices include VAT");
     // The content is the page's main part, between the heading and the thanks note.
     expect(Array.from(invoice.body.children, (child) => child.tagName)).toEqual(["HEADER", "MAIN", "FOOTER"]);

@@ -10,7 +10,7 @@ import { useParams } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingView } from "../../components/LoadingView";
 import { OrderLinesTable } from "../../components/OrderLinesTable";
-import { AddedTaxRows, amountOff, DeliveryDiscountRow, DiscountRow, IncludedTaxRows, promotionsApplied, PromotionList, TaxBreakdown } from "../../components/PriceSummary";
+import { AddedTaxRows, amountOff, DeliveryDiscountRow, DiscountRow, IncludedTaxRows, TaxBreakdown } from "../../components/PriceSummary";
 import { RequireUser } from "../../components/RequireUser";
 import { OrderDetailDocument, type OrderDetailQuery } from "../../graphql/generated/graphql";
 import { variantLabel } from "../../lib/catalog/variants";
@@ -83,23 +83,20 @@ function OrderDetail({ user }: { user: SessionUser }) {
               <Text>Subtotal ({order.totalItems} item(s))</Text>
               <Text>{formatMoney(order.subtotal)}</Text>
             </Group>
-            <DiscountRow parts={order} />
+            <DiscountRow parts={order} withCodes />
             <Group justify="space-between">
               <Text>Delivery fee</Text>
               <Text>{formatMoney(order.deliveryFee)}</Text>
             </Group>
-            <DeliveryDiscountRow parts={order} />
+            <DeliveryDiscountRow parts={order} withCodes />
             <AddedTaxRows parts={order} />
             <Group justify="space-between">
               <Text fw={700}>Total</Text>
               <Text fw={700}>{formatMoney(order.total)}</Text>
             </Group>
             <IncludedTaxRows parts={order} />
-            {(promotionsApplied(order).length > 0 || order.taxLines.length > 0) && <hr style={{ border: 0, borderTop: "1px solid var(--mantine-color-gray-3)", margin: "var(--mantine-spacing-xs) 0" }} />}
-            <Stack gap="sm">
-              <PromotionList parts={order} withCodes />
-              <TaxBreakdown parts={order} />
-            </Stack>
+            {order.taxLines.length > 0 && <hr style={{ border: 0, borderTop: "1px solid var(--mantine-color-gray-3)", margin: "var(--mantine-spacing-xs) 0" }} />}
+            <TaxBreakdown parts={order} />
           </Stack>
         </Paper>
       </SimpleGrid>

@@ -1,8 +1,9 @@
 // The printable invoice with what promotions and tax did to the order. The invoice page itself is written by
 // lib/orders/invoiceDocument.ts (the spec's invoice); when the order got a promotion or was taxed, this adds
-// to it: a Discount column with each line's share, the Discount and Delivery discount rows and the tax added
-// before the total (or held in the prices, under it), the promotions applied with what each took off, and the
-// tax per rate ('VAT 20%: net $10.00, tax $2.00') with 'Prices include VAT' when they did. An order without
+// to it: a Discount column with each line's share, the Discount and Delivery discount rows, each with the
+// promotions that made it under it (indented, each promotion once with its part of that row, and its code),
+// the tax added before the total (or held in the prices, under it), and the tax per rate ('VAT 20%: net
+// $10.00, tax $2.00') with 'Prices include VAT' when they did. An order without
 // promotions or tax prints exactly as before. The page's content sits in a main landmark either way.
 import {
   amountOff,
@@ -12,6 +13,7 @@ import {
   PRICES_INCLUDE_TAX,
   promotionLabel,
   promotionsApplied,
+  promotionsIn,
   taxLineWords,
   type PriceParts,
   type TaxedParts,
@@ -38,6 +40,7 @@ const PRICING_STYLE = `
   .pricing ul { list-style: none; margin: 0; padding: 0; }
   .pricing li { display: flex; justify-content: space-between; gap: 16px; padding: 2px 0; }
   .note { color: #495057; font-size: 0.875em; }
+  .totals .promotion { padding-left: 16px; font-size: 0.875em; }
 `;
 
 /** The invoice's HTML page for this order, billed to this name. */
@@ -50,8 +53,8 @@ export function pricedInvoiceHtml(order: PricedInvoiceOrder, billedTo: string): 
     if (className) made.className = className;
     return made;
   };
-  const row = (label: string, amount: string) => {
-    const line = element("div");
+  const row = (label: string, amount: string, className = "") => {
+    const line = element("div", "", className);
     line.append(element("span", label), element("span", amount));
     return line;
   };
@@ -73,26 +76,19 @@ export function pricedInvoiceHtml(order: PricedInvoiceOrder, billedTo: string): 
     const totals = body.querySelector(".totals");
     const grandTotal = totals?.querySelector(".grand");
     if (totals && grandTotal) {
-      if (order.discountTotal > 0) totals.children[1]?.before(row("Discount", amountOff(order.discountTotal)));
-      if (order.deliveryDiscount > 0) grandTotal.before(row("Delivery discount", amountOff(order.deliveryDiscount)));
+      // Each discount row, then the promotions that made it, in the order they were applied.
+      const withPromotions = (label: string, amount: number, part: "items" | "delivery") => [
+        row(label, amountOff(amount)),
+        ...promotionsIn(order, part).map(({ promotion, amount: share }) => row(promotionLabel(promotion, true), amountOff(share), "promotion")),
+      ];
+      if (order.discountTotal > 0) totals.children[1]?.before(...withPromotions("Discount", order.discountTotal, "items"));
+      if (order.deliveryDiscount > 0) grandTotal.before(...withPromotions("Delivery discount", order.deliveryDiscount, "delivery"));
       for (const line of addedTaxLines(order)) grandTotal.before(row(line.name, formatMoney(line.tax)));
       for (const line of includedTaxLines(order).reverse()) grandTotal.after(row(includedTaxLabel(line.name), formatMoney(line.tax)));
     }
 
-    // The promotions applied and the tax per rate.
+    // The tax per rate.
     const pricing = element("section", "", "pricing");
-    const promotions = promotionsApplied(order);
-    if (promotions.length > 0) {
-      const list = element("ul");
-      for (const promotion of promotions) {
-        const item = element("li");
-        item.append(element("span", promotionLabel(promotion, true)), element("span", amountOff(promotion.amount)));
-        list.append(item);
-      }
-      const part = element("div");
-      part.append(element("h2", "Promotions"), list);
-      pricing.append(part);
-    }
     const taxLines = order.taxLines.filter((line) => line.tax > 0 || line.net > 0);
     if (taxLines.length > 0) {
       const list = element("ul");

@@ -7,7 +7,7 @@ export const orderOperations = /* GraphQL */ `
   }
 
   # What promotions and tax did to an order, for its page and its printed invoice: each line's share of the
-  # promotions, the promotions with what each took off (and their codes), and tax per rate.
+  # promotions, the promotions with what each took off the items and the delivery (and their codes), and tax per rate.
   fragment OrderPricingFields on Order {
     discountTotal
     deliveryDiscount
@@ -21,6 +21,8 @@ export const orderOperations = /* GraphQL */ `
       name
       code
       amount
+      itemsAmount
+      deliveryAmount
     }
     lines {
       discount

@@ -28,6 +28,8 @@ export const cartQuoteOperations = /* GraphQL */ `
     promotions {
       name
       amount
+      itemsAmount
+      deliveryAmount
     }
     codes {
       code

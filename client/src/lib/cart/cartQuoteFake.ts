@@ -57,7 +57,7 @@ export function pricedQuoteServer(shop: QuotePrices & FakePricing, options: { de
     const itemsCents = cents(quote.itemsTotal);
     const feeCents = cents(quote.deliveryFee);
     const entered = [...new Set([variables.codes ?? []].flat().map(normalCode))];
-    const promotions: Array<{ __typename: "AppliedPromotionView"; name: string; amount: number }> = [];
+    const promotions: Array<{ __typename: "AppliedPromotionView"; name: string; amount: number; itemsAmount: number; deliveryAmount: number }> = [];
     let discountCents = 0;
     const codes = entered.map((code) => {
       const rule = pricing.codes?.[code];
@@ -69,11 +69,11 @@ export function pricedQuoteServer(shop: QuotePrices & FakePricing, options: { de
       }
       const off = Math.round((itemsCents * rule.percentOff) / 100);
       discountCents += off;
-      promotions.push({ __typename: "AppliedPromotionView", name: rule.name, amount: dollars(off) });
+      promotions.push({ __typename: "AppliedPromotionView", name: rule.name, amount: dollars(off), itemsAmount: dollars(off), deliveryAmount: 0 });
       return outcome(true, null);
     });
     const deliveryDiscountCents = pricing.freeDelivery && feeCents > 0 && itemsCents >= cents(pricing.freeDelivery.minimum) ? feeCents : 0;
-    if (deliveryDiscountCents > 0) promotions.push({ __typename: "AppliedPromotionView", name: pricing.freeDelivery!.name, amount: dollars(deliveryDiscountCents) });
+    if (deliveryDiscountCents > 0) promotions.push({ __typename: "AppliedPromotionView", name: pricing.freeDelivery!.name, amount: dollars(deliveryDiscountCents), itemsAmount: 0, deliveryAmount: dollars(deliveryDiscountCents) });
     const netCents = itemsCents - discountCents + feeCents - deliveryDiscountCents;
     const tax = variables.regionId == null ? undefined : pricing.tax;
     const taxCents = !tax ? 0 : Math.round(tax.pricesIncludeTax ? (netCents * tax.rate) / (100 + tax.rate) : (netCents * tax.rate) / 100);
