@@ -47,6 +47,32 @@ async function addToCart(page: Page, url: string, slug: string) {
   await page.getByTestId("quantity-in-cart").filter({ hasText: /^1$/ }).waitFor();
 }
 
+/** Enters a promotion code in the cart's summary (the cart holds the product already). */
+async function enterCode(page: Page, url: string, slug: string, code: string) {
+  await addToCart(page, url, slug);
+  await page.goto(`${url}/cart`);
+  const field = page.getByRole("region", { name: "cart Summary" }).getByRole("textbox", { name: "Promotion code" });
+  await field.fill(code);
+  await field.press("Enter");
+}
+
+/**
+ * A code promotion the audit can apply in the cart and open in the editor: the demo's (SEED_PROMOTIONS) when
+ * it has one, else one made for the audit (AUDIT10, 10% off).
+ */
+async function auditPromotion(url: string, adminToken: string): Promise<{ id: number; code: string }> {
+  const { promotions } = await graphql<{ promotions: Array<{ id: number; code: string | null; status: string }> }>(url, "{ promotions { id code status } }", {}, adminToken);
+  const usable = promotions.find((promotion) => promotion.code && promotion.status === "ACTIVE");
+  if (usable) return { id: usable.id, code: usable.code! };
+  const { createPromotion } = await graphql<{ createPromotion: { id: number; code: string } }>(
+    url,
+    'mutation { createPromotion(input: { name: "Audit: 10% off", kind: PERCENT_OFF, percent: 10, code: "AUDIT10" }) { id code } }',
+    {},
+    adminToken,
+  );
+  return createPromotion;
+}
+
 async function screensOf(url: string, adminToken: string, shopperToken: string): Promise<Screen[]> {
   const { products, categories } = await graphql<{ products: { nodes: Array<{ slug: string }> }; categories: { nodes: Array<{ id: number; name: string }> } }>(
     url,
@@ -72,6 +98,7 @@ async function screensOf(url: string, adminToken: string, shopperToken: string):
     webhookId = created?.createWebhookEndpoint.endpoint.id;
   }
   const orderNumber = myOrders.nodes[0]?.orderNumber ?? admin.orders.nodes[0].orderNumber;
+  const promotion = await auditPromotion(url, adminToken);
   const screens: Screen[] = [
     { name: "home", path: "/", who: "guest" },
     { name: "category", path: `/categories/${encodeURIComponent(category.name)}`, who: "guest" },
@@ -82,6 +109,14 @@ async function screensOf(url: string, adminToken: string, shopperToken: string):
     { name: "cart", path: "/cart", who: "guest", then: async (page) => {
       await addToCart(page, url, slug);
       await page.getByRole("link", { name: /^Cart, / }).click();
+    } },
+    { name: "cart with a code applied", path: "/cart", who: "guest", then: async (page) => {
+      await enterCode(page, url, slug, promotion.code);
+      await page.getByRole("list", { name: "Applied codes" }).waitFor();
+    } },
+    { name: "cart with a code error", path: "/cart", who: "guest", then: async (page) => {
+      await enterCode(page, url, slug, "NO-SUCH-CODE");
+      await page.locator('input[aria-invalid="true"]').waitFor();
     } },
     { name: "sign in", path: "/login", who: "guest" },
     { name: "sign up", path: "/signup", who: "guest" },
@@ -125,6 +160,15 @@ async function screensOf(url: string, adminToken: string, shopperToken: string):
     { name: "admin users", path: "/admin/manage-users", who: "admin" },
     { name: "admin user", path: `/admin/manage-users/${admin.users.nodes[0].id}`, who: "admin" },
     { name: "admin integrations", path: "/admin/integrations", who: "admin" },
+    { name: "admin promotions", path: "/admin/promotions", who: "admin" },
+    { name: "admin new promotion", path: "/admin/promotions/new", who: "admin" },
+    { name: "admin promotion editor", path: `/admin/promotions/${promotion.id}`, who: "admin", then: async (page) => {
+      await page.goto(`${url}/admin/promotions/${promotion.id}`);
+      // Once its preview is worked out (and has faded back in).
+      await page.getByTestId("preview-result").waitFor();
+      await page.waitForTimeout(500);
+    } },
+    { name: "admin taxes", path: "/admin/taxes", who: "admin" },
   ];
   if (webhookId !== undefined) screens.push({ name: "admin webhook", path: `/admin/integrations/webhooks/${webhookId}`, who: "admin" });
   return screens;

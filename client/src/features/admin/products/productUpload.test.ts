@@ -18,6 +18,7 @@ describe("Product images are uploaded through apollo-upload-client, with Apollo'
       categoryId: "1",
       imageOne,
       imageTwo: null,
+      taxClassId: null,
     });
 
     await client.mutate({ mutation: CreateProductDocument, variables: { input } }).catch(() => undefined);
