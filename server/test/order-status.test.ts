@@ -1,22 +1,39 @@
 // The order's state machine (orders/status.ts): one table says which status may follow which and what
-// entering one owes. The shop's three statuses may follow one another in any order; a new order starts
+// entering one owes. The shop's three fulfilment statuses may follow one another in any order; pending and
+// in transit may be cancelled by the shop, pending by its shopper; cancelled is final. A new order starts
 // pending; placing it owes the order.placed webhook, the confirmation email and the live news; a move owes
-// order.status_changed (with the status it left), the status email and the live news; choosing the status
-// an order already has owes nothing.
+// order.status_changed (with the status it left), the status email and the live news; cancelling also owes
+// order.cancelled and gives the stock and promotion uses back; choosing the status an order already has
+// owes nothing.
 import { describe, expect, it } from "vitest";
 import { FIRST_STATUS, mayMove, ORDER_STATUSES, STATUS_RULES, type OrderWithLines } from "../src/domain/orders/index.js";
+import { FULFILMENT_STATUSES } from "../src/domain/shared/index.js";
 import { effectsOfEntering } from "../src/domain/orders/status.js";
 
 const order = (status: OrderWithLines["status"]) => ({ id: 7, userId: 3, orderNumber: "ORD-261127-ABC123", status, lines: [] }) as unknown as OrderWithLines;
 
 describe("the order status table", () => {
-  it("has a row for each of the three statuses, and a new order starts pending", () => {
-    expect(Object.keys(STATUS_RULES).sort()).toEqual([...ORDER_STATUSES].sort());
+  it("has a row for each status, and a new order starts pending", () => {
+    expect(Object.keys(STATUS_RULES).sort()).toEqual(["cancelled", "delivered", "in-transit", "pending"]);
+    expect([...ORDER_STATUSES].sort()).toEqual(["cancelled", "delivered", "in-transit", "pending"]);
     expect(FIRST_STATUS).toBe("pending");
   });
 
-  it("lets any status follow any other: no order of transitions is enforced", () => {
-    for (const from of ORDER_STATUSES) for (const to of ORDER_STATUSES) expect(mayMove(from, to), `${from} -> ${to}`).toBe(true);
+  it("lets any fulfilment status follow any other: no order of transitions is enforced among them", () => {
+    for (const from of FULFILMENT_STATUSES) for (const to of FULFILMENT_STATUSES) expect(mayMove(from, to), `${from} -> ${to}`).toBe(true);
+  });
+
+  it("the shop cancels an order pending or in transit, not one delivered; a cancelled order stays cancelled", () => {
+    expect(mayMove("pending", "cancelled")).toBe(true);
+    expect(mayMove("in-transit", "cancelled")).toBe(true);
+    expect(mayMove("delivered", "cancelled")).toBe(false);
+    for (const to of FULFILMENT_STATUSES) expect(mayMove("cancelled", to), `cancelled -> ${to}`).toBe(false);
+    expect(mayMove("cancelled", "cancelled")).toBe(true);
+  });
+
+  it("a shopper may only cancel, and only while the order is pending", () => {
+    const allowed = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.filter((to) => to !== from && mayMove(from, to, "shopper")).map((to) => `${from} -> ${to}`));
+    expect(allowed).toEqual(["pending -> cancelled"]);
   });
 });
 
@@ -27,23 +44,38 @@ describe("what entering a status owes", () => {
       webhooks: [{ type: "order.placed", data: { order: placed } }],
       emails: [{ kind: "order-confirmation", orderId: 7, orderNumber: "ORD-261127-ABC123" }],
       news: [{ type: "orderPlaced", orderId: 7, userId: 3 }],
+      returns: [],
     });
   });
 
   it("a move: order.status_changed with the status it left, the status email, orderStatusChanged to live followers", () => {
-    for (const from of ORDER_STATUSES) {
-      for (const to of ORDER_STATUSES.filter((status) => status !== from)) {
+    for (const from of FULFILMENT_STATUSES) {
+      for (const to of FULFILMENT_STATUSES.filter((status) => status !== from)) {
         const moved = order(to);
         expect(effectsOfEntering(moved, from)).toEqual({
           webhooks: [{ type: "order.status_changed", data: { order: moved, previousStatus: from } }],
           emails: [{ kind: "order-status", orderId: 7, orderNumber: "ORD-261127-ABC123", status: to }],
           news: [{ type: "orderStatusChanged", orderId: 7, userId: 3, status: to }],
+          returns: [],
         });
       }
     }
   });
 
+  it("cancelling: order.status_changed and order.cancelled, the status email, the live news, the stock and promotion uses given back", () => {
+    const cancelled = order("cancelled");
+    expect(effectsOfEntering(cancelled, "pending")).toEqual({
+      webhooks: [
+        { type: "order.status_changed", data: { order: cancelled, previousStatus: "pending" } },
+        { type: "order.cancelled", data: { order: cancelled, previousStatus: "pending" } },
+      ],
+      emails: [{ kind: "order-status", orderId: 7, orderNumber: "ORD-261127-ABC123", status: "cancelled" }],
+      news: [{ type: "orderStatusChanged", orderId: 7, userId: 3, status: "cancelled" }],
+      returns: ["return-stock", "give-back-promotion-uses"],
+    });
+  });
+
   it("choosing the status the order already has owes nothing", () => {
-    for (const status of ORDER_STATUSES) expect(effectsOfEntering(order(status), status)).toEqual({ webhooks: [], emails: [], news: [] });
+    for (const status of ORDER_STATUSES) expect(effectsOfEntering(order(status), status)).toEqual({ webhooks: [], emails: [], news: [], returns: [] });
   });
 });

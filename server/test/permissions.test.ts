@@ -62,6 +62,7 @@ const operations: Record<string, Operation> = {
   myRating: { access: "user", document: "query($id: Int!) { myRating(productId: $id) }", variables: () => ({ id: ids.product }) },
   rateProduct: { access: "user", document: "mutation($id: Int!) { rateProduct(productId: $id, rating: 4) { message } }", variables: () => ({ id: ids.product }) },
   myOrders: { access: "user", document: "{ myOrders { nodes { id } } }" },
+  cancelMyOrder: { access: "user", document: "mutation { cancelMyOrder(id: 999999) { message } }" },
   order: { access: "user", scope: "orders:read", document: "query($n: String!) { order(orderNumber: $n) { id } }", variables: () => ({ n: ids.ownOrderNumber }) },
   userOrders: { access: "user", scope: "orders:read", document: "query($id: Int!) { userOrders(userId: $id) { nodes { id } } }", variables: () => ({ id: ids.userId }) },
   checkCart: {

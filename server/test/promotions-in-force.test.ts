@@ -161,7 +161,7 @@ describe("the shopper's messages and the stored names", () => {
     expect(declinedMessage({ reason: "minimum-value", missingCents: 1_200 })).toBe("Add $12.00 more to use this code.");
     expect(declinedMessage({ reason: "minimum-quantity", missingUnits: 3 })).toBe("Add 3 more items to use this code.");
     expect(declinedMessage({ reason: "no-items" })).toBe("This code does not apply to the items in your cart.");
-    expect(declinedMessage({ reason: "not-best" })).toBe("A better promotion already applies to your cart.");
+    expect(declinedMessage({ reason: "not-best", betterIds: [2] })).toBe("A better promotion already applies to your cart.");
     expect(Object.values(CODE_MESSAGES)).toEqual([
       "This code is not valid.",
       "This code has expired.",

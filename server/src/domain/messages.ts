@@ -23,6 +23,7 @@ export const messages = {
   favouriteRemoved: "Removed from your wishlist.",
   orderPlaced: "Payment successful and order has been created",
   orderStatusUpdated: "Order status updated successfully.",
+  orderCancelled: "Your order has been cancelled.",
   // The same answer whether or not the email has an account.
   passwordResetRequested: `If an account exists for this email, we have sent it a link to reset the password. The link works for ${RESET_LINK_MINUTES} minutes.`,
 } as const;

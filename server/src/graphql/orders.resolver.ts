@@ -172,7 +172,19 @@ class OrderResolver {
     return viewConnection(OrderConnection, await shop.orders.pageForUser(viewer, userId, { first, after }), viewOrder);
   }
 
-  @Mutation(() => OrderPayload, { description: "Sets an order's status (admins). Any status may follow any other." })
+  @Mutation(() => OrderPayload, {
+    description:
+      "A shopper cancels their own order while it is PENDING: its stock and promotion uses are given back, the shopper is e-mailed and webhooks hear order.cancelled. Later: BAD_USER_INPUT at `order`.",
+  })
+  async cancelMyOrder(@Ctx() { shop, viewer }: GraphQLContext, @Arg("id", () => Int) id: number): Promise<OrderPayload> {
+    const order = await shop.orders.cancelOwnOrder(viewer, id);
+    return { message: messages.orderCancelled, order: viewOrder(order) };
+  }
+
+  @Mutation(() => OrderPayload, {
+    description:
+      "Sets an order's status (admins). The fulfilment statuses (PENDING, IN_TRANSIT, DELIVERED) may follow one another in any order; PENDING and IN_TRANSIT may become CANCELLED (stock and promotion uses given back), which is final.",
+  })
   async updateOrderStatus(
     @Ctx() { shop, viewer }: GraphQLContext,
     @Arg("id", () => Int) id: number,

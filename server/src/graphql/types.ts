@@ -19,8 +19,12 @@ export enum OrderStatus {
   PENDING = "pending",
   IN_TRANSIT = "in-transit",
   DELIVERED = "delivered",
+  CANCELLED = "cancelled",
 }
-registerEnumType(OrderStatus, { name: "OrderStatus" });
+registerEnumType(OrderStatus, {
+  name: "OrderStatus",
+  valuesConfig: { CANCELLED: { description: "Cancelled: its stock and promotion uses were given back. Final." } },
+});
 
 export enum ProductSort {
   DEFAULT = "default",

@@ -21,11 +21,12 @@ export const orderUrl = (shopUrl: string, orderNumber: string) => `${shopUrl}/us
 /** The reset screen; the token travels in the fragment, which browsers never send to a server or in a Referer. */
 export const resetUrl = (shopUrl: string, token: string) => `${shopUrl}/reset-password#token=${encodeURIComponent(token)}`;
 
-const STATUS_LABEL: Record<OrderStatusName, string> = { pending: "Pending", "in-transit": "In transit", delivered: "Delivered" };
+const STATUS_LABEL: Record<OrderStatusName, string> = { pending: "Pending", "in-transit": "In transit", delivered: "Delivered", cancelled: "Cancelled" };
 const STATUS_NEWS: Record<OrderStatusName, string> = {
   pending: "We have your order and will get it ready for delivery soon.",
   "in-transit": "Your plants have left our greenhouse and are on their way to you.",
   delivered: "Your order has arrived. We hope everything you planted grows well!",
+  cancelled: "Your order has been cancelled and will not be sent. Anything you paid for it is refunded to the card you used.",
 };
 
 /** The order's lines and figures, exactly as placed. */

@@ -101,14 +101,15 @@ export class AnalyticsService {
         FROM users
         WHERE role = 'user' AND created_at >= ${from} AND created_at < ${until}
         GROUP BY 1`,
-      this.prisma.order.aggregate({ _count: { _all: true }, _sum: { totalCents: true, discountCents: true, deliveryDiscountCents: true, taxCents: true } }),
+      // A cancelled order is not a sale: it counts nowhere on the dashboard (its stock went back too).
+      this.prisma.order.aggregate({ where: { status: { not: "cancelled" } }, _count: { _all: true }, _sum: { totalCents: true, discountCents: true, deliveryDiscountCents: true, taxCents: true } }),
       this.prisma.$queryRaw<{ year_month: string; count: number; revenue: bigint | number | string; discounts: bigint | number | string; tax: bigint | number | string }[]>`
         SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS year_month, count(*)::int AS count,
                coalesce(sum(total_cents), 0)::bigint AS revenue,
                coalesce(sum(discount_cents + delivery_discount_cents), 0)::bigint AS discounts,
                coalesce(sum(tax_cents), 0)::bigint AS tax
         FROM orders
-        WHERE created_at >= ${from} AND created_at < ${until}
+        WHERE created_at >= ${from} AND created_at < ${until} AND status <> 'cancelled'
         GROUP BY 1`,
     ]);
 
@@ -153,7 +154,7 @@ export class AnalyticsService {
 
     const sums = await this.prisma.orderLine.groupBy({
       by: ["productId"],
-      where: { productId: { not: null } },
+      where: { productId: { not: null }, order: { status: { not: "cancelled" } } },
       _sum: { quantity: true },
       orderBy: [{ _sum: { quantity: "desc" } }, { productId: "asc" }],
       take,
@@ -167,7 +168,7 @@ export class AnalyticsService {
       // Lines are grouped by the SKU they were bought under (a line keeps it whatever happens to the variant).
       this.prisma.$queryRaw<{ product_id: number; sku: string; options: unknown; quantity: number }[]>`
         SELECT product_id, sku, (array_agg(options ORDER BY id DESC))[1] AS options, sum(quantity)::int AS quantity
-        FROM order_lines WHERE product_id = ANY(${ids}::int4[])
+        FROM order_lines WHERE product_id = ANY(${ids}::int4[]) AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = order_lines.order_id AND o.status = 'cancelled')
         GROUP BY product_id, sku ORDER BY quantity DESC, sku`,
     ]);
     const byId = new Map(products.map((product) => [product.id, product]));

@@ -10,6 +10,7 @@ import { addManyToOutbox, type Transaction } from "../messaging/index.js";
 export const WEBHOOK_EVENTS = [
   "order.placed",
   "order.status_changed",
+  "order.cancelled",
   "product.created",
   "product.updated",
   "product.deleted",
@@ -24,6 +25,7 @@ export const TEST_EVENT = "webhook.test";
 export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "order.placed": "A shopper placed an order (data.order).",
   "order.status_changed": "An order's status changed (data.order, data.previousStatus).",
+  "order.cancelled": "An order was cancelled; its stock and promotion uses were given back (data.order, data.previousStatus). Also reported as order.status_changed.",
   "product.created": "A product was added to the catalogue (data.product).",
   "product.updated": "A product's details, price or stock were edited in the back office (data.product).",
   "product.deleted": "A product was deleted (data.product, as it was).",

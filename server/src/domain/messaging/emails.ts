@@ -28,11 +28,12 @@ export interface EmailRecipient {
 
 export const SHOP_NAME = "Verdant";
 
-/** How each order status reads in an email's subject and body (the spec's three statuses). */
+/** How each order status reads in an email's subject and body. */
 export const ORDER_STATUS_WORDS: Record<OrderStatusName, { subject: string; headline: string }> = {
   pending: { subject: "is pending", headline: "Your order is pending" },
   "in-transit": { subject: "is on its way", headline: "Your order is on its way" },
   delivered: { subject: "has been delivered", headline: "Your order has been delivered" },
+  cancelled: { subject: "has been cancelled", headline: "Your order has been cancelled" },
 };
 
 /** An email's subject line: it is decided when the email is due, so the admin's log shows it at once. */

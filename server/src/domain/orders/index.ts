@@ -12,5 +12,5 @@ export type { StoredOrderPrice } from "./pricing.js";
 export { toOrder } from "./records.js";
 export type { OrderLine, OrderWithLines } from "./records.js";
 export { OrderService } from "./service.js";
-export { FIRST_STATUS, mayMove, ORDER_STATUSES, STATUS_RULES } from "./status.js";
+export { FIRST_STATUS, mayMove, ORDER_STATUSES, STATUS_RULES, TOO_LATE_TO_CANCEL } from "./status.js";
 export type { OrderStatusName, StatusEffect, StatusRule } from "./status.js";

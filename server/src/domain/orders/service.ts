@@ -11,7 +11,7 @@ import { KeptPricingTerms } from "./pricing-terms.js";
 import { forEvent, placedFollower, statusFollower, type OrderEvent } from "./follow.js";
 import { OrderHistory } from "./history.js";
 import type { OrderWithLines } from "./records.js";
-import { changeStatus } from "./status.js";
+import { cancelOwnOrder, changeStatus } from "./status.js";
 
 /**
  * Codes that do not exist, per address and per signed-in shopper: a guesser trying codes is stopped, a
@@ -140,6 +140,11 @@ export class OrderService extends OrderHistory {
   /** Sets an order's status (admin), as the status table allows. */
   updateStatus(viewer: Viewer | null, orderId: unknown, given: Deferred<OrderStatusName>): Promise<OrderWithLines> {
     return changeStatus(this.prisma, this.events, viewer, orderId, given);
+  }
+
+  /** A shopper cancels their own order while it is pending (status.ts). */
+  cancelOwnOrder(viewer: Viewer | null, orderId: unknown): Promise<OrderWithLines> {
+    return cancelOwnOrder(this.prisma, this.events, viewer, orderId);
   }
 
   statusFollower(viewer: Viewer | null, orderNumber?: string | null): Promise<(event: OrderEvent) => boolean> {

@@ -4,12 +4,16 @@
 // its own about statuses.
 //
 // The shop's three fulfilment statuses may follow one another in any order (an admin corrects a mistake
-// by choosing the status again); an order starts pending.
+// by choosing the status again); an order starts pending. The shop cancels an order that is pending or in
+// transit (a delivered one is refunded, not cancelled), its shopper one that is pending; a cancelled order
+// stays cancelled. Cancelling gives the order's stock and its promotions' uses back.
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { queueEmail, type DueEmail, type EmailRecipient } from "../messaging/index.js";
 import { reportWebhookEvents, type ReportedEvent } from "../integrations/index.js";
+import { releasePromotions } from "../promotions/index.js";
 import {
   Checks,
+  FULFILMENT_STATUSES,
   invalid,
   notFound,
   oneOf,
@@ -17,6 +21,7 @@ import {
   parseId,
   received,
   requireAdmin,
+  requireUser,
   storedStatus,
   type Deferred,
   type EventBus,
@@ -35,11 +40,17 @@ export type StatusEffect =
   /** The shopper is emailed: the confirmation when placed, the news of the move otherwise (in the change's transaction). */
   | "email-the-shopper"
   /** Live followers (the shopper's order page, the admins' lists) hear of it once the change commits. */
-  | "tell-live-followers";
+  | "tell-live-followers"
+  /** The order's units go back to its variants' stock (in the change's transaction). */
+  | "return-stock"
+  /** The order's promotions get their uses back (in the change's transaction). */
+  | "give-back-promotion-uses";
 
 export interface StatusRule {
-  /** The statuses an order in this one may move to. */
+  /** The statuses an order in this one may move to (the shop's staff). */
   next: readonly OrderStatusName[];
+  /** Those its shopper may move their own order to. */
+  byShopper: readonly OrderStatusName[];
   /** What entering this status does, placing included. */
   effects: readonly StatusEffect[];
 }
@@ -47,16 +58,21 @@ export interface StatusRule {
 const EVERY_EFFECT: readonly StatusEffect[] = ["report-to-webhooks", "email-the-shopper", "tell-live-followers"];
 
 export const STATUS_RULES: Readonly<Record<OrderStatusName, StatusRule>> = {
-  pending: { next: ORDER_STATUSES, effects: EVERY_EFFECT },
-  "in-transit": { next: ORDER_STATUSES, effects: EVERY_EFFECT },
-  delivered: { next: ORDER_STATUSES, effects: EVERY_EFFECT },
+  pending: { next: [...FULFILMENT_STATUSES, "cancelled"], byShopper: ["cancelled"], effects: EVERY_EFFECT },
+  "in-transit": { next: [...FULFILMENT_STATUSES, "cancelled"], byShopper: [], effects: EVERY_EFFECT },
+  delivered: { next: FULFILMENT_STATUSES, byShopper: [], effects: EVERY_EFFECT },
+  cancelled: { next: [], byShopper: [], effects: [...EVERY_EFFECT, "return-stock", "give-back-promotion-uses"] },
 };
 
 /** The status a new order starts in. */
 export const FIRST_STATUS: OrderStatusName = "pending";
 
-/** Whether an order in `from` may move to `to` (choosing the status it already has is always allowed: nothing happens). */
-export const mayMove = (from: OrderStatusName, to: OrderStatusName): boolean => from === to || STATUS_RULES[from].next.includes(to);
+/**
+ * Whether an order in `from` may move to `to`, by the shop's staff or by its shopper (choosing the status it
+ * already has is always allowed: nothing happens).
+ */
+export const mayMove = (from: OrderStatusName, to: OrderStatusName, by: "staff" | "shopper" = "staff"): boolean =>
+  from === to || (by === "staff" ? STATUS_RULES[from].next : STATUS_RULES[from].byShopper).includes(to);
 
 /** What a change of an order's status owes: written in its transaction (webhooks, emails), or told after it commits. */
 export interface OwedEffects {
@@ -64,6 +80,8 @@ export interface OwedEffects {
   emails: DueEmail[];
   /** Announced on the event bus after the commit. */
   news: ShopEvent[];
+  /** What goes back in the change's transaction: stock, promotion uses. */
+  returns: ("return-stock" | "give-back-promotion-uses")[];
 }
 
 /**
@@ -71,16 +89,19 @@ export interface OwedEffects {
  * the order was just placed. A move to the status it already had owes nothing.
  */
 export function effectsOfEntering(order: OrderWithLines, from: OrderStatusName | null): OwedEffects {
-  const owed: OwedEffects = { webhooks: [], emails: [], news: [] };
+  const owed: OwedEffects = { webhooks: [], emails: [], news: [], returns: [] };
   if (from === order.status) return owed;
   const { id: orderId, orderNumber, userId, status } = order;
   for (const effect of STATUS_RULES[status].effects) {
     if (effect === "report-to-webhooks") {
       owed.webhooks.push(from === null ? { type: "order.placed", data: { order } } : { type: "order.status_changed", data: { order, previousStatus: from } });
+      if (from !== null && status === "cancelled") owed.webhooks.push({ type: "order.cancelled", data: { order, previousStatus: from } });
     } else if (effect === "email-the-shopper") {
       owed.emails.push(from === null ? { kind: "order-confirmation", orderId, orderNumber } : { kind: "order-status", orderId, orderNumber, status });
-    } else {
+    } else if (effect === "tell-live-followers") {
       owed.news.push(from === null ? { type: "orderPlaced", orderId, userId } : { type: "orderStatusChanged", orderId, userId, status });
+    } else {
+      owed.returns.push(effect);
     }
   }
   return owed;
@@ -95,6 +116,22 @@ export async function writeOwedEffects(
 ): Promise<void> {
   await reportWebhookEvents(tx, [...owed.webhooks, ...moreWebhooks]);
   for (const email of owed.emails) await queueEmail(tx, shopper, email);
+}
+
+type StatusTransaction = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+
+/** Gives back what entering the status owes: the order's units to its variants' stock, its promotions' uses. */
+async function giveBack(tx: StatusTransaction, orderId: number, owed: OwedEffects): Promise<void> {
+  if (owed.returns.includes("return-stock")) {
+    // As every writer of stock does (checkout, the owner's grid): the products' rows first, in id order,
+    // then their variants; a variant deleted since is not given anything (its line keeps its SKU).
+    await tx.$queryRaw`SELECT id FROM products WHERE id IN (SELECT product_id FROM order_lines WHERE order_id = ${orderId}) ORDER BY id FOR NO KEY UPDATE`;
+    await tx.$executeRaw`
+      UPDATE product_variants v SET quantity = v.quantity + bought.units, updated_at = now()
+      FROM (SELECT variant_id, sum(quantity)::int AS units FROM order_lines WHERE order_id = ${orderId} AND variant_id IS NOT NULL GROUP BY variant_id) bought
+      WHERE v.id = bought.variant_id`;
+  }
+  if (owed.returns.includes("give-back-promotion-uses")) await releasePromotions(tx, orderId);
 }
 
 /** Announces what a committed change owes its live followers. */
@@ -127,11 +164,42 @@ export async function changeStatus(
   checks.done();
   const id = parseId(orderId);
   if (id === null) throw notFound("Order");
-  const { order, owed } = await prisma.$transaction(async (tx) => {
-    // Locked, so two admins changing one order at once each report the status they really replaced.
-    const [before] = await tx.$queryRaw<{ status: OrderStatusName }[]>`SELECT status::text AS status FROM orders WHERE id = ${id} FOR UPDATE`;
-    if (!before) throw notFound("Order");
+  return moveOrder(prisma, events, id, status, (before) => {
     if (!mayMove(before.status, status)) throw invalid({ status: [`An order that is ${before.status} cannot become ${status}.`] });
+  });
+}
+
+/** The message a shopper gets for an order of theirs that can no longer be cancelled. */
+export const TOO_LATE_TO_CANCEL = "This order can no longer be cancelled: it is already on its way. Please contact us.";
+
+/** A shopper cancels their own order, while the table lets them (pending). Someone else's order is not found. */
+export async function cancelOwnOrder(prisma: PrismaClient, events: EventBus, viewer: Viewer | null, orderId: unknown): Promise<OrderWithLines> {
+  const { userId } = requireUser(viewer);
+  const id = parseId(orderId);
+  if (id === null) throw notFound("Order");
+  return moveOrder(prisma, events, id, "cancelled", (before) => {
+    if (before.userId !== userId) throw notFound("Order");
+    if (!mayMove(before.status, "cancelled", "shopper")) throw invalid({ order: [TOO_LATE_TO_CANCEL] });
+  });
+}
+
+/**
+ * Moves order `id` to `status` once `allowed` accepts it as it is now, with what entering the status owes,
+ * all in one transaction. The order's row is locked first, so of two moves at once (two admins, twenty
+ * clicks on Cancel) the second sees the first's status: a move to the status the order already has owes
+ * nothing, so stock and promotion uses are given back exactly once.
+ */
+async function moveOrder(
+  prisma: PrismaClient,
+  events: EventBus,
+  id: number,
+  status: OrderStatusName,
+  allowed: (before: { status: OrderStatusName; userId: number }) => void,
+): Promise<OrderWithLines> {
+  const { order, owed } = await prisma.$transaction(async (tx) => {
+    const [before] = await tx.$queryRaw<{ status: OrderStatusName; userId: number }[]>`SELECT status::text AS status, user_id AS "userId" FROM orders WHERE id = ${id} FOR UPDATE`;
+    if (!before) throw notFound("Order");
+    allowed(before);
     const row = await tx.order.update({
       where: { id },
       data: { status: storedStatus(status) },
@@ -140,6 +208,7 @@ export async function changeStatus(
     const { user, ...updated } = row;
     const changed = toOrder(updated);
     const owed = effectsOfEntering(changed, before.status);
+    await giveBack(tx, id, owed);
     await writeOwedEffects(tx, owed, { userId: changed.userId, address: user.email });
     return { order: changed, owed };
   }, ORDER_TRANSACTION);

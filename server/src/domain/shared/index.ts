@@ -7,7 +7,7 @@ export { MAX_MONEY_CENTS, parseDollars, toDollars, wholeUnits } from "./money.js
 export type { Cents } from "./money.js";
 export { alignedById, allOf, asDate, checkSearch, comesAfter, containsPattern, countOf, keyColumns, keysetPage, keysOfRow, loadInOrder, MAX_PAGE_SIZE, newestFirst, once, orderBy, pageOf, prismaReader, readPage } from "./paging.js";
 export type { KeyValue, ListPageOptions, Page, PageRequest, RowReader, SortKey } from "./paging.js";
-export { isOrderStatusName, ORDER_STATUSES, statusName, storedStatus } from "./order-status.js";
+export { FULFILMENT_STATUSES, isOrderStatusName, ORDER_STATUSES, statusName, storedStatus } from "./order-status.js";
 export type { OrderStatusName } from "./order-status.js";
 export { ListenerSet, readShopEvent } from "./shop-events.js";
 export type { DeliveryNews, EventBus, ShopEvent } from "./shop-events.js";

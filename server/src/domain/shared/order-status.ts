@@ -4,8 +4,10 @@
 import type { OrderStatus as StoredStatus } from "../../generated/prisma/client.js";
 
 /** How callers name an order's status; the database's enum spells in-transit as in_transit. */
-export type OrderStatusName = "pending" | "in-transit" | "delivered";
-export const ORDER_STATUSES: readonly OrderStatusName[] = ["pending", "in-transit", "delivered"];
+export type OrderStatusName = "pending" | "in-transit" | "delivered" | "cancelled";
+/** The spec's three: an order on its way to the shopper (the REST shim's whole list of statuses to set). */
+export const FULFILMENT_STATUSES: readonly OrderStatusName[] = ["pending", "in-transit", "delivered"];
+export const ORDER_STATUSES: readonly OrderStatusName[] = [...FULFILMENT_STATUSES, "cancelled"];
 
 export const isOrderStatusName = (value: unknown): value is OrderStatusName => ORDER_STATUSES.includes(value as OrderStatusName);
 
