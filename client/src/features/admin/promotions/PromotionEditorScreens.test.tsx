@@ -405,6 +405,30 @@ describe("Edit promotion", () => {
     expect(screen.queryByText("Active")).not.toBeInTheDocument();
   });
 
+  it("a promotion without codes is asked for again once codes are generated: its status is the server's ('No codes yet' -> 'Active')", async () => {
+    const bare = { ...autumn, code: null, codeCount: 0, status: "NO_CODES" as const };
+    renderWithShop(<EditPromotionScreen />, {
+      route: "/admin/promotions/5",
+      path: "/admin/promotions/:id",
+      user: admin,
+      mocks: [
+        choicesMock,
+        catalogueMock,
+        previewMock(),
+        { request: { query: AdminPromotionDocument, variables: { id: 5 } }, result: { data: { promotion: bare } } },
+        { request: { query: AdminPromotionDocument, variables: { id: 5 } }, result: { data: { promotion: { ...bare, codeCount: 20, status: "ACTIVE" } } } },
+        { request: { query: GeneratePromotionCodesDocument, variables: { id: 5, count: 20, prefix: null } }, result: { data: { generatePromotionCodes: 20 } } },
+      ] as never,
+    });
+    expect(await screen.findByText("No codes yet")).toBeInTheDocument();
+    const codes = within(screen.getByRole("region", { name: "Codes" }));
+    await fill(codes.getByLabelText(/^Number of codes/), "20");
+    await userEvent.click(codes.getByRole("button", { name: "Generate codes" }));
+    expect(await screen.findByText("20 codes added")).toBeInTheDocument();
+    expect(await screen.findByText("Active")).toBeInTheDocument();
+    expect(screen.queryByText("No codes yet")).not.toBeInTheDocument();
+  });
+
   it("'Generate codes' adds a batch of single-use codes and says '500 codes added'", async () => {
     renderEdit(autumn, [
       { request: { query: GeneratePromotionCodesDocument, variables: { id: 5, count: 500, prefix: "AUTUMN" } }, result: { data: { generatePromotionCodes: 500 } } },

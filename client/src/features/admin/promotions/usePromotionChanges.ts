@@ -26,15 +26,18 @@ export const useDeletePromotion = () =>
     },
   });
 
-/** Adds a batch of single-use codes; the promotion's code count grows by the codes added. */
+/**
+ * Adds a batch of single-use codes; the promotion's code count grows by the codes added. Its status is the
+ * server's to say (a promotion with no codes yet may now be active or scheduled): it is dropped, so the screens
+ * showing the promotion ask for it again.
+ */
 export const useGeneratePromotionCodes = () =>
   useMutation(GeneratePromotionCodesDocument, {
     update: (cache, { data }, { variables }) => {
       if (!data || !variables) return;
-      cache.modify({
-        id: cache.identify({ __typename: "Promotion", id: variables.id }),
-        fields: { codeCount: (count: number) => count + data.generatePromotionCodes },
-      });
+      const id = cache.identify({ __typename: "Promotion", id: variables.id });
+      cache.modify({ id, fields: { codeCount: (count: number) => count + data.generatePromotionCodes } });
+      if (data.generatePromotionCodes > 0) cache.evict({ id, fieldName: "status" });
       forget(cache, STALE_AFTER_A_CHANGE);
     },
   });
