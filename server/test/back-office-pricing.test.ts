@@ -4,7 +4,7 @@
 // placed order), the quote's total before promotions, the promotion editor's products named by id
 // wherever they are in the catalogue, a product's own tax class read back, and the tax settings' one id.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newReference } from "../src/domain/orders/index.js";
+import { newReference, priceOfPlacedOrder } from "../src/domain/orders/index.js";
 import { createTestShop, failure, type TestShop } from "./support.js";
 
 let t: TestShop;
@@ -182,5 +182,50 @@ describe("a product's own tax class and the tax settings' id", () => {
     expect((await t.gql<{ taxSettings: { id: string } }>(`{ taxSettings { id } }`, {}, admin)).data!.taxSettings.id).toBe("tax-settings");
     expect(failure(await t.gql(CLASS, { id: 999_999 }, admin))).toMatchObject({ code: "NOT_FOUND" });
     expect(failure(await t.gql(CLASS, { id: basil.id }, (await t.signUp()).token))).toMatchObject({ code: "FORBIDDEN" });
+  });
+});
+
+describe("a placed order's promotions, split from what it stored", () => {
+  const stored = (promotions: { amountCents: number }[], discountCents: number, deliveryDiscountCents: number) =>
+    priceOfPlacedOrder({
+      lines: [{ priceCents: 1_000, discountPriceCents: null, unitPriceCents: 1_000, quantity: 2, discountCents, taxCents: 0, taxRatePpm: 0, taxName: "" }],
+      deliveryFeeCents: 500,
+      discountCents,
+      deliveryDiscountCents,
+      deliveryTaxCents: 0,
+      deliveryTaxRatePpm: 0,
+      deliveryTaxName: "",
+      taxCents: 0,
+      pricesIncludeTax: false,
+      totalCents: 2_000 - discountCents + 500 - deliveryDiscountCents,
+      promotions: promotions.map((promotion, index) => ({ promotionId: index + 1, name: `P${index + 1}`, code: null, ...promotion })),
+    }).promotions.map((promotion) => [promotion.itemsCents, promotion.deliveryCents]);
+
+  it("free delivery is stored after the other kinds: the last promotion that took something off took the delivery discount", () => {
+    expect(stored([{ amountCents: 200 }, { amountCents: 100 }, { amountCents: 500 }], 300, 500)).toEqual([[200, 0], [100, 0], [0, 500]]);
+    // A second free delivery finds nothing left of the fee: 0, after the one that took it.
+    expect(stored([{ amountCents: 500 }, { amountCents: 0 }], 0, 500)).toEqual([[0, 500], [0, 0]]);
+    expect(stored([{ amountCents: 300 }], 300, 0)).toEqual([[300, 0]]);
+  });
+
+  it("figures that do not fit the rule show every promotion as taking its amount off the items", () => {
+    expect(stored([{ amountCents: 200 }, { amountCents: 400 }], 200, 500)).toEqual([[200, 0], [400, 0]]);
+  });
+
+  it("a placed order's total before promotions is its items and delivery fee (and their tax when added)", () => {
+    const order = priceOfPlacedOrder({
+      lines: [{ priceCents: 1_000, discountPriceCents: null, unitPriceCents: 1_000, quantity: 1, discountCents: 100, taxCents: 180, taxRatePpm: 200_000, taxName: "VAT 20%" }],
+      deliveryFeeCents: 500,
+      discountCents: 100,
+      deliveryDiscountCents: 0,
+      deliveryTaxCents: 100,
+      deliveryTaxRatePpm: 200_000,
+      deliveryTaxName: "VAT 20%",
+      taxCents: 280,
+      pricesIncludeTax: false,
+      totalCents: 1_680,
+      promotions: [{ promotionId: 1, name: "P1", code: null, amountCents: 100 }],
+    });
+    expect(order.totalBeforePromotionsCents).toBe(1_000 + 500 + 200 + 100);
   });
 });
