@@ -136,6 +136,8 @@ const operations: Record<string, Operation> = {
   deletePromotion: { access: "admin", scope: "catalogue:write", document: "mutation { deletePromotion(id: 999999) { message } }" },
   generatePromotionCodes: { access: "admin", scope: "catalogue:write", document: "mutation { generatePromotionCodes(id: 999999, count: 1) }" },
   taxSettings: { access: "admin", scope: "catalogue:read", document: "{ taxSettings { pricesIncludeTax } }" },
+  productTaxClass: { access: "admin", scope: "catalogue:read", document: "query($id: Int!) { productTaxClass(productId: $id) }", variables: () => ({ id: ids.product }) },
+  productsByIds: { access: "admin", scope: "catalogue:read", document: "query($id: Int!) { productsByIds(ids: [$id]) { id } }", variables: () => ({ id: ids.product }) },
   setPricesIncludeTax: { access: "admin", scope: "catalogue:write", document: "mutation { setPricesIncludeTax(included: false) { pricesIncludeTax } }" },
   saveTaxClass: { access: "admin", scope: "catalogue:write", document: "mutation { saveTaxClass(id: 999999, name: \"Matrix\") { pricesIncludeTax } }" },
   deleteTaxClass: { access: "admin", scope: "catalogue:write", document: "mutation { deleteTaxClass(id: 999999) { pricesIncludeTax } }" },

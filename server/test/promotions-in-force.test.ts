@@ -118,6 +118,9 @@ describe("a code entered, judged before the cart is priced", () => {
     const inForce = promotionsInForce([], ["OLD", "NEW"], [code("OLD", { codeId: 1, singleUse: true, codeUses: 1 }), code("NEW", { codeId: 2 })], AT);
     expect(inForce.codes.map((entered) => entered.problem)).toEqual([CODE_MESSAGES.usedUp, null]);
     expect(inForce.rules.map((rule) => rule.code)).toEqual(["NEW"]);
+    // The other way round: the used one keeps its own reason, and an unknown code after a usable one is just unknown.
+    const reversed = promotionsInForce([], ["NEW", "OLD", "NOPE"], [code("NEW", { codeId: 2 }), code("OLD", { codeId: 1, singleUse: true, codeUses: 1 })], AT);
+    expect(reversed.codes.map((entered) => entered.problem)).toEqual([null, CODE_MESSAGES.usedUp, CODE_MESSAGES.unknown]);
   });
 });
 
@@ -154,6 +157,8 @@ describe("the shopper's messages and the stored names", () => {
   it("words each reason as the shop says it", () => {
     expect(startsOnMessage(new Date("2026-12-01T00:00:00Z"))).toBe("This code starts on 1 Dec.");
     expect(startsOnMessage(new Date("2027-01-31T23:59:59Z"))).toBe("This code starts on 31 Jan.");
+    const months = Array.from({ length: 12 }, (_, month) => startsOnMessage(new Date(Date.UTC(2027, month, 15))).slice(-4, -1));
+    expect(months).toEqual(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]);
     expect(addMoreMessage(1_200)).toBe("Add $12.00 more to use this code.");
     expect(addMoreMessage(5)).toBe("Add $0.05 more to use this code.");
     expect(addItemsMessage(1)).toBe("Add 1 more item to use this code.");
