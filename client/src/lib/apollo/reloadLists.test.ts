@@ -46,6 +46,12 @@ describe("After changes (create, update, delete) the relevant lists are reloaded
     expect(held()).toEqual({ products: true, favourites: true, myOrders: false, orders: false });
   });
 
+  it("a cancelled order drops the order lists and the products too (its units went back into stock)", () => {
+    const { cache, held } = filledCache();
+    reloadLists(cache, "orderCancelled");
+    expect(held()).toEqual({ products: false, favourites: false, myOrders: false, orders: false });
+  });
+
   it("a favourite toggled drops the wish-list only", () => {
     const { cache, held } = filledCache();
     reloadLists(cache, "favourite");

@@ -15,6 +15,11 @@ export const LISTS_CHANGED_BY = {
   orderPlaced: ["products", "productFilters", "product", "favourites", "myOrders", "orders", "userOrders"],
   /** The order may leave a list filtered by status. */
   orderStatus: ["orders", "myOrders", "userOrders"],
+  /**
+   * As a status change, and the order's units are back in stock (the products, their counts and pages) and
+   * the dashboard no longer counts it.
+   */
+  orderCancelled: ["orders", "myOrders", "userOrders", "products", "productFilters", "product", "favourites", "analytics", "topProducts"],
   role: ["users"],
   /** Someone's order arrived (admins, live): the order lists, the dashboard's figures, the stock shown. */
   newOrder: ["orders", "userOrders", "analytics", "topProducts", "products", "productFilters", "product"],

@@ -7,7 +7,7 @@ import { ORDERS_PAGE_SIZE } from "../../../lib/apollo/pages";
 import { connection, cursorOf, picture, queryMock, type PageOptions } from "../../../test/fixtures";
 import { createTestLive } from "../../../test/liveEvents";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
-import { ManageOrdersScreen, ViewOrderScreen } from "./OrderScreens";
+import { CANCEL_ORDER_TEXT, CANCELLED_IS_FINAL, ManageOrdersScreen, ViewOrderScreen } from "./OrderScreens";
 
 // Notifications live in a module-wide store: one test's messages must not answer the next one's queries.
 afterEach(() => notifications.clean());
@@ -81,7 +81,7 @@ describe("Orders list", () => {
     });
     await screen.findByText("Total orders: 2");
     const status = screen.getByRole("combobox", { name: "Status" });
-    expect(within(status).getAllByRole("option").map((option) => option.textContent)).toEqual(["All statuses", "pending", "in-transit", "delivered"]);
+    expect(within(status).getAllByRole("option").map((option) => option.textContent)).toEqual(["All statuses", "pending", "in-transit", "delivered", "cancelled"]);
     await userEvent.selectOptions(status, "DELIVERED");
     await waitFor(() => expect(rowNames()).toEqual(["Order ORD-000002"]));
     expect(screen.getByText("Total orders: 1")).toBeInTheDocument();
@@ -150,6 +150,11 @@ const order = {
 const view = { route: "/admin/view-order/ORD-000004", path: "/admin/view-order/:orderNumber", user: admin };
 const orderRequest = { query: AdminOrderDocument, variables: { orderNumber: "ORD-000004" } };
 const statusRequest = (status: string) => ({ query: UpdateOrderStatusDocument, variables: { id: 4, status } });
+const cancelAnswer = {
+  __typename: "OrderPayload",
+  message: "Order status updated successfully.",
+  order: { __typename: "Order", id: 4, status: "CANCELLED", updatedAt: "2026-03-05T10:00:00.000Z" },
+};
 
 describe("Order view", () => {
   it("shows the loading view, then reference, status, subtotal, delivery fee and total; email, phone, address and region; the lines", async () => {
@@ -221,12 +226,24 @@ describe("Order view", () => {
     expect(screen.getByRole("region", { name: "Tax (included in the prices)" })).toBeInTheDocument();
   });
 
-  it("'Manage Status' offers pending, in-transit and delivered, set to the order's status", async () => {
-    renderWithShop(<ViewOrderScreen />, { ...view, mocks: [{ request: orderRequest, result: { data: { order } } }] });
+  it.each([
+    ["PENDING", "pending", ["pending", "in-transit", "delivered", "cancelled"]],
+    ["IN_TRANSIT", "in-transit", ["pending", "in-transit", "delivered", "cancelled"]],
+    ["DELIVERED", "delivered", ["pending", "in-transit", "delivered"]],
+  ] as const)("'Manage Status' of a %s order offers only the moves the server allows, set to the order's status", async (status, shown, offered) => {
+    renderWithShop(<ViewOrderScreen />, { ...view, mocks: [{ request: orderRequest, result: { data: { order: { ...order, status } } } }] });
     const select = await screen.findByLabelText("Manage Status");
-    expect(within(select).getAllByRole("option").map((option) => option.textContent)).toEqual(["pending", "in-transit", "delivered"]);
-    expect(select).toHaveDisplayValue("pending");
+    expect(within(select).getAllByRole("option").map((option) => option.textContent)).toEqual(offered);
+    expect(select).toHaveDisplayValue(shown);
     expect(screen.getByRole("button", { name: "Change" })).toBeInTheDocument();
+  });
+
+  it("a cancelled order offers no choice: its status is final", async () => {
+    renderWithShop(<ViewOrderScreen />, { ...view, mocks: [{ request: orderRequest, result: { data: { order: { ...order, status: "CANCELLED" } } } }] });
+    expect(await screen.findByText(CANCELLED_IS_FINAL)).toBeInTheDocument();
+    expect(within(screen.getByRole("region", { name: "Order details" })).getByText("cancelled")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Manage Status")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Change" })).not.toBeInTheDocument();
   });
 
   it("Change sets the chosen status, shows the server's message and reloads the order", async () => {
@@ -263,6 +280,62 @@ describe("Order view", () => {
     await userEvent.selectOptions(await screen.findByLabelText("Manage Status"), "in-transit");
     await userEvent.click(screen.getByRole("button", { name: "Change" }));
     expect(await screen.findByText("Failed to update status.")).toBeInTheDocument();
+    expect(within(screen.getByRole("region", { name: "Order details" })).getByText("pending")).toBeInTheDocument();
+  });
+
+  it("choosing cancelled asks first; 'Keep order' sends nothing and gives focus back to Change", async () => {
+    const cancelled = vi.fn(() => ({ data: { updateOrderStatus: cancelAnswer } }));
+    renderWithShop(<ViewOrderScreen />, { ...view, mocks: [{ request: orderRequest, result: { data: { order } } }, { request: statusRequest("CANCELLED"), result: cancelled }] });
+    await userEvent.selectOptions(await screen.findByLabelText("Manage Status"), "cancelled");
+    const change = screen.getByRole("button", { name: "Change" });
+    await userEvent.click(change);
+    const dialog = await screen.findByRole("dialog", { name: "Cancel order ORD-000004?" });
+    expect(within(dialog).getByText(CANCEL_ORDER_TEXT)).toBeInTheDocument();
+    expect(CANCEL_ORDER_TEXT).toBe("Its items go back into stock and any promotion code can be used again. The shopper is e-mailed. This cannot be undone.");
+    // Focus starts on the choice that changes nothing.
+    await waitFor(() => expect(within(dialog).getByRole("button", { name: "Keep order" })).toHaveFocus());
+    await userEvent.click(within(dialog).getByRole("button", { name: "Keep order" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(change).toHaveFocus());
+    expect(cancelled).not.toHaveBeenCalled();
+    expect(within(screen.getByRole("region", { name: "Order details" })).getByText("pending")).toBeInTheDocument();
+  });
+
+  it("'Cancel order' in the dialog cancels (busy meanwhile): the server's message, the badge says cancelled, no choice is left and focus is on the sentence that says so", async () => {
+    const load = vi
+      .fn()
+      .mockReturnValueOnce({ data: { order } })
+      .mockReturnValue({ data: { order: { ...order, status: "CANCELLED" } } });
+    renderWithShop(<ViewOrderScreen />, {
+      ...view,
+      mocks: [
+        { request: orderRequest, result: load, maxUsageCount: 2 },
+        { request: statusRequest("CANCELLED"), result: { data: { updateOrderStatus: cancelAnswer } }, delay: 50 },
+      ],
+    });
+    await userEvent.selectOptions(await screen.findByLabelText("Manage Status"), "cancelled");
+    await userEvent.click(screen.getByRole("button", { name: "Change" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancel order ORD-000004?" });
+    const confirm = within(dialog).getByRole("button", { name: "Cancel order" });
+    await userEvent.click(confirm);
+    expect(confirm).toHaveAttribute("data-loading", "true");
+    expect(within(dialog).getByRole("button", { name: "Keep order" })).toBeDisabled();
+    expect(await screen.findByText("Order status updated successfully.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(within(screen.getByRole("region", { name: "Order details" })).getByText("cancelled")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Manage Status")).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText(CANCELLED_IS_FINAL)).toHaveFocus());
+  });
+
+  it("a refused cancellation shows the server's message in the dialog, which stays open", async () => {
+    const refusal = { errors: [{ message: "Invalid input.", extensions: { code: "BAD_USER_INPUT", fields: { status: ["An order that is delivered cannot become cancelled."] } } }] };
+    renderWithShop(<ViewOrderScreen />, { ...view, mocks: [{ request: orderRequest, result: { data: { order } } }, { request: statusRequest("CANCELLED"), result: refusal }] });
+    await userEvent.selectOptions(await screen.findByLabelText("Manage Status"), "cancelled");
+    await userEvent.click(screen.getByRole("button", { name: "Change" }));
+    const dialog = await screen.findByRole("dialog", { name: "Cancel order ORD-000004?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel order" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent("An order that is delivered cannot become cancelled.");
+    expect(screen.getByRole("dialog", { name: "Cancel order ORD-000004?" })).toBeInTheDocument();
     expect(within(screen.getByRole("region", { name: "Order details" })).getByText("pending")).toBeInTheDocument();
   });
 

@@ -5,21 +5,26 @@
 // view: order and delivery details, the lines, and 'Manage Status' with Change: the server's message and
 // the order reloaded on success, 'Failed to update status.' on failure. When the order got promotions or paid
 // tax, its discounts and tax show among its figures, with the promotions and the tax per rate beside them.
+// 'Manage Status' offers only the moves the server allows from the order's status (lib/orders/orderStatus.ts):
+// cancelled is asked once more in a dialog (it gives the stock and promotion uses back, e-mails the shopper and
+// cannot be undone), and a cancelled order offers no choice: its status is final.
 import { PageTitle } from "../../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { Group, NativeSelect, SimpleGrid, Stack, Text } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
+import { CancelOrderDialog } from "../../../components/CancelOrderDialog";
 import { DetailUnavailable } from "../../../components/DetailUnavailable";
 import { OrderLinesTable } from "../../../components/OrderLinesTable";
 import { AdminOrderDocument, AdminOrdersDocument, type OrderStatus } from "../../../graphql/generated/graphql";
 import { nextPageVariables, ORDERS_PAGE_SIZE, useLastAnswer } from "../../../lib/apollo/pages";
 import { messages } from "../../../lib/messages";
 import { formatMoney } from "../../../lib/money";
-import { notifyError, reportChange } from "../../../lib/notify";
+import { notifyError, notifySuccess, reportChange } from "../../../lib/notify";
+import { cancelFailureMessage } from "../../../lib/orders/cancelOrder";
 import { formatDateTime } from "../../../lib/orders/invoice";
-import { ORDER_STATUS_TEXT } from "../../../lib/orders/orderStatus";
+import { ORDER_STATUS_TEXT, ORDER_STATUSES, staffMoves } from "../../../lib/orders/orderStatus";
 import { AdminList, AdminSection, AdminTable, ChangeChoice, Detail, figureColumn, useListSearch, useQuietListState } from "../AdminParts";
 import { AdminOrderRow, amountOff, OrderAdjustments, OrderStatusBadge } from "./orderParts";
 import { useUpdateOrderStatus } from "./useUpdateOrderStatus";
@@ -27,9 +32,15 @@ import { useLiveOrderStatus, useNewOrders } from "../../../lib/orders/liveOrders
 
 export const NO_ORDERS_YET = "No orders yet.";
 export const NO_ORDERS_FOUND = "No orders found matching your search.";
-const STATUSES: OrderStatus[] = ["PENDING", "IN_TRANSIT", "DELIVERED"];
 /** The statuses as the selects offer them, in the spec's words. */
-const STATUS_OPTIONS = STATUSES.map((value) => ({ value, label: ORDER_STATUS_TEXT[value] }));
+const statusOptions = (statuses: readonly OrderStatus[]) => statuses.map((value) => ({ value, label: ORDER_STATUS_TEXT[value] }));
+/** The list's filter: every status, cancelled included. */
+const STATUS_FILTER_OPTIONS = statusOptions(ORDER_STATUSES);
+/** What 'Manage Status' says of a cancelled order, in place of a choice. */
+export const CANCELLED_IS_FINAL = "This order is cancelled, which is final: its status cannot change.";
+/** The admin's confirmation of a cancellation. */
+export const cancelOrderTitle = (orderNumber: string) => `Cancel order ${orderNumber}?`;
+export const CANCEL_ORDER_TEXT = "Its items go back into stock and any promotion code can be used again. The shopper is e-mailed. This cannot be undone.";
 
 const STATUS_FILTER_ALL = "";
 const ORDER_COLUMNS = ["Order number", "Status", figureColumn("Total items"), "Date", figureColumn("Total price")];
@@ -58,7 +69,7 @@ export function ManageOrdersScreen() {
           label="Status"
           value={status}
           onChange={(event) => setStatus(event.currentTarget.value as OrderStatus | typeof STATUS_FILTER_ALL)}
-          data={[{ value: STATUS_FILTER_ALL, label: "All statuses" }, ...STATUS_OPTIONS]}
+          data={[{ value: STATUS_FILTER_ALL, label: "All statuses" }, ...STATUS_FILTER_OPTIONS]}
         />
       }
       noun="orders"
@@ -77,11 +88,73 @@ export function ManageOrdersScreen() {
   );
 }
 
-function ManageStatus({ orderId, status }: { orderId: number; status: OrderStatus }) {
+/**
+ * 'Manage Status': the moves the server allows from the order's status, and Change. Cancelled is confirmed in
+ * a dialog first; once cancelled, focus goes to the sentence that says the status is final (the Change button
+ * it came from is gone), and the server's message is told as for any change.
+ */
+function ManageStatus({ order }: { order: { id: number; orderNumber: string; status: OrderStatus } }) {
   const [updateStatus, { loading }] = useUpdateOrderStatus();
-  const change = (chosen: OrderStatus) =>
-    reportChange(updateStatus({ variables: { id: orderId, status: chosen } }), (data) => data.updateOrderStatus.message, () => notifyError(messages.orderStatusUpdateFailed));
-  return <ChangeChoice label="Manage Status" current={status} options={STATUS_OPTIONS} changing={loading} onChange={(chosen) => void change(chosen)} />;
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const final = useRef<HTMLParagraphElement>(null);
+  // Set as the cancellation is sent (the answer's status may reach the cache before the call returns).
+  const focusFinal = useRef(false);
+  useEffect(() => {
+    if (order.status === "CANCELLED" && !confirming && focusFinal.current) {
+      focusFinal.current = false;
+      final.current?.focus();
+    }
+  }, [order.status, confirming]);
+
+  const change = (chosen: OrderStatus) => {
+    if (chosen === "CANCELLED" && order.status !== "CANCELLED") {
+      setFailure(null);
+      setConfirming(true);
+      return;
+    }
+    void reportChange(updateStatus({ variables: { id: order.id, status: chosen } }), (data) => data.updateOrderStatus.message, () => notifyError(messages.orderStatusUpdateFailed));
+  };
+  const cancel = async () => {
+    setFailure(null);
+    focusFinal.current = true;
+    try {
+      const { data } = await updateStatus({ variables: { id: order.id, status: "CANCELLED" } });
+      setConfirming(false);
+      if (data) notifySuccess(data.updateOrderStatus.message);
+    } catch (error) {
+      focusFinal.current = false;
+      setFailure(cancelFailureMessage(error, messages.orderStatusUpdateFailed));
+    }
+  };
+
+  const moves = staffMoves(order.status);
+  return (
+    <>
+      {moves.length === 0 ? (
+        <Stack gap={2} maw={320}>
+          <Text size="sm" fw={500}>
+            Manage Status
+          </Text>
+          <Text ref={final} tabIndex={-1} size="sm" data-testid="status-final">
+            {CANCELLED_IS_FINAL}
+          </Text>
+        </Stack>
+      ) : (
+        // A new status starts the select afresh, at the order's status.
+        <ChangeChoice key={order.status} label="Manage Status" current={order.status} options={statusOptions(moves)} changing={loading && !confirming} onChange={change} />
+      )}
+      <CancelOrderDialog
+        opened={confirming}
+        title={cancelOrderTitle(order.orderNumber)}
+        text={CANCEL_ORDER_TEXT}
+        cancelling={loading}
+        failure={failure}
+        onConfirm={() => void cancel()}
+        onClose={() => setConfirming(false)}
+      />
+    </>
+  );
 }
 
 export function ViewOrderScreen() {
@@ -102,7 +175,7 @@ export function ViewOrderScreen() {
           <PageTitle title={`Order ${order.orderNumber}`} />
           <Text c="dimmed">{formatDateTime(order.createdAt)}</Text>
         </Stack>
-        <ManageStatus key={order.status} orderId={order.id} status={order.status} />
+        <ManageStatus order={order} />
       </Group>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
