@@ -4,6 +4,7 @@
 // order.status_changed and order.cancelled, and the dashboard no longer counts it as a sale.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newReference, TOO_LATE_TO_CANCEL } from "../src/domain/orders/index.js";
+import { openRestApi } from "./rest-support.js";
 import { createTestShop, failure, type TestShop } from "./support.js";
 
 let t: TestShop;
@@ -104,6 +105,23 @@ describe("cancelling an order", () => {
     await t.gql(SET_STATUS, { id: delivered.id, status: "DELIVERED" }, admin);
     expect(failure(await t.gql(SET_STATUS, { id: delivered.id, status: "CANCELLED" }, admin))).toMatchObject({ code: "BAD_USER_INPUT" });
     expect(await stockOf(basil.id)).toBe(before - 1);
+  });
+
+  it("the REST shim: an admin cancels with status 'cancelled', the order reads 'cancelled', and it stays so (422 at status)", async () => {
+    const api = await openRestApi(t);
+    try {
+      const shopper = await t.signUp();
+      const before = await stockOf(fern.id);
+      const order = await place(shopper.token, [{ productId: fern.id, quantity: 2 }]);
+      const cancelled = await api.post(`/order-status-update/${order.id}`, { token: admin, json: { status: "cancelled" } });
+      expect(cancelled.status).toBe(200);
+      expect(cancelled.body.order.status).toBe("cancelled");
+      expect(await stockOf(fern.id)).toBe(before);
+      const back = await api.post(`/order-status-update/${order.id}`, { token: admin, json: { status: "pending" } });
+      expect(back).toMatchObject({ status: 422, body: { status: ["An order that is cancelled cannot become pending."] } });
+    } finally {
+      await api.close();
+    }
   });
 
   it("the dashboard counts a cancelled order nowhere: not in orders, revenue or the products bought", async () => {
