@@ -1,6 +1,7 @@
 // The theme keeps every text and control at WCAG AA (4.5:1) against what it sits on.
 import { DEFAULT_THEME, getPrimaryShade, isLightColor, mergeMantineTheme } from "@mantine/core";
 import { describe, expect, it } from "vitest";
+import { ORDER_STATUS_COLOR, ORDER_STATUSES } from "../lib/orders/orderStatus";
 import { contrastRatio, readableShade, shopCssVariables, shopTheme } from "./theme";
 
 const theme = mergeMantineTheme(DEFAULT_THEME, shopTheme);
@@ -43,6 +44,14 @@ describe("the shop's theme (WCAG 2.1 AA)", () => {
       expect(contrastRatio(value, colors[1])).toBeGreaterThanOrEqual(4.5);
       expect(contrastRatio(value, colors[2])).toBeGreaterThanOrEqual(4.5); // light variant hovered
     }
+  });
+
+  it.each(ORDER_STATUSES)("the %s order status badge: its colour is the theme's, with black or white text at 4.5:1", (status) => {
+    const colors = theme.colors[ORDER_STATUS_COLOR[status]];
+    expect(colors).toBeDefined();
+    const filled = colors[getPrimaryShade(theme, "light")];
+    const text = isLightColor(filled, theme.luminanceThreshold) ? BLACK : WHITE;
+    expect(contrastRatio(filled, text)).toBeGreaterThanOrEqual(4.5);
   });
 
   it("darkens a colour none of whose shades is dark enough", () => {

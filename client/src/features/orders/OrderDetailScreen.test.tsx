@@ -1,11 +1,15 @@
-import { screen, within } from "@testing-library/react";
+import { notifications } from "@mantine/notifications";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it, vi } from "vitest";
-import { OrderDetailDocument } from "../../graphql/generated/graphql";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { CancelMyOrderDocument, OrderDetailDocument } from "../../graphql/generated/graphql";
 import { createTestLive } from "../../test/liveEvents";
 import { renderWithShop, shopper } from "../../test/renderWithShop";
 import { picture } from "../../test/fixtures";
-import { OrderDetailScreen } from "./OrderDetailScreen";
+import { CANCEL_THIS_ORDER, CANCEL_THIS_ORDER_TEXT, OrderDetailScreen } from "./OrderDetailScreen";
+
+// Notifications live in a module-wide store: one test's messages must not answer the next one's queries.
+afterEach(() => notifications.clean());
 
 const order = {
   __typename: "Order" as const,
@@ -254,5 +258,97 @@ describe("Own order detail with promotions and tax", () => {
     expect(texts(invoice, "thead th")).toEqual(["Product", "Unit price", "Quantity", "Amount"]);
     expect(texts(invoice, ".totals > div")).toEqual(["Subtotal $40.00", "Delivery fee $5.00", "Total $45.00"]);
     expect(invoice.querySelector(".pricing")).toBeNull();
+  });
+});
+
+describe("Cancelling an own order", () => {
+  const pending = { ...order, status: "PENDING" as const };
+  const orderRequest = { query: OrderDetailDocument, variables: { orderNumber: "ORD-000004" } };
+  const cancelRequest = { query: CancelMyOrderDocument, variables: { id: 4 } };
+  const cancelled = {
+    data: {
+      cancelMyOrder: {
+        __typename: "OrderPayload",
+        message: "Your order has been cancelled.",
+        order: { __typename: "Order", id: 4, status: "CANCELLED", updatedAt: "2026-03-06T10:00:00.000Z" },
+      },
+    },
+  };
+  const tooLate = "This order can no longer be cancelled: it is already on its way. Please contact us.";
+
+  it("a pending order has 'Cancel order'", async () => {
+    renderWithShop(<OrderDetailScreen />, { ...at, mocks: [{ request: orderRequest, result: { data: { order: pending } } }] });
+    expect(await screen.findByRole("button", { name: "Cancel order" })).toBeInTheDocument();
+  });
+
+  it.each(["IN_TRANSIT", "DELIVERED", "CANCELLED"] as const)("a %s order has no 'Cancel order'", async (status) => {
+    renderWithShop(<OrderDetailScreen />, { ...at, mocks: [{ request: orderRequest, result: { data: { order: { ...order, status } } } }] });
+    await screen.findByRole("heading", { name: "Order ORD-000004" });
+    expect(screen.queryByRole("button", { name: "Cancel order" })).not.toBeInTheDocument();
+  });
+
+  it("asks first; 'Keep order' sends nothing and gives focus back to the button", async () => {
+    const cancel = vi.fn(() => cancelled);
+    renderWithShop(<OrderDetailScreen />, { ...at, mocks: [{ request: orderRequest, result: { data: { order: pending } } }, { request: cancelRequest, result: cancel }] });
+    const button = await screen.findByRole("button", { name: "Cancel order" });
+    await userEvent.click(button);
+    const dialog = await screen.findByRole("dialog", { name: CANCEL_THIS_ORDER });
+    expect(CANCEL_THIS_ORDER).toBe("Cancel this order?");
+    expect(within(dialog).getByText(CANCEL_THIS_ORDER_TEXT)).toBeInTheDocument();
+    expect(CANCEL_THIS_ORDER_TEXT).toBe("You will not be charged for it.");
+    await waitFor(() => expect(within(dialog).getByRole("button", { name: "Keep order" })).toHaveFocus());
+    await userEvent.click(within(dialog).getByRole("button", { name: "Keep order" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(button).toHaveFocus());
+    expect(cancel).not.toHaveBeenCalled();
+    expect(screen.getByTestId("order-status")).toHaveTextContent("pending");
+  });
+
+  it("'Cancel order' in the dialog cancels (busy meanwhile): the server's message, the page says cancelled, the button goes and focus is on the status; the live news is not told twice", async () => {
+    const live = createTestLive();
+    renderWithShop(<OrderDetailScreen />, {
+      ...at,
+      live,
+      mocks: [
+        { request: orderRequest, result: { data: { order: pending } } },
+        { request: cancelRequest, result: cancelled, delay: 50 },
+      ],
+    });
+    await userEvent.click(await screen.findByRole("button", { name: "Cancel order" }));
+    const dialog = await screen.findByRole("dialog", { name: CANCEL_THIS_ORDER });
+    const confirm = within(dialog).getByRole("button", { name: "Cancel order" });
+    await userEvent.click(confirm);
+    expect(confirm).toHaveAttribute("data-loading", "true");
+    // The shop's news of the move may come before its answer.
+    live.emit("LiveOrderStatus", {
+      orderStatusChanged: { __typename: "Order", id: 4, orderNumber: "ORD-000004", status: "CANCELLED", updatedAt: "2026-03-06T10:00:00.000Z" },
+    });
+    expect(await screen.findByText("Your order has been cancelled.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    const status = screen.getByTestId("order-status");
+    expect(status).toHaveTextContent("cancelled");
+    expect(screen.queryByRole("button", { name: "Cancel order" })).not.toBeInTheDocument();
+    await waitFor(() => expect(status).toHaveFocus());
+    expect(screen.queryByText("Order ORD-000004 is now cancelled.")).not.toBeInTheDocument();
+  });
+
+  it("too late: the server's words in the dialog; the order is read again (on its way: the button goes) and closing the dialog focuses the status", async () => {
+    const load = vi
+      .fn()
+      .mockReturnValueOnce({ data: { order: pending } })
+      .mockReturnValue({ data: { order: { ...order, status: "IN_TRANSIT" } } });
+    const refusal = { errors: [{ message: "Invalid input.", extensions: { code: "BAD_USER_INPUT", fields: { order: [tooLate] } } }] };
+    renderWithShop(<OrderDetailScreen />, { ...at, mocks: [{ request: orderRequest, result: load, maxUsageCount: 2 }, { request: cancelRequest, result: refusal }] });
+    await userEvent.click(await screen.findByRole("button", { name: "Cancel order" }));
+    const dialog = await screen.findByRole("dialog", { name: CANCEL_THIS_ORDER });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel order" }));
+    expect(await within(dialog).findByRole("alert")).toHaveTextContent(tooLate);
+    await waitFor(() => expect(screen.getByTestId("order-status")).toHaveTextContent("in-transit"));
+    // The only 'Cancel order' left is the dialog's.
+    expect(screen.getAllByRole("button", { name: "Cancel order" })).toEqual([within(dialog).getByRole("button", { name: "Cancel order" })]);
+    // The dialog stays until the shopper has read it.
+    await userEvent.click(within(screen.getByRole("dialog", { name: CANCEL_THIS_ORDER })).getByRole("button", { name: "Keep order" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByTestId("order-status")).toHaveFocus());
   });
 });

@@ -2,24 +2,29 @@
 // invoice in a new window that prints itself and closes after printing. An order that got promotions or was
 // taxed also shows each line's share of the promotions, the promotions with what each took off, the
 // discounts and tax in its totals and the tax per rate (the invoice too); an order without shows nothing more.
+// While the order is pending its shopper may cancel it ('Cancel order', confirmed in a dialog); later the button
+// is gone (the server would refuse: the order is on its way).
 import { PageTitle } from "../../components/PageTitle";
-import { useQuery } from "@apollo/client/react";
+import { useMutation, useQuery } from "@apollo/client/react";
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router-dom";
+import { CancelOrderDialog } from "../../components/CancelOrderDialog";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingView } from "../../components/LoadingView";
 import { OrderLinesTable } from "../../components/OrderLinesTable";
 import { AddedTaxRows, amountOff, DeliveryDiscountRow, DiscountRow, IncludedTaxRows, TaxBreakdown } from "../../components/PriceSummary";
 import { RequireUser } from "../../components/RequireUser";
-import { OrderDetailDocument, type OrderDetailQuery } from "../../graphql/generated/graphql";
+import { CancelMyOrderDocument, OrderDetailDocument, type OrderDetailQuery, type OrderStatus } from "../../graphql/generated/graphql";
+import { reloadListsAfter } from "../../lib/apollo/reloadLists";
 import { variantLabel } from "../../lib/catalog/variants";
 import { formatMoney } from "../../lib/money";
-import { notifyError } from "../../lib/notify";
+import { notifyError, notifySuccess } from "../../lib/notify";
+import { cancelFailureMessage } from "../../lib/orders/cancelOrder";
 import { formatDateTime } from "../../lib/orders/invoice";
 import { printInvoice } from "../../lib/orders/invoiceDocument";
-import { useLiveOrderStatus } from "../../lib/orders/liveOrders";
-import { ORDER_STATUS_COLOR, ORDER_STATUS_TEXT } from "../../lib/orders/orderStatus";
+import { expectOwnMove, useLiveOrderStatus } from "../../lib/orders/liveOrders";
+import { ORDER_STATUS_COLOR, ORDER_STATUS_TEXT, shopperMayCancel } from "../../lib/orders/orderStatus";
 import type { SessionUser } from "../../lib/session/session";
 import { pricedInvoiceHtml } from "./invoicePricing";
 
@@ -29,7 +34,7 @@ export function OrderDetailScreen() {
 
 function OrderDetail({ user }: { user: SessionUser }) {
   const orderNumber = useParams().orderNumber ?? "";
-  const { data, loading, error } = useQuery(OrderDetailDocument, { variables: { orderNumber } });
+  const { data, loading, error, refetch } = useQuery(OrderDetailDocument, { variables: { orderNumber } });
   // The status badge follows the order live, with a toast when an admin moves it.
   useLiveOrderStatus(orderNumber);
   const [billedTo, setBilledTo] = useState(user.name);
@@ -55,9 +60,7 @@ function OrderDetail({ user }: { user: SessionUser }) {
             Reference {order.reference} · {formatDateTime(order.createdAt)}
           </Text>
         </Stack>
-        <Badge size="lg" color={ORDER_STATUS_COLOR[order.status]}>
-          {ORDER_STATUS_TEXT[order.status]}
-        </Badge>
+        <OrderStatusAndCancel order={order} onRefused={() => void refetch().catch(() => undefined)} />
       </Group>
 
       <Paper withBorder radius="md" p="md">
@@ -110,6 +113,81 @@ function OrderDetail({ user }: { user: SessionUser }) {
 }
 
 type OrderLine = NonNullable<OrderDetailQuery["order"]>["lines"][number];
+
+export const CANCEL_THIS_ORDER = "Cancel this order?";
+export const CANCEL_THIS_ORDER_TEXT = "You will not be charged for it.";
+
+/**
+ * The order's status and, while it is pending, 'Cancel order' with its confirmation. The answer's status
+ * reaches the cache, so the badge says cancelled and the button goes; focus then moves to the badge (the button
+ * it came from is gone) and the server's message is told. A refusal is said in the dialog, and the order is
+ * read again (it has moved on: the button goes).
+ */
+function OrderStatusAndCancel({ order, onRefused }: { order: { id: number; orderNumber: string; status: OrderStatus }; onRefused: () => void }) {
+  const [cancelMyOrder, { loading }] = useMutation(CancelMyOrderDocument, { update: reloadListsAfter("orderCancelled") });
+  const [confirming, setConfirming] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const status = useRef<HTMLDivElement>(null);
+  const mayCancel = shopperMayCancel(order.status);
+  // Once the dialog has closed and the button is gone, focus goes to the status.
+  const focusStatus = useRef(false);
+  useEffect(() => {
+    if (!confirming && !mayCancel && focusStatus.current) {
+      focusStatus.current = false;
+      status.current?.focus();
+    }
+  }, [confirming, mayCancel]);
+
+  const cancel = async () => {
+    setFailure(null);
+    focusStatus.current = true;
+    // The live news of this move is not told again: the answer's message says it.
+    const forget = expectOwnMove(order.orderNumber, "CANCELLED");
+    try {
+      const { data } = await cancelMyOrder({ variables: { id: order.id } });
+      setConfirming(false);
+      if (data) notifySuccess(data.cancelMyOrder.message);
+    } catch (error) {
+      forget();
+      setFailure(cancelFailureMessage(error));
+      onRefused();
+    }
+  };
+  const close = () => {
+    // 'Keep order' with the button still there: the dialog gives focus back to it.
+    focusStatus.current = !mayCancel;
+    setConfirming(false);
+  };
+
+  return (
+    <Group gap="sm">
+      <Badge ref={status} tabIndex={-1} size="lg" color={ORDER_STATUS_COLOR[order.status]} data-testid="order-status">
+        {ORDER_STATUS_TEXT[order.status]}
+      </Badge>
+      {mayCancel && (
+        <Button
+          variant="outline"
+          color="red"
+          onClick={() => {
+            setFailure(null);
+            setConfirming(true);
+          }}
+        >
+          Cancel order
+        </Button>
+      )}
+      <CancelOrderDialog
+        opened={confirming}
+        title={CANCEL_THIS_ORDER}
+        text={CANCEL_THIS_ORDER_TEXT}
+        cancelling={loading}
+        failure={failure}
+        onConfirm={() => void cancel()}
+        onClose={close}
+      />
+    </Group>
+  );
+}
 
 /** Each line's share of the order's promotions ('Boston Fern −$2.00'), under the lines; nothing when none had one. */
 function LineDiscounts({ lines }: { lines: readonly OrderLine[] }) {

@@ -33,6 +33,12 @@ describe("Own orders", () => {
     expect(within(card).getByText("$57.50")).toBeInTheDocument();
   });
 
+  it("a cancelled order says so", async () => {
+    renderWithShop(<OrdersScreen />, { ...at, mocks: [{ request: firstPage, result: { data: { myOrders: connection("Order", [{ ...order, status: "CANCELLED" }]) } } }] });
+    const card = await screen.findByRole("article", { name: "Order ORD-000004" });
+    expect(within(card).getByText("cancelled")).toBeInTheDocument();
+  });
+
   it("'No orders yet.' when empty", async () => {
     renderWithShop(<OrdersScreen />, { ...at, mocks: [{ request: firstPage, result: { data: { myOrders: connection("Order", []) } } }] });
     expect(await screen.findByText("No orders yet.")).toBeInTheDocument();

@@ -35,4 +35,16 @@ export const orderOperations = /* GraphQL */ `
       ...OrderPricingFields
     }
   }
+
+  # The shopper cancels their own order while it is pending; the answer's status puts Cancelled on screen.
+  mutation CancelMyOrder($id: Int!) {
+    cancelMyOrder(id: $id) {
+      message
+      order {
+        id
+        status
+        updatedAt
+      }
+    }
+  }
 `;

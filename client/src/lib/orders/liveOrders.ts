@@ -3,7 +3,7 @@
 // that order updates in place, without a reload. A new order (admins) reloads the order lists and the
 // dashboard's figures.
 import { useApolloClient, useSubscription } from "@apollo/client/react";
-import { LiveOrderPlacedDocument, LiveOrderStatusDocument } from "../../graphql/generated/graphql";
+import { LiveOrderPlacedDocument, LiveOrderStatusDocument, type OrderStatus } from "../../graphql/generated/graphql";
 import { reloadLists } from "../apollo/reloadLists";
 import { notifyPlain } from "../notify";
 import { ORDER_STATUS_TEXT } from "./orderStatus";
@@ -26,11 +26,34 @@ export const liveOrderOperations = /* GraphQL */ `
   }
 `;
 
-/** What the shopper is told when an order moves, e.g. 'Order ORD-… is now in-transit.' */
+/** What the shopper is told when an order moves, e.g. 'Order ORD-… is now in-transit.' ('… is now cancelled.') */
 export const statusChangedMessage = (orderNumber: string, status: keyof typeof ORDER_STATUS_TEXT) =>
   `Order ${orderNumber} is now ${ORDER_STATUS_TEXT[status]}.`;
 
 export const orderPlacedMessage = (orderNumber: string) => `New order ${orderNumber}.`;
+
+/**
+ * Moves this tab asked for itself (a shopper cancelling an order), by order number. Their live news is not
+ * told again in a toast: the change's own answer already said it ('Your order has been cancelled.'), and a
+ * screen reader would hear it twice. Noted before the change is sent, since the news may arrive before the
+ * answer; the news of that move, once it comes, clears the note.
+ */
+const ownMoves = new Map<string, OrderStatus>();
+
+/** Notes a move this tab is about to make; the function returned forgets it (when the change failed). */
+export function expectOwnMove(orderNumber: string, status: OrderStatus): () => void {
+  ownMoves.set(orderNumber, status);
+  return () => {
+    if (ownMoves.get(orderNumber) === status) ownMoves.delete(orderNumber);
+  };
+}
+
+/** Whether this news is of a move this tab made itself (and forgets the note). */
+function isOwnMove(orderNumber: string, status: OrderStatus): boolean {
+  if (ownMoves.get(orderNumber) !== status) return false;
+  ownMoves.delete(orderNumber);
+  return true;
+}
 
 /**
  * Follows one order (by number), or without one all of the viewer's orders (an admin's: every order).
@@ -42,7 +65,7 @@ export function useLiveOrderStatus(orderNumber?: string, { announce = true }: { 
     variables: { orderNumber: orderNumber ?? null },
     onData: ({ data }) => {
       const order = data.data?.orderStatusChanged;
-      if (order && announce) notifyPlain(statusChangedMessage(order.orderNumber, order.status));
+      if (order && !isOwnMove(order.orderNumber, order.status) && announce) notifyPlain(statusChangedMessage(order.orderNumber, order.status));
     },
   });
 }
