@@ -73,6 +73,29 @@ async function auditPromotion(url: string, adminToken: string): Promise<{ id: nu
   return createPromotion;
 }
 
+/**
+ * A pending order of the demo shopper's, whose page offers 'Cancel order': the newest of the demo's when it has
+ * one, else one placed for the audit (one unit of an in-stock product).
+ */
+async function pendingOrder(url: string, shopperToken: string, slug: string): Promise<string> {
+  const { myOrders } = await graphql<{ myOrders: { nodes: Array<{ orderNumber: string; status: string }> } }>(url, "{ myOrders(first: 50) { nodes { orderNumber status } } }", {}, shopperToken);
+  const pending = myOrders.nodes.find((order) => order.status === "PENDING");
+  if (pending) return pending.orderNumber;
+  const { product, regions } = await graphql<{ product: { id: number }; regions: { nodes: Array<{ id: number }> } }>(
+    url,
+    "query($slug: String!) { product(slug: $slug) { id } regions(first: 1) { nodes { id } } }",
+    { slug },
+  );
+  const reference = Array.from({ length: 16 }, () => "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"[Math.floor(Math.random() * 36)]).join("");
+  const { placeOrder } = await graphql<{ placeOrder: { order: { orderNumber: string } } }>(
+    url,
+    "mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { order { orderNumber } } }",
+    { input: { reference, regionId: regions.nodes[0].id, lines: [{ productId: product.id, quantity: 1 }] } },
+    shopperToken,
+  );
+  return placeOrder.order.orderNumber;
+}
+
 async function screensOf(url: string, adminToken: string, shopperToken: string): Promise<Screen[]> {
   const { products, categories } = await graphql<{ products: { nodes: Array<{ slug: string }> }; categories: { nodes: Array<{ id: number; name: string }> } }>(
     url,
@@ -99,6 +122,7 @@ async function screensOf(url: string, adminToken: string, shopperToken: string):
   }
   const orderNumber = myOrders.nodes[0]?.orderNumber ?? admin.orders.nodes[0].orderNumber;
   const promotion = await auditPromotion(url, adminToken);
+  const cancellable = await pendingOrder(url, shopperToken, slug);
   const screens: Screen[] = [
     { name: "home", path: "/", who: "guest" },
     { name: "category", path: `/categories/${encodeURIComponent(category.name)}`, who: "guest" },
@@ -127,6 +151,12 @@ async function screensOf(url: string, adminToken: string, shopperToken: string):
     { name: "account", path: "/user", who: "shopper" },
     { name: "orders", path: "/user/order", who: "shopper" },
     { name: "order", path: `/user/order/${orderNumber}`, who: "shopper" },
+    { name: "order cancel dialog", path: `/user/order/${cancellable}`, who: "shopper", then: async (page) => {
+      await page.goto(`${url}/user/order/${cancellable}`);
+      await page.getByRole("button", { name: "Cancel order" }).click();
+      await page.getByRole("dialog", { name: "Cancel this order?" }).waitFor();
+      await page.waitForTimeout(500);
+    } },
     { name: "wish-list", path: "/user/wishlist", who: "shopper" },
     { name: "update account", path: "/user/update-account-details", who: "shopper" },
     { name: "update contact", path: "/user/update-contact-details", who: "shopper" },
@@ -157,6 +187,13 @@ async function screensOf(url: string, adminToken: string, shopperToken: string):
     { name: "admin edit region", path: `/admin/edit-region/${admin.regions.nodes[0].id}`, who: "admin" },
     { name: "admin orders", path: "/admin/manage-order", who: "admin" },
     { name: "admin order", path: `/admin/view-order/${admin.orders.nodes[0].orderNumber}`, who: "admin" },
+    { name: "admin order cancel dialog", path: `/admin/view-order/${cancellable}`, who: "admin", then: async (page) => {
+      await page.goto(`${url}/admin/view-order/${cancellable}`);
+      await page.getByLabel("Manage Status").selectOption("CANCELLED");
+      await page.getByRole("button", { name: "Change" }).click();
+      await page.getByRole("dialog", { name: `Cancel order ${cancellable}?` }).waitFor();
+      await page.waitForTimeout(500);
+    } },
     { name: "admin users", path: "/admin/manage-users", who: "admin" },
     { name: "admin user", path: `/admin/manage-users/${admin.users.nodes[0].id}`, who: "admin" },
     { name: "admin integrations", path: "/admin/integrations", who: "admin" },

@@ -1,6 +1,6 @@
 // Journey 1: a guest browses, fills the cart up to the stock limit, is sent to sign in at
 // checkout, signs up, signs in, fills the contact details, pays by card, places the order, finds it
-// under My orders and prints its invoice.
+// under My orders and prints its invoice; then, while it is still pending, cancels it (its units go back).
 // A shopper who forgot the password gets back in through 'Forgot password?', the link read in
 // the development mailbox (/dev/mail), and the reset screen.
 // A shopper narrows a search with the filters and their counts, on a phone; the URL keeps them.
@@ -8,7 +8,8 @@ import crypto from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { journey } from "../browser.js";
 import type { Page } from "playwright-core";
-import { expectText, graphql, phone, signInOnForm, toast, useShop } from "./support.js";
+import { expectAccessible } from "../axe.js";
+import { expectText, focused, graphql, phone, signInOnForm, toast, useShop } from "./support.js";
 
 const { shop, browser } = useShop();
 
@@ -185,6 +186,32 @@ describe("a guest becomes a customer", () => {
       // The server took the stock.
       await page.goto(`${shop().url}/products/${product.slug}`);
       await page.getByText(`${stock - ordered} item(s) left`).waitFor();
+
+      // Still pending: the shopper cancels it from its page, after a confirmation that passes axe.
+      await page.goto(`${shop().url}/user/order/${orderNumber}`);
+      await page.getByRole("heading", { name: `Order ${orderNumber}` }).waitFor();
+      const status = page.getByTestId("order-status");
+      await expectText(status, "pending");
+      await page.getByRole("button", { name: "Cancel order" }).click();
+      const cancelDialog = page.getByRole("dialog", { name: "Cancel this order?" });
+      await cancelDialog.getByText("You will not be charged for it.").waitFor();
+      // Focus starts on the choice that changes nothing.
+      await expect.poll(() => focused(page)).toEqual({ tag: "button", name: "Keep order" });
+      await expectAccessible(page, "the order page with the cancel dialog open");
+      await cancelDialog.getByRole("button", { name: "Cancel order" }).click();
+      await toast(page, "Your order has been cancelled.");
+      await cancelDialog.waitFor({ state: "hidden" });
+      await expectText(status, "cancelled");
+      expect(await page.getByRole("button", { name: "Cancel order" }).count()).toBe(0);
+      // The button it came from is gone: focus is on the status.
+      await expect.poll(() => focused(page)).toEqual({ tag: "div", name: "cancelled" });
+
+      // My orders says so, and the units are back in stock.
+      await navigation.getByRole("link", { name: "Account" }).click();
+      await page.getByRole("navigation", { name: "Account" }).getByRole("link", { name: "My orders" }).click();
+      await page.getByRole("article", { name: `Order ${orderNumber}` }).getByText("cancelled", { exact: true }).waitFor();
+      await page.goto(`${shop().url}/products/${product.slug}`);
+      await page.getByText(`${stock} item(s) left`).waitFor();
     });
   });
 });
