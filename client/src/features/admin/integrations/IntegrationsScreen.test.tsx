@@ -136,6 +136,24 @@ describe("Integrations: webhooks", () => {
     expect(screen.getByRole("button", { name: "Add endpoint" })).toBeInTheDocument();
   });
 
+  it("the new endpoint's events are the server's list, each named as its webhooks' type with the server's description (order.cancelled included)", async () => {
+    const cancelledEvent = {
+      __typename: "WebhookEventInfo" as const,
+      type: "ORDER_CANCELLED" as const,
+      description: "An order was cancelled; its stock and promotion uses were given back (data.order, data.previousStatus). Also reported as order.status_changed.",
+    };
+    renderWithShop(<IntegrationsScreen />, {
+      route: "/admin/integrations?tab=webhooks",
+      path: "/admin/integrations",
+      user: admin,
+      mocks: [queryMock(AdminWebhookEndpointsDocument, {}, { webhookEventTypes: [...eventTypes, cancelledEvent], webhookEndpoints: [] })],
+    });
+    const events = await screen.findByRole("group", { name: /Events/ });
+    expect(within(events).getAllByRole("checkbox").map((box) => box.getAttribute("value"))).toEqual(["ORDER_PLACED", "ORDER_CANCELLED"]);
+    expect(within(events).getByRole("checkbox", { name: "order.cancelled" })).toBeInTheDocument();
+    expect(within(events).getByText(cancelledEvent.description)).toBeInTheDocument();
+  });
+
   it("the delivery log shows status, attempts, response code and time; 'Send again' queues the same event", async () => {
     const deliveries = {
       __typename: "WebhookDeliveryConnection" as const,
