@@ -27,17 +27,22 @@ export const useDeletePromotion = () =>
   });
 
 /**
- * Adds a batch of single-use codes; the promotion's code count grows by the codes added. Its status is the
- * server's to say (a promotion with no codes yet may now be active or scheduled): it is dropped, so the screens
- * showing the promotion ask for it again.
+ * Adds a batch of single-use codes; the promotion's code count grows by the codes added. Of the statuses only
+ * "no codes" depends on the codes, and what follows it is the server's to say (active or scheduled): a
+ * promotion that had none has its status dropped, so the screens showing it ask for it again.
  */
 export const useGeneratePromotionCodes = () =>
   useMutation(GeneratePromotionCodesDocument, {
     update: (cache, { data }, { variables }) => {
       if (!data || !variables) return;
       const id = cache.identify({ __typename: "Promotion", id: variables.id });
-      cache.modify({ id, fields: { codeCount: (count: number) => count + data.generatePromotionCodes } });
-      if (data.generatePromotionCodes > 0) cache.evict({ id, fieldName: "status" });
+      cache.modify({
+        id,
+        fields: {
+          codeCount: (count: number) => count + data.generatePromotionCodes,
+          status: (status: string, { DELETE }) => (status === "NO_CODES" && data.generatePromotionCodes > 0 ? DELETE : status),
+        },
+      });
       forget(cache, STALE_AFTER_A_CHANGE);
     },
   });
