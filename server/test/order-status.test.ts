@@ -3,8 +3,8 @@
 // in transit may be cancelled by the shop, pending by its shopper; cancelled is final. A new order starts
 // pending; placing it owes the order.placed webhook, the confirmation email and the live news; a move owes
 // order.status_changed (with the status it left), the status email and the live news; cancelling also owes
-// order.cancelled and gives the stock and promotion uses back; choosing the status an order already has
-// owes nothing.
+// order.cancelled, gives the stock and promotion uses back and owes a refund of what is left; choosing the
+// status an order already has owes nothing.
 import { describe, expect, it } from "vitest";
 import { FIRST_STATUS, mayMove, ORDER_STATUSES, STATUS_RULES, type OrderWithLines } from "../src/domain/orders/index.js";
 import { FULFILMENT_STATUSES } from "../src/domain/shared/index.js";
@@ -45,6 +45,7 @@ describe("what entering a status owes", () => {
       emails: [{ kind: "order-confirmation", orderId: 7, orderNumber: "ORD-261127-ABC123" }],
       news: [{ type: "orderPlaced", orderId: 7, userId: 3 }],
       returns: [],
+      refund: false,
     });
   });
 
@@ -57,6 +58,7 @@ describe("what entering a status owes", () => {
           emails: [{ kind: "order-status", orderId: 7, orderNumber: "ORD-261127-ABC123", status: to }],
           news: [{ type: "orderStatusChanged", orderId: 7, userId: 3, status: to }],
           returns: [],
+          refund: false,
         });
       }
     }
@@ -72,10 +74,11 @@ describe("what entering a status owes", () => {
       emails: [{ kind: "order-status", orderId: 7, orderNumber: "ORD-261127-ABC123", status: "cancelled" }],
       news: [{ type: "orderStatusChanged", orderId: 7, userId: 3, status: "cancelled" }],
       returns: ["return-stock", "give-back-promotion-uses"],
+      refund: true,
     });
   });
 
   it("choosing the status the order already has owes nothing", () => {
-    for (const status of ORDER_STATUSES) expect(effectsOfEntering(order(status), status)).toEqual({ webhooks: [], emails: [], news: [], returns: [] });
+    for (const status of ORDER_STATUSES) expect(effectsOfEntering(order(status), status)).toEqual({ webhooks: [], emails: [], news: [], returns: [], refund: false });
   });
 });

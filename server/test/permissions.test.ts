@@ -88,6 +88,11 @@ const operations: Record<string, Operation> = {
   users: { access: "admin", scope: "customers:read", document: "{ users { nodes { id } } }" },
   user: { access: "admin", scope: "customers:read", document: "query($id: Int!) { user(id: $id) { id } }", variables: () => ({ id: ids.otherUserId }) },
   setUserRole: { access: "admin", document: "mutation($id: Int!) { setUserRole(id: $id, role: USER) { message } }", variables: () => ({ id: ids.otherUserId }) },
+  refundOrder: {
+    access: "admin",
+    scope: "orders:write",
+    document: 'mutation { refundOrder(id: 999999, input: { amount: 1, reason: "Matrix" }) { message } }',
+  },
   updateOrderStatus: {
     access: "admin",
     scope: "orders:write",

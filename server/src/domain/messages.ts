@@ -24,6 +24,7 @@ export const messages = {
   orderPlaced: "Payment successful and order has been created",
   orderStatusUpdated: "Order status updated successfully.",
   orderCancelled: "Your order has been cancelled.",
+  orderRefunded: "Refund issued successfully.",
   // The same answer whether or not the email has an account.
   passwordResetRequested: `If an account exists for this email, we have sent it a link to reset the password. The link works for ${RESET_LINK_MINUTES} minutes.`,
 } as const;

@@ -3,6 +3,7 @@
 import { Arg, Ctx, Field, FieldResolver, InputType, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import { AFTER, OrderConnection, PAGE_SIZE, viewConnection, type Connection } from "./connections.js";
 import type { GraphQLContext } from "./context.js";
+import { MoneyScalar } from "./scalars.js";
 import { AnalyticsSummary, CartCheck, CartQuote, Order, OrderPayload, OrderStatus, ratePercent, TopProduct, User, viewOrder, viewPriceParts } from "./types.js";
 import type { CartQuote as DomainCartQuote } from "../domain/orders/index.js";
 import { invalid } from "../domain/shared/index.js";
@@ -20,6 +21,20 @@ export class CartLineInput {
   variantId!: number | null;
 
   @Field(() => Int, { description: "A whole number of at least 1, at most the units in stock." }) quantity!: number;
+}
+
+@InputType({ description: "Units of one line of the order to refund." })
+class RefundLineInput {
+  @Field(() => Int, { description: "The order line's id (Order.lines.id)." }) lineId!: number;
+  @Field(() => Int, { description: "At least 1; at most the units bought less those refunded." }) quantity!: number;
+}
+
+@InputType({ description: "What to give back: an amount, or units of lines (not both), and why." })
+class RefundInput {
+  @Field(() => MoneyScalar, { nullable: true, description: "Dollars; at most what is left of the order's total after its refunds." }) amount?: number | null;
+  @Field(() => [RefundLineInput], { nullable: true, description: "Each line's units; a line's amount is what was paid for it (after promotions, with tax added on top) in proportion, its last units taking exactly what is left of it." })
+  lines?: RefundLineInput[] | null;
+  @Field(() => String, { description: "Why, as the shopper's e-mail and the order's history show it (1 to 500 characters)." }) reason!: string;
 }
 
 @InputType()
@@ -179,6 +194,15 @@ class OrderResolver {
   async cancelMyOrder(@Ctx() { shop, viewer }: GraphQLContext, @Arg("id", () => Int) id: number): Promise<OrderPayload> {
     const order = await shop.orders.cancelOwnOrder(viewer, id);
     return { message: messages.orderCancelled, order: viewOrder(order) };
+  }
+
+  @Mutation(() => OrderPayload, {
+    description:
+      "Gives back part or all of an order's payment through the payment provider (admins, keys with orders:write): never more than was paid, each refund a row with its reason. The shopper is e-mailed; webhooks hear order.refunded.",
+  })
+  async refundOrder(@Ctx() { shop, viewer }: GraphQLContext, @Arg("id", () => Int) id: number, @Arg("input", () => RefundInput) input: RefundInput): Promise<OrderPayload> {
+    const order = await shop.orders.refund(viewer, id, { amount: input.amount ?? undefined, lines: input.lines ?? undefined, reason: input.reason });
+    return { message: messages.orderRefunded, order: viewOrder(order) };
   }
 
   @Mutation(() => OrderPayload, {

@@ -4,7 +4,7 @@
 import { Field, Float, Int, ObjectType, registerEnumType } from "type-graphql";
 import type { UserRow } from "../domain/accounts/index.js";
 import { averageRating, storedOptions, unitPriceCents, type Category as CategoryRow, type ProductWithCategory } from "../domain/catalog/index.js";
-import { priceOfPlacedOrder, type OrderWithLines } from "../domain/orders/index.js";
+import { paymentStatusOf, priceOfPlacedOrder, type OrderWithLines } from "../domain/orders/index.js";
 import type { OrderQuote } from "../domain/pricing/index.js";
 import type { Region as RegionRow } from "../domain/regions/index.js";
 import { MoneyScalar } from "./scalars.js";
@@ -95,6 +95,7 @@ export class VariantOption {
 
 @ObjectType({ description: "One line of an order: the product as it was bought." })
 export class OrderLine {
+  @Field(() => Int, { description: "The line's own id (refunds name it)." }) id!: number;
   @Field(() => Int, { nullable: true, description: "The product's id; null once the product was deleted." })
   productId!: number | null;
   @Field(() => Int, { nullable: true, description: "The variant bought; null once it was deleted." })
@@ -144,6 +145,30 @@ export class CodeResult {
   @Field(() => String, { nullable: true, description: "Why it takes nothing off, e.g. 'This code has expired.' or 'Add $12.00 more to use this code.'" }) message!: string | null;
 }
 
+export enum PaymentStatus {
+  PAID = "paid",
+  PARTIALLY_REFUNDED = "partially-refunded",
+  REFUNDED = "refunded",
+}
+registerEnumType(PaymentStatus, { name: "PaymentStatus", description: "How an order stands with its payment: from what was refunded of its total." });
+
+@ObjectType({ description: "Units of one line given back in a refund." })
+export class RefundedLineView {
+  @Field(() => Int) lineId!: number;
+  @Field(() => Int) quantity!: number;
+  @Field(() => MoneyScalar) amount!: number;
+}
+
+@ObjectType({ description: "Money given back on an order, through the payment provider." })
+export class OrderRefundView {
+  @Field(() => Int) id!: number;
+  @Field(() => MoneyScalar) amount!: number;
+  @Field(() => String) reason!: string;
+  @Field(() => String, { description: "pending (the provider is being asked), succeeded, or failed (nothing was refunded)." }) state!: string;
+  @Field(() => [RefundedLineView], { description: "The lines' units it gave back; empty for an amount." }) lines!: RefundedLineView[];
+  @Field(() => Date) createdAt!: Date;
+}
+
 @ObjectType()
 export class Order {
   @Field(() => Int) id!: number;
@@ -162,6 +187,9 @@ export class Order {
   @Field(() => [TaxLineView], { description: "Tax per rate, as the invoice lists it." }) taxLines!: TaxLineView[];
   @Field(() => [AppliedPromotionView], { description: "The promotions the order got, with what each took off." }) promotions!: AppliedPromotionView[];
   @Field(() => MoneyScalar, { description: "Subtotal - discounts + delivery fee - its discount (+ tax when prices exclude it)." }) total!: number;
+  @Field(() => MoneyScalar, { description: "Given back so far (refunds not failed); never more than total." }) refunded!: number;
+  @Field(() => PaymentStatus) paymentStatus!: PaymentStatus;
+  @Field(() => [OrderRefundView], { description: "Its refunds, oldest first." }) refunds!: OrderRefundView[];
   @Field(() => String, { description: "The delivery region's name at checkout." }) region!: string;
   @Field(() => String) userEmail!: string;
   @Field(() => String) userPhone!: string;
@@ -366,6 +394,7 @@ export function viewOrder(row: OrderWithLines): Order {
     // The enum's values are the status names the order room speaks.
     status: row.status as OrderStatus,
     lines: price.lines.map((line) => ({
+      id: line.id,
       productId: line.productId,
       variantId: line.variantId,
       sku: line.sku,
@@ -390,6 +419,16 @@ export function viewOrder(row: OrderWithLines): Order {
     deliveryFee: row.deliveryFeeCents,
     ...viewPriceParts(price),
     total: row.totalCents,
+    refunded: row.refundedCents,
+    paymentStatus: paymentStatusOf(row) as PaymentStatus,
+    refunds: row.refunds.map((refund) => ({
+      id: refund.id,
+      amount: refund.amountCents,
+      reason: refund.reason,
+      state: refund.state,
+      lines: (refund.lines as unknown as { lineId: number; quantity: number; amountCents: number }[]).map((line) => ({ lineId: line.lineId, quantity: line.quantity, amount: line.amountCents })),
+      createdAt: refund.createdAt,
+    })),
     region: row.regionName,
     userEmail: row.userEmail,
     userPhone: row.userPhone,

@@ -106,6 +106,26 @@ function bodyOf(content: EmailContent, recipient: string, shopUrl: string): Emai
         ],
       };
     }
+    case "order-refund": {
+      const { order, amountCents, reason } = content;
+      return {
+        headline: "We have refunded you",
+        blocks: [
+          { type: "paragraph", text: `We have refunded ${formatCents(amountCents)} for order ${order.orderNumber} to the card you paid with.` },
+          { type: "paragraph", text: "Depending on your bank, it can take a few days to appear on your statement." },
+          {
+            type: "facts",
+            rows: [
+              ["Order number", order.orderNumber],
+              ["Refunded", formatCents(amountCents)],
+              ["Reason", reason],
+              ["Order total", formatCents(order.price.totalCents)],
+            ],
+          },
+          { type: "button", label: "View your order", url: orderUrl(shopUrl, order.orderNumber) },
+        ],
+      };
+    }
     case "password-reset": {
       const url = resetUrl(shopUrl, content.token);
       return {

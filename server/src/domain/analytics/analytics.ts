@@ -101,11 +101,12 @@ export class AnalyticsService {
         FROM users
         WHERE role = 'user' AND created_at >= ${from} AND created_at < ${until}
         GROUP BY 1`,
-      // A cancelled order is not a sale: it counts nowhere on the dashboard (its stock went back too).
-      this.prisma.order.aggregate({ where: { status: { not: "cancelled" } }, _count: { _all: true }, _sum: { totalCents: true, discountCents: true, deliveryDiscountCents: true, taxCents: true } }),
+      // A cancelled order is not a sale: it counts nowhere on the dashboard (its stock went back too). Revenue
+      // is net of refunds: what was paid and kept.
+      this.prisma.order.aggregate({ where: { status: { not: "cancelled" } }, _count: { _all: true }, _sum: { totalCents: true, refundedCents: true, discountCents: true, deliveryDiscountCents: true, taxCents: true } }),
       this.prisma.$queryRaw<{ year_month: string; count: number; revenue: bigint | number | string; discounts: bigint | number | string; tax: bigint | number | string }[]>`
         SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS year_month, count(*)::int AS count,
-               coalesce(sum(total_cents), 0)::bigint AS revenue,
+               coalesce(sum(total_cents - refunded_cents), 0)::bigint AS revenue,
                coalesce(sum(discount_cents + delivery_discount_cents), 0)::bigint AS discounts,
                coalesce(sum(tax_cents), 0)::bigint AS tax
         FROM orders
@@ -132,7 +133,7 @@ export class AnalyticsService {
     return {
       totalUsers,
       userGrowthPercentage: growthPercentage(current.newUsers, last.newUsers),
-      totalRevenue: orderTotals._sum.totalCents ?? 0,
+      totalRevenue: (orderTotals._sum.totalCents ?? 0) - (orderTotals._sum.refundedCents ?? 0),
       totalDiscounts: (orderTotals._sum.discountCents ?? 0) + (orderTotals._sum.deliveryDiscountCents ?? 0),
       totalTax: orderTotals._sum.taxCents ?? 0,
       revenueChangePercentage: growthPercentage(current.revenue, last.revenue),

@@ -37,6 +37,7 @@ export type EmailContent =
   | { kind: "welcome"; name: string }
   | { kind: "order-confirmation"; order: EmailOrder }
   | { kind: "order-status"; order: EmailOrder; status: OrderStatusName }
+  | { kind: "order-refund"; order: EmailOrder; amountCents: Cents; reason: string }
   | { kind: "password-reset"; token: string; expiresAt: Date }
   | { kind: "password-changed"; name: string; changedAt: Date };
 
@@ -145,9 +146,11 @@ export class EmailService {
       case "password-reset":
         return { kind: due.kind, token: this.reads.resetLinkToken(due.resetId), expiresAt: new Date(due.expiresAt) };
       case "order-confirmation":
-      case "order-status": {
+      case "order-status":
+      case "order-refund": {
         const order = await this.reads.order(due.orderId);
         if (!order) return null;
+        if (due.kind === "order-refund") return { kind: due.kind, order, amountCents: due.amountCents, reason: due.reason };
         return due.kind === "order-status" ? { kind: due.kind, order, status: due.status } : { kind: due.kind, order };
       }
     }

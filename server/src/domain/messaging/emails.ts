@@ -14,11 +14,13 @@ export type DueEmail =
   | { kind: "welcome"; name: string }
   | { kind: "order-confirmation"; orderId: number; orderNumber: string }
   | { kind: "order-status"; orderId: number; orderNumber: string; status: OrderStatusName }
+  /** Money given back: this refund's amount and the reason the shop gave. */
+  | { kind: "order-refund"; orderId: number; orderNumber: string; amountCents: number; reason: string }
   | { kind: "password-reset"; resetId: string; expiresAt: string }
   | { kind: "password-changed"; name: string; changedAt: string };
 
 export type EmailKind = DueEmail["kind"];
-export const EMAIL_KINDS: readonly EmailKind[] = ["welcome", "order-confirmation", "order-status", "password-reset", "password-changed"];
+export const EMAIL_KINDS: readonly EmailKind[] = ["welcome", "order-confirmation", "order-status", "order-refund", "password-reset", "password-changed"];
 
 /** Who an email goes to: the account it concerns and the address it is written to. */
 export interface EmailRecipient {
@@ -45,6 +47,8 @@ export function subjectOf(email: DueEmail): string {
       return `Your ${SHOP_NAME} order ${email.orderNumber} is confirmed`;
     case "order-status":
       return `Your order ${email.orderNumber} ${ORDER_STATUS_WORDS[email.status].subject}`;
+    case "order-refund":
+      return `A refund for your ${SHOP_NAME} order ${email.orderNumber}`;
     case "password-reset":
       return `Reset your ${SHOP_NAME} password`;
     case "password-changed":
@@ -94,6 +98,10 @@ function readDueEmail(kind: string, data: unknown): DueEmail | null {
     case "order-status":
       return isId(data.orderId) && isText(data.orderNumber) && Object.hasOwn(ORDER_STATUS_WORDS, data.status as string)
         ? { kind, orderId: data.orderId, orderNumber: data.orderNumber, status: data.status as OrderStatusName }
+        : null;
+    case "order-refund":
+      return isId(data.orderId) && isText(data.orderNumber) && typeof data.amountCents === "number" && Number.isSafeInteger(data.amountCents) && data.amountCents > 0 && typeof data.reason === "string"
+        ? { kind, orderId: data.orderId, orderNumber: data.orderNumber, amountCents: data.amountCents, reason: data.reason }
         : null;
     default:
       return null;

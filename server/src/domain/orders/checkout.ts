@@ -305,7 +305,8 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
       // Its promotions are the rows written next.
       include: { lines: withLines.lines },
     });
-    const order: OrderRow = { ...row, promotions: await recordPromotions(tx, row.id, price.promotions, entered, customer) };
+    // A new order has no refunds yet.
+    const order: OrderRow = { ...row, promotions: await recordPromotions(tx, row.id, price.promotions, entered, customer), refunds: [] };
     const owed = effectsOfEntering(toOrder(order), null);
     // product.stock_low for each product this order took below an endpoint's threshold, reported with the
     // order. A product's stock is that of all its variants on sale (for a product without options, its one).

@@ -10,6 +10,8 @@ export { newOrderNumber, newReference, REFERENCE_PATTERN } from "./order-numbers
 export { priceOfPlacedOrder, priceOrder } from "./pricing.js";
 export type { StoredOrderPrice } from "./pricing.js";
 export { toOrder } from "./records.js";
+export { paymentStatusOf } from "./refunds.js";
+export type { PaymentStatus, RefundInput } from "./refunds.js";
 export type { OrderLine, OrderWithLines } from "./records.js";
 export { OrderService } from "./service.js";
 export { FIRST_STATUS, mayMove, ORDER_STATUSES, STATUS_RULES, TOO_LATE_TO_CANCEL } from "./status.js";

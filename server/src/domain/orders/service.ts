@@ -4,6 +4,7 @@
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { addressKey, type Attempt, type Limit, type Throttle } from "../accounts/index.js";
 import { acceptsCodes, CODE_MESSAGES, normalCode, type PromotionAdmin } from "../promotions/index.js";
+import { simulatedPayments, type PaymentProvider } from "../payments/index.js";
 import { prismaReader, ShopError, type Deferred, type EventBus, type OrderStatusName, type RowReader, type Viewer } from "../shared/index.js";
 import { checkCart, previewCart, quoteCart, type CartCheckResult, type CartLineInput, type CartQuote, type ProductLineRule } from "./cart.js";
 import { placeOrder, type PlaceOrderInput } from "./checkout.js";
@@ -11,7 +12,8 @@ import { KeptPricingTerms } from "./pricing-terms.js";
 import { forEvent, placedFollower, statusFollower, type OrderEvent } from "./follow.js";
 import { OrderHistory } from "./history.js";
 import type { OrderWithLines } from "./records.js";
-import { cancelOwnOrder, changeStatus } from "./status.js";
+import { Refunds, type RefundInput } from "./refunds.js";
+import { cancelOwnOrder, changeStatus, type Moved } from "./status.js";
 
 /**
  * Codes that do not exist, per address and per signed-in shopper: a guesser trying codes is stopped, a
@@ -36,9 +38,14 @@ export class OrderService extends OrderHistory {
     private readonly throttle?: Throttle,
     /** The cart's and pricing's reads (see RowReader): on every quote, so not through Prisma. */
     private readonly readRows: RowReader = prismaReader(prisma),
+    /** Who takes and gives back the money (domain/payments): the spec's simulation unless configured. */
+    payments: PaymentProvider = simulatedPayments,
   ) {
     super(prisma);
+    this.refunds = new Refunds(prisma, payments);
   }
+
+  private readonly refunds: Refunds;
 
   /** This process's copy of what every cart is priced with besides its lines (pricing-terms.ts). */
   readonly pricingTerms = new KeptPricingTerms();
@@ -138,13 +145,23 @@ export class OrderService extends OrderHistory {
   }
 
   /** Sets an order's status (admin), as the status table allows. */
-  updateStatus(viewer: Viewer | null, orderId: unknown, given: Deferred<OrderStatusName>): Promise<OrderWithLines> {
-    return changeStatus(this.prisma, this.events, viewer, orderId, given);
+  async updateStatus(viewer: Viewer | null, orderId: unknown, given: Deferred<OrderStatusName>): Promise<OrderWithLines> {
+    return this.settle(await changeStatus(this.prisma, this.events, viewer, orderId, given), viewer!.userId);
   }
 
-  /** A shopper cancels their own order while it is pending (status.ts). */
-  cancelOwnOrder(viewer: Viewer | null, orderId: unknown): Promise<OrderWithLines> {
-    return cancelOwnOrder(this.prisma, this.events, viewer, orderId);
+  /** A shopper cancels their own order while it is pending (status.ts); what it paid is refunded. */
+  async cancelOwnOrder(viewer: Viewer | null, orderId: unknown): Promise<OrderWithLines> {
+    return this.settle(await cancelOwnOrder(this.prisma, this.events, viewer, orderId), viewer!.userId);
+  }
+
+  /** Gives back part or all of an order's payment (admins): refunds.ts. */
+  refund(viewer: Viewer | null, orderId: unknown, given: Deferred<RefundInput>): Promise<OrderWithLines> {
+    return this.refunds.refund(viewer, orderId, given);
+  }
+
+  /** After a move that owes one (a cancellation), refunds what is left of the payment through the provider. */
+  private async settle(moved: Moved, byUserId: number): Promise<OrderWithLines> {
+    return moved.refundOwed ? this.refunds.refundRest(moved.order.id, byUserId) : moved.order;
   }
 
   statusFollower(viewer: Viewer | null, orderNumber?: string | null): Promise<(event: OrderEvent) => boolean> {

@@ -44,7 +44,9 @@ export type StatusEffect =
   /** The order's units go back to its variants' stock (in the change's transaction). */
   | "return-stock"
   /** The order's promotions get their uses back (in the change's transaction). */
-  | "give-back-promotion-uses";
+  | "give-back-promotion-uses"
+  /** What is left of its payment goes back to the shopper through the payment provider, once the change commits (refunds.ts). */
+  | "refund-payment";
 
 export interface StatusRule {
   /** The statuses an order in this one may move to (the shop's staff). */
@@ -61,7 +63,7 @@ export const STATUS_RULES: Readonly<Record<OrderStatusName, StatusRule>> = {
   pending: { next: [...FULFILMENT_STATUSES, "cancelled"], byShopper: ["cancelled"], effects: EVERY_EFFECT },
   "in-transit": { next: [...FULFILMENT_STATUSES, "cancelled"], byShopper: [], effects: EVERY_EFFECT },
   delivered: { next: FULFILMENT_STATUSES, byShopper: [], effects: EVERY_EFFECT },
-  cancelled: { next: [], byShopper: [], effects: [...EVERY_EFFECT, "return-stock", "give-back-promotion-uses"] },
+  cancelled: { next: [], byShopper: [], effects: [...EVERY_EFFECT, "return-stock", "give-back-promotion-uses", "refund-payment"] },
 };
 
 /** The status a new order starts in. */
@@ -82,6 +84,8 @@ export interface OwedEffects {
   news: ShopEvent[];
   /** What goes back in the change's transaction: stock, promotion uses. */
   returns: ("return-stock" | "give-back-promotion-uses")[];
+  /** What is left of the payment is refunded once the change commits. */
+  refund: boolean;
 }
 
 /**
@@ -89,7 +93,7 @@ export interface OwedEffects {
  * the order was just placed. A move to the status it already had owes nothing.
  */
 export function effectsOfEntering(order: OrderWithLines, from: OrderStatusName | null): OwedEffects {
-  const owed: OwedEffects = { webhooks: [], emails: [], news: [], returns: [] };
+  const owed: OwedEffects = { webhooks: [], emails: [], news: [], returns: [], refund: false };
   if (from === order.status) return owed;
   const { id: orderId, orderNumber, userId, status } = order;
   for (const effect of STATUS_RULES[status].effects) {
@@ -100,6 +104,8 @@ export function effectsOfEntering(order: OrderWithLines, from: OrderStatusName |
       owed.emails.push(from === null ? { kind: "order-confirmation", orderId, orderNumber } : { kind: "order-status", orderId, orderNumber, status });
     } else if (effect === "tell-live-followers") {
       owed.news.push(from === null ? { type: "orderPlaced", orderId, userId } : { type: "orderStatusChanged", orderId, userId, status });
+    } else if (effect === "refund-payment") {
+      owed.refund = true;
     } else {
       owed.returns.push(effect);
     }
@@ -150,6 +156,12 @@ export const ORDER_TRANSACTION = { maxWait: 20_000, timeout: 20_000 } as const;
 
 const statusField = oneOf(ORDER_STATUSES, { required: "The status field is required.", invalid: "The selected status is invalid." });
 
+/** An order after a move, and whether it owes a refund of what is left of its payment (the caller asks the provider). */
+export interface Moved {
+  order: OrderWithLines;
+  refundOwed: boolean;
+}
+
 /** Sets an order's status (admin), as the table allows, with what entering it owes. */
 export async function changeStatus(
   prisma: PrismaClient,
@@ -157,7 +169,7 @@ export async function changeStatus(
   viewer: Viewer | null,
   orderId: unknown,
   given: Deferred<OrderStatusName>,
-): Promise<OrderWithLines> {
+): Promise<Moved> {
   requireAdmin(viewer, "orders:write");
   const checks = new Checks();
   const status = checks.field("status", statusField, await received(given));
@@ -173,7 +185,7 @@ export async function changeStatus(
 export const TOO_LATE_TO_CANCEL = "This order can no longer be cancelled: it is already on its way. Please contact us.";
 
 /** A shopper cancels their own order, while the table lets them (pending). Someone else's order is not found. */
-export async function cancelOwnOrder(prisma: PrismaClient, events: EventBus, viewer: Viewer | null, orderId: unknown): Promise<OrderWithLines> {
+export async function cancelOwnOrder(prisma: PrismaClient, events: EventBus, viewer: Viewer | null, orderId: unknown): Promise<Moved> {
   const { userId } = requireUser(viewer);
   const id = parseId(orderId);
   if (id === null) throw notFound("Order");
@@ -195,7 +207,7 @@ async function moveOrder(
   id: number,
   status: OrderStatusName,
   allowed: (before: { status: OrderStatusName; userId: number }) => void,
-): Promise<OrderWithLines> {
+): Promise<Moved> {
   const { order, owed } = await prisma.$transaction(async (tx) => {
     const [before] = await tx.$queryRaw<{ status: OrderStatusName; userId: number }[]>`SELECT status::text AS status, user_id AS "userId" FROM orders WHERE id = ${id} FOR UPDATE`;
     if (!before) throw notFound("Order");
@@ -213,5 +225,5 @@ async function moveOrder(
     return { order: changed, owed };
   }, ORDER_TRANSACTION);
   await tellFollowers(events, owed);
-  return order;
+  return { order, refundOwed: owed.refund };
 }
