@@ -21,8 +21,9 @@ let runner: OutboxRunner | undefined;
 let ids: { category: number; region: number; product: number };
 
 const ORDER_FIELDS = `id orderNumber reference status totalItems subtotal deliveryFee total region userEmail userPhone userAddress createdAt updatedAt
-  discountTotal deliveryDiscount taxTotal pricesIncludeTax taxLines { name rate net tax } promotions { name code amount }
-  lines { productId variantId sku options { name value } slug name description category price discountPrice unitPrice quantity lineTotal discount tax taxRate imageOne imageTwo }`;
+  discountTotal deliveryDiscount taxTotal pricesIncludeTax taxLines { name rate net tax } promotions { name code amount itemsAmount deliveryAmount }
+  refunded paymentStatus refunds { id amount reason state lines { lineId quantity amount } createdAt }
+  lines { id productId variantId sku options { name value } slug name description category price discountPrice unitPrice quantity lineTotal discount tax taxRate imageOne imageTwo }`;
 
 async function startRunner(options: { timeoutMs?: number; safety?: typeof TEST_WEBHOOK_SAFETY } = {}) {
   runner = new OutboxRunner({ prisma: t.db.prisma, events: t.db.events, pollMs: 60_000, backoff: () => 30 })
