@@ -150,6 +150,15 @@ describe("what each promotion took off, and the total before promotions", () => 
       shopper.token,
     );
     expect(order.data!.order.promotions).toEqual(quoted.promotions);
+    // The parts are stored as checkout charged them; an order from before they were stored works them out alike.
+    const stored = await t.shop.prisma.orderPromotion.findMany({ where: { order: { orderNumber: placed.orderNumber } }, orderBy: { id: "asc" } });
+    expect(stored.map((row) => [row.itemsCents, row.deliveryCents])).toEqual([
+      [270, 0],
+      [0, 500],
+    ]);
+    await t.shop.prisma.orderPromotion.updateMany({ where: { order: { orderNumber: placed.orderNumber } }, data: { itemsCents: null, deliveryCents: null } });
+    const older = await t.gql<{ order: { promotions: Quote["promotions"] } }>(`query($n: String!) { order(orderNumber: $n) { promotions { name code amount itemsAmount deliveryAmount } } }`, { n: placed.orderNumber }, shopper.token);
+    expect(older.data!.order.promotions).toEqual(quoted.promotions);
   });
 });
 

@@ -33,12 +33,14 @@ export interface StoredOrderPrice<L extends StoredLine> {
   promotions?: readonly StoredPromotion[];
 }
 
-/** A promotion an order got, as stored: its whole amount (order_promotions keeps no items/delivery split). */
+/** A promotion an order got, as stored: its whole amount and, for orders placed since they were kept, its parts. */
 interface StoredPromotion {
   promotionId: number | null;
   name: string;
   code: string | null;
   amountCents: Cents;
+  itemsCents?: Cents | null;
+  deliveryCents?: Cents | null;
 }
 
 /**
@@ -51,6 +53,11 @@ interface StoredPromotion {
  * delivery discount), each promotion is shown as taking its amount off the items alone.
  */
 export function promotionParts(promotions: readonly StoredPromotion[], discountCents: Cents, deliveryDiscountCents: Cents): PromotionAmount[] {
+  // Stored parts are what checkout charged: used as they are when every promotion of the order has them.
+  if (promotions.every((promotion) => promotion.itemsCents !== null && promotion.itemsCents !== undefined && promotion.deliveryCents !== null && promotion.deliveryCents !== undefined)) {
+    return promotions.map((promotion) => ({ id: promotion.promotionId ?? 0, name: promotion.name, code: promotion.code, amountCents: promotion.amountCents, itemsCents: promotion.itemsCents!, deliveryCents: promotion.deliveryCents! }));
+  }
+  // Orders placed before the parts were kept:
   let lastTaking = -1;
   promotions.forEach((promotion, index) => {
     if (promotion.amountCents > 0) lastTaking = index;

@@ -32,7 +32,17 @@ export async function recordPromotions(
   const rows = await tx.orderPromotion.createManyAndReturn({
     data: applied.map((promotion) => {
       const entered = enteredFor(promotion, codes);
-      return { orderId, promotionId: promotion.id, codeId: entered?.codeId ?? null, name: promotion.name, code: entered?.code ?? null, amountCents: promotion.amountCents, customer };
+      return {
+        orderId,
+        promotionId: promotion.id,
+        codeId: entered?.codeId ?? null,
+        name: promotion.name,
+        code: entered?.code ?? null,
+        amountCents: promotion.amountCents,
+        itemsCents: promotion.itemsCents,
+        deliveryCents: promotion.deliveryCents,
+        customer,
+      };
     }),
   });
   return rows.sort((a, b) => a.id - b.id);
