@@ -2,6 +2,7 @@
 import { DEFAULT_THEME, getPrimaryShade, isLightColor, mergeMantineTheme } from "@mantine/core";
 import { describe, expect, it } from "vitest";
 import { ORDER_STATUS_COLOR, ORDER_STATUSES } from "../lib/orders/orderStatus";
+import { PAYMENT_STATUS_COLOR, PAYMENT_STATUSES } from "../lib/orders/paymentStatus";
 import { contrastRatio, readableShade, shopCssVariables, shopTheme } from "./theme";
 
 const theme = mergeMantineTheme(DEFAULT_THEME, shopTheme);
@@ -52,6 +53,20 @@ describe("the shop's theme (WCAG 2.1 AA)", () => {
     const filled = colors[getPrimaryShade(theme, "light")];
     const text = isLightColor(filled, theme.luminanceThreshold) ? BLACK : WHITE;
     expect(contrastRatio(filled, text)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(PAYMENT_STATUSES)("the %s payment status badge: its colour is the theme's, with black or white text at 4.5:1", (status) => {
+    const colors = theme.colors[PAYMENT_STATUS_COLOR[status]];
+    expect(colors).toBeDefined();
+    const filled = colors[getPrimaryShade(theme, "light")];
+    const text = isLightColor(filled, theme.luminanceThreshold) ? BLACK : WHITE;
+    expect(contrastRatio(filled, text)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it("the payment status badges are told apart from the order status badges beside them by their colours", () => {
+    const orderColours = ORDER_STATUSES.map((status) => ORDER_STATUS_COLOR[status]);
+    for (const status of PAYMENT_STATUSES) expect(orderColours).not.toContain(PAYMENT_STATUS_COLOR[status]);
+    expect(new Set(PAYMENT_STATUSES.map((status) => PAYMENT_STATUS_COLOR[status])).size).toBe(PAYMENT_STATUSES.length);
   });
 
   it("darkens a colour none of whose shades is dark enough", () => {

@@ -20,6 +20,8 @@ export const LISTS_CHANGED_BY = {
    * the dashboard no longer counts it.
    */
   orderCancelled: ["orders", "myOrders", "userOrders", "products", "productFilters", "product", "favourites", "analytics", "topProducts"],
+  /** Money was given back on an order: the dashboard's revenue is net of refunds. */
+  orderRefunded: ["analytics"],
   role: ["users"],
   /** Someone's order arrived (admins, live): the order lists, the dashboard's figures, the stock shown. */
   newOrder: ["orders", "userOrders", "analytics", "topProducts", "products", "productFilters", "product"],

@@ -1,13 +1,15 @@
+import type { MockLink } from "@apollo/client/testing";
 import { notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AdminOrderDocument, AdminOrdersDocument, UpdateOrderStatusDocument } from "../../../graphql/generated/graphql";
+import { AdminOrdersDocument, UpdateOrderStatusDocument } from "../../../graphql/generated/graphql";
 import { ORDERS_PAGE_SIZE } from "../../../lib/apollo/pages";
 import { connection, cursorOf, picture, queryMock, type PageOptions } from "../../../test/fixtures";
 import { createTestLive } from "../../../test/liveEvents";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
 import { CANCEL_ORDER_TEXT, CANCELLED_IS_FINAL, ManageOrdersScreen, ViewOrderScreen } from "./OrderScreens";
+import { AdminOrderDocument, RefundOrderDocument } from "./viewOperations";
 
 // Notifications live in a module-wide store: one test's messages must not answer the next one's queries.
 afterEach(() => notifications.clean());
@@ -119,6 +121,16 @@ describe("Orders list", () => {
   });
 });
 
+interface RefundFixture {
+  __typename: "OrderRefundView";
+  id: number;
+  amount: number;
+  reason: string;
+  state: string;
+  createdAt: string;
+  lines: Array<{ __typename: "RefundedLineView"; lineId: number; quantity: number; amount: number }>;
+}
+
 const order = {
   __typename: "Order" as const,
   id: 4,
@@ -141,9 +153,13 @@ const order = {
   pricesIncludeTax: false,
   promotions: [] as Array<{ __typename: "AppliedPromotionView"; name: string; code: string | null; amount: number }>,
   taxLines: [] as Array<{ __typename: "TaxLineView"; name: string; rate: number; net: number; tax: number }>,
+  // Paid, nothing refunded yet.
+  refunded: 0,
+  paymentStatus: "PAID" as "PAID" | "PARTIALLY_REFUNDED" | "REFUNDED",
+  refunds: [] as RefundFixture[],
   lines: [
-    { __typename: "OrderLine" as const, productId: 101, variantId: 1010, sku: "BOSTON-FERN", options: [], slug: "boston-fern", name: "Boston Fern", imageOne: "/f.svg", image: picture("fern", "Boston Fern"), unitPrice: 20, quantity: 2, lineTotal: 40 },
-    { __typename: "OrderLine" as const, productId: null, variantId: null, sku: "", options: [], slug: "old-trowel", name: "Old Trowel", imageOne: "/t.svg", image: picture("trowel", "Old Trowel"), unitPrice: 12.5, quantity: 1, lineTotal: 12.5 },
+    { __typename: "OrderLine" as const, id: 41, productId: 101, variantId: 1010, sku: "BOSTON-FERN", options: [], slug: "boston-fern", name: "Boston Fern", imageOne: "/f.svg", image: picture("fern", "Boston Fern"), unitPrice: 20, quantity: 2, lineTotal: 40 },
+    { __typename: "OrderLine" as const, id: 42, productId: null, variantId: null, sku: "", options: [], slug: "old-trowel", name: "Old Trowel", imageOne: "/t.svg", image: picture("trowel", "Old Trowel"), unitPrice: 12.5, quantity: 1, lineTotal: 12.5 },
   ],
 };
 
@@ -291,7 +307,10 @@ describe("Order view", () => {
     await userEvent.click(change);
     const dialog = await screen.findByRole("dialog", { name: "Cancel order ORD-000004?" });
     expect(within(dialog).getByText(CANCEL_ORDER_TEXT)).toBeInTheDocument();
-    expect(CANCEL_ORDER_TEXT).toBe("Its items go back into stock and any promotion code can be used again. The shopper is e-mailed. This cannot be undone.");
+    // Cancelling refunds what is left of the payment (the server does it): the admin is told before choosing.
+    expect(CANCEL_ORDER_TEXT).toBe(
+      "Its items go back into stock and any promotion code can be used again. Anything paid is refunded to the shopper's card. The shopper is e-mailed. This cannot be undone.",
+    );
     // Focus starts on the choice that changes nothing.
     await waitFor(() => expect(within(dialog).getByRole("button", { name: "Keep order" })).toHaveFocus());
     await userEvent.click(within(dialog).getByRole("button", { name: "Keep order" }));
@@ -369,5 +388,214 @@ describe("Order view", () => {
     expect(await within(screen.getByRole("row", { name: "Order ORD-000001" })).findByText("delivered")).toBeInTheDocument();
     // The admin's own list tells no toast for a status change: the admin who made it already has the confirmation.
     expect(screen.queryByText("Order ORD-000001 is now delivered.")).not.toBeInTheDocument();
+  });
+});
+
+describe("Order view: payment and refunds", () => {
+  const refundRow = (id: number, amount: number, reason: string, state: string, lines: Array<[number, number, number]> = []): RefundFixture => ({
+    __typename: "OrderRefundView",
+    id,
+    amount,
+    reason,
+    state,
+    createdAt: `2026-03-0${id + 4}T09:30:00.000Z`,
+    lines: lines.map(([lineId, quantity, lineAmount]) => ({ __typename: "RefundedLineView", lineId, quantity, amount: lineAmount })),
+  });
+  // $57.50 paid: one Boston Fern ($20.00) given back; a later refund of the trowel ($5.00 of it) the payment
+  // provider refused: it gave nothing back, neither money nor units.
+  const partlyRefunded = {
+    ...order,
+    refunded: 20,
+    paymentStatus: "PARTIALLY_REFUNDED" as const,
+    refunds: [refundRow(1, 20, "Frond broken in transit", "succeeded", [[41, 1, 20]]), refundRow(2, 5, "Goodwill", "failed", [[42, 1, 5]])],
+  };
+  const refundRequest = (input: object) => ({ query: RefundOrderDocument, variables: { id: 4, input } });
+  const refundAnswer = (answered: object) => ({ data: { refundOrder: { __typename: "OrderPayload", message: "Refund issued successfully.", order: answered } } });
+  const renderOrder = (shown: object, more: MockLink.MockedResponse[] = []) =>
+    renderWithShop(<ViewOrderScreen />, { ...view, mocks: [{ request: orderRequest, result: { data: { order: shown } } }, ...more] });
+  const openRefund = async () => {
+    await userEvent.click(await screen.findByRole("button", { name: "Refund" }));
+    return within(await screen.findByRole("dialog", { name: "Refund order ORD-000004" }));
+  };
+  const details = () => within(screen.getByRole("region", { name: "Order details" }));
+
+  it("shows the payment status (Paid) and no refunds while nothing was refunded; 'Refund' is offered", async () => {
+    renderOrder(order);
+    expect(await screen.findByTestId("payment-status")).toHaveTextContent(/^Paid$/);
+    expect(details().queryByText("Refunded")).not.toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "Refunds" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Refund" })).toBeInTheDocument();
+  });
+
+  it("lists the refunds (date, amount, reason with the items, state), failed ones marked; the figures say what was refunded", async () => {
+    renderOrder(partlyRefunded);
+    expect(await screen.findByTestId("payment-status")).toHaveTextContent("Partially refunded");
+    expect(details().getByText("Refunded").nextElementSibling).toHaveTextContent("$20.00");
+    const rows = within(screen.getByRole("region", { name: "Refunds" })).getAllByTestId("order-refund");
+    expect(rows.map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent))).toEqual([
+      ["Mar 5, 2026, 9:30 AM", "$20.00", "Frond broken in transit1 × Boston Fern", "Succeeded"],
+      ["Mar 6, 2026, 9:30 AM", "$5.00", "Goodwill1 × Old Trowel", "FailedNothing was refunded."],
+    ]);
+    expect(rows[1]).toHaveAttribute("data-state", "failed");
+  });
+
+  it("a fully refunded order says Refunded and offers no 'Refund'", async () => {
+    renderOrder({ ...order, refunded: 57.5, paymentStatus: "REFUNDED", refunds: [refundRow(1, 57.5, "Order cancelled", "succeeded")] });
+    expect(await screen.findByTestId("payment-status")).toHaveTextContent(/^Refunded$/);
+    expect(screen.queryByRole("button", { name: "Refund" })).not.toBeInTheDocument();
+  });
+
+  it("an amount: says what is left (total less refunded), names the amount on the button, and 'Keep' sends nothing", async () => {
+    const sent = vi.fn(() => refundAnswer(partlyRefunded));
+    renderOrder(partlyRefunded, [{ request: refundRequest({ amount: 10, reason: "x" }), result: sent }]);
+    const dialog = await openRefund();
+    // $57.50 paid, $20.00 refunded (the failed $5.00 gave nothing back).
+    expect(dialog.getByTestId("refund-left")).toHaveTextContent("$37.50 of $57.50 can still be refunded.");
+    expect(dialog.getByRole("radio", { name: "An amount" })).toBeChecked();
+    expect(dialog.getByRole("button", { name: "Refund" })).toBeInTheDocument();
+    await userEvent.type(dialog.getByRole("textbox", { name: "Amount" }), "12.5");
+    expect(dialog.getByRole("button", { name: "Refund $12.50" })).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole("button", { name: "Keep" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(sent).not.toHaveBeenCalled();
+  });
+
+  it("refunds an amount (busy meanwhile): the server's message, and the order shows the answer's figures and refund", async () => {
+    const answered = {
+      ...partlyRefunded,
+      refunded: 32.5,
+      refunds: [...partlyRefunded.refunds, refundRow(3, 12.5, "Late delivery", "succeeded")],
+    };
+    renderOrder(partlyRefunded, [{ request: refundRequest({ amount: 12.5, reason: "Late delivery" }), result: refundAnswer(answered), delay: 50 }]);
+    const dialog = await openRefund();
+    await userEvent.type(dialog.getByRole("textbox", { name: "Amount" }), "12.50");
+    await userEvent.type(dialog.getByRole("textbox", { name: "Reason" }), "  Late delivery ");
+    const confirm = dialog.getByRole("button", { name: "Refund $12.50" });
+    await userEvent.click(confirm);
+    expect(confirm).toHaveAttribute("data-loading", "true");
+    expect(dialog.getByRole("button", { name: "Keep" })).toBeDisabled();
+    expect(await screen.findByText("Refund issued successfully.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(details().getByText("Refunded").nextElementSibling).toHaveTextContent("$32.50");
+    expect(within(screen.getByRole("region", { name: "Refunds" })).getAllByTestId("order-refund")).toHaveLength(3);
+    expect(screen.getByText("Late delivery")).toBeInTheDocument();
+  });
+
+  it("items: each line with the units left (its refunds that did not fail counted), and the chosen units sent by line", async () => {
+    const answered = {
+      ...partlyRefunded,
+      refunded: 32.5,
+      refunds: [...partlyRefunded.refunds, refundRow(3, 12.5, "Rusty", "succeeded", [[42, 1, 12.5]])],
+    };
+    const sent = vi.fn(() => refundAnswer(answered));
+    renderOrder(partlyRefunded, [{ request: refundRequest({ lines: [{ lineId: 42, quantity: 1 }], reason: "Rusty" }), result: sent }]);
+    const dialog = await openRefund();
+    await userEvent.click(dialog.getByRole("radio", { name: "Items" }));
+    expect(dialog.queryByRole("textbox", { name: "Amount" })).not.toBeInTheDocument();
+    const rows = dialog.getAllByTestId("refund-line").map((row) => within(row).getAllByRole("cell").slice(0, 3).map((cell) => cell.textContent));
+    // Two ferns bought, one refunded. The trowel's refund failed: all of it is still left.
+    expect(rows).toEqual([
+      ["Boston Fern", "2", "1"],
+      ["Old Trowel", "1", "1"],
+    ]);
+    expect(dialog.getByRole("button", { name: "Refund selected items" })).toBeInTheDocument();
+    const trowel = dialog.getByRole("textbox", { name: "Units of Old Trowel to refund" });
+    await userEvent.clear(trowel);
+    await userEvent.type(trowel, "1");
+    await userEvent.type(dialog.getByRole("textbox", { name: "Reason" }), "Rusty");
+    await userEvent.click(dialog.getByRole("button", { name: "Refund selected items" }));
+    expect(await screen.findByText("Refund issued successfully.")).toBeInTheDocument();
+    expect(sent).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(details().getByText("Refunded").nextElementSibling).toHaveTextContent("$32.50");
+  });
+
+  it("a line whose units were all refunded cannot be chosen again", async () => {
+    const fernsBack = { ...partlyRefunded, refunds: [refundRow(1, 40, "Ferns wilted", "succeeded", [[41, 2, 40]])], refunded: 40 };
+    renderOrder(fernsBack);
+    const dialog = await openRefund();
+    await userEvent.click(dialog.getByRole("radio", { name: "Items" }));
+    expect(dialog.getByRole("textbox", { name: "Units of Boston Fern to refund" })).toBeDisabled();
+    expect(dialog.getByRole("textbox", { name: "Units of Old Trowel to refund" })).toBeEnabled();
+  });
+
+  it("asks nothing of the server without a reason, an amount over what is left, or no item chosen: the message beside the field", async () => {
+    const sent = vi.fn(() => refundAnswer(partlyRefunded));
+    renderOrder(partlyRefunded, [{ request: refundRequest({ amount: 40, reason: "x" }), result: sent }]);
+    const dialog = await openRefund();
+    await userEvent.type(dialog.getByRole("textbox", { name: "Amount" }), "40");
+    await userEvent.click(dialog.getByRole("button", { name: "Refund $40.00" }));
+    const amount = dialog.getByRole("textbox", { name: "Amount" });
+    await waitFor(() => expect(amount).toHaveAttribute("aria-invalid", "true"));
+    expect(amount).toHaveAccessibleDescription(expect.stringContaining("At most $37.50 can still be refunded on this order."));
+    expect(dialog.getByRole("textbox", { name: "Reason" })).toHaveAccessibleDescription(expect.stringContaining("Required"));
+    expect(amount).toHaveFocus();
+    await userEvent.click(dialog.getByRole("radio", { name: "Items" }));
+    await userEvent.click(dialog.getByRole("button", { name: "Refund selected items" }));
+    expect(await dialog.findByText("Choose at least one item to refund.")).toBeInTheDocument();
+    expect(dialog.getByRole("group", { name: "Items to refund" })).toHaveAccessibleDescription("Choose at least one item to refund.");
+    expect(sent).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ["amount", { amount: 10, reason: "Goodwill" }, { amount: ["At most $25.00 can still be refunded on this order."] }, "Amount"],
+    ["reason", { amount: 10, reason: "Goodwill" }, { reason: ["The reason is at most 500 characters."] }, "Reason"],
+  ] as const)("the server's message at %s shows beside its field, and the dialog stays open", async (_field, input, fields, label) => {
+    const refusal = { errors: [{ message: "Invalid input.", extensions: { code: "BAD_USER_INPUT", fields } }] };
+    renderOrder(partlyRefunded, [{ request: refundRequest(input), result: refusal }]);
+    const dialog = await openRefund();
+    await userEvent.type(dialog.getByRole("textbox", { name: "Amount" }), "10");
+    await userEvent.type(dialog.getByRole("textbox", { name: "Reason" }), "Goodwill");
+    await userEvent.click(dialog.getByRole("button", { name: "Refund $10.00" }));
+    const field = dialog.getByRole("textbox", { name: label });
+    await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(Object.values(fields)[0]![0]));
+    expect(dialog.queryByTestId("refund-failure")).not.toBeInTheDocument();
+    expect(details().getByText("Refunded").nextElementSibling).toHaveTextContent("$20.00");
+  });
+
+  it("the server's message about items shows under the items, and focus goes to the first of them", async () => {
+    const refusal = { errors: [{ message: "Invalid input.", extensions: { code: "BAD_USER_INPUT", fields: { lines: ["Only 1 of Boston Fern can still be refunded."] } } }] };
+    renderOrder(partlyRefunded, [{ request: refundRequest({ lines: [{ lineId: 41, quantity: 1 }], reason: "Wilted" }), result: refusal }]);
+    const dialog = await openRefund();
+    await userEvent.click(dialog.getByRole("radio", { name: "Items" }));
+    const fern = dialog.getByRole("textbox", { name: "Units of Boston Fern to refund" });
+    await userEvent.clear(fern);
+    await userEvent.type(fern, "1");
+    await userEvent.type(dialog.getByRole("textbox", { name: "Reason" }), "Wilted");
+    await userEvent.click(dialog.getByRole("button", { name: "Refund selected items" }));
+    expect(await dialog.findByText("Only 1 of Boston Fern can still be refunded.")).toBeInTheDocument();
+    expect(dialog.getByRole("group", { name: "Items to refund" })).toHaveAccessibleDescription("Only 1 of Boston Fern can still be refunded.");
+    await waitFor(() => expect(fern).toHaveFocus());
+    expect(fern).toHaveAttribute("aria-invalid", "true");
+  });
+
+  it("a refusal by the payment provider (CONFLICT) shows its words at the top; nothing changes", async () => {
+    const conflict = {
+      errors: [{ message: "The payment provider did not refund it: card expired. Nothing was refunded; you can try again.", extensions: { code: "CONFLICT" } }],
+    };
+    renderOrder(partlyRefunded, [{ request: refundRequest({ amount: 10, reason: "Goodwill" }), result: conflict }]);
+    const dialog = await openRefund();
+    await userEvent.type(dialog.getByRole("textbox", { name: "Amount" }), "10");
+    await userEvent.type(dialog.getByRole("textbox", { name: "Reason" }), "Goodwill");
+    await userEvent.click(dialog.getByRole("button", { name: "Refund $10.00" }));
+    expect(await dialog.findByRole("alert")).toHaveTextContent("The payment provider did not refund it: card expired. Nothing was refunded; you can try again.");
+    expect(screen.getByRole("dialog", { name: "Refund order ORD-000004" })).toBeInTheDocument();
+    expect(dialog.getByRole("textbox", { name: "Amount" })).not.toHaveAttribute("aria-invalid");
+    expect(details().getByText("Refunded").nextElementSibling).toHaveTextContent("$20.00");
+  });
+
+  it("a refund of all that was left: the 'Refund' button goes and focus moves to the payment status, which says Refunded", async () => {
+    const answered = { ...partlyRefunded, refunded: 57.5, paymentStatus: "REFUNDED" as const, refunds: [...partlyRefunded.refunds, refundRow(3, 37.5, "Returned", "succeeded")] };
+    renderOrder(partlyRefunded, [{ request: refundRequest({ amount: 37.5, reason: "Returned" }), result: refundAnswer(answered) }]);
+    const dialog = await openRefund();
+    await userEvent.type(dialog.getByRole("textbox", { name: "Amount" }), "37.5");
+    await userEvent.type(dialog.getByRole("textbox", { name: "Reason" }), "Returned");
+    await userEvent.click(dialog.getByRole("button", { name: "Refund $37.50" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(screen.queryByRole("button", { name: "Refund" })).not.toBeInTheDocument();
+    const status = screen.getByTestId("payment-status");
+    expect(status).toHaveTextContent(/^Refunded$/);
+    await waitFor(() => expect(status).toHaveFocus());
   });
 });

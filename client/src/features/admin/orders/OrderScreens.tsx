@@ -8,16 +8,20 @@
 // 'Manage Status' offers only the moves the server allows from the order's status (lib/orders/orderStatus.ts):
 // cancelled is asked once more in a dialog (it gives the stock and promotion uses back, e-mails the shopper and
 // cannot be undone), and a cancelled order offers no choice: its status is final.
+// Payment: the order's payment status (Paid, Partially refunded, Refunded) beside its status, what was refunded
+// among its figures and its refunds listed (failed ones marked: they gave nothing back). 'Refund' gives back
+// part or all of what was paid (RefundOrderDialog); it is offered only while something is left to refund.
 import { PageTitle } from "../../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
-import { Group, NativeSelect, SimpleGrid, Stack, Text } from "@mantine/core";
-import { useEffect, useRef, useState } from "react";
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text } from "@mantine/core";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { CancelOrderDialog } from "../../../components/CancelOrderDialog";
 import { DetailUnavailable } from "../../../components/DetailUnavailable";
 import { OrderLinesTable } from "../../../components/OrderLinesTable";
-import { AdminOrderDocument, AdminOrdersDocument, type OrderStatus } from "../../../graphql/generated/graphql";
+import { PaymentStatusBadge } from "../../../components/PaymentStatusBadge";
+import { AdminOrdersDocument, type OrderStatus } from "../../../graphql/generated/graphql";
 import { nextPageVariables, ORDERS_PAGE_SIZE, useLastAnswer } from "../../../lib/apollo/pages";
 import { messages } from "../../../lib/messages";
 import { formatMoney } from "../../../lib/money";
@@ -25,9 +29,12 @@ import { notifyError, notifySuccess, reportChange } from "../../../lib/notify";
 import { cancelFailureMessage } from "../../../lib/orders/cancelOrder";
 import { formatDateTime } from "../../../lib/orders/invoice";
 import { ORDER_STATUS_TEXT, ORDER_STATUSES, staffMoves } from "../../../lib/orders/orderStatus";
+import { refundableLeft } from "../../../lib/orders/paymentStatus";
 import { AdminList, AdminSection, AdminTable, ChangeChoice, Detail, figureColumn, useListSearch, useQuietListState } from "../AdminParts";
-import { AdminOrderRow, amountOff, OrderAdjustments, OrderStatusBadge } from "./orderParts";
+import { AdminOrderRow, amountOff, OrderAdjustments, OrderRefunds, OrderStatusBadge } from "./orderParts";
+import { RefundOrderDialog, type RefundableOrder } from "./RefundOrderDialog";
 import { useUpdateOrderStatus } from "./useUpdateOrderStatus";
+import { AdminOrderDocument } from "./viewOperations";
 import { useLiveOrderStatus, useNewOrders } from "../../../lib/orders/liveOrders";
 
 export const NO_ORDERS_YET = "No orders yet.";
@@ -40,7 +47,8 @@ const STATUS_FILTER_OPTIONS = statusOptions(ORDER_STATUSES);
 export const CANCELLED_IS_FINAL = "This order is cancelled, which is final: its status cannot change.";
 /** The admin's confirmation of a cancellation. */
 export const cancelOrderTitle = (orderNumber: string) => `Cancel order ${orderNumber}?`;
-export const CANCEL_ORDER_TEXT = "Its items go back into stock and any promotion code can be used again. The shopper is e-mailed. This cannot be undone.";
+export const CANCEL_ORDER_TEXT =
+  "Its items go back into stock and any promotion code can be used again. Anything paid is refunded to the shopper's card. The shopper is e-mailed. This cannot be undone.";
 
 const STATUS_FILTER_ALL = "";
 const ORDER_COLUMNS = ["Order number", "Status", figureColumn("Total items"), "Date", figureColumn("Total price")];
@@ -157,10 +165,46 @@ function ManageStatus({ order }: { order: { id: number; orderNumber: string; sta
   );
 }
 
+/**
+ * 'Refund' and its dialog, while something of the order's payment is left to refund. When a refund gives back
+ * the last of it the button goes, and focus moves to the payment status (which then says Refunded).
+ */
+function RefundAction({ order, paymentStatus }: { order: RefundableOrder; paymentStatus: RefObject<HTMLDivElement | null> }) {
+  const [opened, setOpened] = useState(false);
+  const left = refundableLeft(order);
+  const focusStatus = useRef(false);
+  useEffect(() => {
+    if (!opened && left === 0 && focusStatus.current) {
+      focusStatus.current = false;
+      paymentStatus.current?.focus();
+    }
+  }, [opened, left, paymentStatus]);
+  return (
+    <>
+      {left > 0 && (
+        <Button variant="outline" onClick={() => setOpened(true)}>
+          Refund
+        </Button>
+      )}
+      <RefundOrderDialog
+        opened={opened}
+        order={order}
+        onClose={() => setOpened(false)}
+        onRefunded={() => {
+          focusStatus.current = true;
+          setOpened(false);
+        }}
+      />
+    </>
+  );
+}
+
 export function ViewOrderScreen() {
   const orderNumber = useParams().orderNumber ?? "";
   const { data, loading, error } = useQuery(AdminOrderDocument, { variables: { orderNumber }, fetchPolicy: "cache-and-network" });
   useLiveOrderStatus(orderNumber, { announce: false });
+
+  const paymentStatus = useRef<HTMLDivElement>(null);
 
   const order = data?.order;
   if (!order) {
@@ -175,7 +219,10 @@ export function ViewOrderScreen() {
           <PageTitle title={`Order ${order.orderNumber}`} />
           <Text c="dimmed">{formatDateTime(order.createdAt)}</Text>
         </Stack>
-        <ManageStatus order={order} />
+        <Group align="flex-end">
+          <ManageStatus order={order} />
+          <RefundAction order={order} paymentStatus={paymentStatus} />
+        </Group>
       </Group>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -189,12 +236,16 @@ export function ViewOrderScreen() {
             <Detail label="Status">
               <OrderStatusBadge status={order.status} />
             </Detail>
+            <Detail label="Payment">
+              <PaymentStatusBadge ref={paymentStatus} tabIndex={-1} status={order.paymentStatus} />
+            </Detail>
             <Detail label="Subtotal">{formatMoney(order.subtotal)}</Detail>
             {order.discountTotal > 0 && <Detail label="Discount">{amountOff(order.discountTotal)}</Detail>}
             <Detail label="Delivery fee">{formatMoney(order.deliveryFee)}</Detail>
             {order.deliveryDiscount > 0 && <Detail label="Delivery discount">{amountOff(order.deliveryDiscount)}</Detail>}
             {order.taxTotal > 0 && <Detail label={order.pricesIncludeTax ? "Tax (included)" : "Tax"}>{formatMoney(order.taxTotal)}</Detail>}
             <Detail label="Total">{formatMoney(order.total)}</Detail>
+            {order.refunded > 0 && <Detail label="Refunded">{formatMoney(order.refunded)}</Detail>}
           </SimpleGrid>
         </AdminSection>
         <AdminSection id="delivery-details" title="Delivery details">
@@ -212,6 +263,8 @@ export function ViewOrderScreen() {
       <AdminSection id="order-lines" title="Items">
         <OrderLinesTable lines={order.lines} total={order.total} />
       </AdminSection>
+
+      <OrderRefunds order={order} />
     </Stack>
   );
 }

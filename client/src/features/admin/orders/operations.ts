@@ -1,15 +1,9 @@
-// The admin order screens' documents; codegen turns them into typed documents.
+// The order list's and 'Manage Status''s documents; codegen turns them into typed documents. The order view's
+// own (the order with its figures and refunds, and refundOrder) travel with its lazy chunk: viewOperations.ts.
 export const adminOrderOperations = /* GraphQL */ `
   query AdminOrders($search: String, $status: OrderStatus, $first: Int!, $after: String) {
     orders(search: $search, status: $status, first: $first, after: $after) {
       ...OrderSummaryPage
-    }
-  }
-
-  query AdminOrder($orderNumber: String!) {
-    order(orderNumber: $orderNumber) {
-      ...OrderDetailFields
-      ...AdminOrderAdjustments
     }
   }
 
@@ -21,28 +15,6 @@ export const adminOrderOperations = /* GraphQL */ `
         status
         updatedAt
       }
-    }
-  }
-`;
-
-/** What the order view adds under the figures: the promotions the order got, its discounts and its tax. */
-export const adminOrderAdjustmentFields = /* GraphQL */ `
-  fragment AdminOrderAdjustments on Order {
-    id
-    discountTotal
-    deliveryDiscount
-    taxTotal
-    pricesIncludeTax
-    promotions {
-      name
-      code
-      amount
-    }
-    taxLines {
-      name
-      rate
-      net
-      tax
     }
   }
 `;

@@ -1,11 +1,13 @@
 // What the order list, the order view and the user detail share: the status badge and an order's row; and
-// what the order view shows of an order's promotions and tax.
+// what the order view shows of an order's promotions, tax and refunds.
 import { Anchor, Badge, SimpleGrid, Table, Text } from "@mantine/core";
 import { Link } from "react-router-dom";
-import type { AdminOrderAdjustmentsFragment, OrderStatus, OrderSummaryFieldsFragment } from "../../../graphql/generated/graphql";
+import type { AdminOrderAdjustmentsFragment, AdminOrderQuery, OrderStatus, OrderSummaryFieldsFragment } from "../../../graphql/generated/graphql";
+import { variantLabel } from "../../../lib/catalog/variants";
 import { formatMoney } from "../../../lib/money";
 import { formatDateTime } from "../../../lib/orders/invoice";
 import { ORDER_STATUS_COLOR, ORDER_STATUS_TEXT } from "../../../lib/orders/orderStatus";
+import { REFUND_FAILED, REFUND_SUCCEEDED } from "../../../lib/orders/paymentStatus";
 import { AdminSection } from "../AdminParts";
 
 /** The admin order view: /admin/view-order/{order_number}. */
@@ -116,5 +118,69 @@ export function OrderAdjustments({ order }: { order: AdminOrderAdjustmentsFragme
         </AdminSection>
       )}
     </SimpleGrid>
+  );
+}
+
+/** A refund's state in words, and its badge's colour (light variants read at WCAG AA: app/theme.test.ts). */
+const REFUND_STATE: Record<string, { text: string; color: string }> = {
+  pending: { text: "Pending", color: "yellow" },
+  [REFUND_SUCCEEDED]: { text: "Succeeded", color: "green" },
+  [REFUND_FAILED]: { text: "Failed", color: "red" },
+};
+
+/**
+ * The order's refunds, oldest first: date, amount, reason (with the items a refund by items gave back) and
+ * state. A failed refund gave nothing back: it is marked Failed and says so. Nothing when there are none.
+ */
+export function OrderRefunds({ order }: { order: Pick<NonNullable<AdminOrderQuery["order"]>, "refunds" | "lines"> }) {
+  if (order.refunds.length === 0) return null;
+  const names = new Map(order.lines.map((line) => [line.id, variantLabel(line.name, line.options)]));
+  return (
+    <AdminSection id="order-refunds" title="Refunds">
+      <Table.ScrollContainer minWidth={560}>
+        <Table aria-labelledby="order-refunds">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th ta="right">Amount</Table.Th>
+              <Table.Th>Reason</Table.Th>
+              <Table.Th>State</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {order.refunds.map((refund) => {
+              const state = REFUND_STATE[refund.state] ?? { text: refund.state, color: "gray" };
+              const failed = refund.state === REFUND_FAILED;
+              return (
+                <Table.Tr key={refund.id} data-testid="order-refund" data-state={refund.state}>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>{formatDateTime(refund.createdAt)}</Table.Td>
+                  <Table.Td ta="right" td={failed ? "line-through" : undefined}>
+                    {formatMoney(refund.amount)}
+                  </Table.Td>
+                  <Table.Td>
+                    {refund.reason}
+                    {refund.lines.length > 0 && (
+                      <Text size="xs" c="dimmed">
+                        {refund.lines.map((line) => `${line.quantity} × ${names.get(line.lineId) ?? `line ${line.lineId}`}`).join(", ")}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color={state.color} style={{ minWidth: "max-content" }}>
+                      {state.text}
+                    </Badge>
+                    {failed && (
+                      <Text size="xs" c="dimmed">
+                        Nothing was refunded.
+                      </Text>
+                    )}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </AdminSection>
   );
 }
