@@ -33,6 +33,10 @@ const order = {
   pricesIncludeTax: false,
   taxLines: [] as Array<{ __typename: "TaxLineView"; name: string; net: number; tax: number }>,
   promotions: [] as Array<{ __typename: "AppliedPromotionView"; name: string; code: string | null; amount: number; itemsAmount: number; deliveryAmount: number }>,
+  // Nothing refunded.
+  refunded: 0,
+  paymentStatus: "PAID" as "PAID" | "PARTIALLY_REFUNDED" | "REFUNDED",
+  refunds: [] as Array<{ __typename: "OrderRefundView"; id: number; amount: number; reason: string; state: string; createdAt: string }>,
   lines: [
     {
       __typename: "OrderLine" as const,
@@ -258,6 +262,72 @@ describe("Own order detail with promotions and tax", () => {
     expect(texts(invoice, "thead th")).toEqual(["Product", "Unit price", "Quantity", "Amount"]);
     expect(texts(invoice, ".totals > div")).toEqual(["Subtotal $40.00", "Delivery fee $5.00", "Total $45.00"]);
     expect(invoice.querySelector(".pricing")).toBeNull();
+  });
+});
+
+describe("Own order detail with refunds", () => {
+  const refund = (id: number, amount: number, reason: string, state: string, createdAt: string) => ({ __typename: "OrderRefundView" as const, id, amount, reason, state, createdAt });
+  // $45.00 paid; $10.00 and $2.50 given back; one refund the payment provider refused (it gave nothing back).
+  const refundedOrder = {
+    ...order,
+    orderNumber: "ORD-000007",
+    refunded: 12.5,
+    paymentStatus: "PARTIALLY_REFUNDED" as const,
+    refunds: [
+      refund(1, 10, "A fern arrived with a broken frond", "succeeded", "2026-03-06T10:00:00.000Z"),
+      refund(2, 5, "Goodwill", "failed", "2026-03-07T10:00:00.000Z"),
+      refund(3, 2.5, "Late delivery", "succeeded", "2026-03-08T10:00:00.000Z"),
+    ],
+  };
+  const renderOrder = (shown: typeof order) =>
+    renderWithShop(<OrderDetailScreen />, {
+      ...at,
+      route: `/user/order/${shown.orderNumber}`,
+      mocks: [{ request: { query: OrderDetailDocument, variables: { orderNumber: shown.orderNumber } }, result: { data: { order: shown } } }],
+    });
+  const printed = async () => {
+    const invoiceWindow = { document: { open: vi.fn(), write: vi.fn(), close: vi.fn() }, focus: vi.fn(), print: vi.fn(), close: vi.fn(), onafterprint: null };
+    vi.spyOn(window, "open").mockReturnValue(invoiceWindow as unknown as Window);
+    await userEvent.click(screen.getByRole("button", { name: "Print Invoice" }));
+    vi.restoreAllMocks();
+    const html = String(invoiceWindow.document.write.mock.calls[0][0]);
+    return new DOMParser().parseFromString(html, "text/html");
+  };
+  const totals = (page: Document) => Array.from(page.querySelectorAll(".totals > div"), (row) => Array.from(row.children, (part) => part.textContent).join(" "));
+
+  it("says what was refunded and the payment status, and lists only the refunds that went through (date, amount, reason)", async () => {
+    renderOrder(refundedOrder);
+    await screen.findByRole("heading", { name: "Order ORD-000007" });
+    expect(screen.getByTestId("refunded")).toHaveTextContent("Refunded$12.50");
+    expect(screen.getByTestId("payment-status")).toHaveTextContent("Partially refunded");
+    const refunds = within(screen.getByRole("list", { name: "Refunds" })).getAllByRole("listitem");
+    expect(refunds.map((item) => item.textContent)).toEqual([
+      "Mar 6, 2026, 10:00 AM$10.00A fern arrived with a broken frond",
+      "Mar 8, 2026, 10:00 AM$2.50Late delivery",
+    ]);
+    // The refused refund gave nothing back: the shopper does not see it.
+    expect(screen.queryByText("Goodwill")).not.toBeInTheDocument();
+  });
+
+  it("a fully refunded order says Refunded", async () => {
+    renderOrder({ ...refundedOrder, refunded: 45, paymentStatus: "REFUNDED", refunds: [refund(1, 45, "Order cancelled", "succeeded", "2026-03-06T10:00:00.000Z")] });
+    expect(await screen.findByTestId("payment-status")).toHaveTextContent(/^Refunded$/);
+    expect(screen.getByTestId("refunded")).toHaveTextContent("Refunded$45.00");
+  });
+
+  it("the invoice adds 'Refunded' and the payment status after the totals", async () => {
+    renderOrder(refundedOrder);
+    await screen.findByRole("heading", { name: "Order ORD-000007" });
+    expect(totals(await printed())).toEqual(["Subtotal $40.00", "Delivery fee $5.00", "Total $45.00", "Refunded $12.50", "Payment Partially refunded"]);
+  });
+
+  it("an order without refunds shows no refund, no payment status and no refunds, on the page or the invoice", async () => {
+    renderOrder(order);
+    await screen.findByRole("heading", { name: "Order ORD-000004" });
+    expect(screen.queryByTestId("refunded")).not.toBeInTheDocument();
+    expect(screen.queryByTestId("payment-status")).not.toBeInTheDocument();
+    expect(screen.queryByText(/Refund/)).not.toBeInTheDocument();
+    expect(totals(await printed())).toEqual(["Subtotal $40.00", "Delivery fee $5.00", "Total $45.00"]);
   });
 });
 

@@ -4,6 +4,9 @@
 // discounts and tax in its totals and the tax per rate (the invoice too); an order without shows nothing more.
 // While the order is pending its shopper may cancel it ('Cancel order', confirmed in a dialog); later the button
 // is gone (the server would refuse: the order is on its way).
+// Once money was given back (refunded > 0) the summary says how much was refunded and the payment status
+// (Partially refunded, Refunded), and the refunds that went through are listed (date, amount, reason); a
+// refund that failed gave nothing back and is not the shopper's concern. An order without refunds shows nothing more.
 import { PageTitle } from "../../components/PageTitle";
 import { useMutation, useQuery } from "@apollo/client/react";
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
@@ -13,6 +16,7 @@ import { CancelOrderDialog } from "../../components/CancelOrderDialog";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingView } from "../../components/LoadingView";
 import { OrderLinesTable } from "../../components/OrderLinesTable";
+import { PaymentStatusBadge } from "../../components/PaymentStatusBadge";
 import { AddedTaxRows, amountOff, DeliveryDiscountRow, DiscountRow, IncludedTaxRows, TaxBreakdown } from "../../components/PriceSummary";
 import { RequireUser } from "../../components/RequireUser";
 import { CancelMyOrderDocument, OrderDetailDocument, type OrderDetailQuery, type OrderStatus } from "../../graphql/generated/graphql";
@@ -25,6 +29,7 @@ import { formatDateTime } from "../../lib/orders/invoice";
 import { printInvoice } from "../../lib/orders/invoiceDocument";
 import { expectOwnMove, useLiveOrderStatus } from "../../lib/orders/liveOrders";
 import { ORDER_STATUS_COLOR, ORDER_STATUS_TEXT, shopperMayCancel } from "../../lib/orders/orderStatus";
+import { REFUND_SUCCEEDED } from "../../lib/orders/paymentStatus";
 import type { SessionUser } from "../../lib/session/session";
 import { pricedInvoiceHtml } from "./invoicePricing";
 
@@ -100,6 +105,7 @@ function OrderDetail({ user }: { user: SessionUser }) {
             <IncludedTaxRows parts={order} />
             {order.taxLines.length > 0 && <hr style={{ border: 0, borderTop: "1px solid var(--mantine-color-gray-3)", margin: "var(--mantine-spacing-xs) 0" }} />}
             <TaxBreakdown parts={order} />
+            <RefundSummary order={order} />
           </Stack>
         </Paper>
       </SimpleGrid>
@@ -113,6 +119,49 @@ function OrderDetail({ user }: { user: SessionUser }) {
 }
 
 type OrderLine = NonNullable<OrderDetailQuery["order"]>["lines"][number];
+type ShopperOrder = NonNullable<OrderDetailQuery["order"]>;
+
+/**
+ * Once something was refunded: 'Refunded $X', the payment status, and the refunds that went through (date,
+ * amount, reason), oldest first. Nothing at all while nothing was refunded.
+ */
+function RefundSummary({ order }: { order: Pick<ShopperOrder, "refunded" | "paymentStatus" | "refunds"> }) {
+  if (order.refunded <= 0) return null;
+  const refunds = order.refunds.filter((refund) => refund.state === REFUND_SUCCEEDED);
+  return (
+    <>
+      <hr style={{ border: 0, borderTop: "1px solid var(--mantine-color-gray-3)", margin: "var(--mantine-spacing-xs) 0" }} />
+      <Group justify="space-between" data-testid="refunded">
+        <Text>Refunded</Text>
+        <Text>{formatMoney(order.refunded)}</Text>
+      </Group>
+      <Group justify="space-between">
+        <Text>Payment</Text>
+        <PaymentStatusBadge status={order.paymentStatus} />
+      </Group>
+      {refunds.length > 0 && (
+        <Stack gap={2} mt="xs">
+          <Text fw={600} id="order-refunds">
+            Refunds
+          </Text>
+          <Stack component="ul" gap={4} aria-labelledby="order-refunds" m={0} p={0} style={{ listStyle: "none" }}>
+            {refunds.map((refund) => (
+              <Stack component="li" key={refund.id} gap={0} data-testid="order-refund">
+                <Group justify="space-between" wrap="nowrap" gap="sm">
+                  <Text size="sm">{formatDateTime(refund.createdAt)}</Text>
+                  <Text size="sm">{formatMoney(refund.amount)}</Text>
+                </Group>
+                <Text size="sm" c="dimmed">
+                  {refund.reason}
+                </Text>
+              </Stack>
+            ))}
+          </Stack>
+        </Stack>
+      )}
+    </>
+  );
+}
 
 export const CANCEL_THIS_ORDER = "Cancel this order?";
 export const CANCEL_THIS_ORDER_TEXT = "You will not be charged for it.";

@@ -4,7 +4,8 @@
 // promotions that made it under it (indented, each promotion once with its part of that row, and its code),
 // the tax added before the total (or held in the prices, under it), and the tax per rate ('VAT 20%: net
 // $10.00, tax $2.00') with 'Prices include VAT' when they did. An order without
-// promotions or tax prints exactly as before. The page's content sits in a main landmark either way.
+// promotions or tax prints exactly as before. Once something was refunded, 'Refunded' with its amount and the
+// payment status follow the totals (nothing more while nothing was). The page's content sits in a main landmark either way.
 import {
   amountOff,
   addedTaxLines,
@@ -18,12 +19,17 @@ import {
   type PriceParts,
   type TaxedParts,
 } from "../../components/PriceSummary";
+import type { PaymentStatus } from "../../graphql/generated/graphql";
 import { formatMoney } from "../../lib/money";
+import { PAYMENT_STATUS_TEXT } from "../../lib/orders/paymentStatus";
 import { invoiceHtml, type InvoiceOrder } from "../../lib/orders/invoiceDocument";
 
 /** An order as the invoice prints it, with its promotions, its tax and each line's share of both. */
 export interface PricedInvoiceOrder extends InvoiceOrder, Omit<PriceParts, "taxLines">, TaxedParts {
   lines: ReadonlyArray<InvoiceOrder["lines"][number] & { discount: number }>;
+  /** What was given back of its payment (the order page always has it; 0 or absent: nothing was). */
+  refunded?: number;
+  paymentStatus?: PaymentStatus;
 }
 
 /** Whether promotions or tax touched the order (else its invoice is the plain one). */
@@ -99,6 +105,13 @@ export function pricedInvoiceHtml(order: PricedInvoiceOrder, billedTo: string): 
       pricing.append(part);
     }
     if (pricing.children.length > 0) (totals ?? body.querySelector("table"))?.after(pricing);
+  }
+
+  // What was refunded, after the totals.
+  if (order.refunded && order.refunded > 0) {
+    const totals = body.querySelector(".totals");
+    totals?.append(row("Refunded", formatMoney(order.refunded), "refunded"));
+    if (order.paymentStatus) totals?.append(row("Payment", PAYMENT_STATUS_TEXT[order.paymentStatus], "payment"));
   }
 
   // Between the heading and the thanks note, the invoice's content is the page's main part (a landmark

@@ -29,10 +29,25 @@ export const orderOperations = /* GraphQL */ `
     }
   }
 
+  # What was given back of the order's payment, for its page and its printed invoice: the sum refunded, the
+  # payment status and the refunds (the page lists only those that went through: a failed one gave nothing back).
+  fragment OrderRefundFields on Order {
+    refunded
+    paymentStatus
+    refunds {
+      id
+      amount
+      reason
+      state
+      createdAt
+    }
+  }
+
   query OrderDetail($orderNumber: String!) {
     order(orderNumber: $orderNumber) {
       ...OrderDetailFields
       ...OrderPricingFields
+      ...OrderRefundFields
     }
   }
 
