@@ -107,9 +107,11 @@ async function screensOf(url: string, adminToken: string, shopperToken: string):
   const admin = await graphql<{
     regions: { nodes: Array<{ id: number }> };
     users: { nodes: Array<{ id: number }> };
-    orders: { nodes: Array<{ orderNumber: string }> };
+    orders: { nodes: Array<{ orderNumber: string; total: number; refunded: number }> };
     webhookEndpoints: Array<{ id: number }>;
-  }>(url, "{ regions(first: 1) { nodes { id } } users(first: 1) { nodes { id } } orders(first: 1) { nodes { orderNumber } } webhookEndpoints { id } }", {}, adminToken);
+  }>(url, "{ regions(first: 1) { nodes { id } } users(first: 1) { nodes { id } } orders(first: 50) { nodes { orderNumber total refunded } } webhookEndpoints { id } }", {}, adminToken);
+  // An order with something of its payment left to refund, whose view offers 'Refund'.
+  const refundable = admin.orders.nodes.find((order) => order.refunded < order.total)?.orderNumber;
   let webhookId: number | undefined = admin.webhookEndpoints[0]?.id;
   if (webhookId === undefined) {
     const created = await graphql<{ createWebhookEndpoint: { endpoint: { id: number } } }>(
@@ -194,6 +196,21 @@ async function screensOf(url: string, adminToken: string, shopperToken: string):
       await page.getByRole("dialog", { name: `Cancel order ${cancellable}?` }).waitFor();
       await page.waitForTimeout(500);
     } },
+    ...(refundable
+      ? [
+          { name: "admin order refund dialog", path: `/admin/view-order/${refundable}`, who: "admin" as const, then: async (page: Page) => {
+            await page.goto(`${url}/admin/view-order/${refundable}`);
+            await page.getByRole("button", { name: "Refund", exact: true }).click();
+            const dialog = page.getByRole("dialog", { name: `Refund order ${refundable}` });
+            await dialog.waitFor();
+            // Items chosen, and the reason's message shown: the dialog's busiest state short of sending.
+            await dialog.getByRole("radio", { name: "Items" }).check();
+            await dialog.getByRole("button", { name: "Refund selected items" }).click();
+            await dialog.locator('[aria-invalid="true"]').first().waitFor();
+            await page.waitForTimeout(500);
+          } },
+        ]
+      : []),
     { name: "admin users", path: "/admin/manage-users", who: "admin" },
     { name: "admin user", path: `/admin/manage-users/${admin.users.nodes[0].id}`, who: "admin" },
     { name: "admin integrations", path: "/admin/integrations", who: "admin" },

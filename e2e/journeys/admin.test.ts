@@ -1,12 +1,13 @@
 // Journey 2: an admin creates a product with an uploaded image; a shopper finds it on the home
 // page and cannot reach the admin area; the admin marks the shopper's order in-transit and the shopper
-// sees the new status.
+// sees the new status; the admin refunds part of it and the order says Partially refunded.
 import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectAccessible } from "../axe.js";
 import { journey } from "../browser.js";
 import { demo, expectText, graphql, greenSquarePng, signIn, toast, useShop } from "./support.js";
 
@@ -161,6 +162,37 @@ describe("the admin area", () => {
       expect(await shopperPage.evaluate(() => (window as unknown as { stillThisPage?: boolean }).stillThisPage)).toBe(true);
     });
   });
+  it("the admin refunds part of the shopper's order (the dialog passes axe): the order says Partially refunded and lists the refund", async () => {
+    expect(orderNumber).not.toBe("");
+    await journey(browser(), "admin refunds part of the order", async ({ page }) => {
+      await signIn(page, shop().url, demo.admin);
+      await page.goto(`${shop().url}/admin/view-order/${orderNumber}`);
+      await page.getByRole("heading", { name: `Order ${orderNumber}` }).waitFor();
+      const payment = page.getByTestId("payment-status");
+      await expectText(payment, "Paid");
+
+      await page.getByRole("button", { name: "Refund", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: `Refund order ${orderNumber}` });
+      // Nothing refunded yet: all of the total is left.
+      await expectText(dialog.getByTestId("refund-left"), /^(\$[\d.,]+) of \1 can still be refunded\.$/);
+      await dialog.getByRole("textbox", { name: "Amount" }).fill("5");
+      await dialog.getByRole("textbox", { name: "Reason" }).fill("A frond arrived bent");
+      await expectAccessible(page, "the admin order view with the refund dialog open");
+      await dialog.getByRole("button", { name: "Refund $5.00" }).click();
+      await toast(page, "Refund issued successfully.");
+      await dialog.waitFor({ state: "hidden" });
+
+      await expectText(payment, "Partially refunded");
+      const details = page.getByRole("region", { name: "Order details" });
+      await expectText(details.getByText("Refunded", { exact: true }).locator("xpath=following-sibling::*[1]"), "$5.00");
+      const refund = page.getByRole("region", { name: "Refunds" }).getByTestId("order-refund");
+      await refund.getByText("A frond arrived bent").waitFor();
+      await refund.getByText("Succeeded").waitFor();
+      // Something is still left: 'Refund' stays.
+      await page.getByRole("button", { name: "Refund", exact: true }).waitFor();
+    });
+  });
+
   it("an admin makes an API key (shown once, then revoked) and a webhook endpoint that receives a signed test event", async () => {
     // A receiver on loopback, as an integrator's would be (loopback URLs are allowed outside production).
     const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
