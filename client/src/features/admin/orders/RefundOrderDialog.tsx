@@ -12,7 +12,7 @@
 // - A refund answers the whole order, which the cache puts on screen (the new figures, its refunds); the
 //   dashboard's revenue, net of refunds, reloads.
 import { useMutation } from "@apollo/client/react";
-import { Alert, Button, Fieldset, Group, Modal, NumberInput, Radio, Stack, Table, Text, Textarea } from "@mantine/core";
+import { Alert, Box, Button, Group, Modal, NumberInput, Radio, Stack, Table, Text, Textarea } from "@mantine/core";
 import { useState } from "react";
 import type { AdminOrderQuery, RefundInput } from "../../../graphql/generated/graphql";
 import { invalidInputFields } from "../../../lib/apollo/errors";
@@ -187,7 +187,12 @@ function RefundForm({ order, busy, onKeep, onSend }: RefundFormProps) {
             error={errorOf("amount")}
           />
         ) : (
-          <Fieldset legend="Items to refund" variant="unstyled" aria-describedby={linesError ? LINES_ERROR_ID : undefined}>
+          // A plain fieldset (no stylesheet of its own to load): its legend names the lines' inputs as a group, and
+          // the items' message describes the group.
+          <Box component="fieldset" m={0} p={0} style={{ border: 0, minWidth: 0 }} aria-describedby={linesError ? LINES_ERROR_ID : undefined}>
+            <Text component="legend" size="sm" fw={500} p={0} mb={4}>
+              Items to refund
+            </Text>
             <Table.ScrollContainer minWidth={420}>
               <Table verticalSpacing="xs">
                 <Table.Thead>
@@ -237,7 +242,7 @@ function RefundForm({ order, busy, onKeep, onSend }: RefundFormProps) {
                 {linesError}
               </Text>
             )}
-          </Fieldset>
+          </Box>
         )}
 
         <Textarea
