@@ -194,7 +194,7 @@ describe("a guest becomes a customer", () => {
       await expectText(status, "pending");
       await page.getByRole("button", { name: "Cancel order" }).click();
       const cancelDialog = page.getByRole("dialog", { name: "Cancel this order?" });
-      await cancelDialog.getByText("You will not be charged for it.").waitFor();
+      await cancelDialog.getByText("Anything you paid for it is refunded to your card.").waitFor();
       // Focus starts on the choice that changes nothing.
       await expect.poll(() => focused(page)).toEqual({ tag: "button", name: "Keep order" });
       await expectAccessible(page, "the order page with the cancel dialog open");

@@ -365,7 +365,7 @@ describe("Cancelling an own order", () => {
     const dialog = await screen.findByRole("dialog", { name: CANCEL_THIS_ORDER });
     expect(CANCEL_THIS_ORDER).toBe("Cancel this order?");
     expect(within(dialog).getByText(CANCEL_THIS_ORDER_TEXT)).toBeInTheDocument();
-    expect(CANCEL_THIS_ORDER_TEXT).toBe("You will not be charged for it.");
+    expect(CANCEL_THIS_ORDER_TEXT).toBe("Anything you paid for it is refunded to your card.");
     await waitFor(() => expect(within(dialog).getByRole("button", { name: "Keep order" })).toHaveFocus());
     await userEvent.click(within(dialog).getByRole("button", { name: "Keep order" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());

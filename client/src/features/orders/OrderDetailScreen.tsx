@@ -164,7 +164,7 @@ function RefundSummary({ order }: { order: Pick<ShopperOrder, "refunded" | "paym
 }
 
 export const CANCEL_THIS_ORDER = "Cancel this order?";
-export const CANCEL_THIS_ORDER_TEXT = "You will not be charged for it.";
+export const CANCEL_THIS_ORDER_TEXT = "Anything you paid for it is refunded to your card.";
 
 /**
  * The order's status and, while it is pending, 'Cancel order' with its confirmation. The answer's status
