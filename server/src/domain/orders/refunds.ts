@@ -16,7 +16,7 @@ import { reportWebhookEvents } from "../integrations/index.js";
 import { queueEmail } from "../messaging/index.js";
 import type { PaymentProvider } from "../payments/index.js";
 import { mulDivRoundHalfUp } from "../pricing/index.js";
-import { cents, Checks, fieldRule, invalid, notFound, parseId, received, requireAdmin, ShopError, text, type Cents, type Deferred, type Viewer } from "../shared/index.js";
+import { cents, Checks, dollarText, fieldRule, invalid, notFound, parseId, received, requireAdmin, ShopError, text, type Cents, type Deferred, type Viewer } from "../shared/index.js";
 import { isRecord } from "./cart.js";
 import { toOrder, withLines, type OrderWithLines } from "./records.js";
 import { ORDER_TRANSACTION } from "./status.js";
@@ -61,8 +61,6 @@ const linesField = fieldRule<{ lineId: number; quantity: number }[]>(
   { type: "array", items: { type: "object" } },
 );
 
-const formatDollars = (cents: Cents) => `$${(cents / 100).toFixed(2)}`;
-
 export class Refunds {
   constructor(
     private readonly prisma: PrismaClient,
@@ -90,13 +88,8 @@ export class Refunds {
    * Refunds whatever is left of a cancelled order's payment (the state machine's refund-payment), on behalf of
    * `byUserId` (the admin or the shopper who cancelled it). Nothing left: the order as it is.
    */
-  async refundRest(orderId: number, byUserId: number): Promise<OrderWithLines> {
-    try {
-      return await this.give(orderId, "rest", "Order cancelled", byUserId);
-    } catch (error) {
-      if (error instanceof ShopError && error.code === "BAD_USER_INPUT") return toOrder(await this.prisma.order.findUniqueOrThrow({ where: { id: orderId }, include: withLines }));
-      throw error;
-    }
+  refundRest(orderId: number, byUserId: number): Promise<OrderWithLines> {
+    return this.give(orderId, "rest", "Order cancelled", byUserId);
   }
 
   private async give(id: number, ask: { amountCents: Cents } | { lines: { lineId: number; quantity: number }[] } | "rest", reason: string, userId: number): Promise<OrderWithLines> {
@@ -107,6 +100,8 @@ export class Refunds {
         FROM orders WHERE id = ${id} FOR UPDATE`;
       if (!order) throw notFound("Order");
       const left = order.totalCents - order.refundedCents;
+      // What is left of a cancelled order's payment may be nothing (a free order, or refunded already).
+      if (ask === "rest" && left <= 0) return null;
       let amountCents = ask === "rest" ? left : "amountCents" in ask ? ask.amountCents : 0;
       let lines: RefundedLine[] = [];
       if (ask !== "rest" && "lines" in ask) {
@@ -114,7 +109,7 @@ export class Refunds {
         amountCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
       }
       if (left <= 0) throw invalid({ amount: ["This order has already been refunded in full."] });
-      if (amountCents > left) throw invalid({ [byLines ? "lines" : "amount"]: [`At most ${formatDollars(left)} can still be refunded on this order.`] });
+      if (amountCents > left) throw invalid({ [byLines ? "lines" : "amount"]: [`At most ${dollarText(left)} can still be refunded on this order.`] });
       if (amountCents <= 0) throw invalid({ lines: ["Those units come to nothing to refund."] });
       await tx.$executeRaw`UPDATE orders SET refunded_cents = refunded_cents + ${amountCents}, updated_at = now() WHERE id = ${id}`;
       return tx.orderRefund.create({
@@ -123,6 +118,7 @@ export class Refunds {
         select: { id: true, amountCents: true, reason: true, lines: true, order: { select: { orderNumber: true, userId: true, userEmail: true } } },
       });
     }, ORDER_TRANSACTION);
+    if (!refund) return toOrder(await this.prisma.order.findUniqueOrThrow({ where: { id }, include: withLines }));
 
     let outcome: { reference: string } | { failure: string };
     try {

@@ -1,7 +1,7 @@
 // The payment provider seam: the one place money moves outside the shop. The shop's default is the spec's
 // simulation (the card form never leaves the browser and every order is paid when placed), whose refunds
-// always succeed at once. A real provider (Stripe, issue 34) implements the same interface; the order room
-// asks it, never the other way round.
+// always succeed at once. A real provider (a card processor with a hosted payment page) implements the same
+// interface; the order room asks it, never the other way round.
 import type { Cents } from "../shared/index.js";
 
 /** What a provider is told about the payment it took for an order. */

@@ -4,7 +4,7 @@
 // messages are the shopper's; a code's is answered at the field `code`.
 import { Prisma, type PrismaClient, type Promotion as PromotionRow } from "../../generated/prisma/client.js";
 import type { Declined, PromotionKind, PromotionRule } from "../pricing/index.js";
-import type { Cents, RowReader } from "../shared/index.js";
+import { dollarText, type Cents, type RowReader } from "../shared/index.js";
 
 export const CODE_MESSAGES = {
   unknown: "This code is not valid.",
@@ -21,7 +21,7 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 /** "This code starts on 1 Dec." (the date in UTC, the shop's clock). */
 export const startsOnMessage = (startsAt: Date) => `This code starts on ${startsAt.getUTCDate()} ${MONTHS[startsAt.getUTCMonth()]}.`;
 /** "Add $12.00 more to use this code." */
-export const addMoreMessage = (missingCents: Cents) => `Add $${(missingCents / 100).toFixed(2)} more to use this code.`;
+export const addMoreMessage = (missingCents: Cents) => `Add ${dollarText(missingCents)} more to use this code.`;
 /** "Add 2 more items to use this code." */
 export const addItemsMessage = (missingUnits: number) => `Add ${missingUnits} more item${missingUnits === 1 ? "" : "s"} to use this code.`;
 

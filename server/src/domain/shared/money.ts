@@ -29,6 +29,9 @@ export function parseDollars(value: unknown): Cents | null {
 /** Cents to a dollar number for JSON and GraphQL (exact to the cent: the nearest double of n/100). */
 export const toDollars = (cents: Cents): number => Math.round(cents) / 100;
 
+/** An amount as the shop's messages write it: "$12.00" (always two decimals, no thousands separator). */
+export const dollarText = (cents: Cents): string => `$${(cents / 100).toFixed(2)}`;
+
 /**
  * A number with at most `decimals` decimals as a whole number of its smallest unit (12.5 percent with 2
  * decimals -> 1250 basis points; 8.875 with 4 -> 88750 parts per million), or null for anything else (text,
