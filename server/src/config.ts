@@ -54,7 +54,27 @@ export interface Config {
   trustProxy: TrustProxy;
   /** METRICS_TOKEN: the bearer token GET /metrics asks for; undefined turns /metrics off. */
   metricsToken: string | undefined;
+  /** Who takes the money: the spec's simulation unless STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set. */
+  payments: PaymentsConfig;
 }
+
+/** How the shop takes payment (docs/operations.md, "Payments"). */
+export type PaymentsConfig =
+  | { provider: "simulated" }
+  | {
+      provider: "stripe";
+      /** STRIPE_SECRET_KEY (sk_live_… or sk_test_…) and STRIPE_WEBHOOK_SECRET (whsec_…, the webhook endpoint's signing secret). */
+      secretKey: string;
+      webhookSecret: string;
+      /** STRIPE_API_URL: another address for Stripe's API (a local fake in tests); Stripe's own when unset. */
+      apiUrl?: string;
+      /** PAYMENT_HOLD_MINUTES: how long an order awaiting payment holds its stock, 30 to 1440 (Stripe's bounds); 30 by default. */
+      holdMinutes: number;
+      /** PAYMENT_RECONCILE_MINUTES: how long a payment may wait without news before the sweeper asks Stripe, 1 to 60; 5 by default. */
+      reconcileAfterMinutes: number;
+      /** PAYMENT_SWEEP_SECONDS: how often every process runs the payment sweeper; 60 by default. */
+      sweepSeconds: number;
+    };
 
 export interface EmailConfig {
   /** EMAIL_ENABLED: false records the emails the shop owes but sends none. */
@@ -273,6 +293,38 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     email: readEmailConfig(env, production),
     trustProxy: readTrustProxy(env.TRUST_PROXY?.trim()),
     metricsToken: readMetricsToken(env.METRICS_TOKEN?.trim()),
+    payments: readPaymentsConfig(env),
+  };
+}
+
+/** STRIPE_* and PAYMENT_*: the simulation unless both Stripe secrets are set (one without the other is a mistake). */
+export function readPaymentsConfig(env: Env): PaymentsConfig {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim() || undefined;
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || undefined;
+  if (!secretKey && !webhookSecret) return { provider: "simulated" };
+  if (!secretKey || !webhookSecret) {
+    throw new ConfigError("Set both STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET to take payments with Stripe (or neither for the simulated payments).");
+  }
+  if (!/^(sk|rk)_(test|live)_\S+$/.test(secretKey)) throw new ConfigError("STRIPE_SECRET_KEY must be a Stripe secret key, like sk_live_… or sk_test_….");
+  if (!/^whsec_\S+$/.test(webhookSecret)) throw new ConfigError("STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret, like whsec_….");
+  const apiUrl = env.STRIPE_API_URL?.trim() || undefined;
+  if (apiUrl !== undefined && !(URL.canParse(apiUrl) && /^https?:$/.test(new URL(apiUrl).protocol))) {
+    throw new ConfigError(`STRIPE_API_URL must be an http(s) address, like http://127.0.0.1:12111, got "${apiUrl}".`);
+  }
+  const bounded = (name: string, fallback: number, min: number, max: number) => {
+    const value = env[name]?.trim();
+    if (value === undefined || value === "") return fallback;
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${value}".`);
+    return Number(value);
+  };
+  return {
+    provider: "stripe",
+    secretKey,
+    webhookSecret,
+    apiUrl,
+    holdMinutes: bounded("PAYMENT_HOLD_MINUTES", 30, 30, 1440),
+    reconcileAfterMinutes: bounded("PAYMENT_RECONCILE_MINUTES", 5, 1, 60),
+    sweepSeconds: bounded("PAYMENT_SWEEP_SECONDS", 60, 1, 3600),
   };
 }
 

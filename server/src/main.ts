@@ -11,6 +11,8 @@ import { ensureAdmin } from "./db/admin.js";
 import { lowPriorityEncoder, type ImageStore } from "./domain/images/index.js";
 import { createShop } from "./domain/shop.js";
 import { OutboxRunner } from "./delivery/outbox-runner.js";
+import { startPaymentSweeper } from "./payments/sweeper.js";
+import { stripePayments } from "./payments/stripe-payments.js";
 import { createWebhookDeliverer, WEBHOOK_CHANNEL } from "./delivery/webhooks.js";
 import { buildShopSchema } from "./graphql/schema.js";
 import { createApp } from "./http/app.js";
@@ -68,6 +70,10 @@ async function prepare(config: Config, db: Database, imageStore: ImageStore): Pr
 
 /** Serves the shop on the configured port until SIGTERM/SIGINT; answers the port it listens on. */
 async function serve(config: Config, db: Database, jwtSecret: string, logger: Logger): Promise<number> {
+  // Links in emails and the payment page's way back point at PUBLIC_URL, or else at the address the shop listens on (known once it listens).
+  let listened: (url: string) => void = () => undefined;
+  const listeningUrl = new Promise<string>((resolve) => (listened = resolve));
+  const shopUrl = () => config.email.publicUrl ?? listeningUrl;
   const shop = createShop(db.prisma, {
     jwtSecret,
     tokenTtlSeconds: config.tokenTtlSeconds,
@@ -81,6 +87,10 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
     searchRows: db.searchRows,
     webhookSafety: config.webhookSafety,
     searchIndex: config.searchIndex,
+    payments:
+      config.payments.provider === "stripe"
+        ? { provider: stripePayments(config.payments), settings: { holdMinutes: config.payments.holdMinutes, reconcileAfterMinutes: config.payments.reconcileAfterMinutes, shopUrl }, log: logger }
+        : undefined,
   });
   // Without SMTP_URL outside production, emails go to the development mailbox (/dev/mail).
   const mailbox = usesDevMailbox(config) ? new DevMailbox(path.join(config.dataDir, "dev-mail")) : null;
@@ -95,10 +105,7 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
     WEBHOOK_CHANNEL,
     createWebhookDeliverer({ prisma: db.prisma, schema: await buildShopSchema(), images: shop.images, safety: config.webhookSafety, timeoutMs: config.webhookTimeoutSeconds * 1000, logger }),
   );
-  // Email links point at PUBLIC_URL, or else at the address the shop listens on (known once it listens).
-  let listened: (url: string) => void = () => undefined;
-  const listeningUrl = new Promise<string>((resolve) => (listened = resolve));
-  outbox.register(EMAIL_CHANNEL, createEmailDeliverer({ emails: shop.emails, transport: mailTransport, shopUrl: () => config.email.publicUrl ?? listeningUrl }));
+  outbox.register(EMAIL_CHANNEL, createEmailDeliverer({ emails: shop.emails, transport: mailTransport, shopUrl }));
   outbox.start();
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -106,6 +113,8 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
   });
   const listening = server.address();
   listened(shopAddress(config, typeof listening === "object" && listening ? listening.port : config.port));
+  // Payments taken on Stripe's page: every process settles those whose news is late and releases those whose time ran out.
+  const sweeper = config.payments.provider === "stripe" ? startPaymentSweeper(shop, config.payments.sweepSeconds, logger) : null;
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -123,6 +132,7 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
       await shop.images.renditions.stop().catch(() => undefined);
       // Claims no more messages and lets the attempts in flight finish (each within its timeout).
       await outbox.stop().catch(() => undefined);
+      await sweeper?.stop().catch(() => undefined);
       mailTransport.close();
       await db.close().catch(() => undefined);
       process.exit(0);

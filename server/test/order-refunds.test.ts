@@ -4,7 +4,7 @@
 // reports order.refunded and lowers the dashboard's revenue.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newReference, OrderService } from "../src/domain/orders/index.js";
-import type { PaymentProvider } from "../src/domain/payments/index.js";
+import { simulatedPayments, type PaymentProvider } from "../src/domain/payments/index.js";
 import { createTestShop, failure, type TestShop } from "./support.js";
 
 let t: TestShop;
@@ -110,7 +110,7 @@ describe("refunds", () => {
 
   it("a provider that refuses: nothing is refunded, the refund is kept as failed, and it can be asked again", async () => {
     const { order } = await place([{ productId: fern.id, quantity: 1 }]);
-    const refusing: PaymentProvider = { name: "refusing", refund: async () => Promise.reject(new Error("Card account closed.")) };
+    const refusing: PaymentProvider = { ...simulatedPayments, name: "refusing", refund: async () => Promise.reject(new Error("Card account closed.")) };
     const orders = new OrderService(t.shop.prisma, t.db.events, undefined, t.db.readRows, refusing);
     const viewer = await t.shop.tokens.verify(admin);
     await expect(orders.refund(viewer, order.id, { amount: 500, reason: "Try" })).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("Card account closed.") });

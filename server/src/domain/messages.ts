@@ -24,6 +24,10 @@ export const messages = {
   orderPlaced: "Payment successful and order has been created",
   orderStatusUpdated: "Order status updated successfully.",
   orderCancelled: "Your order has been cancelled.",
+  /** placeOrder's message when the shopper pays on the payment provider's page next (the spec's is for an order paid at checkout). */
+  orderAwaitingPayment: "Your order is placed: complete the payment to confirm it.",
+  paymentReceived: "Payment received: your order is confirmed.",
+  paymentAwaited: "We have not heard from the payment provider yet: this page updates as soon as we do.",
   orderRefunded: "Refund issued successfully.",
   // The same answer whether or not the email has an account.
   passwordResetRequested: `If an account exists for this email, we have sent it a link to reset the password. The link works for ${RESET_LINK_MINUTES} minutes.`,

@@ -8,7 +8,8 @@ import { ProductIndex, SearchService } from "./search/index.js";
 import { EmailService } from "./messaging/index.js";
 import { prismaReader, type EventBus, type RowReader } from "./shared/index.js";
 import { ImageService, type ImageStore, type PictureEncoder, type WorkerLog } from "./images/index.js";
-import { OrderService } from "./orders/index.js";
+import { OrderService, type PaymentLog, type PaymentSettings } from "./orders/index.js";
+import type { PaymentProvider } from "./payments/index.js";
 import { RegionService } from "./regions/index.js";
 import { PromotionAdmin } from "./promotions/index.js";
 import { TaxAdmin } from "./taxes/index.js";
@@ -37,6 +38,8 @@ export interface ShopOptions {
    * shop's processes do; tests ask for it where they measure it, the others search in SQL.
    */
   searchIndex?: boolean;
+  /** Who takes the money (domain/payments): the spec's simulation when not given; with a provider whose shoppers pay on its page, its settings. */
+  payments?: { provider: PaymentProvider; settings: PaymentSettings; log?: PaymentLog };
 }
 
 /** The strict rule of production: https URLs whose hosts resolve to public addresses only. */
@@ -79,7 +82,7 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
   const index = options.searchIndex
     ? new ProductIndex(readRows, options.events, { onError: (message, error) => options.log?.error({ err: error }, message) })
     : undefined;
-  const orders = new OrderService(prisma, options.events, throttle, readRows);
+  const orders = new OrderService(prisma, options.events, throttle, readRows, options.payments?.provider, options.payments?.settings, options.payments?.log);
   const search = new SearchService(options.searchRows ?? readRows, { maxInFlight: options.maxSearchesInFlight, index, pageRows: readRows }, options.events);
   return {
     prisma,

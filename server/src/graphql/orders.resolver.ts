@@ -1,10 +1,25 @@
 // Cart check, checkout, orders and the admin dashboard over GraphQL. Thin: the order and analytics
 // services check permissions and inputs; here arguments are handed over and rows mapped to object types.
-import { Arg, Ctx, Field, FieldResolver, InputType, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import { Arg, Ctx, Field, FieldResolver, InputType, Int, Mutation, ObjectType, Query, Resolver, Root } from "type-graphql";
 import { AFTER, OrderConnection, PAGE_SIZE, viewConnection, type Connection } from "./connections.js";
 import type { GraphQLContext } from "./context.js";
 import { MoneyScalar } from "./scalars.js";
-import { AnalyticsSummary, CartCheck, CartQuote, Order, OrderPayload, OrderStatus, ratePercent, TopProduct, User, viewOrder, viewPriceParts } from "./types.js";
+import {
+  AnalyticsSummary,
+  CartCheck,
+  CartQuote,
+  Order,
+  OrderPayload,
+  OrderPaymentView,
+  OrderStatus,
+  PaymentStatus,
+  ratePercent,
+  TopProduct,
+  User,
+  viewOrder,
+  viewPayment,
+  viewPriceParts,
+} from "./types.js";
 import type { CartQuote as DomainCartQuote } from "../domain/orders/index.js";
 import { invalid } from "../domain/shared/index.js";
 import { messages } from "../domain/messages.js";
@@ -91,6 +106,21 @@ export function viewQuote(quote: DomainCartQuote): CartQuote {
   };
 }
 
+@ObjectType({ description: "How the shop takes payment." })
+class ShopPayments {
+  @Field(() => String, { description: "simulated (the spec's card form: every order is paid when placed) or stripe." }) provider!: string;
+  @Field(() => Boolean, { description: "Whether the shopper pays on the provider's page after placing the order (then it starts AWAITING_PAYMENT)." }) paysOutside!: boolean;
+  @Field(() => Int, { description: "How long an order awaiting payment holds its items, in minutes." }) holdMinutes!: number;
+}
+
+@Resolver(() => OrderPaymentView)
+class OrderPaymentResolver {
+  @FieldResolver(() => String, { nullable: true, description: "The payment's page in the provider's dashboard (admins); null for anyone else or before it is paid." })
+  dashboardUrl(@Ctx() { shop, viewer }: GraphQLContext, @Root() payment: OrderPaymentView): string | null {
+    return viewer?.role === "admin" && !viewer.apiKey ? shop.orders.payments.dashboardUrl(payment.paymentIntentId) : null;
+  }
+}
+
 @Resolver()
 class OrderResolver {
   @Query(() => CartCheck, {
@@ -149,7 +179,29 @@ class OrderResolver {
       idempotencyKey: input.idempotencyKey,
       codes: input.codes,
     });
-    return { message: messages.orderPlaced, order: viewOrder(order) };
+    return { message: order.status === "awaiting-payment" ? messages.orderAwaitingPayment : messages.orderPlaced, order: viewOrder(order) };
+  }
+
+  @Query(() => ShopPayments, { description: "How the shop takes payment: the storefront shows the card form (simulated) or sends the shopper to the provider's page." })
+  shopPayments(@Ctx() { shop }: GraphQLContext): ShopPayments {
+    return shop.orders.payments.terms;
+  }
+
+  @Mutation(() => OrderPaymentView, {
+    description:
+      "The payment page of the signed-in shopper's own order AWAITING_PAYMENT (to pay, or to pay again after turning back): `url` is where to send them. Already paid or cancelled: BAD_USER_INPUT at `order`; the provider unreachable: SERVICE_UNAVAILABLE.",
+  })
+  async payForOrder(@Ctx() { shop, viewer }: GraphQLContext, @Arg("id", () => Int) id: number): Promise<OrderPaymentView> {
+    return viewPayment(await shop.orders.payFor(viewer, id));
+  }
+
+  @Mutation(() => OrderPayload, {
+    description:
+      "Asks the payment provider where the payment of an order AWAITING_PAYMENT stands and acts on it (the shopper's return from the payment page): the order's owner or an admin. The order as it is then.",
+  })
+  async confirmPayment(@Ctx() { shop, viewer }: GraphQLContext, @Arg("id", () => Int) id: number): Promise<OrderPayload> {
+    const order = await shop.orders.confirmPayment(viewer, id);
+    return { message: order.status === "awaiting-payment" ? messages.paymentAwaited : messages.paymentReceived, order: viewOrder(order) };
   }
 
   @Query(() => OrderConnection, { description: "The signed-in user's orders, newest first." })
@@ -173,8 +225,9 @@ class OrderResolver {
     @Arg("after", () => String, { nullable: true, description: AFTER }) after: string | null,
     @Arg("search", () => String, { nullable: true }) search: string | null,
     @Arg("status", () => OrderStatus, { nullable: true }) status: OrderStatus | null,
+    @Arg("paymentStatus", () => PaymentStatus, { nullable: true, description: "Only orders that stand so with their payment." }) paymentStatus: PaymentStatus | null,
   ): Promise<Connection<Order>> {
-    return viewConnection(OrderConnection, await shop.orders.pageAll(viewer, { first, after, search, status }), viewOrder);
+    return viewConnection(OrderConnection, await shop.orders.pageAll(viewer, { first, after, search, status, paymentStatus }), viewOrder);
   }
 
   @Query(() => OrderConnection, { description: "One user's orders, newest first: the user themself or an admin." })
@@ -245,4 +298,4 @@ class UserOrdersResolver {
   }
 }
 
-export const orderResolvers = [OrderResolver, UserOrdersResolver] as const;
+export const orderResolvers = [OrderResolver, OrderPaymentResolver, UserOrdersResolver] as const;

@@ -4,7 +4,7 @@
 import { Field, Float, Int, ObjectType, registerEnumType } from "type-graphql";
 import type { UserRow } from "../domain/accounts/index.js";
 import { averageRating, storedOptions, unitPriceCents, type Category as CategoryRow, type ProductWithCategory } from "../domain/catalog/index.js";
-import { paymentStatusOf, priceOfPlacedOrder, type OrderWithLines } from "../domain/orders/index.js";
+import { paymentStatusOf, priceOfPlacedOrder, type OrderPayment as OrderPaymentRow, type OrderWithLines } from "../domain/orders/index.js";
 import type { OrderQuote } from "../domain/pricing/index.js";
 import type { Region as RegionRow } from "../domain/regions/index.js";
 import { MoneyScalar } from "./scalars.js";
@@ -16,6 +16,7 @@ export enum Role {
 registerEnumType(Role, { name: "Role", description: "What a user may do: shop (USER) or also run the shop (ADMIN)." });
 
 export enum OrderStatus {
+  AWAITING_PAYMENT = "awaiting-payment",
   PENDING = "pending",
   IN_TRANSIT = "in-transit",
   DELIVERED = "delivered",
@@ -23,7 +24,13 @@ export enum OrderStatus {
 }
 registerEnumType(OrderStatus, {
   name: "OrderStatus",
-  valuesConfig: { CANCELLED: { description: "Cancelled: its stock and promotion uses were given back. Final." } },
+  valuesConfig: {
+    AWAITING_PAYMENT: {
+      description:
+        "Placed, its stock held, while its shopper pays on the payment provider's page (only when the shop takes payment online). Becomes PENDING once paid, CANCELLED when the payment fails or its time runs out.",
+    },
+    CANCELLED: { description: "Cancelled: its stock and promotion uses were given back. Final." },
+  },
 });
 
 export enum ProductSort {
@@ -146,11 +153,32 @@ export class CodeResult {
 }
 
 export enum PaymentStatus {
+  AWAITING = "awaiting",
+  UNPAID = "unpaid",
   PAID = "paid",
   PARTIALLY_REFUNDED = "partially-refunded",
   REFUNDED = "refunded",
 }
-registerEnumType(PaymentStatus, { name: "PaymentStatus", description: "How an order stands with its payment: from what was refunded of its total." });
+registerEnumType(PaymentStatus, {
+  name: "PaymentStatus",
+  description: "How an order stands with its payment: whether it was taken, then from what was refunded of its total.",
+  valuesConfig: {
+    AWAITING: { description: "Its shopper is paying on the payment provider's page." },
+    UNPAID: { description: "Its payment failed or its time to pay ran out: nothing was taken, nothing to refund." },
+  },
+});
+
+@ObjectType({ description: "An order's payment on the payment provider's page (only when the shop takes payment online)." })
+export class OrderPaymentView {
+  @Field(() => String, { description: "The provider, e.g. stripe." }) provider!: string;
+  @Field(() => String, { description: "open (the shopper may pay until expiresAt), paid, failed or expired." }) state!: string;
+  @Field(() => String, { nullable: true, description: "The provider's payment page, while it is open; null afterwards." }) url!: string | null;
+  @Field(() => Date, { description: "When the page stops taking the payment and the order's stock is released." }) expiresAt!: Date;
+  @Field(() => Date, { nullable: true }) paidAt!: Date | null;
+  @Field(() => String, { description: "The provider's session id (a Stripe Checkout Session)." }) sessionId!: string;
+  @Field(() => String, { nullable: true, description: "The provider's payment id (a Stripe PaymentIntent), once paid." }) paymentIntentId!: string | null;
+  @Field(() => String, { nullable: true, description: "Why a reported payment was not counted (an amount or currency that does not match the order)." }) problem!: string | null;
+}
 
 @ObjectType({ description: "Units of one line given back in a refund." })
 export class RefundedLineView {
@@ -190,6 +218,8 @@ export class Order {
   @Field(() => MoneyScalar, { description: "Given back so far (refunds not failed); never more than total." }) refunded!: number;
   @Field(() => PaymentStatus) paymentStatus!: PaymentStatus;
   @Field(() => [OrderRefundView], { description: "Its refunds, oldest first." }) refunds!: OrderRefundView[];
+  @Field(() => OrderPaymentView, { nullable: true, description: "Its payment on the provider's page; null for an order paid at checkout (the simulated payments)." })
+  payment!: OrderPaymentView | null;
   @Field(() => String, { description: "The delivery region's name at checkout." }) region!: string;
   @Field(() => String) userEmail!: string;
   @Field(() => String) userPhone!: string;
@@ -385,6 +415,17 @@ export function viewProduct(row: ProductWithCategory): Product {
   };
 }
 
+export const viewPayment = (payment: OrderPaymentRow): OrderPaymentView => ({
+  provider: payment.provider,
+  state: payment.state,
+  url: payment.state === "open" && payment.url ? payment.url : null,
+  expiresAt: payment.expiresAt,
+  paidAt: payment.paidAt,
+  sessionId: payment.sessionId,
+  paymentIntentId: payment.paymentIntentId,
+  problem: payment.problem,
+});
+
 export function viewOrder(row: OrderWithLines): Order {
   const price = priceOfPlacedOrder(row);
   return {
@@ -429,6 +470,7 @@ export function viewOrder(row: OrderWithLines): Order {
       lines: (refund.lines as unknown as { lineId: number; quantity: number; amountCents: number }[]).map((line) => ({ lineId: line.lineId, quantity: line.quantity, amount: line.amountCents })),
       createdAt: refund.createdAt,
     })),
+    payment: row.payment && viewPayment(row.payment),
     region: row.regionName,
     userEmail: row.userEmail,
     userPhone: row.userPhone,

@@ -41,6 +41,7 @@ import { compileQueries } from "../graphql/compiled-queries.js";
 import { INTERNAL_ERROR, safeError } from "../domain/shared/index.js";
 import { nameRequest, watch } from "../metrics.js";
 import { metricsRoute, timedRequests } from "./metrics-route.js";
+import { paymentEventRoutes } from "./payment-events.js";
 
 export const MAX_UPLOAD_BYTES = MAX_IMAGE_BYTES;
 export const MAX_UPLOAD_FILES = 2;
@@ -196,6 +197,9 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
       res.status(503).json({ status: "unavailable", message: "The database does not answer." });
     }
   });
+
+  // The payment provider's events, server to server: no CORS, their own raw body.
+  app.use(paymentEventRoutes(shop, logger));
 
   const allowOrigins = cors(config.corsOrigins);
   app.use(allowOrigins);

@@ -30,6 +30,7 @@ const STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   TOO_MANY_REQUESTS: 429,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 export const plainError = (status: number, message: string): ErrorAnswer => ({ status, body: { error: message, message } });

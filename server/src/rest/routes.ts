@@ -607,7 +607,8 @@ export const routes: Route[] = [
     async handle({ shop, viewer, body, req }) {
       const idempotencyKey = req.headers["idempotency-key"];
       const input = idempotencyKey === undefined ? body : async () => ({ ...(await body()), idempotencyKey: String(idempotencyKey) });
-      const order = await shop.orders.placeOrder(viewer, input).catch((error: unknown) => {
+      // With payments taken on the provider's page this route answers 409 "This shop takes payment online: use the storefront.".
+      const order = await shop.orders.placeOrderWithoutPaymentStep(viewer, input).catch((error: unknown) => {
         // The domain answers a code's problem at `code`; this route's clients sent it as coupon_code.
         if (error instanceof ShopError && error.fields?.code) {
           const { code, ...rest } = error.fields;

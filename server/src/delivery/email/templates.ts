@@ -21,13 +21,17 @@ export const orderUrl = (shopUrl: string, orderNumber: string) => `${shopUrl}/us
 /** The reset screen; the token travels in the fragment, which browsers never send to a server or in a Referer. */
 export const resetUrl = (shopUrl: string, token: string) => `${shopUrl}/reset-password#token=${encodeURIComponent(token)}`;
 
-const STATUS_LABEL: Record<OrderStatusName, string> = { pending: "Pending", "in-transit": "In transit", delivered: "Delivered", cancelled: "Cancelled" };
+const STATUS_LABEL: Record<OrderStatusName, string> = { "awaiting-payment": "Awaiting payment", pending: "Pending", "in-transit": "In transit", delivered: "Delivered", cancelled: "Cancelled" };
 const STATUS_NEWS: Record<OrderStatusName, string> = {
+  "awaiting-payment": "We are holding your items while you pay for them.",
   pending: "We have your order and will get it ready for delivery soon.",
   "in-transit": "Your plants have left our greenhouse and are on their way to you.",
   delivered: "Your order has arrived. We hope everything you planted grows well!",
   cancelled: "Your order has been cancelled and will not be sent. Anything you paid for it is refunded to the card you used.",
 };
+
+/** A cancelled order whose payment never arrived (it failed, or its time to pay ran out). */
+const NEVER_PAID_NEWS = "Your order has been cancelled because its payment was not completed. Nothing was charged, and its items are back on sale.";
 
 /** The order's lines and figures, exactly as placed. */
 function orderTable(order: EmailOrder): Block {
@@ -92,7 +96,7 @@ function bodyOf(content: EmailContent, recipient: string, shopUrl: string): Emai
         headline: ORDER_STATUS_WORDS[status].headline,
         blocks: [
           { type: "paragraph", text: `Order ${order.orderNumber} is now: ${STATUS_LABEL[status]}.` },
-          { type: "paragraph", text: STATUS_NEWS[status] },
+          { type: "paragraph", text: status === "cancelled" && order.paymentState === "unpaid" ? NEVER_PAID_NEWS : STATUS_NEWS[status] },
           {
             type: "facts",
             rows: [

@@ -1,8 +1,11 @@
 // The admin dashboard's figures: customers, sales and orders, this month against last month, and the
 // products that sell best. Months are calendar months in UTC.
-import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { OrderStatus, PrismaClient } from "../../generated/prisma/client.js";
 import { storedOptions, type ChosenValue } from "../catalog/index.js";
 import { Checks, requireAdmin, wholeNumber, type Cents, type Viewer } from "../shared/index.js";
+
+/** Orders that are not sales: cancelled ones, and those still awaiting their payment. */
+const NOT_SALES: OrderStatus[] = ["cancelled", "awaiting_payment"];
 
 export interface MonthFigures {
   /** The month's English name, e.g. "September". */
@@ -101,16 +104,16 @@ export class AnalyticsService {
         FROM users
         WHERE role = 'user' AND created_at >= ${from} AND created_at < ${until}
         GROUP BY 1`,
-      // A cancelled order is not a sale: it counts nowhere on the dashboard (its stock went back too). Revenue
-      // is net of refunds: what was paid and kept.
-      this.prisma.order.aggregate({ where: { status: { not: "cancelled" } }, _count: { _all: true }, _sum: { totalCents: true, refundedCents: true, discountCents: true, deliveryDiscountCents: true, taxCents: true } }),
+      // A cancelled order is not a sale: it counts nowhere on the dashboard (its stock went back too), nor is
+      // one still awaiting its payment. Revenue is net of refunds: what was paid and kept.
+      this.prisma.order.aggregate({ where: { status: { notIn: NOT_SALES } }, _count: { _all: true }, _sum: { totalCents: true, refundedCents: true, discountCents: true, deliveryDiscountCents: true, taxCents: true } }),
       this.prisma.$queryRaw<{ year_month: string; count: number; revenue: bigint | number | string; discounts: bigint | number | string; tax: bigint | number | string }[]>`
         SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS year_month, count(*)::int AS count,
                coalesce(sum(total_cents - refunded_cents), 0)::bigint AS revenue,
                coalesce(sum(discount_cents + delivery_discount_cents), 0)::bigint AS discounts,
                coalesce(sum(tax_cents), 0)::bigint AS tax
         FROM orders
-        WHERE created_at >= ${from} AND created_at < ${until} AND status <> 'cancelled'
+        WHERE created_at >= ${from} AND created_at < ${until} AND status NOT IN ('cancelled', 'awaiting-payment')
         GROUP BY 1`,
     ]);
 
@@ -155,7 +158,7 @@ export class AnalyticsService {
 
     const sums = await this.prisma.orderLine.groupBy({
       by: ["productId"],
-      where: { productId: { not: null }, order: { status: { not: "cancelled" } } },
+      where: { productId: { not: null }, order: { status: { notIn: NOT_SALES } } },
       _sum: { quantity: true },
       orderBy: [{ _sum: { quantity: "desc" } }, { productId: "asc" }],
       take,
@@ -169,7 +172,7 @@ export class AnalyticsService {
       // Lines are grouped by the SKU they were bought under (a line keeps it whatever happens to the variant).
       this.prisma.$queryRaw<{ product_id: number; sku: string; options: unknown; quantity: number }[]>`
         SELECT product_id, sku, (array_agg(options ORDER BY id DESC))[1] AS options, sum(quantity)::int AS quantity
-        FROM order_lines WHERE product_id = ANY(${ids}::int4[]) AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = order_lines.order_id AND o.status = 'cancelled')
+        FROM order_lines WHERE product_id = ANY(${ids}::int4[]) AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = order_lines.order_id AND o.status IN ('cancelled', 'awaiting-payment'))
         GROUP BY product_id, sku ORDER BY quantity DESC, sku`,
     ]);
     const byId = new Map(products.map((product) => [product.id, product]));

@@ -9,6 +9,7 @@ import { addManyToOutbox, type Transaction } from "../messaging/index.js";
 
 export const WEBHOOK_EVENTS = [
   "order.placed",
+  "order.paid",
   "order.status_changed",
   "order.cancelled",
   "order.refunded",
@@ -24,7 +25,8 @@ export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 export const TEST_EVENT = "webhook.test";
 
 export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
-  "order.placed": "A shopper placed an order (data.order).",
+  "order.placed": "A shopper placed an order (data.order): at checkout, or once its payment arrives when the shopper pays on the payment provider's page.",
+  "order.paid": "An order's payment was taken (data.order): at checkout with the simulated payments, or when the payment provider confirms it.",
   "order.status_changed": "An order's status changed (data.order, data.previousStatus).",
   "order.cancelled": "An order was cancelled; its stock and promotion uses were given back (data.order, data.previousStatus). Also reported as order.status_changed.",
   "order.refunded": "Money was given back on an order, all or part of it (data.order with its refunds, data.refund: amount, reason, lines).",

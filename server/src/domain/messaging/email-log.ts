@@ -18,6 +18,8 @@ export interface EmailOrder {
   regionName: string;
   userAddress: string;
   userPhone: string;
+  /** Whether its money was taken (orders placed paid when absent): a cancelled order that never was is told so. */
+  paymentState?: "awaiting" | "paid" | "unpaid";
   price: {
     /** options: the variant's option values as the order line stored them (catalog's storedOptions reads them). */
     lines: { name: string; options?: unknown; unitCents: Cents; quantity: number; lineCents: Cents }[];

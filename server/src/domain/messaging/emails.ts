@@ -32,6 +32,8 @@ export const SHOP_NAME = "Verdant";
 
 /** How each order status reads in an email's subject and body. */
 export const ORDER_STATUS_WORDS: Record<OrderStatusName, { subject: string; headline: string }> = {
+  // Never e-mailed (entering it tells only the admins' lists), named for completeness.
+  "awaiting-payment": { subject: "is awaiting payment", headline: "Your order is awaiting payment" },
   pending: { subject: "is pending", headline: "Your order is pending" },
   "in-transit": { subject: "is on its way", headline: "Your order is on its way" },
   delivered: { subject: "has been delivered", headline: "Your order has been delivered" },

@@ -42,7 +42,7 @@ import { isValidReference, newOrderNumber, REFERENCE_PATTERN, referenceForIdempo
 import { priceWith, pricingInputs, type PricingInputs } from "./cart-price.js";
 import type { KeptPricingTerms } from "./pricing-terms.js";
 import { toOrder, withLines, type OrderRow, type OrderWithLines } from "./records.js";
-import { effectsOfEntering, FIRST_STATUS, ORDER_TRANSACTION, tellFollowers, writeOwedEffects, type OwedEffects } from "./status.js";
+import { effectsOfEntering, firstStatus, ORDER_TRANSACTION, tellFollowers, writeOwedEffects, type OwedEffects } from "./status.js";
 
 /** The delivery region: its id, or its name as orders show it. */
 export type RegionChoice = number | { name: string };
@@ -100,6 +100,8 @@ export async function placeOrder(
   kept: KeptPricingTerms,
   /** The reads before the transaction (the reference, the buyer, the region, the cart, what its price depends on): the shop's reader, Prisma's by default. */
   readRows: RowReader = prismaReader(prisma),
+  /** Whether the shopper pays on the payment provider's page after placing: the order then starts awaiting payment (status.ts). */
+  paysOutside = false,
 ): Promise<OrderWithLines> {
   const { userId } = requireUser(viewer);
   const raw = await received(given);
@@ -154,7 +156,7 @@ export async function placeOrder(
   for (let attempt = 1; ; attempt += 1) {
     let written: Written;
     try {
-      written = await writeOrder(prisma, userId, contact, region!.id, reference, read.bought, inputs);
+      written = await writeOrder(prisma, userId, contact, region!.id, reference, read.bought, inputs, paysOutside);
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       // The transaction rolled back, stock included. Either a request with this reference won the race
@@ -191,7 +193,16 @@ async function findRegion(read: RowReader, choice: RegionChoice): Promise<{ id: 
  * Takes the stock and writes the order with its snapshots and its price, all or nothing; or, when an order
  * with this reference exists by the time the reference's lock is held, takes nothing and answers that one.
  */
-function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regionId: number, reference: string, bought: BoughtLine[], inputs: PricingInputs): Promise<Written> {
+function writeOrder(
+  prisma: PrismaClient,
+  userId: number,
+  contact: Contact,
+  regionId: number,
+  reference: string,
+  bought: BoughtLine[],
+  inputs: PricingInputs,
+  paysOutside: boolean,
+): Promise<Written> {
   return prisma.$transaction(async (tx): Promise<Written> => {
     // One checkout per reference at a time: a copy sent at the same moment waits here, then finds the
     // order below instead of reaching for stock the first one took. Released at commit or rollback.
@@ -259,7 +270,8 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
       data: {
         orderNumber: newOrderNumber(placedAt),
         reference,
-        status: storedStatus(FIRST_STATUS),
+        status: storedStatus(firstStatus(paysOutside)),
+        paymentState: paysOutside ? "awaiting" : "paid",
         userId,
         regionId: region.id,
         regionName: region.name,
@@ -305,8 +317,8 @@ function writeOrder(prisma: PrismaClient, userId: number, contact: Contact, regi
       // Its promotions are the rows written next.
       include: { lines: withLines.lines },
     });
-    // A new order has no refunds yet.
-    const order: OrderRow = { ...row, promotions: await recordPromotions(tx, row.id, price.promotions, entered, customer), refunds: [] };
+    // A new order has no refunds yet, nor a payment page (opened once it is committed: payments.ts).
+    const order: OrderRow = { ...row, promotions: await recordPromotions(tx, row.id, price.promotions, entered, customer), refunds: [], payment: null };
     const owed = effectsOfEntering(toOrder(order), null);
     // product.stock_low for each product this order took below an endpoint's threshold, reported with the
     // order. A product's stock is that of all its variants on sale (for a product without options, its one).

@@ -33,6 +33,7 @@ import {
 import type { EmailOrder } from "../messaging/index.js";
 import { priceOfPlacedOrder } from "./pricing.js";
 import { toOrder, withLines, type OrderWithLines } from "./records.js";
+import type { PaymentStatus } from "./refunds.js";
 
 const NEWEST_FIRST: Prisma.OrderOrderByWithRelationInput[] = [{ createdAt: "desc" }, { id: "desc" }];
 const ORDER_KEYS = newestFirst("o");
@@ -48,19 +49,38 @@ export interface AllOrdersPageOptions extends OrderPageOptions {
   /** A part of the order number or the reference, any case. */
   search?: unknown;
   status?: unknown;
+  /** How the order stands with its payment (refunds.ts's PaymentStatus). */
+  paymentStatus?: unknown;
 }
 
 /** One user's orders make one list for cursors, however they are asked for (myOrders, userOrders, User.orders). */
 const userOrdersList = (userId: number) => JSON.stringify(["orders-of-user", userId]);
 
-/** The admin list's filters: a part of the order number or reference (any case, % and _ literal) and the status. */
-function allOrdersConditions(search: string, status: OrderStatusName | null): Prisma.Sql[] {
+/** Each payment status as a condition on the order's row: paymentStatusOf (refunds.ts) in SQL. */
+const PAYMENT_STATUS_SQL: Record<PaymentStatus, Prisma.Sql> = {
+  awaiting: Prisma.sql`o.payment_state = 'awaiting'`,
+  unpaid: Prisma.sql`o.payment_state = 'unpaid'`,
+  paid: Prisma.sql`o.payment_state = 'paid' AND o.refunded_cents = 0`,
+  "partially-refunded": Prisma.sql`o.payment_state = 'paid' AND o.refunded_cents > 0 AND o.refunded_cents < o.total_cents`,
+  refunded: Prisma.sql`o.payment_state = 'paid' AND o.refunded_cents > 0 AND o.refunded_cents >= o.total_cents`,
+};
+
+/** The admin list's payment status filter; null for all. */
+function readPaymentStatusFilter(value: unknown): PaymentStatus | null {
+  if (value === undefined || value === null || value === "") return null;
+  if (typeof value !== "string" || !Object.hasOwn(PAYMENT_STATUS_SQL, value)) throw invalid({ paymentStatus: ["The selected payment status is invalid."] });
+  return value as PaymentStatus;
+}
+
+/** The admin list's filters: a part of the order number or reference (any case, % and _ literal), the status and the payment status. */
+function allOrdersConditions(search: string, status: OrderStatusName | null, paymentStatus: PaymentStatus | null = null): Prisma.Sql[] {
   const conditions: Prisma.Sql[] = [];
   if (search) {
     const pattern = containsPattern(search);
     conditions.push(Prisma.sql`(o.order_number ILIKE ${pattern} OR o.reference ILIKE ${pattern})`);
   }
   if (status) conditions.push(Prisma.sql`o.status::text = ${status}`);
+  if (paymentStatus) conditions.push(PAYMENT_STATUS_SQL[paymentStatus]);
   return conditions;
 }
 
@@ -97,16 +117,18 @@ export class OrderHistory {
     requireAdmin(viewer, "orders:read");
     const search = checkSearch(options.search, MAX_ORDER_SEARCH_LENGTH);
     const status = readStatusFilter(options.status);
+    const paymentStatus = readPaymentStatusFilter(options.paymentStatus);
     return keysetPage<{ id: number }, OrderWithLines>(
       this.prisma,
       {
-        list: JSON.stringify(["orders", search.toLowerCase(), status]),
+        // Without a payment status, the key cursors were made with before it existed.
+        list: JSON.stringify(["orders", search.toLowerCase(), status, ...(paymentStatus ? [paymentStatus] : [])]),
         first: options.first,
         after: options.after,
         defaultSize: ORDER_PAGE_SIZE,
         columns: Prisma.sql`o.id`,
         from: Prisma.sql`orders o`,
-        conditions: allOrdersConditions(search, status),
+        conditions: allOrdersConditions(search, status, paymentStatus),
         keys: ORDER_KEYS,
       },
       (rows) => this.ordersById(rows.map((row) => Number(row.id))),

@@ -10,7 +10,9 @@
 //   pass the limit), then marked succeeded with the provider's reference, or failed with its amount given
 //   back to what can still be refunded;
 // - each refund that succeeds e-mails the shopper and reports order.refunded, in the transaction that marks it.
-// The order's payment status follows from the amounts: paid, partially refunded, refunded.
+// - only money taken is given back: an order awaiting payment, or whose payment failed, has nothing to refund.
+// The order's payment status follows: awaiting payment, unpaid, or from the amounts: paid, partially
+// refunded, refunded.
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { reportWebhookEvents } from "../integrations/index.js";
 import { queueEmail } from "../messaging/index.js";
@@ -21,11 +23,19 @@ import { isRecord } from "./cart.js";
 import { toOrder, withLines, type OrderWithLines } from "./records.js";
 import { ORDER_TRANSACTION } from "./status.js";
 
-/** How an order stands with its payment, from what was refunded. */
-export type PaymentStatus = "paid" | "partially-refunded" | "refunded";
+/** How an order stands with its payment: whether it was taken, then from what was refunded. */
+export type PaymentStatus = "awaiting" | "unpaid" | "paid" | "partially-refunded" | "refunded";
 
-export const paymentStatusOf = (order: { totalCents: Cents; refundedCents: Cents }): PaymentStatus =>
-  order.refundedCents === 0 ? "paid" : order.refundedCents >= order.totalCents ? "refunded" : "partially-refunded";
+export const paymentStatusOf = (order: { paymentState: "awaiting" | "paid" | "unpaid"; totalCents: Cents; refundedCents: Cents }): PaymentStatus =>
+  order.paymentState !== "paid"
+    ? order.paymentState
+    : order.refundedCents === 0
+      ? "paid"
+      : order.refundedCents >= order.totalCents
+        ? "refunded"
+        : "partially-refunded";
+
+const NOTHING_PAID = "This order has not been paid: there is nothing to refund.";
 
 /** What an admin asks to give back: an amount, or units of lines; and why. */
 export interface RefundInput {
@@ -95,11 +105,13 @@ export class Refunds {
   private async give(id: number, ask: { amountCents: Cents } | { lines: { lineId: number; quantity: number }[] } | "rest", reason: string, userId: number): Promise<OrderWithLines> {
     const byLines = ask !== "rest" && "lines" in ask;
     const refund = await this.prisma.$transaction(async (tx) => {
-      const [order] = await tx.$queryRaw<{ id: number; orderNumber: string; totalCents: number; refundedCents: number; pricesIncludeTax: boolean }[]>`
-        SELECT id, order_number AS "orderNumber", total_cents AS "totalCents", refunded_cents AS "refundedCents", prices_include_tax AS "pricesIncludeTax"
+      const [order] = await tx.$queryRaw<{ id: number; orderNumber: string; totalCents: number; refundedCents: number; pricesIncludeTax: boolean; paid: boolean }[]>`
+        SELECT id, order_number AS "orderNumber", total_cents AS "totalCents", refunded_cents AS "refundedCents", prices_include_tax AS "pricesIncludeTax",
+          payment_state = 'paid' AS paid
         FROM orders WHERE id = ${id} FOR UPDATE`;
       if (!order) throw notFound("Order");
-      const left = order.totalCents - order.refundedCents;
+      if (!order.paid && ask !== "rest") throw invalid({ [byLines ? "lines" : "amount"]: [NOTHING_PAID] });
+      const left = order.paid ? order.totalCents - order.refundedCents : 0;
       // What is left of a cancelled order's payment may be nothing (a free order, or refunded already).
       if (ask === "rest" && left <= 0) return null;
       let amountCents = ask === "rest" ? left : "amountCents" in ask ? ask.amountCents : 0;
@@ -115,14 +127,14 @@ export class Refunds {
       return tx.orderRefund.create({
         // An API key is nobody's account (its viewer's userId is 0): its refunds name no person.
         data: { orderId: id, amountCents, lines: lines as unknown as object, reason, provider: this.provider.name, createdById: userId > 0 ? userId : null },
-        select: { id: true, amountCents: true, reason: true, lines: true, order: { select: { orderNumber: true, userId: true, userEmail: true } } },
+        select: { id: true, amountCents: true, reason: true, lines: true, order: { select: { orderNumber: true, userId: true, userEmail: true, payment: { select: { paymentIntentId: true } } } } },
       });
     }, ORDER_TRANSACTION);
     if (!refund) return toOrder(await this.prisma.order.findUniqueOrThrow({ where: { id }, include: withLines }));
 
     let outcome: { reference: string } | { failure: string };
     try {
-      outcome = await this.provider.refund({ orderId: id, orderNumber: refund.order.orderNumber }, refund.amountCents, refund.id);
+      outcome = await this.provider.refund({ orderId: id, orderNumber: refund.order.orderNumber, paymentIntentId: refund.order.payment?.paymentIntentId ?? null }, refund.amountCents, refund.id);
     } catch (error) {
       outcome = { failure: error instanceof Error ? error.message : String(error) };
     }

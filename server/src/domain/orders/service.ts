@@ -1,17 +1,18 @@
 // The order room's service, as the adapters hold it: the order pipeline from the cart check (cart.ts) and
 // checkout (checkout.ts, priced by pricing.ts) to status changes (status.ts), history (history.ts) and
 // live following (follow.ts). Each method hands over to the module that owns the rule.
-import type { PrismaClient } from "../../generated/prisma/client.js";
+import type { OrderPayment, PrismaClient } from "../../generated/prisma/client.js";
 import { addressKey, type Attempt, type Limit, type Throttle } from "../accounts/index.js";
 import { acceptsCodes, CODE_MESSAGES, normalCode, type PromotionAdmin } from "../promotions/index.js";
 import { simulatedPayments, type PaymentProvider } from "../payments/index.js";
-import { prismaReader, ShopError, type Deferred, type EventBus, type OrderStatusName, type RowReader, type Viewer } from "../shared/index.js";
+import { conflict, parseId, prismaReader, received, requireAdmin, requireUser, ShopError, type Deferred, type EventBus, type OrderStatusName, type RowReader, type Viewer } from "../shared/index.js";
 import { checkCart, previewCart, quoteCart, type CartCheckResult, type CartLineInput, type CartQuote, type ProductLineRule } from "./cart.js";
 import { placeOrder, type PlaceOrderInput } from "./checkout.js";
 import { KeptPricingTerms } from "./pricing-terms.js";
 import { forEvent, placedFollower, statusFollower, type OrderEvent } from "./follow.js";
 import { OrderHistory } from "./history.js";
 import type { OrderWithLines } from "./records.js";
+import { DEFAULT_PAYMENT_SETTINGS, OrderPayments, type PaymentLog, type PaymentSettings, type Settled } from "./payments.js";
 import { Refunds, type RefundInput } from "./refunds.js";
 import { cancelOwnOrder, changeStatus, type Moved } from "./status.js";
 
@@ -31,6 +32,9 @@ function codeMarkers(kind: "known" | "seen", askers: readonly string[], codes: r
 }
 const tooManyWrongCodes = (wait: string) => `Too many codes that do not exist. Please wait ${wait} before trying another.`;
 
+/** The REST shim's answer to a checkout while shoppers pay on the provider's page. */
+export const PAYS_ONLINE = "This shop takes payment online: use the storefront.";
+
 export class OrderService extends OrderHistory {
   constructor(
     prisma: PrismaClient,
@@ -40,12 +44,18 @@ export class OrderService extends OrderHistory {
     private readonly readRows: RowReader = prismaReader(prisma),
     /** Who takes and gives back the money (domain/payments): the spec's simulation unless configured. */
     payments: PaymentProvider = simulatedPayments,
+    /** With a provider whose shoppers pay on its page: how long stock is held, and the shop's address. */
+    paymentSettings: PaymentSettings = { ...DEFAULT_PAYMENT_SETTINGS, shopUrl: () => "http://localhost" },
+    log?: PaymentLog,
   ) {
     super(prisma);
     this.refunds = new Refunds(prisma, payments);
+    this.payments = new OrderPayments(prisma, events, payments, this.refunds, paymentSettings, log);
   }
 
   private readonly refunds: Refunds;
+  /** Payments taken on the provider's page after checkout (payments.ts). */
+  readonly payments: OrderPayments;
 
   /** This process's copy of what every cart is priced with besides its lines (pricing-terms.ts). */
   readonly pricingTerms = new KeptPricingTerms();
@@ -140,17 +150,61 @@ export class OrderService extends OrderHistory {
     return acceptsCodes(this.prisma, new Date());
   }
 
-  placeOrder(viewer: Viewer | null, given: Deferred<PlaceOrderInput>): Promise<OrderWithLines> {
-    return placeOrder(this.prisma, this.events, viewer, given, this.pricingTerms, this.readRows);
+  /**
+   * Places an order (checkout.ts). With a provider whose shoppers pay on its page, the order awaits payment
+   * and comes back with its payment page (payments.ts), or without one when the provider failed (payFor).
+   */
+  async placeOrder(viewer: Viewer | null, given: Deferred<PlaceOrderInput>): Promise<OrderWithLines> {
+    const order = await placeOrder(this.prisma, this.events, viewer, given, this.pricingTerms, this.readRows, this.payments.paysOutside);
+    return this.payments.afterPlacing(order);
   }
 
-  /** Sets an order's status (admin), as the status table allows. */
+  /**
+   * Checkout for a client with no payment step (the REST shim's older clients): refused while shoppers pay on
+   * the provider's page, since such an order could never be paid from there.
+   */
+  async placeOrderWithoutPaymentStep(viewer: Viewer | null, given: Deferred<PlaceOrderInput>): Promise<OrderWithLines> {
+    if (this.payments.paysOutside) throw conflict(PAYS_ONLINE);
+    return this.placeOrder(viewer, given);
+  }
+
+  /** The payment page of the viewer's own order awaiting payment (payments.ts). */
+  payFor(viewer: Viewer | null, orderId: unknown): Promise<OrderPayment> {
+    return this.payments.payFor(viewer, orderId);
+  }
+
+  /** Asks the provider where an order's payment stands, and acts on it (the shopper's return from the payment page). */
+  confirmPayment(viewer: Viewer | null, orderId: unknown): Promise<OrderWithLines> {
+    return this.payments.confirm(viewer, orderId);
+  }
+
+  /** An event the payment provider posted (raw body and signature); see payments.ts. */
+  paymentEvent(rawBody: Buffer, signature: string | undefined): Promise<Settled> {
+    return this.payments.handleEvent(rawBody, signature);
+  }
+
+  /** A round of the payment sweeper (payments.ts): every process runs it while shoppers pay on the provider's page. */
+  sweepPayments(now?: Date): Promise<Record<Settled, number>> {
+    return this.payments.sweep(now);
+  }
+
+  /** Sets an order's status (admin), as the status table allows. Cancelling an order awaiting payment stops its payment page first. */
   async updateStatus(viewer: Viewer | null, orderId: unknown, given: Deferred<OrderStatusName>): Promise<OrderWithLines> {
-    return this.settle(await changeStatus(this.prisma, this.events, viewer, orderId, given), viewer!.userId);
+    const status = await received(given);
+    const id = parseId(orderId);
+    if (status === "cancelled" && id !== null) {
+      requireAdmin(viewer, "orders:write");
+      await this.payments.stopBeforeCancelling(id);
+    }
+    return this.settle(await changeStatus(this.prisma, this.events, viewer, orderId, status), viewer!.userId);
   }
 
-  /** A shopper cancels their own order while it is pending (status.ts); what it paid is refunded. */
+  /** A shopper cancels their own order while it awaits payment or is pending (status.ts); what it paid is refunded. */
   async cancelOwnOrder(viewer: Viewer | null, orderId: unknown): Promise<OrderWithLines> {
+    const { userId } = requireUser(viewer);
+    const id = parseId(orderId);
+    const owner = id === null ? null : await this.prisma.order.findUnique({ where: { id }, select: { userId: true } });
+    if (id !== null && owner?.userId === userId) await this.payments.stopBeforeCancelling(id);
     return this.settle(await cancelOwnOrder(this.prisma, this.events, viewer, orderId), viewer!.userId);
   }
 

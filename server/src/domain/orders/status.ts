@@ -1,13 +1,16 @@
 // The order's state machine: one table of its statuses, which status may follow which, and what entering
-// one does beside writing it. A new status (awaiting payment, cancelled, refunded...) is a row here and,
-// where it needs one, an effect; the code that places and moves orders reads the table and has no ifs of
-// its own about statuses.
+// one does beside writing it. A new status is a row here and, where it needs one, an effect; the code that
+// places and moves orders reads the table and has no ifs of its own about statuses.
 //
 // The shop's three fulfilment statuses may follow one another in any order (an admin corrects a mistake
-// by choosing the status again); an order starts pending. The shop cancels an order that is pending or in
-// transit (a delivered one is refunded, not cancelled), its shopper one that is pending; a cancelled order
-// stays cancelled. Cancelling gives the order's stock and its promotions' uses back.
-import type { PrismaClient } from "../../generated/prisma/client.js";
+// by choosing the status again); an order starts pending, paid. With a payment provider whose shoppers pay
+// on its own page (payments.ts) an order starts awaiting payment instead, holding its stock: the provider's
+// outcome moves it on (paid: pending, and only then is it placed for the shop: order.placed, order.paid,
+// the confirmation e-mail; failed or run out of time: cancelled), and its shopper or the shop may cancel it.
+// The shop cancels an order that is pending or in transit (a delivered one is refunded, not cancelled), its
+// shopper one that is awaiting payment or pending; a cancelled order stays cancelled. Cancelling gives the
+// order's stock and its promotions' uses back, and refunds what was paid.
+import type { PaymentState, PrismaClient } from "../../generated/prisma/client.js";
 import { queueEmail, type DueEmail, type EmailRecipient } from "../messaging/index.js";
 import { reportWebhookEvents, type ReportedEvent } from "../integrations/index.js";
 import { releasePromotions } from "../promotions/index.js";
@@ -53,6 +56,8 @@ export interface StatusRule {
   next: readonly OrderStatusName[];
   /** Those its shopper may move their own order to. */
   byShopper: readonly OrderStatusName[];
+  /** Those the payment provider's outcome moves it to (payments.ts). */
+  byProvider: readonly OrderStatusName[];
   /** What entering this status does, placing included. */
   effects: readonly StatusEffect[];
 }
@@ -60,21 +65,26 @@ export interface StatusRule {
 const EVERY_EFFECT: readonly StatusEffect[] = ["report-to-webhooks", "email-the-shopper", "tell-live-followers"];
 
 export const STATUS_RULES: Readonly<Record<OrderStatusName, StatusRule>> = {
-  pending: { next: [...FULFILMENT_STATUSES, "cancelled"], byShopper: ["cancelled"], effects: EVERY_EFFECT },
-  "in-transit": { next: [...FULFILMENT_STATUSES, "cancelled"], byShopper: [], effects: EVERY_EFFECT },
-  delivered: { next: FULFILMENT_STATUSES, byShopper: [], effects: EVERY_EFFECT },
-  cancelled: { next: [], byShopper: [], effects: [...EVERY_EFFECT, "return-stock", "give-back-promotion-uses", "refund-payment"] },
+  // Only the admins' lists hear of it: for the shopper and the integrators the order is placed once paid.
+  "awaiting-payment": { next: ["cancelled"], byShopper: ["cancelled"], byProvider: ["pending", "cancelled"], effects: ["tell-live-followers"] },
+  pending: { next: [...FULFILMENT_STATUSES, "cancelled"], byShopper: ["cancelled"], byProvider: [], effects: EVERY_EFFECT },
+  "in-transit": { next: [...FULFILMENT_STATUSES, "cancelled"], byShopper: [], byProvider: [], effects: EVERY_EFFECT },
+  delivered: { next: FULFILMENT_STATUSES, byShopper: [], byProvider: [], effects: EVERY_EFFECT },
+  cancelled: { next: [], byShopper: [], byProvider: [], effects: [...EVERY_EFFECT, "return-stock", "give-back-promotion-uses", "refund-payment"] },
 };
 
-/** The status a new order starts in. */
-export const FIRST_STATUS: OrderStatusName = "pending";
+/** The status a new order starts in: pending (paid when placed), or awaiting payment when the shopper pays on the provider's page. */
+export const firstStatus = (paysOutside: boolean): OrderStatusName => (paysOutside ? "awaiting-payment" : "pending");
+
+/** Who moves an order: the shop's staff, its shopper, or the payment provider's outcome. */
+export type Mover = "staff" | "shopper" | "provider";
 
 /**
- * Whether an order in `from` may move to `to`, by the shop's staff or by its shopper (choosing the status it
- * already has is always allowed: nothing happens).
+ * Whether an order in `from` may move to `to`, by the shop's staff, its shopper or the payment provider
+ * (choosing the status it already has is always allowed: nothing happens).
  */
-export const mayMove = (from: OrderStatusName, to: OrderStatusName, by: "staff" | "shopper" = "staff"): boolean =>
-  from === to || (by === "staff" ? STATUS_RULES[from].next : STATUS_RULES[from].byShopper).includes(to);
+export const mayMove = (from: OrderStatusName, to: OrderStatusName, by: Mover = "staff"): boolean =>
+  from === to || (by === "staff" ? STATUS_RULES[from].next : by === "shopper" ? STATUS_RULES[from].byShopper : STATUS_RULES[from].byProvider).includes(to);
 
 /** What a change of an order's status owes: written in its transaction (webhooks, emails), or told after it commits. */
 export interface OwedEffects {
@@ -96,12 +106,15 @@ export function effectsOfEntering(order: OrderWithLines, from: OrderStatusName |
   const owed: OwedEffects = { webhooks: [], emails: [], news: [], returns: [], refund: false };
   if (from === order.status) return owed;
   const { id: orderId, orderNumber, userId, status } = order;
+  // Placed for the shop now: when placed paid, or when the payment of an order awaiting it arrives.
+  const placedNow = from === null || (from === "awaiting-payment" && status === "pending");
   for (const effect of STATUS_RULES[status].effects) {
     if (effect === "report-to-webhooks") {
-      owed.webhooks.push(from === null ? { type: "order.placed", data: { order } } : { type: "order.status_changed", data: { order, previousStatus: from } });
+      if (placedNow) owed.webhooks.push({ type: "order.placed", data: { order } }, { type: "order.paid", data: { order } });
+      else owed.webhooks.push({ type: "order.status_changed", data: { order, previousStatus: from } });
       if (from !== null && status === "cancelled") owed.webhooks.push({ type: "order.cancelled", data: { order, previousStatus: from } });
     } else if (effect === "email-the-shopper") {
-      owed.emails.push(from === null ? { kind: "order-confirmation", orderId, orderNumber } : { kind: "order-status", orderId, orderNumber, status });
+      owed.emails.push(placedNow ? { kind: "order-confirmation", orderId, orderNumber } : { kind: "order-status", orderId, orderNumber, status });
     } else if (effect === "tell-live-followers") {
       owed.news.push(from === null ? { type: "orderPlaced", orderId, userId } : { type: "orderStatusChanged", orderId, userId, status });
     } else if (effect === "refund-payment") {
@@ -124,7 +137,7 @@ export async function writeOwedEffects(
   for (const email of owed.emails) await queueEmail(tx, shopper, email);
 }
 
-type StatusTransaction = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
+export type StatusTransaction = Parameters<Parameters<PrismaClient["$transaction"]>[0]>[0];
 
 /** Gives back what entering the status owes: the order's units to its variants' stock, its promotions' uses. */
 async function giveBack(tx: StatusTransaction, orderId: number, owed: OwedEffects): Promise<void> {
@@ -184,7 +197,7 @@ export async function changeStatus(
 /** The message a shopper gets for an order of theirs that can no longer be cancelled. */
 export const TOO_LATE_TO_CANCEL = "This order can no longer be cancelled: it is already on its way. Please contact us.";
 
-/** A shopper cancels their own order, while the table lets them (pending). Someone else's order is not found. */
+/** A shopper cancels their own order, while the table lets them (awaiting payment, pending). Someone else's order is not found. */
 export async function cancelOwnOrder(prisma: PrismaClient, events: EventBus, viewer: Viewer | null, orderId: unknown): Promise<Moved> {
   const { userId } = requireUser(viewer);
   const id = parseId(orderId);
@@ -193,6 +206,13 @@ export async function cancelOwnOrder(prisma: PrismaClient, events: EventBus, vie
     if (before.userId !== userId) throw notFound("Order");
     if (!mayMove(before.status, "cancelled", "shopper")) throw invalid({ order: [TOO_LATE_TO_CANCEL] });
   });
+}
+
+/** The order as a move finds it, under its row lock. */
+export interface OrderBeforeMove {
+  status: OrderStatusName;
+  userId: number;
+  paymentState: PaymentState;
 }
 
 /**
@@ -206,24 +226,37 @@ async function moveOrder(
   events: EventBus,
   id: number,
   status: OrderStatusName,
-  allowed: (before: { status: OrderStatusName; userId: number }) => void,
+  allowed: (before: OrderBeforeMove) => void,
 ): Promise<Moved> {
-  const { order, owed } = await prisma.$transaction(async (tx) => {
-    const [before] = await tx.$queryRaw<{ status: OrderStatusName; userId: number }[]>`SELECT status::text AS status, user_id AS "userId" FROM orders WHERE id = ${id} FOR UPDATE`;
-    if (!before) throw notFound("Order");
-    allowed(before);
-    const row = await tx.order.update({
-      where: { id },
-      data: { status: storedStatus(status) },
-      include: { ...withLines, user: { select: { email: true } } },
-    });
-    const { user, ...updated } = row;
-    const changed = toOrder(updated);
-    const owed = effectsOfEntering(changed, before.status);
-    await giveBack(tx, id, owed);
-    await writeOwedEffects(tx, owed, { userId: changed.userId, address: user.email });
-    return { order: changed, owed };
-  }, ORDER_TRANSACTION);
+  const { order, owed } = await prisma.$transaction((tx) => moveOrderIn(tx, id, status, allowed), ORDER_TRANSACTION);
   await tellFollowers(events, owed);
   return { order, refundOwed: owed.refund };
+}
+
+/**
+ * moveOrder's work inside the caller's transaction (the caller tells the followers once it commits);
+ * `paymentState`, when given, is written with the status (the provider's outcome).
+ */
+export async function moveOrderIn(
+  tx: StatusTransaction,
+  id: number,
+  status: OrderStatusName,
+  allowed: (before: OrderBeforeMove) => void,
+  paymentState?: PaymentState,
+): Promise<{ order: OrderWithLines; owed: OwedEffects; before: OrderBeforeMove }> {
+  const [before] = await tx.$queryRaw<OrderBeforeMove[]>`
+    SELECT status::text AS status, user_id AS "userId", payment_state::text AS "paymentState" FROM orders WHERE id = ${id} FOR UPDATE`;
+  if (!before) throw notFound("Order");
+  allowed(before);
+  const row = await tx.order.update({
+    where: { id },
+    data: { status: storedStatus(status), ...(paymentState ? { paymentState } : {}) },
+    include: { ...withLines, user: { select: { email: true } } },
+  });
+  const { user, ...updated } = row;
+  const changed = toOrder(updated);
+  const owed = effectsOfEntering(changed, before.status);
+  await giveBack(tx, id, owed);
+  await writeOwedEffects(tx, owed, { userId: changed.userId, address: user.email });
+  return { order: changed, owed, before };
 }

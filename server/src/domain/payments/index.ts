@@ -1,2 +1,11 @@
 // The payments room: the provider that takes and gives back money (provider.ts). Other folders import it only from here.
-export { simulatedPayments, type PaymentOfOrder, type PaymentProvider } from "./provider.js";
+export {
+  BadEventSignature,
+  simulatedPayments,
+  type OpenedPayment,
+  type PaymentOfOrder,
+  type PaymentOutcome,
+  type PaymentProvider,
+  type PaymentRequest,
+  type ProviderEvent,
+} from "./provider.js";

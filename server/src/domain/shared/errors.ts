@@ -1,7 +1,8 @@
 // The shop's error vocabulary. Domain services throw these; the GraphQL and REST adapters map them
 // to extensions.code and HTTP status codes (see graphql/errors.ts and rest/errors.ts).
 
-export type ErrorCode = "BAD_USER_INPUT" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "TOO_MANY_REQUESTS";
+/** SERVICE_UNAVAILABLE: a service the shop relies on (the payment provider) could not be reached; nothing was changed, trying again later may work. */
+export type ErrorCode = "BAD_USER_INPUT" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "TOO_MANY_REQUESTS" | "SERVICE_UNAVAILABLE";
 
 /** Field name -> the messages a person needs to fix that field. */
 export type FieldErrors = Record<string, string[]>;
