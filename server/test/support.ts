@@ -13,7 +13,7 @@ import { expect } from "vitest";
 import type * as z from "zod";
 import { ShopError } from "../src/domain/shared/errors.js";
 import { openDatabase, type Database } from "../src/db/client.js";
-import { createShop, type Shop } from "../src/domain/shop.js";
+import { createShop, type Shop, type ShopOptions } from "../src/domain/shop.js";
 import { keyOfRef, type ImageStore } from "../src/domain/images/store.js";
 import { LocalImageStore } from "../src/storage/local-store.js";
 import type { Viewer } from "../src/domain/shared/viewer.js";
@@ -39,7 +39,7 @@ export interface TestShop {
 
 export const onPostgres = process.env.TEST_DB === "postgres";
 
-export async function createTestShop(options: { imageStore?: ImageStore; searchIndex?: boolean } = {}): Promise<TestShop> {
+export async function createTestShop(options: { imageStore?: ImageStore; searchIndex?: boolean; payments?: ShopOptions["payments"] } = {}): Promise<TestShop> {
   const schemaName = `t_${crypto.randomBytes(6).toString("hex")}`;
   const db = onPostgres
     ? await openDatabase({ kind: "postgres", url: process.env.TEST_DATABASE_URL!, schema: schemaName, poolSize: 25 })
@@ -47,7 +47,7 @@ export async function createTestShop(options: { imageStore?: ImageStore; searchI
   await db.migrate();
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-uploads-"));
   const imageStore = new LocalImageStore(uploadsDir);
-  const shop = createShop(db.prisma, { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: 3600, imageStore: options.imageStore ?? imageStore, events: db.events, readRows: db.readRows, searchRows: db.searchRows, webhookSafety: TEST_WEBHOOK_SAFETY, searchIndex: options.searchIndex });
+  const shop = createShop(db.prisma, { jwtSecret: TEST_JWT_SECRET, tokenTtlSeconds: 3600, imageStore: options.imageStore ?? imageStore, events: db.events, readRows: db.readRows, searchRows: db.searchRows, webhookSafety: TEST_WEBHOOK_SAFETY, searchIndex: options.searchIndex, payments: options.payments });
   const schema = await buildShopSchema();
   let counter = 0;
 

@@ -22,7 +22,7 @@ let ids: { category: number; region: number; product: number };
 
 const ORDER_FIELDS = `id orderNumber reference status totalItems subtotal deliveryFee total region userEmail userPhone userAddress createdAt updatedAt
   discountTotal deliveryDiscount taxTotal pricesIncludeTax taxLines { name rate net tax } promotions { name code amount itemsAmount deliveryAmount }
-  refunded paymentStatus refunds { id amount reason state lines { lineId quantity amount } createdAt }
+  refunded paymentStatus payment { provider state url expiresAt paidAt sessionId paymentIntentId problem } refunds { id amount reason state lines { lineId quantity amount } createdAt }
   lines { id productId variantId sku options { name value } slug name description category price discountPrice unitPrice quantity lineTotal discount tax taxRate imageOne imageTwo }`;
 
 async function startRunner(options: { timeoutMs?: number; safety?: typeof TEST_WEBHOOK_SAFETY } = {}) {

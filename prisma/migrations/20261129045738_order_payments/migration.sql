@@ -7,7 +7,7 @@
 CREATE TYPE "PaymentState" AS ENUM ('awaiting', 'paid', 'unpaid');
 
 -- AlterEnum
-ALTER TYPE "OrderStatus" ADD VALUE 'awaiting-payment';
+ALTER TYPE "OrderStatus" ADD VALUE 'awaiting-payment' BEFORE 'pending';
 
 -- AlterTable
 ALTER TABLE "orders" ADD COLUMN     "payment_state" "PaymentState" NOT NULL DEFAULT 'paid';

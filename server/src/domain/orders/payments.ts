@@ -10,7 +10,8 @@
 //   paid: pending, placed for the shop (order.placed, order.paid, the confirmation e-mail); failed or
 //   expired: cancelled, its stock and promotion uses back, nothing to refund;
 // - a payment counts only for the amount and currency of the order: another amount is kept aside with its
-//   problem for the admin, the order left awaiting payment (it is then released when its time runs out);
+//   problem for the admin, the order left awaiting payment, holding its stock, until the admin cancels it
+//   (and refunds that payment in the provider's dashboard): the sweeper leaves it alone;
 // - a payment that arrives for an order cancelled meanwhile is refunded in full at once;
 // - events are acted on once by their id (payment_events, written in the transaction of what they did);
 // - the sweeper, on every process, asks the provider about payments whose time ran out (and stops them) or
@@ -227,7 +228,7 @@ export class OrderPayments {
       UPDATE order_payments SET checked_at = ${now}
       WHERE id IN (
         SELECT id FROM order_payments
-        WHERE state = 'open' AND (expires_at <= ${now} OR (created_at <= ${waited} AND (checked_at IS NULL OR checked_at <= ${waited})))
+        WHERE state = 'open' AND problem IS NULL AND (expires_at <= ${now} OR (created_at <= ${waited} AND (checked_at IS NULL OR checked_at <= ${waited})))
         ORDER BY expires_at LIMIT ${batch} FOR UPDATE SKIP LOCKED)
       RETURNING order_id AS "orderId", session_id AS "sessionId", expires_at <= ${now} AS "timeUp"`;
     for (const payment of claimed) {

@@ -248,9 +248,11 @@ export async function moveOrderIn(
     SELECT status::text AS status, user_id AS "userId", payment_state::text AS "paymentState" FROM orders WHERE id = ${id} FOR UPDATE`;
   if (!before) throw notFound("Order");
   allowed(before);
+  // An order cancelled before its payment arrived was never paid (payments.ts stops its page first).
+  const payment = paymentState ?? (status === "cancelled" && before.paymentState === "awaiting" ? "unpaid" : undefined);
   const row = await tx.order.update({
     where: { id },
-    data: { status: storedStatus(status), ...(paymentState ? { paymentState } : {}) },
+    data: { status: storedStatus(status), ...(payment ? { paymentState: payment } : {}) },
     include: { ...withLines, user: { select: { email: true } } },
   });
   const { user, ...updated } = row;
