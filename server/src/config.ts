@@ -70,8 +70,8 @@ export type PaymentsConfig =
       apiUrl?: string;
       /** PAYMENT_HOLD_MINUTES: how long an order awaiting payment holds its stock, 30 to 1440 (Stripe's bounds); 30 by default. */
       holdMinutes: number;
-      /** PAYMENT_RECONCILE_MINUTES: how long a payment may wait without news before the sweeper asks Stripe, 1 to 60; 5 by default. */
-      reconcileAfterMinutes: number;
+      /** PAYMENT_RECONCILE_SECONDS: how long a payment may wait without news before the sweeper asks Stripe, 1 to 3600; 300 by default. */
+      reconcileAfterSeconds: number;
       /** PAYMENT_SWEEP_SECONDS: how often every process runs the payment sweeper; 60 by default. */
       sweepSeconds: number;
     };
@@ -323,7 +323,7 @@ export function readPaymentsConfig(env: Env): PaymentsConfig {
     webhookSecret,
     apiUrl,
     holdMinutes: bounded("PAYMENT_HOLD_MINUTES", 30, 30, 1440),
-    reconcileAfterMinutes: bounded("PAYMENT_RECONCILE_MINUTES", 5, 1, 60),
+    reconcileAfterSeconds: bounded("PAYMENT_RECONCILE_SECONDS", 300, 1, 3600),
     sweepSeconds: bounded("PAYMENT_SWEEP_SECONDS", 60, 1, 3600),
   };
 }

@@ -89,7 +89,7 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
     searchIndex: config.searchIndex,
     payments:
       config.payments.provider === "stripe"
-        ? { provider: stripePayments(config.payments), settings: { holdMinutes: config.payments.holdMinutes, reconcileAfterMinutes: config.payments.reconcileAfterMinutes, shopUrl }, log: logger }
+        ? { provider: stripePayments(config.payments), settings: { holdMinutes: config.payments.holdMinutes, reconcileAfterSeconds: config.payments.reconcileAfterSeconds, shopUrl }, log: logger }
         : undefined,
   });
   // Without SMTP_URL outside production, emails go to the development mailbox (/dev/mail).

@@ -25,7 +25,7 @@ beforeAll(async () => {
   t = await createTestShop({
     payments: {
       provider: stripePayments({ secretKey: fake.secretKey, webhookSecret: fake.webhookSecret, apiUrl: fake.url }),
-      settings: { holdMinutes: HOLD_MINUTES, reconcileAfterMinutes: 5, shopUrl: () => "http://shop.test" },
+      settings: { holdMinutes: HOLD_MINUTES, reconcileAfterSeconds: 300, shopUrl: () => "http://shop.test" },
     },
   });
   server = await serveTestShop(t);
@@ -223,7 +223,7 @@ describe("the payment sweeper", () => {
     const lastSecond = await placed(shopper.token, fern.id);
     await fake.pay(lost.payment!.sessionId, { deliver: false });
     await fake.pay(lastSecond.payment!.sessionId, { deliver: false });
-    // Not yet: the payment has waited less than PAYMENT_RECONCILE_MINUTES.
+    // Not yet: the payment has waited less than PAYMENT_RECONCILE_SECONDS.
     expect((await t.shop.orders.sweepPayments(new Date())).paid).toBe(0);
     const counts = await t.shop.orders.sweepPayments(new Date(Date.now() + (HOLD_MINUTES + 1) * MINUTE));
     expect(counts.paid).toBe(2);

@@ -15,7 +15,7 @@
 // - a payment that arrives for an order cancelled meanwhile is refunded in full at once;
 // - events are acted on once by their id (payment_events, written in the transaction of what they did);
 // - the sweeper, on every process, asks the provider about payments whose time ran out (and stops them) or
-//   that have waited reconcileAfterMinutes without an outcome: a payment taken while the shop was down, or
+//   that have waited reconcileAfterSeconds without an outcome: a payment taken while the shop was down, or
 //   whose event was lost, ends paid all the same.
 import type { OrderPayment, PrismaClient } from "../../generated/prisma/client.js";
 import type { PaymentOutcome, PaymentProvider } from "../payments/index.js";
@@ -33,13 +33,13 @@ export interface PaymentLog {
 export interface PaymentSettings {
   /** How long an order awaiting payment holds its stock (Stripe takes 30 to 1,440 minutes). */
   holdMinutes: number;
-  /** How long a payment may wait without an outcome before the sweeper asks the provider about it. */
-  reconcileAfterMinutes: number;
+  /** How long a payment may wait without an outcome before the sweeper asks the provider about it, in seconds. */
+  reconcileAfterSeconds: number;
   /** The shop's address, for the pages the shopper comes back to. */
   shopUrl: () => string | Promise<string>;
 }
 
-export const DEFAULT_PAYMENT_SETTINGS = { holdMinutes: 30, reconcileAfterMinutes: 5 } as const;
+export const DEFAULT_PAYMENT_SETTINGS = { holdMinutes: 30, reconcileAfterSeconds: 300 } as const;
 
 /** The shop's currency, as payment providers write it. */
 export const SHOP_CURRENCY = "usd";
@@ -214,7 +214,7 @@ export class OrderPayments {
    */
   async sweep(now = new Date(), batch = 50): Promise<Record<Settled, number>> {
     const counts: Record<Settled, number> = { paid: 0, released: 0, open: 0, mismatch: 0, unchanged: 0, duplicate: 0, ignored: 0, refunded: 0 };
-    const waited = new Date(now.getTime() - this.settings.reconcileAfterMinutes * MINUTE);
+    const waited = new Date(now.getTime() - this.settings.reconcileAfterSeconds * 1000);
     const orphans = await this.prisma.$queryRaw<{ id: number }[]>`
       SELECT o.id FROM orders o
       WHERE o.status = 'awaiting-payment' AND o.created_at <= ${waited} AND NOT EXISTS (SELECT 1 FROM order_payments p WHERE p.order_id = o.id)
