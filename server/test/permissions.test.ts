@@ -38,6 +38,7 @@ const operations: Record<string, Operation> = {
     variables: () => ({ id: ids.product, region: ids.region }),
   },
   acceptsPromotionCodes: { access: "guest", document: "{ acceptsPromotionCodes }" },
+  shopPayments: { access: "guest", document: "{ shopPayments { provider paysOutside holdMinutes } }" },
   applyCode: {
     access: "guest",
     document: 'mutation($id: Int!) { applyCode(code: "MATRIX10", lines: [{ productId: $id, quantity: 1 }]) { total } }',
@@ -63,6 +64,9 @@ const operations: Record<string, Operation> = {
   rateProduct: { access: "user", document: "mutation($id: Int!) { rateProduct(productId: $id, rating: 4) { message } }", variables: () => ({ id: ids.product }) },
   myOrders: { access: "user", document: "{ myOrders { nodes { id } } }" },
   cancelMyOrder: { access: "user", document: "mutation { cancelMyOrder(id: 999999) { message } }" },
+  // The shopper's own order awaiting payment (someone else's is NOT_FOUND, as a missing one).
+  payForOrder: { access: "user", document: "mutation { payForOrder(id: 999999) { url } }" },
+  confirmPayment: { access: "user", document: "mutation { confirmPayment(id: 999999) { message } }" },
   order: { access: "user", scope: "orders:read", document: "query($n: String!) { order(orderNumber: $n) { id } }", variables: () => ({ n: ids.ownOrderNumber }) },
   userOrders: { access: "user", scope: "orders:read", document: "query($id: Int!) { userOrders(userId: $id) { nodes { id } } }", variables: () => ({ id: ids.userId }) },
   checkCart: {
