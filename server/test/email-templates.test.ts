@@ -64,6 +64,14 @@ describe("the emails' HTML and text", () => {
     expect(html).not.toMatch(/<b>Green|<Coast>|Palm & Pot/);
   });
 
+  it("a cancelled order says its money is refunded; one whose payment never arrived says nothing was charged", () => {
+    const paidThenCancelled = renderEmail({ kind: "order-status", order, status: "cancelled" }, { subject: "s", recipient: "fern@example.com", shopUrl: SHOP_URL });
+    expect(paidThenCancelled.text).toContain("Anything you paid for it is refunded to the card you used.");
+    const neverPaid = renderEmail({ kind: "order-status", order: { ...order, paymentState: "unpaid" }, status: "cancelled" }, { subject: "s", recipient: "fern@example.com", shopUrl: SHOP_URL });
+    expect(neverPaid.text).toContain("Your order has been cancelled because its payment was not completed. Nothing was charged, and its items are back on sale.");
+    expect(neverPaid.text).not.toContain("refunded");
+  });
+
   it("the order's figures, in the invoice's format, in both parts", () => {
     const { html, text } = renderEmail({ kind: "order-confirmation", order }, { subject: "s", recipient: "fern@example.com", shopUrl: SHOP_URL });
     expect(text).toContain("- Product: Boston Fern, Unit price: $12.50, Quantity: 3, Amount: $37.50");
