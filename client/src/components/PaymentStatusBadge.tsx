@@ -1,5 +1,5 @@
-// An order's payment status as a badge (Paid, Partially refunded, Refunded): the admin's order view and the
-// shopper's order page show the same words in the same colours.
+// An order's payment status as a badge (Awaiting, Paid, Partially refunded, Refunded, Unpaid): the admin's
+// order list and order view and the shopper's order page show the same words in the same colours.
 import { Badge, type BadgeProps } from "@mantine/core";
 import type { Ref } from "react";
 import type { PaymentStatus } from "../graphql/generated/graphql";

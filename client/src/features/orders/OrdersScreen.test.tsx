@@ -75,7 +75,7 @@ describe("Own orders", () => {
     const card = await screen.findByRole("article", { name: "Order ORD-000004" });
     expect(live.listening("LiveOrderStatus")).toEqual([{ orderNumber: null }]);
     live.emit("LiveOrderStatus", {
-      orderStatusChanged: { __typename: "Order", id: 4, orderNumber: "ORD-000004", status: "DELIVERED", updatedAt: "2026-03-06T10:00:00.000Z" },
+      orderStatusChanged: { __typename: "Order", id: 4, orderNumber: "ORD-000004", status: "DELIVERED", paymentStatus: "PAID", updatedAt: "2026-03-06T10:00:00.000Z" },
     });
     expect(await within(card).findByText("delivered")).toBeInTheDocument();
     expect(await screen.findByText("Order ORD-000004 is now delivered.")).toBeInTheDocument();

@@ -44,7 +44,7 @@ export const CONNECTION_KEY_ARGS = {
   regions: ["first", "search"],
   favourites: ["first"],
   myOrders: ["first"],
-  orders: ["first", "search", "status"],
+  orders: ["first", "search", "status", "paymentStatus"],
   userOrders: ["userId", "first"],
   users: ["first", "search"],
 } as const;
@@ -61,6 +61,9 @@ export function createShopCache(): InMemoryCache {
       User: { fields: { orders: relayStylePagination(["first"]), emails: relayStylePagination(["first"]) } },
       // Value objects without an id of their own live inside their parent.
       OrderLine: { keyFields: false },
+      // An order's payment on the provider's page: each screen asks its own fields of it (the admin's view
+      // more than the shopper's page), and an answer with some of them updates those and keeps the others.
+      OrderPaymentView: { keyFields: false, merge: true },
       MonthFigures: { keyFields: false },
       TopProduct: { keyFields: ["id"] },
       // The shop's one set of tax settings (id "tax-settings"): a change answers them whole, and each list

@@ -5,8 +5,9 @@ import { firstCheckoutProblem, needsContactDetails, type CheckoutDraft } from ".
 
 const checkoutProblem = (draft: CheckoutDraft) => firstCheckoutProblem(draft)?.message ?? null;
 
+const card = { number: "4111111111111111", expiry: "1228", cvc: "123", name: "Ada" };
 const ready: CheckoutDraft = {
-  card: { number: "4111111111111111", expiry: "1228", cvc: "123", name: "Ada" },
+  card,
   customer: { phone: "+1 555 0100", address: "1 Fern Street" },
   regionId: 3,
 };
@@ -14,7 +15,7 @@ const ready: CheckoutDraft = {
 describe("Checkout checks, in this order", () => {
   it("(1) all four card fields non-empty, else 'Please enter your card details before proceeding.'", () => {
     for (const field of ["number", "expiry", "cvc", "name"] as const) {
-      expect(checkoutProblem({ ...ready, card: { ...ready.card, [field]: "" } })).toBe("Please enter your card details before proceeding.");
+      expect(checkoutProblem({ ...ready, card: { ...card, [field]: "" } })).toBe("Please enter your card details before proceeding.");
     }
   });
 
@@ -41,6 +42,12 @@ describe("Checkout checks, in this order", () => {
     expect(firstCheckoutProblem({ ...ready, card: emptyCard() })?.part).toBe("card");
     expect(firstCheckoutProblem({ ...ready, customer: { phone: null, address: null } })?.part).toBe("contact");
     expect(firstCheckoutProblem({ ...ready, regionId: null })?.part).toBe("region");
+  });
+
+  it("paying on the provider's page (no card here): no card check, the other two still in their order", () => {
+    expect(checkoutProblem({ card: null, customer: { phone: null, address: null }, regionId: null })).toBe("Please update your contact information.");
+    expect(checkoutProblem({ ...ready, card: null, regionId: null })).toBe("Please select a delivery region");
+    expect(checkoutProblem({ ...ready, card: null })).toBeNull();
   });
 
   it("passes when the card, contact details and region are all there", () => {

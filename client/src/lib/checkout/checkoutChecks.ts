@@ -8,7 +8,8 @@ export interface CheckoutCustomer {
 }
 
 export interface CheckoutDraft {
-  card: CardDetails;
+  /** The card entered in the card modal; null when the shopper pays on the payment provider's page (no card here). */
+  card: CardDetails | null;
   customer: CheckoutCustomer;
   /** The chosen delivery region's id, or null when none is selected. */
   regionId: number | string | null;
@@ -23,11 +24,12 @@ export interface CheckoutProblem {
 }
 
 /**
- * (1) all four card fields non-empty, (2) the user has phone and address, (3) a region is selected.
- * Returns the first failing check, or null when the order may be placed.
+ * (1) all four card fields non-empty (skipped when the card is entered on the provider's page), (2) the user
+ * has phone and address, (3) a region is selected. Returns the first failing check, or null when the order may
+ * be placed.
  */
 export function firstCheckoutProblem({ card, customer, regionId }: CheckoutDraft): CheckoutProblem | null {
-  if (![card.number, card.expiry, card.cvc, card.name].every(present)) return { part: "card", message: messages.enterCardDetails };
+  if (card && ![card.number, card.expiry, card.cvc, card.name].every(present)) return { part: "card", message: messages.enterCardDetails };
   if (!present(customer.phone) || !present(customer.address)) return { part: "contact", message: messages.updateContactInformation };
   if (regionId === null || regionId === "") return { part: "region", message: messages.selectDeliveryRegion };
   return null;

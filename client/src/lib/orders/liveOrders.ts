@@ -1,5 +1,6 @@
 // Live orders: screens that show orders follow them over the shop's WebSocket. A status change arrives
-// as the order with its new status; Apollo's cache keys orders by id, so every list and detail showing
+// as the order with its new status and payment status (paid on the provider's page: Paid; its payment
+// failed: Unpaid); Apollo's cache keys orders by id, so every list and detail showing
 // that order updates in place, without a reload. A new order (admins) reloads the order lists and the
 // dashboard's figures.
 import { useApolloClient, useSubscription } from "@apollo/client/react";
@@ -14,6 +15,7 @@ export const liveOrderOperations = /* GraphQL */ `
       id
       orderNumber
       status
+      paymentStatus
       updatedAt
     }
   }

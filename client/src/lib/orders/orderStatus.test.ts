@@ -4,8 +4,12 @@ import { describe, expect, it } from "vitest";
 import { ORDER_STATUS_COLOR, ORDER_STATUS_TEXT, ORDER_STATUSES, shopperMayCancel, staffMoves } from "./orderStatus";
 
 describe("order statuses", () => {
-  it("name the four statuses in the spec's words", () => {
-    expect(ORDER_STATUSES.map((status) => ORDER_STATUS_TEXT[status])).toEqual(["pending", "in-transit", "delivered", "cancelled"]);
+  it("name the four statuses in the spec's words, and 'Awaiting payment' (paid on the provider's page) before them", () => {
+    expect(ORDER_STATUSES.map((status) => ORDER_STATUS_TEXT[status])).toEqual(["Awaiting payment", "pending", "in-transit", "delivered", "cancelled"]);
+  });
+
+  it("every status has its own badge colour", () => {
+    expect(new Set(ORDER_STATUSES.map((status) => ORDER_STATUS_COLOR[status])).size).toBe(ORDER_STATUSES.length);
   });
 
   it("the cancelled badge is told apart from the others by its colour too", () => {
@@ -20,7 +24,12 @@ describe("order statuses", () => {
     expect(staffMoves("CANCELLED")).toEqual([]);
   });
 
-  it("a shopper may cancel only a pending order", () => {
-    expect(ORDER_STATUSES.filter(shopperMayCancel)).toEqual(["PENDING"]);
+  it("staff: an order awaiting payment may only be cancelled (its own status is never a choice: the server refuses it)", () => {
+    expect(staffMoves("AWAITING_PAYMENT")).toEqual(["CANCELLED"]);
+    for (const status of ORDER_STATUSES) expect(staffMoves(status)).not.toContain("AWAITING_PAYMENT");
+  });
+
+  it("a shopper may cancel only an order awaiting payment or pending", () => {
+    expect(ORDER_STATUSES.filter(shopperMayCancel)).toEqual(["AWAITING_PAYMENT", "PENDING"]);
   });
 });

@@ -1,11 +1,15 @@
 // What is left to refund: the money (total less refunded) and each line's units (less those of refunds that did
 // not fail); the payment statuses in the shop's words.
 import { describe, expect, it } from "vitest";
-import { PAYMENT_STATUS_TEXT, PAYMENT_STATUSES, refundableLeft, unitsLeft } from "./paymentStatus";
+import { PAYMENT_STATUS_TEXT, PAYMENT_STATUSES, paymentStatusChoice, refundableLeft, unitsLeft } from "./paymentStatus";
 
 describe("payment status", () => {
-  it("names the three statuses", () => {
-    expect(PAYMENT_STATUSES.map((status) => PAYMENT_STATUS_TEXT[status])).toEqual(["Paid", "Partially refunded", "Refunded"]);
+  it("names the five statuses: Awaiting and Unpaid (paid on the provider's page) besides Paid, Partially refunded, Refunded", () => {
+    expect(PAYMENT_STATUSES.map((status) => PAYMENT_STATUS_TEXT[status])).toEqual(["Awaiting", "Paid", "Partially refunded", "Refunded", "Unpaid"]);
+  });
+
+  it("a filter offers them in words that stand alone: 'Awaiting payment'", () => {
+    expect(PAYMENT_STATUSES.map(paymentStatusChoice)).toEqual(["Awaiting payment", "Paid", "Partially refunded", "Refunded", "Unpaid"]);
   });
 
   it("what can still be refunded is the total less what was refunded, in whole cents, never below 0", () => {

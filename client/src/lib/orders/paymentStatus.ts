@@ -1,15 +1,21 @@
 // How an order stands with its payment, and what of it can still be given back. The server decides both
 // (docs/api.md, "Refunds"): Order.refunded is the sum of the refunds that did not fail, and paymentStatus
-// follows from it (PAID, PARTIALLY_REFUNDED, REFUNDED). A failed refund gave nothing back, so it counts for
+// follows from it (PAID, PARTIALLY_REFUNDED, REFUNDED). An order paid on the provider's page is AWAITING
+// while its shopper pays, and UNPAID when the payment failed or its time ran out (nothing was taken). A failed refund gave nothing back, so it counts for
 // nothing here either: neither in the money nor in a line's units.
 import type { PaymentStatus } from "../../graphql/generated/graphql";
 import { fromCents, toCents } from "../money";
 
 export const PAYMENT_STATUS_TEXT: Record<PaymentStatus, string> = {
+  AWAITING: "Awaiting",
   PAID: "Paid",
   PARTIALLY_REFUNDED: "Partially refunded",
   REFUNDED: "Refunded",
+  UNPAID: "Unpaid",
 };
+
+/** A payment status as a filter offers it, out of the badge's context ('Awaiting' alone says too little there). */
+export const paymentStatusChoice = (status: PaymentStatus): string => (status === "AWAITING" ? "Awaiting payment" : PAYMENT_STATUS_TEXT[status]);
 
 /**
  * Each payment status's badge colour: theme colours held to WCAG AA (app/theme.test.ts checks each: the
@@ -17,12 +23,15 @@ export const PAYMENT_STATUS_TEXT: Record<PaymentStatus, string> = {
  * badges' own four (yellow, blue, green, red), so the two badges side by side are not read as one.
  */
 export const PAYMENT_STATUS_COLOR: Record<PaymentStatus, string> = {
+  AWAITING: "cyan",
   PAID: "teal",
   PARTIALLY_REFUNDED: "orange",
   REFUNDED: "grape",
+  UNPAID: "gray",
 };
 
-export const PAYMENT_STATUSES: readonly PaymentStatus[] = ["PAID", "PARTIALLY_REFUNDED", "REFUNDED"];
+/** Every payment status, in the order the filter offers them. */
+export const PAYMENT_STATUSES: readonly PaymentStatus[] = ["AWAITING", "PAID", "PARTIALLY_REFUNDED", "REFUNDED", "UNPAID"];
 
 /** A refund as the order lists it. `state` is the server's: pending, succeeded or failed. */
 export interface RefundRecord {
