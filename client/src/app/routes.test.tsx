@@ -1,13 +1,13 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { createCartStore } from "../lib/cart/cartStore";
-import { checkoutRegionsMock, homeMock } from "../test/fixtures";
+import { checkoutOptionsMock, homeMock } from "../test/fixtures";
 import { admin, renderRoutes, shopper } from "../test/renderWithShop";
 import { ADMIN_ROUTES, SHOP_ROUTES, shopRoutes } from "./routes";
 
 const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, "sample");
 /** Answers for the storefront's own queries (home, checkout regions); other screens' queries go unanswered. */
-const shopMocks = () => [homeMock(), checkoutRegionsMock()];
+const shopMocks = () => [homeMock(), checkoutOptionsMock()];
 
 describe("Screens and routes: every public, customer and admin route of the spec exists", () => {
   it("lists the 16 public and customer routes, both /login and /login-user among them, then password reset", () => {

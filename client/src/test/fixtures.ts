@@ -6,7 +6,7 @@ import {
   CartQuoteDocument,
   CategoryPageDocument,
   CategoryProductsDocument,
-  CheckoutRegionsDocument,
+  CheckoutOptionsDocument,
   HomePageDocument,
   ProductCategoriesDocument,
   SearchPageDocument,
@@ -228,10 +228,20 @@ export const productCategoriesMock = (options: MockOptions = {}): MockLink.Mocke
   ...answer({ categories: nodeList("Category", categories) }, options),
 });
 
-/** The regions for the checkout's select. */
-export const checkoutRegionsMock = (options: MockOptions = {}): MockLink.MockedResponse => ({
-  request: { query: CheckoutRegionsDocument },
-  ...answer({ regions: nodeList("Region", regions) }, options),
+/** How the shop takes payment: by default the spec's card form (simulated); Stripe's page when paysOutside. */
+export interface ShopPaymentsFixture {
+  provider: string;
+  paysOutside: boolean;
+  holdMinutes: number;
+}
+
+export const simulatedPayments: ShopPaymentsFixture = { provider: "simulated", paysOutside: false, holdMinutes: 30 };
+export const stripePayments: ShopPaymentsFixture = { provider: "stripe", paysOutside: true, holdMinutes: 30 };
+
+/** What the checkout offers: the regions for its select, and how the shop takes payment. */
+export const checkoutOptionsMock = (options: MockOptions & { payments?: ShopPaymentsFixture } = {}): MockLink.MockedResponse => ({
+  request: { query: CheckoutOptionsDocument },
+  ...answer({ regions: nodeList("Region", regions), shopPayments: { __typename: "ShopPayments", ...(options.payments ?? simulatedPayments) } }, options),
 });
 
 /** The answer to one query with these variables (all of them, as the screen sends them). */

@@ -1,13 +1,14 @@
+import { notifications } from "@mantine/notifications";
 import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { MockLink } from "@apollo/client/testing";
 import { GraphQLError } from "graphql";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { PlaceOrderDocument } from "../../graphql/generated/graphql";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { PayForOrderDocument, PlaceOrderDocument } from "../../graphql/generated/graphql";
 import type { CartProduct } from "../../lib/cart/cartRules";
 import { createCartStore } from "../../lib/cart/cartStore";
 import { pricedQuoteServer } from "../../lib/cart/cartQuoteFake";
-import { cartQuoteFailure, checkoutRegionsMock, regions } from "../../test/fixtures";
+import { cartQuoteFailure, checkoutOptionsMock, regions, simulatedPayments, stripePayments } from "../../test/fixtures";
 import { renderWithShop, shopper } from "../../test/renderWithShop";
 import { CheckoutScreen } from "./CheckoutScreen";
 
@@ -44,7 +45,7 @@ function placeOrderMock(calls: Array<Record<string, unknown>>, outcome: { error?
               placeOrder: {
                 __typename: "OrderPayload",
                 message: "Payment successful and order has been created",
-                order: { __typename: "Order", id: 9, orderNumber: "ORD-0009", reference: "X", total: 45 },
+                order: { __typename: "Order", id: 9, orderNumber: "ORD-0009", reference: "X", total: 45, status: "PENDING", payment: null },
               },
             },
           },
@@ -70,31 +71,31 @@ const validCard = { number: "4111111111111111", expiry: "1228", cvc: "123", name
 
 describe("Checkout", () => {
   it("content shows only when a user is loaded", async () => {
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, cart: cartWithFern(), mocks: [checkoutRegionsMock(), quote().mock] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, cart: cartWithFern(), mocks: [checkoutOptionsMock(), quote().mock] });
     expect(await screen.findByText("Please sign in to check out.")).toBeInTheDocument();
     expect(screen.queryByRole("button", { name: "Proceed to checkout" })).not.toBeInTheDocument();
   });
 
   it("shows the loading view while the user loads", async () => {
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, session: { loading: true }, mocks: [checkoutRegionsMock(), quote().mock] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, session: { loading: true }, mocks: [checkoutOptionsMock(), quote().mock] });
     expect(await screen.findByRole("status", { name: "Loading your account" })).toBeInTheDocument();
   });
 
   it("the customer block shows name, email, address and phone", async () => {
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock(), quote().mock] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutOptionsMock(), quote().mock] });
     const block = (await screen.findByRole("heading", { name: "Customer" })).closest("section")!;
     for (const text of [shopper.name, shopper.email, shopper.address!, shopper.phone!]) expect(within(block).getByText(text)).toBeInTheDocument();
     expect(within(block).queryByRole("link", { name: "Update contact details" })).not.toBeInTheDocument();
   });
 
   it("links to update contact details when phone or address is missing", async () => {
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, phone: null }, cart: cartWithFern(), mocks: [checkoutRegionsMock(), quote().mock] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, phone: null }, cart: cartWithFern(), mocks: [checkoutOptionsMock(), quote().mock] });
     expect(await screen.findByRole("link", { name: "Update contact details" })).toHaveAttribute("href", "/user/update-contact-details");
   });
 
   it("a delivery region select shows each region's name and fee; the summary adds the fee", async () => {
     const server = quote();
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock(), server.mock] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutOptionsMock(), server.mock] });
     const select = await screen.findByRole("combobox", { name: "Delivery region" });
     await screen.findByRole("option", { name: "Rest of Oregon ($12.50)" });
     expect(within(select).getAllByRole("option").map((option) => option.textContent)).toEqual([
@@ -128,7 +129,7 @@ describe("Checkout", () => {
         ...atCheckout,
         user: shopper,
         cart: cartWithFern(),
-        mocks: [checkoutRegionsMock(), pricedQuoteServer(todaysPrices, { delay: 1500 }).mock],
+        mocks: [checkoutOptionsMock(), pricedQuoteServer(todaysPrices, { delay: 1500 }).mock],
       });
       await screen.findByRole("heading", { name: "Order summary" });
       expect(summary()).toHaveAttribute("aria-busy", "true");
@@ -139,7 +140,7 @@ describe("Checkout", () => {
 
     it("failed: 'We could not load the prices.' with 'Try again', which asks again", async () => {
       const server = quote();
-      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock(), cartQuoteFailure(), server.mock] });
+      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutOptionsMock(), cartQuoteFailure(), server.mock] });
       expect(await within(await screen.findByRole("region", { name: "Order summary" })).findByRole("alert")).toHaveTextContent(
         "We could not load the prices.",
       );
@@ -159,7 +160,7 @@ describe("Checkout", () => {
         ...atCheckout,
         user: shopper,
         cart: cartWithFern(),
-        mocks: [checkoutRegionsMock(), cartQuoteFailure(Number.POSITIVE_INFINITY), placeOrderMock(calls)],
+        mocks: [checkoutOptionsMock(), cartQuoteFailure(Number.POSITIVE_INFINITY), placeOrderMock(calls)],
       });
       await screen.findByText("We could not load the prices.");
       await user.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), "1");
@@ -175,7 +176,7 @@ describe("Checkout", () => {
         ...atCheckout,
         user: shopper,
         cart: cartWithFern(),
-        mocks: [checkoutRegionsMock(), pricedQuoteServer({ unitPrices: {} }).mock],
+        mocks: [checkoutOptionsMock(), pricedQuoteServer({ unitPrices: {} }).mock],
       });
       expect(await within(await screen.findByRole("region", { name: "Order summary" })).findByText("Boston Fern is no longer available.")).toBeInTheDocument();
       expect(screen.getByTestId("items-total")).toHaveTextContent("$0.00");
@@ -186,7 +187,7 @@ describe("Checkout", () => {
   it("'Enter card' shows a spinner for 2 seconds, then opens the card modal with a live preview", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock(), quote().mock] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutOptionsMock(), quote().mock] });
     const button = await screen.findByRole("button", { name: "Enter card" });
     await user.click(button);
     expect(button).toHaveAttribute("data-loading", "true");
@@ -201,7 +202,7 @@ describe("Checkout", () => {
   it("Save Card refuses invalid details with 'Please enter valid card details.' and keeps the modal open", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock(), quote().mock] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutOptionsMock(), quote().mock] });
     await screen.findByRole("button", { name: "Enter card" });
     const dialog = await enterCard(user, { ...validCard, cvc: "12" });
     expect(await screen.findByText("Please enter valid card details.")).toBeInTheDocument();
@@ -219,7 +220,7 @@ describe("Checkout", () => {
   it("Save Card closes the modal when the card is valid with 'Card details saved successfully!'", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock(), quote().mock] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutOptionsMock(), quote().mock] });
     await screen.findByRole("button", { name: "Enter card" });
     await enterCard(user, validCard);
     expect(await screen.findByText("Card details saved successfully!")).toBeInTheDocument();
@@ -229,7 +230,7 @@ describe("Checkout", () => {
 
   describe("Checkout checks, in this order", () => {
     it("(1) without card details: 'Please enter your card details before proceeding.'", async () => {
-      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, phone: null }, cart: cartWithFern(), mocks: [checkoutRegionsMock(), quote().mock] });
+      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, phone: null }, cart: cartWithFern(), mocks: [checkoutOptionsMock(), quote().mock] });
       await userEvent.click(await screen.findByRole("button", { name: "Proceed to checkout" }));
       // As a notification, and beside Enter card, which takes focus.
       await waitFor(() => expect(screen.getAllByText("Please enter your card details before proceeding.")).toHaveLength(2));
@@ -242,7 +243,7 @@ describe("Checkout", () => {
     it("(2) without phone or address: 'Please update your contact information.'", async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, address: null }, cart: cartWithFern(), mocks: [checkoutRegionsMock(), quote().mock] });
+      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: { ...shopper, address: null }, cart: cartWithFern(), mocks: [checkoutOptionsMock(), quote().mock] });
       await screen.findByRole("button", { name: "Enter card" });
       await enterCard(user, validCard);
       await user.click(screen.getByRole("button", { name: "Proceed to checkout" }));
@@ -255,7 +256,7 @@ describe("Checkout", () => {
     it("(3) without a region: 'Please select a delivery region'", async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutRegionsMock(), quote().mock] });
+      renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutOptionsMock(), quote().mock] });
       await screen.findByRole("button", { name: "Enter card" });
       await enterCard(user, validCard);
       await user.click(screen.getByRole("button", { name: "Proceed to checkout" }));
@@ -276,7 +277,7 @@ describe("Checkout", () => {
       ...atCheckout,
       user: shopper,
       cart,
-      mocks: [checkoutRegionsMock(), quote().mock, placeOrderMock(calls)],
+      mocks: [checkoutOptionsMock(), quote().mock, placeOrderMock(calls)],
     });
     await screen.findByRole("option", { name: "Portland Metro ($5.00)" });
     await user.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), "1");
@@ -304,7 +305,7 @@ describe("Checkout", () => {
       ...atCheckout,
       user: shopper,
       cart,
-      mocks: [checkoutRegionsMock(), pricedQuoteServer({ ...todaysPrices, unitPrices: { 101: 18, 7: 24.99 } }).mock, placeOrderMock(calls)],
+      mocks: [checkoutOptionsMock(), pricedQuoteServer({ ...todaysPrices, unitPrices: { 101: 18, 7: 24.99 } }).mock, placeOrderMock(calls)],
     });
     await screen.findByRole("option", { name: "Portland Metro ($5.00)" });
     await user.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), "1");
@@ -325,7 +326,7 @@ describe("Checkout", () => {
       ...atCheckout,
       user: shopper,
       cart,
-      mocks: [checkoutRegionsMock(), quote().mock, placeOrderMock([], { error: "Only 1 left of Boston Fern." })],
+      mocks: [checkoutOptionsMock(), quote().mock, placeOrderMock([], { error: "Only 1 left of Boston Fern." })],
     });
     await screen.findByRole("option", { name: "Portland Metro ($5.00)" });
     await user.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), "1");
@@ -336,7 +337,7 @@ describe("Checkout", () => {
   });
 
   it("an empty cart has nothing to check out", async () => {
-    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, mocks: [checkoutRegionsMock(), quote().mock] });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, mocks: [checkoutOptionsMock(), quote().mock] });
     expect(await screen.findByText("Your cart is empty!")).toBeInTheDocument();
   });
 });
@@ -359,7 +360,7 @@ describe("Checkout with promotions and tax", () => {
   async function checkoutIn(region: string, server: ReturnType<typeof pricedQuoteServer>, cart = cartWithCode(), extra: MockLink.MockedResponse[] = []) {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
-    const rendered = renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart, mocks: [checkoutRegionsMock(), server.mock, ...extra] });
+    const rendered = renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart, mocks: [checkoutOptionsMock(), server.mock, ...extra] });
     await screen.findByRole("option", { name: "Portland Metro ($5.00)" });
     await user.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), region);
     return { user, ...rendered };
@@ -431,5 +432,158 @@ describe("Checkout with promotions and tax", () => {
     expect(await within(summary()).findByText("Code WINTER5: This code has expired.")).toBeInTheDocument();
     expect(within(summary()).getByRole("link", { name: "Change your codes in the cart" })).toHaveAttribute("href", "/cart");
     expect(screen.queryByTestId("discount-total")).not.toBeInTheDocument();
+  });
+});
+
+describe("Checkout when the shop takes payment on Stripe's page (shopPayments.paysOutside)", () => {
+  const stripeUrl = "https://checkout.stripe.test/c/pay/cs_test_9";
+  const awaitingAnswer = (payment: { url: string } | null) => ({
+    data: {
+      placeOrder: {
+        __typename: "OrderPayload",
+        message: "Your order is placed: complete the payment to confirm it.",
+        order: {
+          __typename: "Order",
+          id: 9,
+          orderNumber: "ORD-0009",
+          reference: "X",
+          total: 45,
+          status: "AWAITING_PAYMENT",
+          payment: payment && { __typename: "OrderPaymentView", ...payment },
+        },
+      },
+    },
+  });
+  const placeAwaiting = (calls: Array<Record<string, unknown>>, payment: { url: string } | null = { url: stripeUrl }) => ({
+    request: { query: PlaceOrderDocument, variables: (variables: Record<string, unknown>) => (calls.push(variables), true) },
+    result: awaitingAnswer(payment),
+  });
+  const payForOrder = (answer: object, asked: Array<Record<string, unknown>> = []) => ({
+    request: { query: PayForOrderDocument, variables: (variables: Record<string, unknown>) => (asked.push(variables), true) },
+    result: answer,
+  });
+  const stripe = () => checkoutOptionsMock({ payments: stripePayments });
+  const orderPage = { path: "/user/order/:orderNumber", element: <h1>Order page</h1> };
+
+  let assign: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    // Notifications live in a module-wide store: an earlier test's toasts must not count here.
+    notifications.clean();
+    assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("with the simulated payments (paysOutside false) the card form stays: 'Enter card', 'Proceed to checkout', no word of Stripe", async () => {
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutOptionsMock({ payments: simulatedPayments }), quote().mock] });
+    await screen.findByRole("option", { name: "Portland Metro ($5.00)" });
+    expect(screen.getByRole("button", { name: "Enter card" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Proceed to checkout" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Continue to payment" })).not.toBeInTheDocument();
+    expect(screen.queryByText(/Stripe/)).not.toBeInTheDocument();
+  });
+
+  it("no card form: the payment section says where the shopper pays and how long the items are held, and the button reads 'Continue to payment'", async () => {
+    renderWithShop(<CheckoutScreen />, {
+      ...atCheckout,
+      user: shopper,
+      cart: cartWithFern(),
+      mocks: [checkoutOptionsMock({ payments: { ...stripePayments, holdMinutes: 45 } }), quote().mock],
+    });
+    const section = await screen.findByRole("region", { name: "Payment method" });
+    expect(await within(section).findByText("You will pay securely on Stripe's page. We hold your items for 45 minutes.")).toBeInTheDocument();
+    expect(within(section).queryByRole("button")).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Enter card" })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText("Card number")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Continue to payment" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Proceed to checkout" })).not.toBeInTheDocument();
+  });
+
+  it("asks for no card: the checks start at the contact details, then the region", async () => {
+    const calls: Array<Record<string, unknown>> = [];
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [stripe(), quote().mock, placeAwaiting(calls)] });
+    await screen.findByText(/You will pay securely on Stripe's page/);
+    await userEvent.click(screen.getByRole("button", { name: "Continue to payment" }));
+    await waitFor(() => expect(screen.getAllByText("Please select a delivery region")).toHaveLength(2));
+    expect(screen.queryByText("Please enter your card details before proceeding.")).not.toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("places the order, empties the cart before leaving (the order holds the items now) and goes to the order's payment page", async () => {
+    const calls: Array<Record<string, unknown>> = [];
+    const cart = cartWithFern();
+    cart.dispatch({ type: "addCode", code: "SPRING10" });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart, mocks: [stripe(), quote().mock, placeAwaiting(calls)] });
+    await screen.findByText(/You will pay securely on Stripe's page/);
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), "1");
+    await userEvent.click(screen.getByRole("button", { name: "Continue to payment" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(stripeUrl));
+    expect(assign).toHaveBeenCalledTimes(1);
+    expect(calls).toHaveLength(1);
+    expect((calls[0].input as { regionId: number; lines: unknown[] }).lines).toEqual([{ productId: 101, quantity: 2 }]);
+    expect(cart.getState()).toEqual({ cartItems: [], totalQuantity: 0, codes: [] });
+    // While the browser loads the provider's page, this one says where it is going (not 'Your cart is empty!').
+    expect(screen.getByRole("status", { name: "Taking you to the payment page" })).toBeInTheDocument();
+    expect(screen.queryByText("Your cart is empty!")).not.toBeInTheDocument();
+    expect(await screen.findByText("Your order is placed: complete the payment to confirm it.")).toBeInTheDocument();
+    expect(screen.queryByText("Payment successful and order has been created")).not.toBeInTheDocument();
+  });
+
+  it("the answer's order decides: an order placed AWAITING_PAYMENT goes to its payment page even when the page still showed the card form", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [checkoutOptionsMock(), quote().mock, placeAwaiting([])] });
+    await screen.findByRole("option", { name: "Portland Metro ($5.00)" });
+    await user.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), "1");
+    await enterCard(user, validCard);
+    await user.click(screen.getByRole("button", { name: "Proceed to checkout" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(stripeUrl));
+  });
+
+  it("placeOrder without a payment page (the provider failed just then): payForOrder opens one, and the shopper goes there", async () => {
+    const asked: Array<Record<string, unknown>> = [];
+    const opened = { data: { payForOrder: { __typename: "OrderPaymentView", provider: "stripe", state: "open", url: `${stripeUrl}-again`, expiresAt: "2026-03-02T10:30:00.000Z" } } };
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart: cartWithFern(), mocks: [stripe(), quote().mock, placeAwaiting([], null), payForOrder(opened, asked)] });
+    await screen.findByText(/You will pay securely on Stripe's page/);
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), "1");
+    await userEvent.click(screen.getByRole("button", { name: "Continue to payment" }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(`${stripeUrl}-again`));
+    expect(asked).toEqual([{ id: 9 }]);
+  });
+
+  it("no payment page at all (the provider out of reach): the shopper goes to the order's page, told why, where 'Pay now' tries again; the cart is empty (the order holds the items)", async () => {
+    const unavailable = { errors: [new GraphQLError("The payment page could not be opened just now. Please try again in a moment.", { extensions: { code: "SERVICE_UNAVAILABLE" } })] };
+    const cart = cartWithFern();
+    const { router } = renderWithShop(<CheckoutScreen />, {
+      ...atCheckout,
+      routes: [...home, orderPage],
+      user: shopper,
+      cart,
+      mocks: [stripe(), quote().mock, placeAwaiting([], null), payForOrder(unavailable)],
+    });
+    await screen.findByText(/You will pay securely on Stripe's page/);
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), "1");
+    await userEvent.click(screen.getByRole("button", { name: "Continue to payment" }));
+    expect(await screen.findByRole("heading", { name: "Order page" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/user/order/ORD-0009");
+    expect(await screen.findByText("The payment page could not be opened just now. Please try again in a moment.")).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+    expect(cart.getState().totalQuantity).toBe(0);
+  });
+
+  it("a refused order shows the server's words, keeps the cart and stays (busy meanwhile)", async () => {
+    const cart = cartWithFern();
+    const refused = { ...placeOrderMock([], { error: "Only 1 left of Boston Fern." }), delay: 50 };
+    renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart, mocks: [stripe(), quote().mock, refused] });
+    await screen.findByText(/You will pay securely on Stripe's page/);
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), "1");
+    const button = screen.getByRole("button", { name: "Continue to payment" });
+    await userEvent.click(button);
+    expect(button).toHaveAttribute("data-loading", "true");
+    expect(await screen.findByText("Only 1 left of Boston Fern.")).toBeInTheDocument();
+    await waitFor(() => expect(button).not.toHaveAttribute("data-loading"));
+    expect(cart.getState().totalQuantity).toBe(2);
+    expect(assign).not.toHaveBeenCalled();
   });
 });

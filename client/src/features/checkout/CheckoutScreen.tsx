@@ -6,6 +6,10 @@
 // with the quote and the order: the summary shows what promotions and tax change (nothing when they change
 // nothing), and a code that does not apply (said by the quote, or by placeOrder at `code`) is named with the
 // reason and a link back to the cart to fix it; the order is never placed without it applying.
+// When the shop takes payment on the provider's page (shopPayments.paysOutside: Stripe Checkout), there is no
+// card here: the payment section says where the shopper pays and how long the items are held, the card check
+// is skipped, and 'Continue to payment' places the order (AWAITING_PAYMENT, its items held) and sends the
+// shopper to its payment page. Until the shop has said how it takes payment, the spec's card form shows.
 import { PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { Anchor, Button, Grid, Group, NativeSelect, Paper, Stack, Text, Title } from "@mantine/core";
@@ -15,7 +19,8 @@ import { EmptyState } from "../../components/EmptyState";
 import { AddedTaxRows, DeliveryDiscountRow, DiscountRow, IncludedTaxRows } from "../../components/PriceSummary";
 import { QuotedAmount, QuoteUnavailable } from "../../components/QuotedFigures";
 import { RequireUser } from "../../components/RequireUser";
-import { CheckoutRegionsDocument } from "../../graphql/generated/graphql";
+import { LoadingView } from "../../components/LoadingView";
+import { CheckoutOptionsDocument, type PlaceOrderMutation } from "../../graphql/generated/graphql";
 import { invalidInputFields, serverMessage } from "../../lib/apollo/errors";
 import { CARD_ENTRY_DELAY_MS, emptyCard, previewNumber, type CardDetails } from "../../lib/card/cardRules";
 import { useCart } from "../../lib/cart/CartProvider";
@@ -27,6 +32,7 @@ import { makeOrderReference } from "../../lib/checkout/orderReference";
 import { messages } from "../../lib/messages";
 import { formatMoney } from "../../lib/money";
 import { notifyError, notifySuccess } from "../../lib/notify";
+import { goToPaymentPage, paymentFailureMessage, paymentProviderName, usePayForOrder } from "../../lib/orders/onlinePayment";
 import type { SessionUser } from "../../lib/session/session";
 import { CardModal } from "./CardModal";
 import { usePlaceOrder } from "./usePlaceOrder";
@@ -38,8 +44,11 @@ export function CheckoutScreen() {
 function Checkout({ user }: { user: SessionUser }) {
   const navigate = useNavigate();
   const { cartItems, codes, clearCart } = useCart();
-  const { data: regionList } = useQuery(CheckoutRegionsDocument);
-  const regions = regionList?.regions.nodes ?? [];
+  const { data: checkoutOptions } = useQuery(CheckoutOptionsDocument);
+  const regions = checkoutOptions?.regions.nodes ?? [];
+  // The shop's payments: until it has said, the spec's card form (the simulated payments, the default).
+  const payments = checkoutOptions?.shopPayments;
+  const paysOutside = payments?.paysOutside === true;
   const [regionId, setRegionId] = useState<number | null>(null);
   const quote = useCartQuote(cartItems, regionId, codes);
   const [card, setCard] = useState<CardDetails>(emptyCard);
@@ -49,6 +58,9 @@ function Checkout({ user }: { user: SessionUser }) {
   const [reference] = useState(makeOrderReference);
   const cardTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [placeOrder, { loading: placing }] = usePlaceOrder();
+  const { pay, paying } = usePayForOrder();
+  // The order is placed and the shopper is on the way to its payment page.
+  const [leaving, setLeaving] = useState(false);
 
   useEffect(() => () => clearTimeout(cardTimer.current), []);
   // When the card modal closes, focus goes back to Enter card, not to the page's start.
@@ -75,6 +87,8 @@ function Checkout({ user }: { user: SessionUser }) {
     cardModalWasOpen.current = cardModalOpen;
   }, [cardModalOpen]);
 
+  // The cart was emptied into the order: the page is on its way to the provider's.
+  if (leaving) return <LoadingView label="Taking you to the payment page" />;
   if (cartItems.length === 0) {
     return <EmptyState title="Your cart is empty!" link={{ to: "/", label: "Back to the store" }} />;
   }
@@ -93,8 +107,32 @@ function Checkout({ user }: { user: SessionUser }) {
     }, CARD_ENTRY_DELAY_MS);
   };
 
+  /**
+   * The order awaits its payment on the provider's page. It exists now and holds its items, so the cart has
+   * become this order and is emptied here, before leaving, as after a simulated order: coming back (paid or
+   * not) the shopper lands on the order's own page, which pays again or cancels, never on a cart that would
+   * place it a second time. Then to its payment page (placeOrder's, else payForOrder opens one); when none
+   * can be opened the shopper goes to the order's page, told why, where 'Pay now' asks again.
+   */
+  const continueToPayment = async (placed: PlaceOrderMutation["placeOrder"]) => {
+    setLeaving(true);
+    clearCart();
+    notifySuccess(placed.message);
+    const url = placed.order.payment?.url;
+    if (url) {
+      goToPaymentPage(url);
+      return;
+    }
+    try {
+      await pay(placed.order.id);
+    } catch (error) {
+      notifyError(paymentFailureMessage(error));
+      navigate(`/user/order/${encodeURIComponent(placed.order.orderNumber)}`);
+    }
+  };
+
   const proceed = async () => {
-    const found = firstCheckoutProblem({ card, customer: user, regionId });
+    const found = firstCheckoutProblem({ card: paysOutside ? null : card, customer: user, regionId });
     if (found) {
       notifyError(found.message);
       setProblem(found);
@@ -102,8 +140,9 @@ function Checkout({ user }: { user: SessionUser }) {
     }
     setProblem(null);
     setCodeProblem(null);
+    let placed: PlaceOrderMutation["placeOrder"] | undefined;
     try {
-      await placeOrder({
+      const { data } = await placeOrder({
         variables: {
           input: {
             reference,
@@ -113,15 +152,22 @@ function Checkout({ user }: { user: SessionUser }) {
           },
         },
       });
-      // The codes go with the cart.
-      clearCart();
-      navigate("/");
-      notifySuccess(messages.orderPlaced);
+      placed = data?.placeOrder;
     } catch (error) {
       const refusedCode = invalidInputFields(error)?.code;
       if (refusedCode) setCodeProblem({ message: refusedCode });
       notifyError(refusedCode ?? serverMessage(error));
+      return;
     }
+    // By the order's own status, not by what the page was told of the shop: the order is what was placed.
+    if (placed?.order.status === "AWAITING_PAYMENT") {
+      await continueToPayment(placed);
+      return;
+    }
+    // The codes go with the cart.
+    clearCart();
+    navigate("/");
+    notifySuccess(messages.orderPlaced);
   };
 
   return (
@@ -180,23 +226,29 @@ function Checkout({ user }: { user: SessionUser }) {
                 <Title order={2} size="h4" id="payment">
                   Payment method
                 </Title>
-                <Group>
-                  <Button
-                    ref={cardButton}
-                    variant="light"
-                    loading={openingCard}
-                    onClick={enterCard}
-                    aria-describedby={problemAt("card") ? "card-problem" : undefined}
-                  >
-                    Enter card
-                  </Button>
-                  {card.number !== "" && (
-                    <Text size="sm" c="dimmed" data-testid="saved-card">
-                      Card {previewNumber(card.number)}
-                    </Text>
-                  )}
-                </Group>
-                <ProblemText id="card-problem" message={problemAt("card")} />
+                {payments && paysOutside ? (
+                  <Text data-testid="pays-outside">{paysOutsideText(payments)}</Text>
+                ) : (
+                  <>
+                    <Group>
+                      <Button
+                        ref={cardButton}
+                        variant="light"
+                        loading={openingCard}
+                        onClick={enterCard}
+                        aria-describedby={problemAt("card") ? "card-problem" : undefined}
+                      >
+                        Enter card
+                      </Button>
+                      {card.number !== "" && (
+                        <Text size="sm" c="dimmed" data-testid="saved-card">
+                          Card {previewNumber(card.number)}
+                        </Text>
+                      )}
+                    </Group>
+                    <ProblemText id="card-problem" message={problemAt("card")} />
+                  </>
+                )}
               </Stack>
             </Paper>
           </Stack>
@@ -249,15 +301,15 @@ function Checkout({ user }: { user: SessionUser }) {
               ))}
               {/* Placing the order still works: the server prices and checks the cart again. */}
               {quote.status === "failed" && <QuoteUnavailable onRetry={quote.retry} />}
-              <Button size="md" loading={placing} onClick={() => void proceed()}>
-                Proceed to checkout
+              <Button size="md" loading={placing || paying} onClick={() => void proceed()}>
+                {paysOutside ? "Continue to payment" : "Proceed to checkout"}
               </Button>
             </Stack>
           </Paper>
         </Grid.Col>
       </Grid>
 
-      {cardModalOpen && (
+      {cardModalOpen && !paysOutside && (
         <CardModal
           opened
           initialCard={card}
@@ -272,6 +324,10 @@ function Checkout({ user }: { user: SessionUser }) {
     </Stack>
   );
 }
+
+/** Where the shopper pays instead of a card here: 'You will pay securely on Stripe's page. We hold your items for 30 minutes.' */
+export const paysOutsideText = ({ provider, holdMinutes }: { provider: string; holdMinutes: number }) =>
+  `You will pay securely on ${paymentProviderName(provider)}'s page. We hold your items for ${holdMinutes} minutes.`;
 
 /** A check's message beside what it is about (the element it describes names it by this id). */
 function ProblemText({ id, message }: { id: string; message: string | undefined }) {
