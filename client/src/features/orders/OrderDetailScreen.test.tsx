@@ -1,12 +1,13 @@
 import { notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { CancelMyOrderDocument, OrderDetailDocument } from "../../graphql/generated/graphql";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { MockLink } from "@apollo/client/testing";
+import { CancelMyOrderDocument, ConfirmPaymentDocument, OrderDetailDocument, PayForOrderDocument, type PaymentStatus } from "../../graphql/generated/graphql";
 import { createTestLive } from "../../test/liveEvents";
 import { renderWithShop, shopper } from "../../test/renderWithShop";
 import { picture } from "../../test/fixtures";
-import { CANCEL_THIS_ORDER, CANCEL_THIS_ORDER_TEXT, OrderDetailScreen } from "./OrderDetailScreen";
+import { CANCEL_THIS_ORDER, CANCEL_THIS_ORDER_TEXT, CANCELLED_UNPAID, OrderDetailScreen } from "./OrderDetailScreen";
 
 // Notifications live in a module-wide store: one test's messages must not answer the next one's queries.
 afterEach(() => notifications.clean());
@@ -35,8 +36,10 @@ const order = {
   promotions: [] as Array<{ __typename: "AppliedPromotionView"; name: string; code: string | null; amount: number; itemsAmount: number; deliveryAmount: number }>,
   // Nothing refunded.
   refunded: 0,
-  paymentStatus: "PAID" as "PAID" | "PARTIALLY_REFUNDED" | "REFUNDED",
+  paymentStatus: "PAID" as PaymentStatus,
   refunds: [] as Array<{ __typename: "OrderRefundView"; id: number; amount: number; reason: string; state: string; createdAt: string }>,
+  // Paid at checkout (the simulated payments): no payment on a provider's page.
+  payment: null as null | { __typename: "OrderPaymentView"; provider: string; state: string; url: string | null; expiresAt: string; paidAt: string | null },
   lines: [
     {
       __typename: "OrderLine" as const,
@@ -151,7 +154,7 @@ describe("Own order detail", () => {
     expect(live.listening("LiveOrderStatus")).toEqual([{ orderNumber: "ORD-000004" }]);
 
     live.emit("LiveOrderStatus", {
-      orderStatusChanged: { __typename: "Order", id: 4, orderNumber: "ORD-000004", status: "IN_TRANSIT", updatedAt: "2026-03-06T10:00:00.000Z" },
+      orderStatusChanged: { __typename: "Order", id: 4, orderNumber: "ORD-000004", status: "IN_TRANSIT", paymentStatus: "PAID", updatedAt: "2026-03-06T10:00:00.000Z" },
     });
     expect(await screen.findByText("in-transit")).toBeInTheDocument();
     expect(screen.queryByText("delivered")).not.toBeInTheDocument();
@@ -340,7 +343,7 @@ describe("Cancelling an own order", () => {
       cancelMyOrder: {
         __typename: "OrderPayload",
         message: "Your order has been cancelled.",
-        order: { __typename: "Order", id: 4, status: "CANCELLED", updatedAt: "2026-03-06T10:00:00.000Z" },
+        order: { __typename: "Order", id: 4, status: "CANCELLED", paymentStatus: "REFUNDED", updatedAt: "2026-03-06T10:00:00.000Z" },
       },
     },
   };
@@ -391,7 +394,7 @@ describe("Cancelling an own order", () => {
     expect(confirm).toHaveAttribute("data-loading", "true");
     // The shop's news of the move may come before its answer.
     live.emit("LiveOrderStatus", {
-      orderStatusChanged: { __typename: "Order", id: 4, orderNumber: "ORD-000004", status: "CANCELLED", updatedAt: "2026-03-06T10:00:00.000Z" },
+      orderStatusChanged: { __typename: "Order", id: 4, orderNumber: "ORD-000004", status: "CANCELLED", paymentStatus: "REFUNDED", updatedAt: "2026-03-06T10:00:00.000Z" },
     });
     expect(await screen.findByText("Your order has been cancelled.")).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
@@ -420,5 +423,203 @@ describe("Cancelling an own order", () => {
     await userEvent.click(within(screen.getByRole("dialog", { name: CANCEL_THIS_ORDER })).getByRole("button", { name: "Keep order" }));
     await waitFor(() => expect(screen.queryByRole("dialog")).not.toBeInTheDocument());
     await waitFor(() => expect(screen.getByTestId("order-status")).toHaveFocus());
+  });
+});
+
+describe("An order paid on Stripe's page", () => {
+  const stripeUrl = "https://checkout.stripe.test/c/pay/cs_test_4";
+  const openPayment = {
+    __typename: "OrderPaymentView" as const,
+    provider: "stripe",
+    state: "open",
+    url: stripeUrl,
+    expiresAt: "2026-03-02T10:30:00.000Z",
+    paidAt: null as string | null,
+  };
+  const awaiting = { ...order, status: "AWAITING_PAYMENT" as const, paymentStatus: "AWAITING" as PaymentStatus, payment: openPayment as typeof order.payment };
+  const paid = { ...awaiting, status: "PENDING" as const, paymentStatus: "PAID" as PaymentStatus, payment: { ...openPayment, state: "paid", url: null, paidAt: "2026-03-02T10:05:00.000Z" } };
+  const orderRequest = { query: OrderDetailDocument, variables: { orderNumber: "ORD-000004" } };
+  const confirmRequest = { query: ConfirmPaymentDocument, variables: { id: 4 } };
+  const confirmed = (message: string, answered: object) => ({ data: { confirmPayment: { __typename: "OrderPayload", message, order: answered } } });
+  const received = "Payment received: your order is confirmed.";
+  const notHeard = "We have not heard from the payment provider yet: this page updates as soon as we do.";
+  const news = (status: string, paymentStatus: string) => ({
+    orderStatusChanged: { __typename: "Order", id: 4, orderNumber: "ORD-000004", status, paymentStatus, updatedAt: "2026-03-02T10:06:00.000Z" },
+  });
+  const renderAt = (route: string, mocks: MockLink.MockedResponse[], live = createTestLive()) => renderWithShop(<OrderDetailScreen />, { ...at, route, mocks, live });
+
+  let assign: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    assign = vi.fn();
+    vi.stubGlobal("location", { ...window.location, assign });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("awaiting payment: the status 'Awaiting payment', until when the items are held, 'Pay now' and 'Cancel order'", async () => {
+    renderAt("/user/order/ORD-000004", [{ request: orderRequest, result: { data: { order: awaiting } } }]);
+    expect(await screen.findByTestId("order-status")).toHaveTextContent("Awaiting payment");
+    expect(screen.getByTestId("payment-notice")).toHaveTextContent(/^Your items are held until Mar 2, 2026, 10:30 AM\.$/);
+    expect(screen.getByRole("button", { name: "Pay now" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Cancel order" })).toBeInTheDocument();
+    // Nothing to confirm without coming back from the provider's page.
+    expect(screen.queryByTestId("payment-confirmation")).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ["PENDING", "PAID"],
+    ["CANCELLED", "REFUNDED"],
+  ] as const)("a %s order has no 'Pay now' and no hold", async (status, paymentStatus) => {
+    renderAt("/user/order/ORD-000004", [{ request: orderRequest, result: { data: { order: { ...awaiting, status, paymentStatus } } } }]);
+    await screen.findByRole("heading", { name: "Order ORD-000004" });
+    expect(screen.queryByRole("button", { name: "Pay now" })).not.toBeInTheDocument();
+    expect(screen.queryByTestId("payment-notice")).not.toBeInTheDocument();
+  });
+
+  it("'Pay now' opens the order's payment page (payForOrder) and goes there, busy until it has gone", async () => {
+    const asked = vi.fn(() => ({ data: { payForOrder: { ...openPayment, url: `${stripeUrl}-again` } } }));
+    renderAt("/user/order/ORD-000004", [
+      { request: orderRequest, result: { data: { order: awaiting } } },
+      { request: { query: PayForOrderDocument, variables: { id: 4 } }, result: asked, delay: 30 },
+    ]);
+    const button = await screen.findByRole("button", { name: "Pay now" });
+    await userEvent.click(button);
+    expect(button).toHaveAttribute("data-loading", "true");
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(`${stripeUrl}-again`));
+    expect(asked).toHaveBeenCalledTimes(1);
+    expect(button).toHaveAttribute("data-loading", "true");
+  });
+
+  it("'Pay now' refused (already paid): the server's words, and the order read again (paid: the button goes)", async () => {
+    const load = vi.fn().mockReturnValueOnce({ data: { order: awaiting } }).mockReturnValue({ data: { order: paid } });
+    const refusal = { errors: [{ message: "Invalid input.", extensions: { code: "BAD_USER_INPUT", fields: { order: ["This order is already paid."] } } }] };
+    renderAt("/user/order/ORD-000004", [
+      { request: orderRequest, result: load, maxUsageCount: 2 },
+      { request: { query: PayForOrderDocument, variables: { id: 4 } }, result: refusal },
+    ]);
+    await userEvent.click(await screen.findByRole("button", { name: "Pay now" }));
+    expect(await screen.findByText("This order is already paid.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("order-status")).toHaveTextContent("pending"));
+    expect(screen.queryByRole("button", { name: "Pay now" })).not.toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("'Pay now' with the provider out of reach: the server's words, and the button is there to try again", async () => {
+    const unavailable = { errors: [{ message: "The payment page could not be opened just now. Please try again in a moment.", extensions: { code: "SERVICE_UNAVAILABLE" } }] };
+    renderAt("/user/order/ORD-000004", [
+      { request: orderRequest, result: { data: { order: awaiting } } },
+      { request: { query: PayForOrderDocument, variables: { id: 4 } }, result: unavailable },
+    ]);
+    const button = await screen.findByRole("button", { name: "Pay now" });
+    await userEvent.click(button);
+    expect(await screen.findByText("The payment page could not be opened just now. Please try again in a moment.")).toBeInTheDocument();
+    await waitFor(() => expect(button).not.toHaveAttribute("data-loading"));
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it("back with ?payment=return: confirmPayment is asked once, its message is said in a status region and the order shows paid", async () => {
+    const live = createTestLive();
+    const confirm = vi.fn(() => confirmed(received, paid));
+    renderAt(
+      "/user/order/ORD-000004?payment=return",
+      [
+        { request: orderRequest, result: { data: { order: awaiting } } },
+        { request: confirmRequest, result: confirm, maxUsageCount: Number.POSITIVE_INFINITY, delay: 30 },
+      ],
+      live,
+    );
+    // A status region, there from the start, so that screen readers hear what it comes to say.
+    const region = await screen.findByTestId("payment-confirmation");
+    expect(region).toHaveAttribute("role", "status");
+    expect(region).toHaveTextContent("Checking your payment…");
+    await waitFor(() => expect(region).toHaveTextContent(received));
+    expect(screen.getByTestId("order-status")).toHaveTextContent("pending");
+    expect(screen.queryByRole("button", { name: "Pay now" })).not.toBeInTheDocument();
+    // The news of the move it asked for is not told a second time.
+    live.emit("LiveOrderStatus", news("PENDING", "PAID"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText("Order ORD-000004 is now pending.")).not.toBeInTheDocument();
+    expect(confirm).toHaveBeenCalledTimes(1);
+  });
+
+  it("back before the provider told: the server says so; the order is followed live and shows paid when it is, with the news", async () => {
+    const live = createTestLive();
+    const confirm = vi.fn(() => confirmed(notHeard, awaiting));
+    renderAt(
+      "/user/order/ORD-000004?payment=return",
+      [
+        { request: orderRequest, result: { data: { order: awaiting } } },
+        { request: confirmRequest, result: confirm, maxUsageCount: Number.POSITIVE_INFINITY },
+      ],
+      live,
+    );
+    const region = await screen.findByTestId("payment-confirmation");
+    await waitFor(() => expect(region).toHaveTextContent(notHeard));
+    expect(screen.getByTestId("order-status")).toHaveTextContent("Awaiting payment");
+    expect(live.listening("LiveOrderStatus")).toEqual([{ orderNumber: "ORD-000004" }]);
+    live.emit("LiveOrderStatus", news("PENDING", "PAID"));
+    await waitFor(() => expect(screen.getByTestId("order-status")).toHaveTextContent("pending"));
+    expect(await screen.findByText("Order ORD-000004 is now pending.")).toBeInTheDocument();
+    // Its words no longer say how the order stands.
+    expect(region).not.toHaveTextContent(notHeard);
+    expect(confirm).toHaveBeenCalledTimes(1);
+  });
+
+  it("back with ?payment=return on an order cancelled since: nothing to confirm", async () => {
+    const confirm = vi.fn(() => confirmed(received, paid));
+    renderAt("/user/order/ORD-000004?payment=return", [
+      { request: orderRequest, result: { data: { order: { ...awaiting, status: "CANCELLED", paymentStatus: "UNPAID" } } } },
+      { request: confirmRequest, result: confirm },
+    ]);
+    expect(await screen.findByText("This order was cancelled because its payment was not completed. Nothing was charged.")).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(confirm).not.toHaveBeenCalled();
+    expect(screen.getByTestId("payment-confirmation")).toBeEmptyDOMElement();
+  });
+
+  it("back with ?payment=cancelled: 'You have not paid yet. Your items are held until …' with 'Pay now' and 'Cancel order'; nothing is asked", async () => {
+    const confirm = vi.fn(() => confirmed(received, paid));
+    renderAt("/user/order/ORD-000004?payment=cancelled", [
+      { request: orderRequest, result: { data: { order: awaiting } } },
+      { request: confirmRequest, result: confirm },
+    ]);
+    expect(await screen.findByTestId("payment-notice")).toHaveTextContent(/^You have not paid yet\. Your items are held until Mar 2, 2026, 10:30 AM\.$/);
+    expect(screen.getByRole("button", { name: "Pay now" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Cancel order" })).toBeInTheDocument();
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
+  it("cancelled because its payment did not complete: 'Nothing was charged.'; the printed invoice says Payment Unpaid", async () => {
+    renderAt("/user/order/ORD-000004", [{ request: orderRequest, result: { data: { order: { ...awaiting, status: "CANCELLED", paymentStatus: "UNPAID", payment: { ...openPayment, state: "expired", url: null } } } } }]);
+    expect(await screen.findByTestId("payment-notice")).toHaveTextContent(CANCELLED_UNPAID);
+    expect(CANCELLED_UNPAID).toBe("This order was cancelled because its payment was not completed. Nothing was charged.");
+    expect(screen.queryByRole("button", { name: "Pay now" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Cancel order" })).not.toBeInTheDocument();
+    const invoiceWindow = { document: { open: vi.fn(), write: vi.fn(), close: vi.fn() }, focus: vi.fn(), print: vi.fn(), close: vi.fn(), onafterprint: null };
+    vi.spyOn(window, "open").mockReturnValue(invoiceWindow as unknown as Window);
+    await userEvent.click(screen.getByRole("button", { name: "Print Invoice" }));
+    const invoice = new DOMParser().parseFromString(String(invoiceWindow.document.write.mock.calls[0][0]), "text/html");
+    expect(Array.from(invoice.querySelectorAll(".totals > div"), (row) => Array.from(row.children, (part) => part.textContent).join(" "))).toEqual([
+      "Subtotal $40.00",
+      "Delivery fee $5.00",
+      "Total $45.00",
+      "Payment Unpaid",
+    ]);
+  });
+
+  it("the shopper cancels an order awaiting payment: the page says it is cancelled and that nothing was charged", async () => {
+    const cancelled = {
+      data: { cancelMyOrder: { __typename: "OrderPayload", message: "Your order has been cancelled.", order: { __typename: "Order", id: 4, status: "CANCELLED", paymentStatus: "UNPAID", updatedAt: "2026-03-02T10:08:00.000Z" } } },
+    };
+    renderAt("/user/order/ORD-000004", [
+      { request: orderRequest, result: { data: { order: awaiting } } },
+      { request: { query: CancelMyOrderDocument, variables: { id: 4 } }, result: cancelled },
+    ]);
+    await userEvent.click(await screen.findByRole("button", { name: "Cancel order" }));
+    const dialog = await screen.findByRole("dialog", { name: CANCEL_THIS_ORDER });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel order" }));
+    expect(await screen.findByText("Your order has been cancelled.")).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId("order-status")).toHaveTextContent("cancelled"));
+    expect(screen.getByTestId("payment-notice")).toHaveTextContent(CANCELLED_UNPAID);
+    expect(screen.queryByRole("button", { name: "Pay now" })).not.toBeInTheDocument();
   });
 });

@@ -7,11 +7,16 @@
 // Once money was given back (refunded > 0) the summary says how much was refunded and the payment status
 // (Partially refunded, Refunded), and the refunds that went through are listed (date, amount, reason); a
 // refund that failed gave nothing back and is not the shopper's concern. An order without refunds shows nothing more.
+// Paying on the provider's page (Stripe): an order awaiting payment says until when its items are held, with
+// 'Pay now' (its payment page, again) beside 'Cancel order'. The provider sends the shopper back here:
+// ?payment=return asks the server once to confirm the payment (confirmPayment) and says its answer in a
+// status region, the order live meanwhile (paid later: the page follows); ?payment=cancelled says the order is
+// not paid yet. An order cancelled because its payment did not complete says that nothing was charged.
 import { PageTitle } from "../../components/PageTitle";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
-import { useEffect, useRef, useState } from "react";
-import { useParams } from "react-router-dom";
+import { Badge, Box, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useEffect, useRef, useState, type ReactNode } from "react";
+import { useParams, useSearchParams } from "react-router-dom";
 import { CancelOrderDialog } from "../../components/CancelOrderDialog";
 import { EmptyState } from "../../components/EmptyState";
 import { LoadingView } from "../../components/LoadingView";
@@ -19,7 +24,8 @@ import { OrderLinesTable } from "../../components/OrderLinesTable";
 import { PaymentStatusBadge } from "../../components/PaymentStatusBadge";
 import { AddedTaxRows, amountOff, DeliveryDiscountRow, DiscountRow, IncludedTaxRows, TaxBreakdown } from "../../components/PriceSummary";
 import { RequireUser } from "../../components/RequireUser";
-import { CancelMyOrderDocument, OrderDetailDocument, type OrderDetailQuery, type OrderStatus } from "../../graphql/generated/graphql";
+import { CancelMyOrderDocument, ConfirmPaymentDocument, OrderDetailDocument, type OrderDetailQuery, type OrderStatus } from "../../graphql/generated/graphql";
+import { errorCode, serverMessage } from "../../lib/apollo/errors";
 import { reloadListsAfter } from "../../lib/apollo/reloadLists";
 import { variantLabel } from "../../lib/catalog/variants";
 import { formatMoney } from "../../lib/money";
@@ -28,6 +34,7 @@ import { cancelFailureMessage } from "../../lib/orders/cancelOrder";
 import { formatDateTime } from "../../lib/orders/invoice";
 import { printInvoice } from "../../lib/orders/invoiceDocument";
 import { expectOwnMove, useLiveOrderStatus } from "../../lib/orders/liveOrders";
+import { PAYMENT_RETURNED, PAYMENT_TURNED_BACK, paymentFailureMessage, usePayForOrder } from "../../lib/orders/onlinePayment";
 import { ORDER_STATUS_COLOR, ORDER_STATUS_TEXT, shopperMayCancel } from "../../lib/orders/orderStatus";
 import { REFUND_SUCCEEDED } from "../../lib/orders/paymentStatus";
 import type { SessionUser } from "../../lib/session/session";
@@ -43,6 +50,8 @@ function OrderDetail({ user }: { user: SessionUser }) {
   // The status badge follows the order live, with a toast when an admin moves it.
   useLiveOrderStatus(orderNumber);
   const [billedTo, setBilledTo] = useState(user.name);
+  // Back from the provider's payment page: paid (return) or turned back (cancelled).
+  const returnedFrom = useSearchParams()[0].get("payment");
 
   if (loading && !data) return <LoadingView label="Loading the order" />;
   const order = data?.order;
@@ -65,8 +74,15 @@ function OrderDetail({ user }: { user: SessionUser }) {
             Reference {order.reference} · {formatDateTime(order.createdAt)}
           </Text>
         </Stack>
-        <OrderStatusAndCancel order={order} onRefused={() => void refetch().catch(() => undefined)} />
+        <OrderStatusAndCancel
+          order={order}
+          onRefused={() => void refetch().catch(() => undefined)}
+          payNow={order.status === "AWAITING_PAYMENT" && <PayNow orderId={order.id} onRefused={() => void refetch().catch(() => undefined)} />}
+        />
       </Group>
+
+      {returnedFrom === PAYMENT_RETURNED && <PaymentConfirmation order={order} />}
+      <PaymentNotice order={order} turnedBack={returnedFrom === PAYMENT_TURNED_BACK} />
 
       <Paper withBorder radius="md" p="md">
         <OrderLinesTable lines={order.lines} />
@@ -121,6 +137,104 @@ function OrderDetail({ user }: { user: SessionUser }) {
 type OrderLine = NonNullable<OrderDetailQuery["order"]>["lines"][number];
 type ShopperOrder = NonNullable<OrderDetailQuery["order"]>;
 
+/** Said of an order whose payment failed or ran out of time. */
+export const CANCELLED_UNPAID = "This order was cancelled because its payment was not completed. Nothing was charged.";
+
+/** Until when an order awaiting payment holds its items: 'Your items are held until Mar 4, 2026, 3:04 PM.' */
+export const heldUntilText = (expiresAt: string) => `Your items are held until ${formatDateTime(expiresAt)}.`;
+export const NOT_PAID_YET = "You have not paid yet.";
+
+/**
+ * What the order's payment asks of the shopper, under its heading: while it awaits payment, until when its
+ * items are held (back from the provider's page without paying, first that it is not paid yet); once cancelled
+ * because the payment did not complete, that nothing was charged. Nothing for any other order.
+ */
+function PaymentNotice({ order, turnedBack }: { order: Pick<ShopperOrder, "status" | "paymentStatus" | "payment">; turnedBack: boolean }) {
+  let notice: string;
+  if (order.status === "AWAITING_PAYMENT") {
+    const held = order.payment ? heldUntilText(order.payment.expiresAt) : "Pay now to confirm this order.";
+    notice = turnedBack ? `${NOT_PAID_YET} ${held}` : held;
+  } else if (order.status === "CANCELLED" && order.paymentStatus === "UNPAID") {
+    notice = CANCELLED_UNPAID;
+  } else {
+    return null;
+  }
+  return (
+    <Paper withBorder radius="md" p="md" data-testid="payment-notice">
+      <Text>{notice}</Text>
+    </Paper>
+  );
+}
+
+/**
+ * 'Pay now': the order's payment page (payForOrder), and the shopper sent there; busy until the page has gone.
+ * A refusal is told (the server's words: already paid, cancelled, time run out) and the order is read again,
+ * since it has moved on; a provider out of reach is told, and the button is there to try again.
+ */
+function PayNow({ orderId, onRefused }: { orderId: number; onRefused: () => void }) {
+  const { pay, paying } = usePayForOrder();
+  const payNow = async () => {
+    try {
+      await pay(orderId);
+    } catch (error) {
+      notifyError(paymentFailureMessage(error));
+      if (errorCode(error) === "BAD_USER_INPUT") onRefused();
+    }
+  };
+  return (
+    <Button loading={paying} onClick={() => void payNow()}>
+      Pay now
+    </Button>
+  );
+}
+
+/**
+ * Back from the provider's page after paying: asks the server once to confirm the payment and says its answer
+ * ('Payment received: your order is confirmed.', or that the provider has not told yet: the order is followed
+ * live, and the page shows it paid when it is) in a status region, which is there from the start so that
+ * screen readers hear what it says. The answer's order puts its status on screen. Its words stand while the
+ * order is as it answered: once the order has moved on (paid, its payment failed) they no longer say it, and
+ * the live news does.
+ */
+function PaymentConfirmation({ order }: { order: Pick<ShopperOrder, "id" | "orderNumber" | "status"> }) {
+  const [confirmPayment] = useMutation(ConfirmPaymentDocument);
+  const [answer, setAnswer] = useState<{ message: string; status: OrderStatus | null } | null>(null);
+  const asked = useRef(false);
+  const { id, orderNumber, status } = order;
+  // An order already cancelled, on its way or delivered has nothing to confirm.
+  const confirmable = status === "AWAITING_PAYMENT" || status === "PENDING";
+  useEffect(() => {
+    if (asked.current || !confirmable) return;
+    asked.current = true;
+    // The move this asks for is said by its answer: its live news is not told again.
+    const forget = status === "AWAITING_PAYMENT" ? expectOwnMove(orderNumber, "PENDING") : () => undefined;
+    confirmPayment({ variables: { id } }).then(
+      ({ data }) => {
+        const confirmed = data?.confirmPayment;
+        if (confirmed?.order.status !== "PENDING") forget();
+        if (confirmed) setAnswer({ message: confirmed.message, status: confirmed.order.status });
+      },
+      (error: unknown) => {
+        forget();
+        setAnswer({ message: serverMessage(error), status: null });
+      },
+    );
+  }, [confirmable, confirmPayment, id, orderNumber, status]);
+
+  let said: ReactNode = null;
+  if (confirmable && !answer) said = "Checking your payment…";
+  else if (answer && (answer.status === null || answer.status === status)) said = answer.message;
+  return (
+    <Box role="status" data-testid="payment-confirmation">
+      {said && (
+        <Paper withBorder radius="md" p="md">
+          <Text>{said}</Text>
+        </Paper>
+      )}
+    </Box>
+  );
+}
+
 /**
  * Once something was refunded: 'Refunded $X', the payment status, and the refunds that went through (date,
  * amount, reason), oldest first. Nothing at all while nothing was refunded.
@@ -167,12 +281,21 @@ export const CANCEL_THIS_ORDER = "Cancel this order?";
 export const CANCEL_THIS_ORDER_TEXT = "Anything you paid for it is refunded to your card.";
 
 /**
- * The order's status and, while it is pending, 'Cancel order' with its confirmation. The answer's status
+ * The order's status, 'Pay now' while it awaits payment (`payNow`), and while it awaits payment or is pending,
+ * 'Cancel order' with its confirmation. The answer's status
  * reaches the cache, so the badge says cancelled and the button goes; focus then moves to the badge (the button
  * it came from is gone) and the server's message is told. A refusal is said in the dialog, and the order is
  * read again (it has moved on: the button goes).
  */
-function OrderStatusAndCancel({ order, onRefused }: { order: { id: number; orderNumber: string; status: OrderStatus }; onRefused: () => void }) {
+function OrderStatusAndCancel({
+  order,
+  onRefused,
+  payNow,
+}: {
+  order: { id: number; orderNumber: string; status: OrderStatus };
+  onRefused: () => void;
+  payNow?: ReactNode;
+}) {
   const [cancelMyOrder, { loading }] = useMutation(CancelMyOrderDocument, { update: reloadListsAfter("orderCancelled") });
   const [confirming, setConfirming] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -213,6 +336,7 @@ function OrderStatusAndCancel({ order, onRefused }: { order: { id: number; order
       <Badge ref={status} tabIndex={-1} size="lg" color={ORDER_STATUS_COLOR[order.status]} data-testid="order-status">
         {ORDER_STATUS_TEXT[order.status]}
       </Badge>
+      {payNow}
       {mayCancel && (
         <Button
           variant="outline"

@@ -5,7 +5,9 @@
 // the tax added before the total (or held in the prices, under it), and the tax per rate ('VAT 20%: net
 // $10.00, tax $2.00') with 'Prices include VAT' when they did. An order without
 // promotions or tax prints exactly as before. Once something was refunded, 'Refunded' with its amount and the
-// payment status follow the totals (nothing more while nothing was). The page's content sits in a main landmark either way.
+// payment status follow the totals (nothing more while nothing was); an order not paid (awaiting its payment
+// on the provider's page, or cancelled unpaid) says so there: 'Payment Awaiting', 'Payment Unpaid'. The page's
+// content sits in a main landmark either way.
 import {
   amountOff,
   addedTaxLines,
@@ -107,10 +109,12 @@ export function pricedInvoiceHtml(order: PricedInvoiceOrder, billedTo: string): 
     if (pricing.children.length > 0) (totals ?? body.querySelector("table"))?.after(pricing);
   }
 
-  // What was refunded, after the totals.
-  if (order.refunded && order.refunded > 0) {
+  // What was refunded, after the totals; or that it was not paid.
+  const refunded = (order.refunded ?? 0) > 0;
+  const unpaid = order.paymentStatus === "AWAITING" || order.paymentStatus === "UNPAID";
+  if (refunded || unpaid) {
     const totals = body.querySelector(".totals");
-    totals?.append(row("Refunded", formatMoney(order.refunded), "refunded"));
+    if (refunded) totals?.append(row("Refunded", formatMoney(order.refunded ?? 0), "refunded"));
     if (order.paymentStatus) totals?.append(row("Payment", PAYMENT_STATUS_TEXT[order.paymentStatus], "payment"));
   }
 

@@ -43,22 +43,52 @@ export const orderOperations = /* GraphQL */ `
     }
   }
 
+  # The order's payment on the provider's page, while the shopper pays: until when its items are held and
+  # its page (null for an order paid at checkout).
+  fragment OrderOnlinePaymentFields on Order {
+    paymentStatus
+    payment {
+      provider
+      state
+      url
+      expiresAt
+      paidAt
+    }
+  }
+
   query OrderDetail($orderNumber: String!) {
     order(orderNumber: $orderNumber) {
       ...OrderDetailFields
       ...OrderPricingFields
       ...OrderRefundFields
+      ...OrderOnlinePaymentFields
     }
   }
 
-  # The shopper cancels their own order while it is pending; the answer's status puts Cancelled on screen.
+  # The shopper cancels their own order while it is awaiting payment or pending; the answer's status puts
+  # Cancelled on screen, its payment status what became of the payment (Unpaid, Refunded).
   mutation CancelMyOrder($id: Int!) {
     cancelMyOrder(id: $id) {
       message
       order {
         id
         status
+        paymentStatus
         updatedAt
+      }
+    }
+  }
+
+  # Back from the provider's page: the server asks the provider where the payment stands and answers the
+  # order as it is then, whole (the page shows it from the answer).
+  mutation ConfirmPayment($id: Int!) {
+    confirmPayment(id: $id) {
+      message
+      order {
+        ...OrderDetailFields
+        ...OrderPricingFields
+        ...OrderRefundFields
+        ...OrderOnlinePaymentFields
       }
     }
   }
