@@ -1,7 +1,7 @@
 import { gql } from "@apollo/client";
 import { describe, expect, it, vi } from "vitest";
 import { ACCESS_TOKEN_KEY } from "../auth/tokenStorage";
-import { CategoryProductsDocument, type CategoryProductsQuery } from "../../graphql/generated/graphql";
+import { AdminOrdersDocument, CategoryProductsDocument, type CategoryProductsQuery } from "../../graphql/generated/graphql";
 import { CONNECTION_KEY_ARGS, createApolloClient, createShopCache, withAuthorization } from "./client";
 import { picture } from "../../test/fixtures";
 
@@ -169,6 +169,36 @@ describe("Lists page by page: pages of one list merge in the cache; different fi
     expect(ids(client.readQuery({ query: CategoryProductsDocument, variables })!)).toEqual([1, 2, 3, 4]);
     await client.query({ query: CategoryProductsDocument, variables, fetchPolicy: "network-only" });
     expect(ids(client.readQuery({ query: CategoryProductsDocument, variables })!)).toEqual([1, 2]);
+  });
+
+  it("keeps the admin's order list apart per payment status filter, as per status and search", () => {
+    const cache = createShopCache();
+    const row = (id: number, paymentStatus: "PAID" | "UNPAID") => ({
+      __typename: "Order" as const,
+      id,
+      orderNumber: `ORD-${id}`,
+      reference: `REF${id}`,
+      status: "PENDING" as const,
+      paymentStatus,
+      totalItems: 1,
+      total: 10,
+      createdAt: "2026-03-01T10:00:00.000Z",
+    });
+    const page = (rows: ReturnType<typeof row>[]) => ({
+      orders: {
+        __typename: "OrderConnection" as const,
+        edges: rows.map((node) => ({ __typename: "OrderEdge" as const, cursor: `c${node.id}`, node })),
+        pageInfo: { __typename: "PageInfo" as const, hasNextPage: false, endCursor: null },
+        totalCount: rows.length,
+      },
+    });
+    const every = { first: 20 };
+    const unpaid = { first: 20, paymentStatus: "UNPAID" as const };
+    cache.writeQuery({ query: AdminOrdersDocument, variables: every, data: page([row(2, "PAID"), row(1, "UNPAID")]) });
+    cache.writeQuery({ query: AdminOrdersDocument, variables: unpaid, data: page([row(1, "UNPAID")]) });
+    const numbers = (variables: typeof unpaid | typeof every) => cache.readQuery({ query: AdminOrdersDocument, variables })?.orders.edges.map((edge) => edge.node.orderNumber);
+    expect(numbers(every)).toEqual(["ORD-2", "ORD-1"]);
+    expect(numbers(unpaid)).toEqual(["ORD-1"]);
   });
 
   it("pages every list field of the API, and a user's orders", () => {

@@ -3,12 +3,12 @@ import { notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AdminOrdersDocument, UpdateOrderStatusDocument } from "../../../graphql/generated/graphql";
+import { AdminOrdersDocument, UpdateOrderStatusDocument, type PaymentStatus } from "../../../graphql/generated/graphql";
 import { ORDERS_PAGE_SIZE } from "../../../lib/apollo/pages";
 import { connection, cursorOf, picture, queryMock, type PageOptions } from "../../../test/fixtures";
 import { createTestLive } from "../../../test/liveEvents";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
-import { CANCEL_ORDER_TEXT, CANCELLED_IS_FINAL, ManageOrdersScreen, ViewOrderScreen } from "./OrderScreens";
+import { AWAITING_PAYMENT_MOVES, CANCEL_ORDER_TEXT, CANCELLED_IS_FINAL, ManageOrdersScreen, ViewOrderScreen } from "./OrderScreens";
 import { AdminOrderDocument, RefundOrderDocument } from "./viewOperations";
 
 // Notifications live in a module-wide store: one test's messages must not answer the next one's queries.
@@ -20,6 +20,7 @@ const listed = (id: number, overrides: object = {}) => ({
   orderNumber: `ORD-00000${id}`,
   reference: `REF${id}ABCDEFGHIJKL`,
   status: "PENDING" as const,
+  paymentStatus: "PAID" as const,
   totalItems: id,
   total: 10 * id + 0.5,
   createdAt: `2026-03-0${id}T15:04:00.000Z`,
@@ -83,7 +84,7 @@ describe("Orders list", () => {
     });
     await screen.findByText("Total orders: 2");
     const status = screen.getByRole("combobox", { name: "Status" });
-    expect(within(status).getAllByRole("option").map((option) => option.textContent)).toEqual(["All statuses", "pending", "in-transit", "delivered", "cancelled"]);
+    expect(within(status).getAllByRole("option").map((option) => option.textContent)).toEqual(["All statuses", "Awaiting payment", "pending", "in-transit", "delivered", "cancelled"]);
     await userEvent.selectOptions(status, "DELIVERED");
     await waitFor(() => expect(rowNames()).toEqual(["Order ORD-000002"]));
     expect(screen.getByText("Total orders: 1")).toBeInTheDocument();
@@ -131,6 +132,19 @@ interface RefundFixture {
   lines: Array<{ __typename: "RefundedLineView"; lineId: number; quantity: number; amount: number }>;
 }
 
+interface PaymentFixture {
+  __typename: "OrderPaymentView";
+  provider: string;
+  state: string;
+  url: string | null;
+  expiresAt: string;
+  paidAt: string | null;
+  sessionId: string;
+  paymentIntentId: string | null;
+  problem: string | null;
+  dashboardUrl: string | null;
+}
+
 const order = {
   __typename: "Order" as const,
   id: 4,
@@ -155,8 +169,10 @@ const order = {
   taxLines: [] as Array<{ __typename: "TaxLineView"; name: string; rate: number; net: number; tax: number }>,
   // Paid, nothing refunded yet.
   refunded: 0,
-  paymentStatus: "PAID" as "PAID" | "PARTIALLY_REFUNDED" | "REFUNDED",
+  paymentStatus: "PAID" as PaymentStatus,
   refunds: [] as RefundFixture[],
+  // Paid at checkout (the simulated payments): no payment on a provider's page.
+  payment: null as PaymentFixture | null,
   lines: [
     { __typename: "OrderLine" as const, id: 41, productId: 101, variantId: 1010, sku: "BOSTON-FERN", options: [], slug: "boston-fern", name: "Boston Fern", imageOne: "/f.svg", image: picture("fern", "Boston Fern"), unitPrice: 20, quantity: 2, lineTotal: 40 },
     { __typename: "OrderLine" as const, id: 42, productId: null, variantId: null, sku: "", options: [], slug: "old-trowel", name: "Old Trowel", imageOne: "/t.svg", image: picture("trowel", "Old Trowel"), unitPrice: 12.5, quantity: 1, lineTotal: 12.5 },
@@ -383,7 +399,7 @@ describe("Order view", () => {
     expect(await screen.findByText("New order ORD-000003.")).toBeInTheDocument();
 
     live.emit("LiveOrderStatus", {
-      orderStatusChanged: { __typename: "Order", id: 1, orderNumber: "ORD-000001", status: "DELIVERED", updatedAt: "2026-03-06T10:00:00.000Z" },
+      orderStatusChanged: { __typename: "Order", id: 1, orderNumber: "ORD-000001", status: "DELIVERED", paymentStatus: "PAID", updatedAt: "2026-03-06T10:00:00.000Z" },
     });
     expect(await within(screen.getByRole("row", { name: "Order ORD-000001" })).findByText("delivered")).toBeInTheDocument();
     // The admin's own list tells no toast for a status change: the admin who made it already has the confirmation.
@@ -598,4 +614,129 @@ describe("Order view: payment and refunds", () => {
     expect(status).toHaveTextContent(/^Refunded$/);
     await waitFor(() => expect(status).toHaveFocus());
   });
+});
+
+describe("Orders paid on Stripe's page", () => {
+  const stripePayment = (overrides: Partial<PaymentFixture> = {}): PaymentFixture => ({
+    __typename: "OrderPaymentView",
+    provider: "stripe",
+    state: "paid",
+    url: null,
+    expiresAt: "2026-03-02T15:34:00.000Z",
+    paidAt: "2026-03-02T15:10:00.000Z",
+    sessionId: "cs_test_a1B2c3",
+    paymentIntentId: "pi_3Abc",
+    problem: null,
+    dashboardUrl: "https://dashboard.stripe.com/test/payments/pi_3Abc",
+    ...overrides,
+  });
+  const awaiting = { ...order, status: "AWAITING_PAYMENT" as const, paymentStatus: "AWAITING" as PaymentStatus, payment: stripePayment({ state: "open", url: "https://checkout.stripe.test/cs", paidAt: null, paymentIntentId: null, dashboardUrl: null }) };
+  const renderOrder = (shown: object, more: MockLink.MockedResponse[] = [], live = createTestLive()) =>
+    renderWithShop(<ViewOrderScreen />, { ...view, live, mocks: [{ request: orderRequest, result: { data: { order: shown } } }, ...more] });
+  const payment = () => within(screen.getByRole("region", { name: "Payment" }));
+  const detail = (label: string) => payment().getByText(label).nextElementSibling;
+
+  it("the list shows each order's payment status in its own column", async () => {
+    renderWithShop(<ManageOrdersScreen />, { ...list, mocks: [ordersMock([listed(2, { status: "AWAITING_PAYMENT", paymentStatus: "AWAITING" }), listed(1, { paymentStatus: "UNPAID", status: "CANCELLED" })])] });
+    const row = await screen.findByRole("row", { name: "Order ORD-000002" });
+    const headings = screen.getAllByRole("columnheader").map((heading) => heading.textContent);
+    expect(headings).toEqual(["Order number", "Status", "Payment", "Total items", "Date", "Total price"]);
+    const cells = within(row).getAllByRole("cell");
+    expect(cells[1]).toHaveTextContent("Awaiting payment");
+    expect(cells[2]).toHaveTextContent(/^Awaiting$/);
+    expect(within(screen.getByRole("row", { name: "Order ORD-000001" })).getAllByRole("cell")[2]).toHaveTextContent(/^Unpaid$/);
+  });
+
+  it("filters by payment status on the server (paymentStatus sent), with the status filter too", async () => {
+    const asked: Array<Record<string, unknown>> = [];
+    const answer = (orders: Array<{ id: number }>) => ({ data: { orders: connection("Order", orders) } });
+    renderWithShop(<ManageOrdersScreen />, {
+      ...list,
+      mocks: [
+        {
+          request: { query: AdminOrdersDocument, variables: (variables: Record<string, unknown>) => (asked.push(variables), true) },
+          result: (variables: { paymentStatus?: string; status?: string }) =>
+            variables.paymentStatus === "UNPAID" ? answer([listed(1, { status: "CANCELLED", paymentStatus: "UNPAID" })]) : answer([listed(3), listed(2, { status: "AWAITING_PAYMENT", paymentStatus: "AWAITING" }), listed(1, { status: "CANCELLED", paymentStatus: "UNPAID" })]),
+          maxUsageCount: Number.POSITIVE_INFINITY,
+        },
+      ],
+    });
+    await screen.findByText("Total orders: 3");
+    const filter = screen.getByRole("combobox", { name: "Payment status" });
+    expect(within(filter).getAllByRole("option").map((option) => option.textContent)).toEqual(["All", "Awaiting payment", "Paid", "Partially refunded", "Refunded", "Unpaid"]);
+    expect(asked[0]).toEqual({ first: ORDERS_PAGE_SIZE });
+    await userEvent.selectOptions(filter, "UNPAID");
+    await waitFor(() => expect(rowNames()).toEqual(["Order ORD-000001"]));
+    expect(asked.at(-1)).toEqual({ first: ORDERS_PAGE_SIZE, paymentStatus: "UNPAID" });
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Status" }), "CANCELLED");
+    await waitFor(() => expect(asked.at(-1)).toEqual({ first: ORDERS_PAGE_SIZE, paymentStatus: "UNPAID", status: "CANCELLED" }));
+    // Back to every payment status: the whole list again, not the filtered one kept under the same name.
+    await userEvent.selectOptions(screen.getByRole("combobox", { name: "Status" }), "");
+    await userEvent.selectOptions(filter, "");
+    await waitFor(() => expect(rowNames()).toEqual(["Order ORD-000003", "Order ORD-000002", "Order ORD-000001"]));
+  });
+
+  it("the order view shows its payment: provider, state, session id, payment intent id linked to Stripe's dashboard (new tab), paid at, expires at", async () => {
+    renderOrder({ ...order, payment: stripePayment() });
+    await screen.findByRole("heading", { name: "Order ORD-000004" });
+    expect(detail("Provider")).toHaveTextContent("Stripe");
+    expect(detail("State")).toHaveTextContent("Paid");
+    expect(detail("Session id")).toHaveTextContent("cs_test_a1B2c3");
+    const link = payment().getByRole("link", { name: /pi_3Abc/ });
+    expect(link).toHaveAttribute("href", "https://dashboard.stripe.com/test/payments/pi_3Abc");
+    expect(link).toHaveAttribute("target", "_blank");
+    expect(link.getAttribute("rel")?.split(" ")).toContain("noopener");
+    expect(link).toHaveAccessibleName("pi_3Abc (in Stripe's dashboard, opens in a new tab)");
+    expect(detail("Paid at")).toHaveTextContent("Mar 2, 2026, 3:10 PM");
+    expect(detail("Expires at")).toHaveTextContent("Mar 2, 2026, 3:34 PM");
+    expect(screen.queryByTestId("payment-problem")).not.toBeInTheDocument();
+  });
+
+  it("without a dashboard link (not yet paid, or not an admin's) the payment intent id is plain text", async () => {
+    renderOrder({ ...order, payment: stripePayment({ dashboardUrl: null }) });
+    await screen.findByRole("heading", { name: "Order ORD-000004" });
+    expect(detail("Payment intent id")).toHaveTextContent("pi_3Abc");
+    expect(payment().queryByRole("link")).not.toBeInTheDocument();
+  });
+
+  it("an order paid at checkout (simulated) shows no Payment section", async () => {
+    renderOrder(order);
+    await screen.findByRole("heading", { name: "Order ORD-000004" });
+    expect(screen.queryByRole("region", { name: "Payment" })).not.toBeInTheDocument();
+  });
+
+  it("a payment the shop did not count says why in an alert", async () => {
+    const problem = "Paid $5.00 USD where the order is $57.50 USD: not counted. Refund it in Stripe's dashboard and cancel the order.";
+    renderOrder({ ...awaiting, payment: { ...awaiting.payment, problem } });
+    expect(await screen.findByTestId("payment-problem")).toHaveTextContent(problem);
+    expect(screen.getByTestId("payment-problem")).toHaveTextContent("This payment was not counted");
+  });
+
+  it("an order awaiting payment offers only 'Cancel order' (never 'Awaiting payment' as a choice), confirmed as any cancellation", async () => {
+    const cancel = vi.fn(() => ({ data: { updateOrderStatus: cancelAnswer } }));
+    renderOrder(awaiting, [{ request: statusRequest("CANCELLED"), result: cancel }]);
+    expect(within(await screen.findByRole("region", { name: "Order details" })).getByText("Awaiting payment")).toBeInTheDocument();
+    expect(screen.queryByLabelText("Manage Status")).not.toBeInTheDocument();
+    expect(screen.queryByRole("option", { name: "Awaiting payment" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Change" })).not.toBeInTheDocument();
+    const button = screen.getByRole("button", { name: "Cancel order" });
+    expect(button).toHaveAccessibleDescription(AWAITING_PAYMENT_MOVES);
+    await userEvent.click(button);
+    const dialog = await screen.findByRole("dialog", { name: "Cancel order ORD-000004?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel order" }));
+    expect(await screen.findByText("Order status updated successfully.")).toBeInTheDocument();
+    expect(cancel).toHaveBeenCalledTimes(1);
+  });
+
+  it("live: once its payment settles, the view reads the order again for what became of the payment", async () => {
+    const live = createTestLive();
+    const load = vi.fn().mockReturnValueOnce({ data: { order: awaiting } }).mockReturnValue({ data: { order: { ...order, payment: stripePayment() } } });
+    renderWithShop(<ViewOrderScreen />, { ...view, live, mocks: [{ request: orderRequest, result: load, maxUsageCount: 2 }] });
+    await waitFor(() => expect(detailText("State")).toHaveTextContent("Open"));
+    live.emit("LiveOrderStatus", { orderStatusChanged: { __typename: "Order", id: 4, orderNumber: "ORD-000004", status: "PENDING", paymentStatus: "PAID", updatedAt: "2026-03-02T15:10:00.000Z" } });
+    await waitFor(() => expect(detailText("State")).toHaveTextContent("Paid"));
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(screen.getByTestId("payment-status")).toHaveTextContent("Paid");
+  });
+  const detailText = (label: string) => within(screen.getByRole("region", { name: "Payment" })).getByText(label).nextElementSibling;
 });

@@ -1,16 +1,20 @@
 // Orders. The list has the count, search by order number or reference (on the
-// server) and a status filter, newest first, a page at a time; each row shows order number, status
-// badge, total items, date and time and total price; 'No orders yet.' and 'No orders found matching
+// server), a status filter and a payment status filter, newest first, a page at a time; each row shows order
+// number, status badge, payment status badge, total items, date and time and total price; 'No orders yet.' and 'No orders found matching
 // your search.'; a failed load is silent (logged). The order
 // view: order and delivery details, the lines, and 'Manage Status' with Change: the server's message and
 // the order reloaded on success, 'Failed to update status.' on failure. When the order got promotions or paid
 // tax, its discounts and tax show among its figures, with the promotions and the tax per rate beside them.
 // 'Manage Status' offers only the moves the server allows from the order's status (lib/orders/orderStatus.ts):
 // cancelled is asked once more in a dialog (it gives the stock and promotion uses back, e-mails the shopper and
-// cannot be undone), and a cancelled order offers no choice: its status is final.
+// cannot be undone), and a cancelled order offers no choice: its status is final. An order awaiting payment
+// (its shopper paying on the provider's page) moves by the payment's outcome: the admin may only cancel it
+// ('Cancel order', the same confirmation), never choose 'Awaiting payment' (the server refuses it).
 // Payment: the order's payment status (Paid, Partially refunded, Refunded) beside its status, what was refunded
 // among its figures and its refunds listed (failed ones marked: they gave nothing back). 'Refund' gives back
 // part or all of what was paid (RefundOrderDialog); it is offered only while something is left to refund.
+// An order paid on the provider's page shows that payment (OrderOnlinePayment): its ids, linked to the
+// provider's dashboard, when it was paid or until when it could be, and a problem with it.
 import { PageTitle } from "../../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text } from "@mantine/core";
@@ -21,7 +25,7 @@ import { CancelOrderDialog } from "../../../components/CancelOrderDialog";
 import { DetailUnavailable } from "../../../components/DetailUnavailable";
 import { OrderLinesTable } from "../../../components/OrderLinesTable";
 import { PaymentStatusBadge } from "../../../components/PaymentStatusBadge";
-import { AdminOrdersDocument, type OrderStatus } from "../../../graphql/generated/graphql";
+import { AdminOrdersDocument, type OrderStatus, type PaymentStatus } from "../../../graphql/generated/graphql";
 import { nextPageVariables, ORDERS_PAGE_SIZE, useLastAnswer } from "../../../lib/apollo/pages";
 import { messages } from "../../../lib/messages";
 import { formatMoney } from "../../../lib/money";
@@ -29,9 +33,9 @@ import { notifyError, notifySuccess, reportChange } from "../../../lib/notify";
 import { cancelFailureMessage } from "../../../lib/orders/cancelOrder";
 import { formatDateTime } from "../../../lib/orders/invoice";
 import { ORDER_STATUS_TEXT, ORDER_STATUSES, staffMoves } from "../../../lib/orders/orderStatus";
-import { refundableLeft } from "../../../lib/orders/paymentStatus";
+import { PAYMENT_STATUSES, paymentStatusChoice, refundableLeft } from "../../../lib/orders/paymentStatus";
 import { AdminList, AdminSection, AdminTable, ChangeChoice, Detail, figureColumn, useListSearch, useQuietListState } from "../AdminParts";
-import { AdminOrderRow, amountOff, OrderAdjustments, OrderRefunds, OrderStatusBadge } from "./orderParts";
+import { AdminOrderRow, amountOff, OrderAdjustments, OrderOnlinePayment, OrderRefunds, OrderStatusBadge } from "./orderParts";
 import { RefundOrderDialog, type RefundableOrder } from "./RefundOrderDialog";
 import { useUpdateOrderStatus } from "./useUpdateOrderStatus";
 import { AdminOrderDocument } from "./viewOperations";
@@ -50,8 +54,13 @@ export const cancelOrderTitle = (orderNumber: string) => `Cancel order ${orderNu
 export const CANCEL_ORDER_TEXT =
   "Its items go back into stock and any promotion code can be used again. Anything paid is refunded to the shopper's card. The shopper is e-mailed. This cannot be undone.";
 
+/** What 'Manage Status' says of an order awaiting payment, beside its one choice: cancelling it. */
+export const AWAITING_PAYMENT_MOVES = "Its shopper is paying on the payment provider's page: it becomes pending once paid. You may only cancel it.";
+
 const STATUS_FILTER_ALL = "";
-const ORDER_COLUMNS = ["Order number", "Status", figureColumn("Total items"), "Date", figureColumn("Total price")];
+/** The payment status filter: every payment status, in words that stand alone ('Awaiting payment'). */
+const PAYMENT_FILTER_OPTIONS = PAYMENT_STATUSES.map((value) => ({ value, label: paymentStatusChoice(value) }));
+const ORDER_COLUMNS = ["Order number", "Status", "Payment", figureColumn("Total items"), "Date", figureColumn("Total price")];
 
 export function ManageOrdersScreen() {
   // New orders join the list as they arrive; status changes (by any admin) show in place.
@@ -59,26 +68,35 @@ export function ManageOrdersScreen() {
   useLiveOrderStatus(undefined, { announce: false });
   const search = useListSearch();
   const [status, setStatus] = useState<OrderStatus | typeof STATUS_FILTER_ALL>(STATUS_FILTER_ALL);
+  const [paymentStatus, setPaymentStatus] = useState<PaymentStatus | typeof STATUS_FILTER_ALL>(STATUS_FILTER_ALL);
   const { query } = search;
   const { data, loading, error, fetchMore } = useQuery(AdminOrdersDocument, {
-    variables: { search: query || undefined, status: status || undefined, first: ORDERS_PAGE_SIZE },
+    variables: { search: query || undefined, status: status || undefined, paymentStatus: paymentStatus || undefined, first: ORDERS_PAGE_SIZE },
     fetchPolicy: "cache-and-network",
   });
-  const list = useQuietListState("orders", { data, loading, error }, useLastAnswer(data?.orders, { query, status }), search.typing);
+  const list = useQuietListState("orders", { data, loading, error }, useLastAnswer(data?.orders, { query, status, paymentStatus }), search.typing);
 
-  const filtered = query !== "" || status !== STATUS_FILTER_ALL;
+  const filtered = query !== "" || status !== STATUS_FILTER_ALL || paymentStatus !== STATUS_FILTER_ALL;
   return (
     <AdminList
       title="Manage orders"
       search={search}
       searchPlaceholder="Search order number or reference"
       filters={
-        <NativeSelect
-          label="Status"
-          value={status}
-          onChange={(event) => setStatus(event.currentTarget.value as OrderStatus | typeof STATUS_FILTER_ALL)}
-          data={[{ value: STATUS_FILTER_ALL, label: "All statuses" }, ...STATUS_FILTER_OPTIONS]}
-        />
+        <>
+          <NativeSelect
+            label="Status"
+            value={status}
+            onChange={(event) => setStatus(event.currentTarget.value as OrderStatus | typeof STATUS_FILTER_ALL)}
+            data={[{ value: STATUS_FILTER_ALL, label: "All statuses" }, ...STATUS_FILTER_OPTIONS]}
+          />
+          <NativeSelect
+            label="Payment status"
+            value={paymentStatus}
+            onChange={(event) => setPaymentStatus(event.currentTarget.value as PaymentStatus | typeof STATUS_FILTER_ALL)}
+            data={[{ value: STATUS_FILTER_ALL, label: "All" }, ...PAYMENT_FILTER_OPTIONS]}
+          />
+        </>
       }
       noun="orders"
       {...list}
@@ -86,7 +104,7 @@ export function ManageOrdersScreen() {
       onLoadMore={(page) => fetchMore({ variables: nextPageVariables(page) })}
     >
       {(orders) => (
-        <AdminTable framed highlightOnHover nowrap minWidth={640} columns={ORDER_COLUMNS}>
+        <AdminTable framed highlightOnHover nowrap minWidth={760} columns={ORDER_COLUMNS}>
           {orders.map((order) => (
             <AdminOrderRow key={order.id} order={order} />
           ))}
@@ -139,7 +157,22 @@ function ManageStatus({ order }: { order: { id: number; orderNumber: string; sta
   const moves = staffMoves(order.status);
   return (
     <>
-      {moves.length === 0 ? (
+      {order.status === "AWAITING_PAYMENT" ? (
+        // Its own status is not a choice: cancelling is the only move, asked as any cancellation is.
+        <Stack gap={4} maw={360}>
+          <Text size="sm" fw={500}>
+            Manage Status
+          </Text>
+          <Text size="sm" id="awaiting-payment-moves">
+            {AWAITING_PAYMENT_MOVES}
+          </Text>
+          <Group>
+            <Button variant="outline" color="red" aria-describedby="awaiting-payment-moves" loading={loading && !confirming} onClick={() => change("CANCELLED")}>
+              Cancel order
+            </Button>
+          </Group>
+        </Stack>
+      ) : moves.length === 0 ? (
         <Stack gap={2} maw={320}>
           <Text size="sm" fw={500}>
             Manage Status
@@ -201,10 +234,18 @@ function RefundAction({ order, paymentStatus }: { order: RefundableOrder; paymen
 
 export function ViewOrderScreen() {
   const orderNumber = useParams().orderNumber ?? "";
-  const { data, loading, error } = useQuery(AdminOrderDocument, { variables: { orderNumber }, fetchPolicy: "cache-and-network" });
+  const { data, loading, error, refetch } = useQuery(AdminOrderDocument, { variables: { orderNumber }, fetchPolicy: "cache-and-network" });
   useLiveOrderStatus(orderNumber, { announce: false });
 
   const paymentStatus = useRef<HTMLDivElement>(null);
+  // Its payment settled (paid, failed, run out, the order cancelled): the live news says the new status; the
+  // order is read again for what became of its payment (its state, ids, when it was paid).
+  const status = data?.order?.status;
+  const wasAwaitingPayment = useRef(false);
+  useEffect(() => {
+    if (wasAwaitingPayment.current && status !== "AWAITING_PAYMENT") void refetch().catch(() => undefined);
+    wasAwaitingPayment.current = status === "AWAITING_PAYMENT";
+  }, [status, refetch]);
 
   const order = data?.order;
   if (!order) {
@@ -263,6 +304,8 @@ export function ViewOrderScreen() {
       <AdminSection id="order-lines" title="Items">
         <OrderLinesTable lines={order.lines} total={order.total} />
       </AdminSection>
+
+      <OrderOnlinePayment payment={order.payment} />
 
       <OrderRefunds order={order} />
     </Stack>

@@ -1,14 +1,16 @@
 // What the order list, the order view and the user detail share: the status badge and an order's row; and
-// what the order view shows of an order's promotions, tax and refunds.
-import { Anchor, Badge, SimpleGrid, Table, Text } from "@mantine/core";
+// what the order view shows of an order's promotions, tax, refunds and payment on the provider's page.
+import { Alert, Anchor, Badge, SimpleGrid, Table, Text, VisuallyHidden } from "@mantine/core";
 import { Link } from "react-router-dom";
-import type { AdminOrderAdjustmentsFragment, AdminOrderQuery, OrderStatus, OrderSummaryFieldsFragment } from "../../../graphql/generated/graphql";
+import { PaymentStatusBadge } from "../../../components/PaymentStatusBadge";
+import type { AdminOrderAdjustmentsFragment, AdminOrderQuery, OrderStatus, OrderSummaryFieldsFragment, PaymentStatus } from "../../../graphql/generated/graphql";
 import { variantLabel } from "../../../lib/catalog/variants";
 import { formatMoney } from "../../../lib/money";
 import { formatDateTime } from "../../../lib/orders/invoice";
 import { ORDER_STATUS_COLOR, ORDER_STATUS_TEXT } from "../../../lib/orders/orderStatus";
 import { REFUND_FAILED, REFUND_SUCCEEDED } from "../../../lib/orders/paymentStatus";
-import { AdminSection } from "../AdminParts";
+import { paymentProviderName } from "../../../lib/orders/onlinePayment";
+import { AdminSection, Detail } from "../AdminParts";
 
 /** The admin order view: /admin/view-order/{order_number}. */
 export const adminOrderPath = (orderNumber: string) => `/admin/view-order/${encodeURIComponent(orderNumber)}`;
@@ -24,10 +26,10 @@ export function OrderStatusBadge({ status }: { status: OrderStatus }) {
 
 /**
  * An order as the admin's lists show it: number (linking to the order), status, items, date, total.
- * The order list names the reference under the number and heads its columns; a user's orders are a
- * compact list without headings, so it says what the count counts.
+ * The order list names the reference under the number, shows the payment status (when the order has it)
+ * and heads its columns; a user's orders are a compact list without headings, so it says what the count counts.
  */
-export function AdminOrderRow({ order, compact = false }: { order: OrderSummaryFieldsFragment; compact?: boolean }) {
+export function AdminOrderRow({ order, compact = false }: { order: OrderSummaryFieldsFragment & { paymentStatus?: PaymentStatus }; compact?: boolean }) {
   return (
     <Table.Tr aria-label={`Order ${order.orderNumber}`}>
       <Table.Td>
@@ -43,6 +45,11 @@ export function AdminOrderRow({ order, compact = false }: { order: OrderSummaryF
       <Table.Td>
         <OrderStatusBadge status={order.status} />
       </Table.Td>
+      {!compact && order.paymentStatus && (
+        <Table.Td>
+          <PaymentStatusBadge status={order.paymentStatus} />
+        </Table.Td>
+      )}
       <Table.Td ta="right">{compact ? `${order.totalItems} item(s)` : order.totalItems}</Table.Td>
       <Table.Td>{formatDateTime(order.createdAt)}</Table.Td>
       <Table.Td ta="right" fw={700}>
@@ -181,6 +188,56 @@ export function OrderRefunds({ order }: { order: Pick<NonNullable<AdminOrderQuer
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
+    </AdminSection>
+  );
+}
+
+type AdminOrderPaymentView = NonNullable<NonNullable<AdminOrderQuery["order"]>["payment"]>;
+
+/** A payment's state on the provider's page, in words. */
+const PAYMENT_STATE_TEXT: Record<string, string> = { open: "Open: the shopper may pay", paid: "Paid", failed: "Failed", expired: "Expired" };
+
+/**
+ * The order's payment on the provider's page (nothing for an order paid at checkout): provider, state, the
+ * provider's session and payment ids (the payment's linked to it in the provider's dashboard, in a new tab),
+ * when it was paid and until when it could be; and a problem with it (a payment the shop did not count,
+ * e.g. of another amount) in an alert, for the admin to settle in the dashboard.
+ */
+export function OrderOnlinePayment({ payment }: { payment: AdminOrderPaymentView | null }) {
+  if (!payment) return null;
+  const provider = paymentProviderName(payment.provider);
+  return (
+    <AdminSection id="order-payment" title="Payment">
+      {payment.problem && (
+        <Alert color="red" variant="light" title="This payment was not counted" data-testid="payment-problem">
+          {payment.problem}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+        <Detail label="Provider">{provider}</Detail>
+        <Detail label="State">{PAYMENT_STATE_TEXT[payment.state] ?? payment.state}</Detail>
+        <Detail label="Session id">
+          <Text ff="monospace" span>
+            {payment.sessionId}
+          </Text>
+        </Detail>
+        <Detail label="Payment intent id">
+          {payment.paymentIntentId === null ? (
+            "None yet"
+          ) : payment.dashboardUrl ? (
+            <Anchor href={payment.dashboardUrl} target="_blank" rel="noopener noreferrer" ff="monospace">
+              {payment.paymentIntentId}{" "}
+              <VisuallyHidden>{`(in ${provider}'s dashboard, opens in a new tab)`}</VisuallyHidden>
+            </Anchor>
+          ) : (
+            <Text ff="monospace" span>
+              {payment.paymentIntentId}
+            </Text>
+          )}
+        </Detail>
+        <Detail label="Paid at">{payment.paidAt ? formatDateTime(payment.paidAt) : "Not paid"}</Detail>
+        <Detail label="Expires at">{formatDateTime(payment.expiresAt)}</Detail>
+      </SimpleGrid>
     </AdminSection>
   );
 }

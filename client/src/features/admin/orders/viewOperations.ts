@@ -32,7 +32,8 @@ const adminOrderAdjustmentFields = /* GraphQL */ `
 
 /**
  * The order's payment: what was refunded, its payment status and every refund (failed ones too: the admin
- * sees them marked), with each line's id, which a refund by items names.
+ * sees them marked), with each line's id, which a refund by items names; and when it was paid on the
+ * provider's page, that payment (its ids, its link in the provider's dashboard, a problem with it).
  */
 const adminOrderPaymentFields = /* GraphQL */ `
   fragment AdminOrderPayment on Order {
@@ -40,6 +41,17 @@ const adminOrderPaymentFields = /* GraphQL */ `
     total
     refunded
     paymentStatus
+    payment {
+      provider
+      state
+      url
+      expiresAt
+      paidAt
+      sessionId
+      paymentIntentId
+      problem
+      dashboardUrl
+    }
     lines {
       id
       quantity
