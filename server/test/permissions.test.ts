@@ -2,7 +2,7 @@
 // each scope. The table must name every Query and Mutation field, so a new operation cannot ship without a
 // decision about who may call it, and which scope (if any) opens it to a key.
 import type { GraphQLObjectType } from "graphql";
-import { API_SCOPES, type ApiScope } from "../src/domain/shared/viewer.js";
+import { API_SCOPES, ROLE_ABILITIES, STAFF_ROLES, type Ability, type ApiScope, type StaffRole } from "../src/domain/shared/viewer.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildShopSchema } from "../src/graphql/schema.js";
 import { upload, PNG } from "./fixtures/images.js";
@@ -13,13 +13,17 @@ interface Operation {
   access: Access;
   /** The one scope that opens it to an API key; a key may also do what a guest may (but `me`: a key is nobody). */
   scope?: ApiScope;
+  /** For an admin operation no key may call: the ability it needs (ROLE_ABILITIES); otherwise its scope is. */
+  ability?: Ability;
+  /** A shopper's operation asked here about another person's records: a staff member needs its scope as an ability. */
+  othersRecords?: boolean;
   document: string;
   variables?: () => Record<string, unknown>;
 }
 
 let t: TestShop;
 let tokens: Record<"user" | "admin" | "otherUser", string>;
-let ids: { ownOrderNumber: string; product: number; category: number; region: number; order: number; orderNumber: string; otherUserId: number; userId: number; endpoint: number };
+let ids: { staffTarget: number; ownOrderNumber: string; product: number; category: number; region: number; order: number; orderNumber: string; otherUserId: number; userId: number; endpoint: number };
 
 const operations: Record<string, Operation> = {
   // Anyone, signed in or not.
@@ -68,7 +72,7 @@ const operations: Record<string, Operation> = {
   payForOrder: { access: "user", document: "mutation { payForOrder(id: 999999) { url } }" },
   confirmPayment: { access: "user", document: "mutation { confirmPayment(id: 999999) { message } }" },
   order: { access: "user", scope: "orders:read", document: "query($n: String!) { order(orderNumber: $n) { id } }", variables: () => ({ n: ids.ownOrderNumber }) },
-  userOrders: { access: "user", scope: "orders:read", document: "query($id: Int!) { userOrders(userId: $id) { nodes { id } } }", variables: () => ({ id: ids.userId }) },
+  userOrders: { access: "user", scope: "orders:read", othersRecords: true, document: "query($id: Int!) { userOrders(userId: $id) { nodes { id } } }", variables: () => ({ id: ids.userId }) },
   checkCart: {
     access: "user",
     document: "query($id: Int!) { checkCart(lines: [{ productId: $id, quantity: 1 }]) { message } }",
@@ -91,7 +95,8 @@ const operations: Record<string, Operation> = {
   orders: { access: "admin", scope: "orders:read", document: "{ orders { nodes { id } } }" },
   users: { access: "admin", scope: "customers:read", document: "{ users { nodes { id } } }" },
   user: { access: "admin", scope: "customers:read", document: "query($id: Int!) { user(id: $id) { id } }", variables: () => ({ id: ids.otherUserId }) },
-  setUserRole: { access: "admin", document: "mutation($id: Int!) { setUserRole(id: $id, role: USER) { message } }", variables: () => ({ id: ids.otherUserId }) },
+  setUserRole: { access: "admin", ability: "customers:roles", document: "mutation($id: Int!) { setUserRole(id: $id, role: USER) { message } }", variables: () => ({ id: ids.otherUserId }) },
+  setStaffRole: { access: "admin", ability: "staff:manage", document: "mutation($id: Int!) { setStaffRole(id: $id, staffRole: SUPPORT) { message } }", variables: () => ({ id: ids.staffTarget }) },
   refundOrder: {
     access: "admin",
     scope: "orders:write",
@@ -154,27 +159,29 @@ const operations: Record<string, Operation> = {
   setDeliveryTaxRate: { access: "admin", scope: "catalogue:write", document: "mutation { setDeliveryTaxRate(regionId: 999999, rate: 5, name: \"VAT\") { pricesIncludeTax } }" },
   setCategoryTaxClass: { access: "admin", scope: "catalogue:write", document: "mutation { setCategoryTaxClass(categoryId: 999999, taxClassId: null) { pricesIncludeTax } }" },
   setProductTaxClass: { access: "admin", scope: "catalogue:write", document: "mutation { setProductTaxClass(productId: 999999, taxClassId: null) { pricesIncludeTax } }" },
-  // Admins who signed in: no API key, whatever its scopes, manages keys or webhooks.
-  apiKeys: { access: "admin", document: "{ apiKeys { nodes { id } } }" },
-  apiScopes: { access: "admin", document: "{ apiScopes { scope } }" },
-  createApiKey: { access: "admin", document: 'mutation { createApiKey(input: { name: "Matrix", scopes: [ORDERS_READ] }) { secret } }' },
-  revokeApiKey: { access: "admin", document: "mutation { revokeApiKey(id: 999999) { id } }" },
-  webhookEndpoints: { access: "admin", document: "{ webhookEndpoints { id } }" },
-  webhookEndpoint: { access: "admin", document: "query($id: Int!) { webhookEndpoint(id: $id) { id } }", variables: () => ({ id: ids.endpoint }) },
-  webhookEventTypes: { access: "admin", document: "{ webhookEventTypes { type } }" },
+  // The owner, signed in: no API key, whatever its scopes, manages keys or webhooks.
+  apiKeys: { access: "admin", ability: "integrations:manage", document: "{ apiKeys { nodes { id } } }" },
+  apiScopes: { access: "admin", ability: "integrations:manage", document: "{ apiScopes { scope } }" },
+  createApiKey: { access: "admin", ability: "integrations:manage", document: 'mutation { createApiKey(input: { name: "Matrix", scopes: [ORDERS_READ] }) { secret } }' },
+  revokeApiKey: { access: "admin", ability: "integrations:manage", document: "mutation { revokeApiKey(id: 999999) { id } }" },
+  webhookEndpoints: { access: "admin", ability: "integrations:manage", document: "{ webhookEndpoints { id } }" },
+  webhookEndpoint: { access: "admin", ability: "integrations:manage", document: "query($id: Int!) { webhookEndpoint(id: $id) { id } }", variables: () => ({ id: ids.endpoint }) },
+  webhookEventTypes: { access: "admin", ability: "integrations:manage", document: "{ webhookEventTypes { type } }" },
   createWebhookEndpoint: {
     access: "admin",
+    ability: "integrations:manage",
     document: 'mutation { createWebhookEndpoint(input: { url: "http://127.0.0.1:9/matrix", events: [ORDER_PLACED] }) { secret } }',
   },
   updateWebhookEndpoint: {
     access: "admin",
+    ability: "integrations:manage",
     document: 'mutation($id: Int!) { updateWebhookEndpoint(id: $id, input: { url: "http://127.0.0.1:9/matrix", events: [ORDER_PLACED], active: false }) { id } }',
     variables: () => ({ id: ids.endpoint }),
   },
-  deleteWebhookEndpoint: { access: "admin", document: "mutation { deleteWebhookEndpoint(id: 999999) { message } }" },
-  rotateWebhookSecret: { access: "admin", document: "mutation($id: Int!) { rotateWebhookSecret(id: $id) { secret } }", variables: () => ({ id: ids.endpoint }) },
-  resendWebhookDelivery: { access: "admin", document: 'mutation { resendWebhookDelivery(id: "00000000-0000-4000-8000-000000000000") { id } }' },
-  sendTestWebhook: { access: "admin", document: "mutation($id: Int!) { sendTestWebhook(endpointId: $id) { id } }", variables: () => ({ id: ids.endpoint }) },
+  deleteWebhookEndpoint: { access: "admin", ability: "integrations:manage", document: "mutation { deleteWebhookEndpoint(id: 999999) { message } }" },
+  rotateWebhookSecret: { access: "admin", ability: "integrations:manage", document: "mutation($id: Int!) { rotateWebhookSecret(id: $id) { secret } }", variables: () => ({ id: ids.endpoint }) },
+  resendWebhookDelivery: { access: "admin", ability: "integrations:manage", document: 'mutation { resendWebhookDelivery(id: "00000000-0000-4000-8000-000000000000") { id } }' },
+  sendTestWebhook: { access: "admin", ability: "integrations:manage", document: "mutation($id: Int!) { sendTestWebhook(endpointId: $id) { id } }", variables: () => ({ id: ids.endpoint }) },
 };
 
 function randomReference(): string {
@@ -192,6 +199,10 @@ async function run(name: string, as: "guest" | "user" | "admin" | { apiKey: stri
 }
 
 let adminId: number;
+/** Every kind of admin: the staff roles, and the spec's admin (no staff role). */
+const STAFF_KINDS = [...STAFF_ROLES, "admin"] as const;
+type StaffKind = (typeof STAFF_KINDS)[number];
+let staffTokens: Record<StaffKind, string>;
 
 beforeAll(async () => {
   t = await createTestShop();
@@ -216,7 +227,10 @@ beforeAll(async () => {
     reference: randomReference(),
   });
   const endpoint = await t.shop.prisma.webhookEndpoint.create({ data: { url: "http://127.0.0.1:9/matrix", events: ["order.placed"], active: false, secret: "whsec_bWF0cml4" } });
-  ids = { ownOrderNumber: own.orderNumber, product: product.id, category: category.id, region: region.id, order: order.id, orderNumber: order.orderNumber, otherUserId: other.id, userId: user.id, endpoint: endpoint.id };
+  staffTokens = Object.fromEntries(
+    await Promise.all(STAFF_KINDS.map(async (kind) => [kind, (await t.signUp({ role: "admin", staffRole: kind === "admin" ? null : kind })).token] as const)),
+  ) as Record<StaffKind, string>;
+  ids = { staffTarget: (await t.signUp()).id, ownOrderNumber: own.orderNumber, product: product.id, category: category.id, region: region.id, order: order.id, orderNumber: order.orderNumber, otherUserId: other.id, userId: user.id, endpoint: endpoint.id };
 });
 afterAll(async () => {
   await t?.close();
@@ -249,7 +263,7 @@ describe("permission matrix: guest, user and admin against every operation", () 
     }
   }
 
-  /** An API key holding exactly `scopes`, made by the admin as the back office does. */
+  /** An API key holding exactly `scopes`, made by the owner as the back office does. */
   async function keyWith(scopes: ApiScope[]): Promise<{ apiKey: string }> {
     const made = await t.shop.apiKeys.create(await t.shop.tokens.verify(tokens.admin), { name: `Matrix ${scopes.join(" ")}`, scopes });
     return { apiKey: made.secret };
@@ -283,5 +297,36 @@ describe("permission matrix: guest, user and admin against every operation", () 
     expect(failure(theirList).code).toBe("FORBIDDEN");
     const owner = await t.gql("query($n: String!) { order(orderNumber: $n) { id } }", { n: ids.orderNumber }, tokens.otherUser);
     expect(owner.errors).toBeUndefined();
+  });
+});
+
+describe("permission matrix: every staff role against every operation", () => {
+  for (const kind of STAFF_KINDS) {
+    it(`${kind}: every admin operation its abilities name, FORBIDDEN with the missing ability for the others; every shopper's and guest's operation`, async () => {
+      const abilities = ROLE_ABILITIES[kind as StaffRole | "admin"];
+      const outcomes: Record<string, string> = {};
+      const expected: Record<string, string> = {};
+      for (const [name, operation] of Object.entries(operations)) {
+        if (name === "logout") continue;
+        const document = operation.document.replace('"SELF"', JSON.stringify("someone-else@example.com"));
+        const result = await t.gql(document, operation.variables?.(), staffTokens[kind]);
+        const code = result.errors ? failure(result).code : "ok";
+        const ability = operation.ability ?? operation.scope;
+        const needsAbility = operation.access === "admin" || operation.othersRecords === true;
+        const allowed = !needsAbility || (ability !== undefined && abilities.includes(ability));
+        const named = result.errors ? /the (\S+) ability/.exec(result.errors[0].message)?.[1] : undefined;
+        outcomes[name] = code === "FORBIDDEN" || code === "UNAUTHENTICATED" ? [code, named].filter(Boolean).join(" ") : "allowed";
+        // An admin operation names the ability missing; another person's records are simply not theirs to see.
+        expected[name] = allowed ? "allowed" : operation.access === "admin" ? `FORBIDDEN ${ability}` : "FORBIDDEN";
+      }
+      expect(outcomes).toEqual(expected);
+    });
+  }
+
+  it("the owner alone manages staff, keys and webhooks; the spec's admin keeps every screen of the spec", () => {
+    const owners = STAFF_KINDS.filter((kind) => ROLE_ABILITIES[kind as StaffRole | "admin"].includes("staff:manage"));
+    expect(owners).toEqual(["owner"]);
+    expect(STAFF_KINDS.filter((kind) => ROLE_ABILITIES[kind as StaffRole | "admin"].includes("integrations:manage"))).toEqual(["owner"]);
+    expect(ROLE_ABILITIES.admin).toEqual(expect.arrayContaining(["catalogue:write", "orders:write", "customers:read", "customers:roles", "analytics:read"]));
   });
 });

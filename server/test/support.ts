@@ -16,7 +16,7 @@ import { openDatabase, type Database } from "../src/db/client.js";
 import { createShop, type Shop, type ShopOptions } from "../src/domain/shop.js";
 import { keyOfRef, type ImageStore } from "../src/domain/images/store.js";
 import { LocalImageStore } from "../src/storage/local-store.js";
-import type { Viewer } from "../src/domain/shared/viewer.js";
+import type { StaffRole, Viewer } from "../src/domain/shared/viewer.js";
 import { createGraphQLContext } from "../src/graphql/context.js";
 import { buildShopSchema } from "../src/graphql/schema.js";
 
@@ -33,7 +33,8 @@ export interface TestShop {
   /** Runs a GraphQL operation through the real schema, as the holder of `token` (or as a guest). */
   gql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, token?: string): Promise<ExecutionResult<T>>;
   /** Creates a user directly and returns a valid access token for them. */
-  signUp(options?: { role?: "user" | "admin"; email?: string; name?: string; password?: string; phone?: string | null; address?: string | null }): Promise<{ id: number; token: string; email: string; password: string }>;
+  /** An admin is the shop's owner unless `staffRole` says otherwise (null: the spec's admin, no staff role). */
+  signUp(options?: { role?: "user" | "admin"; staffRole?: StaffRole | null; email?: string; name?: string; password?: string; phone?: string | null; address?: string | null }): Promise<{ id: number; token: string; email: string; password: string }>;
   close(): Promise<void>;
 }
 
@@ -72,6 +73,10 @@ export async function createTestShop(options: { imageStore?: ImageStore; searchI
         phone: options.phone === undefined ? "+1 555 0100" : options.phone,
         address: options.address === undefined ? "1 Garden Lane, Springfield" : options.address,
       });
+      if (user.role === "admin") {
+        const staffRole = options.staffRole === undefined ? "owner" : options.staffRole;
+        await db.prisma.user.update({ where: { id: user.id }, data: { staffRole } });
+      }
       const { token } = await shop.tokens.issue(user);
       return { id: user.id, token, email, password };
     },

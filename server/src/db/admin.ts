@@ -3,7 +3,7 @@
 import type { PrismaClient } from "../generated/prisma/client.js";
 import { hashPassword } from "../domain/accounts/index.js";
 
-/** Creates the admin account unless one with this email exists; true when it was created now. */
+/** Creates the admin account unless one with this email exists; true when it was created now. The shop's first admin is its owner. */
 export async function ensureAdmin(prisma: PrismaClient, rawEmail: string, password: string, now: Date = new Date()): Promise<boolean> {
   const email = rawEmail.trim().toLowerCase();
   // Looking first skips the costly hash on every start after the first.
@@ -11,7 +11,7 @@ export async function ensureAdmin(prisma: PrismaClient, rawEmail: string, passwo
   const passwordHash = await hashPassword(password);
   // skipDuplicates: a replica starting at the same moment may have created the admin meanwhile.
   const { count } = await prisma.user.createMany({
-    data: [{ name: "Shop Admin", email, passwordHash, role: "admin", createdAt: now, updatedAt: now }],
+    data: [{ name: "Shop Admin", email, passwordHash, role: "admin", staffRole: "owner", createdAt: now, updatedAt: now }],
     skipDuplicates: true,
   });
   return count === 1;

@@ -18,6 +18,7 @@ export const messages = {
   contactUpdated: "Your contact details have been updated.",
   passwordUpdated: "Your password has been updated.",
   roleUpdated: "User role updated.",
+  staffRoleUpdated: "Staff role updated.",
   rated: "Thank you for rating this product.",
   favouriteAdded: "Added to your wishlist.",
   favouriteRemoved: "Removed from your wishlist.",

@@ -3,7 +3,7 @@
 import { Arg, Ctx, Field, InputType, Int, Mutation, Query, Resolver } from "type-graphql";
 import { AFTER, PAGE_SIZE, ProductConnection, UserConnection, viewConnection, type Connection } from "./connections.js";
 import type { GraphQLContext } from "./context.js";
-import { AuthPayload, FavouritePayload, Message, Product, ProductPayload, Role, User, UserPayload, viewProduct, viewUser } from "./types.js";
+import { AuthPayload, FavouritePayload, Message, Product, ProductPayload, Role, StaffRole, User, UserPayload, viewProduct, viewUser } from "./types.js";
 import { messages } from "../domain/messages.js";
 
 @InputType({ description: "The create-account form." })
@@ -106,6 +106,19 @@ class AccountResolver {
   ): Promise<UserPayload> {
     const user = await shop.accounts.setRole(viewer, id, role);
     return { message: messages.roleUpdated, user: viewUser(user) };
+  }
+
+  @Mutation(() => UserPayload, {
+    description:
+      "Owner: give a user a staff role (null: the spec's admin), making them an admin; ends that user's sessions. The owner cannot change their own. Others: FORBIDDEN naming the staff:manage ability.",
+  })
+  async setStaffRole(
+    @Arg("id", () => Int) id: number,
+    @Arg("staffRole", () => StaffRole, { nullable: true }) staffRole: StaffRole | null,
+    @Ctx() { shop, viewer }: GraphQLContext,
+  ): Promise<UserPayload> {
+    const user = await shop.accounts.setStaffRole(viewer, id, staffRole);
+    return { message: messages.staffRoleUpdated, user: viewUser(user) };
   }
 }
 

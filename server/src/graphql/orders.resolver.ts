@@ -21,7 +21,7 @@ import {
   viewPriceParts,
 } from "./types.js";
 import type { CartQuote as DomainCartQuote } from "../domain/orders/index.js";
-import { invalid } from "../domain/shared/index.js";
+import { invalid, seesEveryone } from "../domain/shared/index.js";
 import { messages } from "../domain/messages.js";
 
 @InputType({ description: "One line of a cart: which variant (or product) and how many. Prices always come from the server." })
@@ -117,7 +117,7 @@ class ShopPayments {
 class OrderPaymentResolver {
   @FieldResolver(() => String, { nullable: true, description: "The payment's page in the provider's dashboard (admins); null for anyone else or before it is paid." })
   dashboardUrl(@Ctx() { shop, viewer }: GraphQLContext, @Root() payment: OrderPaymentView): string | null {
-    return viewer?.role === "admin" && !viewer.apiKey ? shop.orders.payments.dashboardUrl(payment.paymentIntentId) : null;
+    return viewer && !viewer.apiKey && seesEveryone(viewer, "orders:read") ? shop.orders.payments.dashboardUrl(payment.paymentIntentId) : null;
   }
 }
 

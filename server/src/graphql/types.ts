@@ -8,12 +8,25 @@ import { paymentStatusOf, priceOfPlacedOrder, type OrderPayment as OrderPaymentR
 import type { OrderQuote } from "../domain/pricing/index.js";
 import type { Region as RegionRow } from "../domain/regions/index.js";
 import { MoneyScalar } from "./scalars.js";
+import { abilitiesOf, type StaffRole as StaffRoleName } from "../domain/shared/index.js";
 
 export enum Role {
   USER = "user",
   ADMIN = "admin",
 }
 registerEnumType(Role, { name: "Role", description: "What a user may do: shop (USER) or also run the shop (ADMIN)." });
+
+export enum StaffRole {
+  OWNER = "owner",
+  CATALOGUE_MANAGER = "catalogue-manager",
+  ORDER_MANAGER = "order-manager",
+  SUPPORT = "support",
+}
+registerEnumType(StaffRole, {
+  name: "StaffRole",
+  description:
+    "What an admin may do (User.abilities): OWNER everything, the only one who manages staff roles, API keys and webhooks; CATALOGUE_MANAGER products, categories, pictures, regions, promotions and taxes; ORDER_MANAGER orders (statuses, cancellations, refunds) and reading customers; SUPPORT reading orders and customers and the e-mails sent to them. An admin without one is the spec's admin: every screen of the spec.",
+});
 
 export enum OrderStatus {
   AWAITING_PAYMENT = "awaiting-payment",
@@ -234,6 +247,9 @@ export class User {
   @Field(() => String) name!: string;
   @Field(() => String) email!: string;
   @Field(() => Role) role!: Role;
+  @Field(() => StaffRole, { nullable: true, description: "An admin's staff role; null for a shopper and for the spec's admin." }) staffRole!: StaffRole | null;
+  @Field(() => [String], { description: "What this user may do in the back office (e.g. catalogue:write, orders:write, staff:manage); empty for a shopper." })
+  abilities!: string[];
   @Field(() => String, { nullable: true }) address!: string | null;
   @Field(() => String, { nullable: true }) phone!: string | null;
   @Field(() => Date) createdAt!: Date;
@@ -485,6 +501,8 @@ export const viewUser = (row: UserRow): User => ({
   name: row.name,
   email: row.email,
   role: row.role as Role,
+  staffRole: (row.staffRole as StaffRole | null) ?? null,
+  abilities: [...abilitiesOf({ role: row.role, staffRole: row.staffRole as StaffRoleName | null })],
   address: row.address,
   phone: row.phone,
   createdAt: row.createdAt,

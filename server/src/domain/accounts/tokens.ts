@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import jwt from "jsonwebtoken";
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { isApiKeySecret } from "../integrations/index.js";
-import type { EventBus, Role, Viewer } from "../shared/index.js";
+import type { EventBus, Role, StaffRole, Viewer } from "../shared/index.js";
 
 // Far above any token we issue; stops a megabyte header from reaching the JWT parser.
 const MAX_TOKEN_LENGTH = 2048;
@@ -72,11 +72,11 @@ export class TokenService {
     if (userId > 2_147_483_647) return null;
 
     // One round trip: the session must exist for this user, and the role comes with it.
-    const rows = await this.prisma.$queryRaw<{ role: Role }[]>`
-      SELECT u.role::text AS role FROM sessions s JOIN users u ON u.id = s.user_id
+    const rows = await this.prisma.$queryRaw<{ role: Role; staffRole: StaffRole | null }[]>`
+      SELECT u.role::text AS role, u.staff_role AS "staffRole" FROM sessions s JOIN users u ON u.id = s.user_id
       WHERE s.id = ${jti}::uuid AND s.user_id = ${userId}`;
     if (rows.length === 0) return null;
-    return { userId, role: rows[0].role, tokenId: jti, tokenExpiresAt: new Date(exp * 1000) };
+    return { userId, role: rows[0].role, staffRole: rows[0].staffRole, tokenId: jti, tokenExpiresAt: new Date(exp * 1000) };
   }
 
   /** Logout: ends exactly this session. Safe to call twice. */

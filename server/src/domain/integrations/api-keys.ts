@@ -5,7 +5,7 @@
 // (or its expiry) holds at the very next request on every replica.
 import crypto from "node:crypto";
 import { Prisma, type ApiKey, type PrismaClient } from "../../generated/prisma/client.js";
-import { API_SCOPES, Checks, keysetPage, newestFirst, oneById, received, requireAdmin, text, type ApiScope, type Deferred, type EventBus, type Page, type Viewer } from "../shared/index.js";
+import { abilitiesOf, API_SCOPES, Checks, keysetPage, newestFirst, oneById, received, requireAdmin, text, type ApiScope, type Deferred, type EventBus, type Page, type StaffRole, type Viewer } from "../shared/index.js";
 
 export const API_KEY_PREFIX = "vrd_";
 /** 32 random bytes, base64url: 43 characters after the prefix. */
@@ -80,11 +80,14 @@ export class ApiKeyService {
 
   /** Admin (signed in; no key makes keys): a new key. Its secret is in the answer and nowhere else. */
   async create(viewer: Viewer | null, given: Deferred<ApiKeyInput>): Promise<NewApiKey> {
-    const admin = requireAdmin(viewer);
+    const admin = requireAdmin(viewer, "integrations:manage");
     const input = (await received(given)) ?? ({} as ApiKeyInput);
     const checks = new Checks();
     const name = checks.field("name", nameField, input.name);
     const scopes = readScopes(checks, input.scopes);
+    // A key never holds more than its creator may do.
+    const beyond = scopes.filter((scope) => !abilitiesOf(admin).includes(scope));
+    if (beyond.length) checks.add("scopes", `Your staff role cannot give a key ${beyond.join(", ")}.`);
     const expiresAt = readExpiry(checks, input.expiresAt);
     checks.done();
     const secret = `${API_KEY_PREFIX}${crypto.randomBytes(32).toString("base64url")}`;
@@ -96,13 +99,13 @@ export class ApiKeyService {
 
   /** Admin: every scope a key may have, with what it allows (the back office's form). */
   scopes(viewer: Viewer | null): { scope: ApiScope; description: string }[] {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "integrations:manage");
     return API_SCOPES.map((scope) => ({ scope, description: SCOPE_DESCRIPTIONS[scope] }));
   }
 
   /** Admin: the shop's keys, newest first, revoked ones included (they show when they were revoked). */
   async page(viewer: Viewer | null, options: { first?: unknown; after?: unknown } = {}): Promise<Page<ApiKeyRow>> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "integrations:manage");
     return keysetPage<{ id: number }, ApiKeyRow>(
       this.prisma,
       {
@@ -125,7 +128,7 @@ export class ApiKeyService {
 
   /** Admin: revokes a key; its next request, on any replica, is refused. Revoking twice is harmless. */
   async revoke(viewer: Viewer | null, id: unknown): Promise<ApiKeyRow> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "integrations:manage");
     const row = await oneById(id, "API key", (keyId) => this.prisma.apiKey.findUnique({ where: { id: keyId } }));
     const revoked = row.revokedAt ? row : await this.prisma.apiKey.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
     // Live subscriptions opened with the key close too, on every replica.
@@ -140,20 +143,24 @@ export class ApiKeyService {
    */
   async verify(secret: string): Promise<Viewer | null> {
     if (!SECRET_PATTERN.test(secret)) return null;
-    const row = await this.prisma.apiKey.findUnique({ where: { secretHash: hashOf(secret) } });
+    const row = await this.prisma.apiKey.findUnique({ where: { secretHash: hashOf(secret) }, include: { createdBy: { select: { role: true, staffRole: true } } } });
     const now = Date.now();
     if (!row || row.revokedAt || (row.expiresAt && row.expiresAt.getTime() <= now)) return null;
     if (!row.lastUsedAt || now - row.lastUsedAt.getTime() >= LAST_USED_EVERY_MS) {
       await this.prisma.apiKey.updateMany({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } });
     }
-    const key = viewApiKey(row);
+    const { createdBy, ...stored } = row;
+    const key = viewApiKey(stored);
+    // Never more than its creator may do now (a creator whose role was narrowed narrows their keys); a key
+    // whose creator's account is gone keeps the scopes it was given.
+    const scopes = createdBy ? key.scopes.filter((scope) => abilitiesOf({ role: createdBy.role, staffRole: createdBy.staffRole as StaffRole | null }).includes(scope)) : key.scopes;
     return {
       userId: 0,
       role: "user",
       tokenId: apiKeyTokenId(row.id),
       // Live subscriptions of a key without expiry are re-checked at least this often (see http/live.ts).
       tokenExpiresAt: row.expiresAt ?? new Date(now + 24 * 3600_000),
-      apiKey: { id: key.id, name: key.name, scopes: key.scopes },
+      apiKey: { id: key.id, name: key.name, scopes },
     };
   }
 }

@@ -75,26 +75,26 @@ export class WebhookService {
 
   /** Admin: every event an endpoint may ask for, with what it reports (the back office's form). */
   eventTypes(viewer: Viewer | null): { type: WebhookEventType; description: string }[] {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "integrations:manage");
     return WEBHOOK_EVENTS.map((type) => ({ type, description: EVENT_DESCRIPTIONS[type] }));
   }
 
   /** Admin: every endpoint (at most MAX_ENDPOINTS), newest first. */
   async endpoints(viewer: Viewer | null): Promise<EndpointRow[]> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "integrations:manage");
     const rows = await this.prisma.webhookEndpoint.findMany({ orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: MAX_ENDPOINTS });
     return rows.map(viewEndpoint);
   }
 
   /** Admin: one endpoint. */
   async endpoint(viewer: Viewer | null, id: unknown): Promise<EndpointRow> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "integrations:manage");
     return viewEndpoint(await this.find(id));
   }
 
   /** Admin: a new endpoint; its signing secret is in the answer (and can be rotated later). */
   async create(viewer: Viewer | null, given: Deferred<EndpointInput>): Promise<EndpointWithSecret> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "integrations:manage");
     const fields = await this.check(await received(given));
     if ((await this.prisma.webhookEndpoint.count()) >= MAX_ENDPOINTS) {
       throw conflict(`A shop may have at most ${MAX_ENDPOINTS} webhook endpoints. Delete one you no longer use.`);
@@ -106,7 +106,7 @@ export class WebhookService {
 
   /** Admin: edits an endpoint. Turning it on again clears a disabled endpoint's failures. */
   async update(viewer: Viewer | null, id: unknown, given: Deferred<EndpointInput>): Promise<EndpointRow> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "integrations:manage");
     const endpoint = await this.find(id);
     const fields = await this.check(await received(given));
     const reenabled = fields.active && !endpoint.active;
@@ -119,7 +119,7 @@ export class WebhookService {
 
   /** Admin: deletes an endpoint and its delivery log; messages not yet sent are dropped. */
   async delete(viewer: Viewer | null, id: unknown): Promise<void> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "integrations:manage");
     const endpoint = await this.find(id);
     await this.prisma.$transaction([
       this.prisma.outboxMessage.deleteMany({ where: { lane: endpointLane(endpoint.id) } }),
@@ -129,7 +129,7 @@ export class WebhookService {
 
   /** Admin: a new signing secret. The old one also signs for ROTATION_OVERLAP_MS, so receivers can switch over. */
   async rotateSecret(viewer: Viewer | null, id: unknown): Promise<EndpointWithSecret> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "integrations:manage");
     const endpoint = await this.find(id);
     const secret = newWebhookSecret();
     const row = await this.prisma.webhookEndpoint.update({
@@ -141,7 +141,7 @@ export class WebhookService {
 
   /** Admin: an endpoint's delivery log, newest first: state, attempts, last response code and time. */
   async deliveries(viewer: Viewer | null, endpointId: unknown, options: { first?: unknown; after?: unknown } = {}): Promise<Page<WebhookDelivery>> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "integrations:manage");
     const endpoint = await this.find(endpointId);
     const lane = endpointLane(endpoint.id);
     return keysetPage<{ id: string }, WebhookDelivery>(
@@ -166,7 +166,7 @@ export class WebhookService {
 
   /** Admin: 'Send again': the same event (same webhook-id) is queued anew for its endpoint. */
   async resend(viewer: Viewer | null, deliveryId: unknown): Promise<WebhookDelivery> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "integrations:manage");
     const id = parseMessageId(deliveryId);
     const message = id === null ? null : await this.prisma.outboxMessage.findUnique({ where: { id }, select: { id: true, channel: true } });
     if (!message || message.channel !== WEBHOOK_CHANNEL) throw notFound("Delivery");
@@ -175,7 +175,7 @@ export class WebhookService {
 
   /** Admin: 'Send a test event': a webhook.test event to this endpoint alone, whatever events it wants. */
   async sendTest(viewer: Viewer | null, endpointId: unknown): Promise<WebhookDelivery> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "integrations:manage");
     const endpoint = await this.find(endpointId);
     const event = webhookEvent(TEST_EVENT, { message: "A test event from the Verdant back office.", endpointId: endpoint.id });
     const id = await this.prisma.$transaction((tx) =>

@@ -109,7 +109,7 @@ export class EmailService {
 
   /** Admin: the emails written to one user, newest first, with their delivery state. */
   async pageForUser(viewer: Viewer | null, userId: unknown, options: { first?: unknown; after?: unknown } = {}): Promise<Page<EmailLogEntry>> {
-    requireAdmin(viewer);
+    requireAdmin(viewer, "customers:emails");
     const id = parseId(userId);
     if (id === null) throw notFound("User");
     return keysetPage<LogRow, EmailLogEntry>(

@@ -19,7 +19,7 @@
 //   whose event was lost, ends paid all the same.
 import type { OrderPayment, PrismaClient } from "../../generated/prisma/client.js";
 import type { PaymentOutcome, PaymentProvider } from "../payments/index.js";
-import { invalid, notFound, parseId, requireUser, ShopError, type EventBus, type Viewer } from "../shared/index.js";
+import { invalid, notFound, parseId, requireUser, seesEveryone, ShopError, type EventBus, type Viewer } from "../shared/index.js";
 import { toOrder, withLines, type OrderWithLines } from "./records.js";
 import type { Refunds } from "./refunds.js";
 import { mayMove, moveOrderIn, ORDER_TRANSACTION, tellFollowers, type OwedEffects, type StatusTransaction } from "./status.js";
@@ -153,10 +153,10 @@ export class OrderPayments {
    * owner or an admin; the order as it is then.
    */
   async confirm(viewer: Viewer | null, orderId: unknown): Promise<OrderWithLines> {
-    const { userId, role } = requireUser(viewer);
+    const person = requireUser(viewer);
     const id = parseId(orderId);
     const order = id === null ? null : await this.prisma.order.findUnique({ where: { id }, include: withLines });
-    if (!order || (order.userId !== userId && role !== "admin")) throw notFound("Order");
+    if (!order || (order.userId !== person.userId && !seesEveryone(person, "orders:read"))) throw notFound("Order");
     if (order.status === "awaiting_payment" && order.payment?.state === "open") {
       try {
         await this.settle(order.id, await this.provider.confirm(order.payment.sessionId));

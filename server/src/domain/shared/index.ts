@@ -12,5 +12,18 @@ export type { OrderStatusName } from "./order-status.js";
 export { ListenerSet, readShopEvent } from "./shop-events.js";
 export type { DeliveryNews, EventBus, ShopEvent } from "./shop-events.js";
 export { findUnstorableText, isUnstorableText, unstorableTextError, unstorableTextMessage } from "./text.js";
-export { API_SCOPES, requireAdmin, requireReader, requireSelfOrAdmin, requireUser, ROLES, seesEveryone } from "./viewer.js";
-export type { ApiScope, Role, Viewer } from "./viewer.js";
+export {
+  ABILITIES,
+  abilitiesOf,
+  API_SCOPES,
+  lacksAbility,
+  requireAdmin,
+  requireReader,
+  requireSelfOrAdmin,
+  requireUser,
+  ROLE_ABILITIES,
+  ROLES,
+  seesEveryone,
+  STAFF_ROLES,
+} from "./viewer.js";
+export type { Ability, ApiScope, Role, StaffRole, Viewer } from "./viewer.js";
