@@ -12,22 +12,17 @@ import {
   containsPattern,
   email,
   fieldRule,
-  forbidden,
   invalid,
   isUniqueViolation,
   keysetPage,
   loadInOrder,
   newestFirst,
-  notFound,
   oneById,
-  oneOf,
   orderBy,
-  parseId,
   password,
   received,
   requireAdmin,
   requireUser,
-  ROLES,
   text,
   unauthenticated,
   type Deferred,
@@ -35,11 +30,9 @@ import {
   type Page,
   type Role,
   type Viewer,
-  abilitiesOf,
-  lacksAbility,
-  STAFF_ROLES,
   type StaffRole,
 } from "../shared/index.js";
+import { setRole, setStaffRole } from "./staff.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { addressKey, PASSWORD_CHECK_LIMITS, SIGN_IN_LIMITS, SIGN_UP_LIMITS, type Limit, type Throttle } from "./throttle.js";
 import type { TokenService } from "./tokens.js";
@@ -160,17 +153,8 @@ export function checkNewPassword(checks: Checks, password: string | undefined, c
 
 const currentPasswordField = password("current password", LOGIN_PASSWORD_MAX_LENGTH);
 
-const roleField = oneOf<Role>(ROLES, { required: "The selected role is invalid.", invalid: "The selected role is invalid." });
 
-/** A staff role, or null for the spec's admin (no staff role). */
-const staffRoleField = fieldRule<StaffRole | null>(
-  (value, problem) => {
-    if (value === undefined || value === null || value === "") return null;
-    if (typeof value !== "string" || !(STAFF_ROLES as readonly string[]).includes(value)) problem("The selected staff role is invalid.");
-    return value as StaffRole;
-  },
-  { type: "string", enum: [...STAFF_ROLES] },
-);
+
 
 export class AccountService {
   // Checked against when the email is unknown, so a wrong email costs as long as a wrong password.
@@ -396,68 +380,14 @@ export class AccountService {
     return oneById(id, "User", (userId) => this.prisma.user.findUnique({ where: { id: userId }, omit: WITHOUT_HASH }));
   }
 
-  /**
-   * Admin: make a user an admin or back (the spec's role change). No admin can demote themselves, so the shop
-   * always keeps one; a user holding a staff role is changed only by the owner (updateStaffRole's ability), so
-   * an admin cannot demote the owner. A real change ends the user's sessions: they sign in again under their new role.
-   */
-  async setRole(viewer: Viewer | null, id: unknown, given: Deferred<Role>): Promise<UserRow> {
-    const admin = requireAdmin(viewer, "customers:roles");
-    const userId = parseId(id);
-    if (userId === null) throw notFound("User");
-    const checks = new Checks();
-    const role = checks.field("role", roleField, await received(given));
-    checks.done();
-    if (userId === admin.userId && role !== "admin") throw forbidden("You cannot remove your own admin role.");
-    return this.changeRoles(admin, userId, (target) => {
-      if (target.staffRole && target.role !== role && !abilitiesOf(admin).includes("staff:manage")) throw forbidden(lacksAbility("staff:manage"));
-      // A shopper holds no staff role; an admin made so keeps the one they had (none: the spec's admin).
-      return { role, staffRole: role === "user" ? null : target.staffRole };
-    });
+  /** Admin: make a user an admin or back (the spec's role change): staff.ts. */
+  setRole(viewer: Viewer | null, id: unknown, given: Deferred<Role>): Promise<UserRow> {
+    return setRole(this.prisma, this.tokens, viewer, id, given);
   }
 
-  /**
-   * Owner: gives an admin a staff role (null: the spec's admin, every screen of the spec), making a shopper an
-   * admin on the way. The owner cannot change their own, so the shop always keeps an owner.
-   */
-  async setStaffRole(viewer: Viewer | null, id: unknown, given: Deferred<StaffRole | null>): Promise<UserRow> {
-    const owner = requireAdmin(viewer, "staff:manage");
-    const userId = parseId(id);
-    if (userId === null) throw notFound("User");
-    const checks = new Checks();
-    const staffRole = checks.field("staffRole", staffRoleField, await received(given));
-    checks.done();
-    if (userId === owner.userId) throw forbidden("You cannot change your own staff role: another owner can.");
-    return this.changeRoles(owner, userId, () => ({ role: "admin", staffRole }));
-  }
-
-  /**
-   * Writes a user's role and staff role as `decide` says from their row, ending their sessions when either
-   * changes. Both rows are locked in id order and the changer's re-read: two admins changing each other at the
-   * same moment must not both succeed and leave the shop without an admin or an owner.
-   */
-  private async changeRoles(
-    changer: Viewer,
-    userId: number,
-    decide: (target: { role: Role; staffRole: StaffRole | null }) => { role: Role; staffRole: StaffRole | null },
-  ): Promise<UserRow> {
-    let sessionsEnded = false;
-    const updated = await this.prisma.$transaction(async (tx) => {
-      const rows = await tx.$queryRaw<{ id: number; role: Role; staffRole: StaffRole | null }[]>`
-        SELECT id, role::text AS role, staff_role AS "staffRole" FROM users WHERE id IN (${changer.userId}, ${userId}) ORDER BY id FOR UPDATE`;
-      const me = rows.find((row) => row.id === changer.userId);
-      if (!me || me.role !== "admin" || (me.staffRole ?? null) !== (changer.staffRole ?? null)) throw forbidden("Only admins can do this.");
-      const target = rows.find((row) => row.id === userId);
-      if (!target) throw notFound("User");
-      const next = decide(target);
-      if (target.role !== next.role || target.staffRole !== next.staffRole) {
-        await this.tokens.endSessions(tx, userId);
-        sessionsEnded = true;
-      }
-      return tx.user.update({ where: { id: userId }, data: next, omit: WITHOUT_HASH });
-    });
-    if (sessionsEnded) await this.tokens.announceEnded(userId);
-    return updated;
+  /** Owner: gives an admin a staff role: staff.ts. */
+  setStaffRole(viewer: Viewer | null, id: unknown, given: Deferred<StaffRole | null>): Promise<UserRow> {
+    return setStaffRole(this.prisma, this.tokens, viewer, id, given);
   }
 
   /**
