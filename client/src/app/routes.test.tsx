@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { createCartStore } from "../lib/cart/cartStore";
 import { checkoutOptionsMock, homeMock } from "../test/fixtures";
-import { admin, renderRoutes, shopper } from "../test/renderWithShop";
+import { admin, catalogueManager, renderRoutes, shopper, specAdmin, support } from "../test/renderWithShop";
 import { ADMIN_ROUTES, SHOP_ROUTES, shopRoutes } from "./routes";
 
 const concrete = (path: string) => path.replace(/:[A-Za-z]+/g, "sample");
@@ -93,6 +93,51 @@ describe("Permissions: if the loaded user is not admin and the path contains /ad
     const { router } = renderRoutes(shopRoutes, { mocks: shopMocks(), route: "/admin/dashboard", session: { loading: true } });
     expect(await screen.findByRole("status", { name: "Loading" })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe("/admin/dashboard");
+  });
+});
+
+describe("Staff roles: an admin page the staff role does not allow, opened by its address", () => {
+  const quiet = () => {
+    // The screens' queries have no answers here, and say so in the console.
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+  };
+
+  it("shows 'Not allowed' inside the admin frame, with the way to the first section the user may use", async () => {
+    quiet();
+    const { router } = renderRoutes(shopRoutes, { mocks: shopMocks(), route: "/admin/manage-order", user: catalogueManager });
+    expect(await screen.findByRole("heading", { level: 1, name: "Not allowed" })).toBeInTheDocument();
+    expect(screen.getByText("Your staff role does not allow this page.")).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go to Products" })).toHaveAttribute("href", "/admin/manage-product");
+    expect(screen.queryByRole("heading", { name: "Manage orders" })).not.toBeInTheDocument();
+    expect(screen.queryByText("Unexpected Application Error!")).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/admin/manage-order");
+  });
+
+  it("a typed integrations address says 'Not allowed' to the spec's admin (API keys and webhooks are the owner's)", async () => {
+    quiet();
+    renderRoutes(shopRoutes, { mocks: shopMocks(), route: "/admin/integrations", user: specAdmin });
+    expect(await screen.findByRole("heading", { level: 1, name: "Not allowed" })).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go to Dashboard" })).toHaveAttribute("href", "/admin/dashboard");
+  });
+
+  it.each([
+    { who: "a catalogue manager", user: catalogueManager, first: "/admin/manage-product" },
+    { who: "support", user: support, first: "/admin/manage-product" },
+    { who: "the spec's admin", user: specAdmin, first: "/admin/dashboard" },
+  ])("/admin opens the first section $who may use ($first)", async ({ user, first }) => {
+    quiet();
+    const { router } = renderRoutes(shopRoutes, { mocks: shopMocks(), route: "/admin", user });
+    await screen.findAllByRole("navigation", { name: "Admin" });
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe(first));
+    expect(screen.queryByText("Not allowed")).not.toBeInTheDocument();
+  });
+
+  it("an unknown admin address is still a 404, whatever the staff role", async () => {
+    quiet();
+    renderRoutes(shopRoutes, { mocks: shopMocks(), route: "/admin/no-such-page", user: support });
+    expect(await screen.findByRole("heading", { name: "Unexpected Application Error!" })).toBeInTheDocument();
+    expect(screen.getByTestId("route-error-message")).toHaveTextContent("404 Not Found");
   });
 });
 

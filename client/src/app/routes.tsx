@@ -2,8 +2,9 @@
 // the first page; every other screen is a lazy chunk fetched on first visit, and the admin screens sit
 // behind the admin guard, inside the admin frame (also a lazy chunk).
 import type { ComponentType, ReactElement } from "react";
-import { matchRoutes, Navigate, type RouteObject } from "react-router-dom";
+import { matchRoutes, type RouteObject } from "react-router-dom";
 import { HomeScreen } from "../features/catalog/HomeScreen";
+import type { AdminPage } from "../lib/session/abilities";
 import { LoadingView } from "../components/LoadingView";
 import { ErrorScreen } from "./ErrorScreen";
 import { RequireAdmin } from "./layouts/RequireAdmin";
@@ -53,7 +54,11 @@ export const SHOP_ROUTES: ReadonlyArray<{ path: string; element?: ReactElement; 
   { path: "/reset-password", lazy: screen(() => import("../features/account/PasswordResetScreens"), "ResetPasswordScreen") },
 ];
 
-/** The admin routes, each a lazy chunk apart from the storefront's bundle. */
+/**
+ * The admin routes, each a lazy chunk apart from the storefront's bundle. Each is an admin page of
+ * lib/session/abilities.ts (the ability it needs is said there, once): the admin frame reads the page from the
+ * route's handle and shows 'Not allowed' to a staff role without it.
+ */
 export const ADMIN_SCREENS = {
   "/admin/dashboard": screen(() => import("../features/admin/dashboard/DashboardScreen"), "DashboardScreen"),
   "/admin/manage-product": screen(() => import("../features/admin/products/ManageProductsScreen"), "ManageProductsScreen"),
@@ -75,7 +80,7 @@ export const ADMIN_SCREENS = {
   "/admin/promotions/new": screen(() => import("../features/admin/promotions/PromotionEditorScreens"), "NewPromotionScreen"),
   "/admin/promotions/:id": screen(() => import("../features/admin/promotions/PromotionEditorScreens"), "EditPromotionScreen"),
   "/admin/taxes": screen(() => import("../features/admin/taxes/TaxesScreen"), "TaxesScreen"),
-} as const;
+} as const satisfies Record<AdminPage, ScreenLoader>;
 
 export const ADMIN_ROUTES = Object.keys(ADMIN_SCREENS) as Array<keyof typeof ADMIN_SCREENS>;
 
@@ -104,14 +109,18 @@ export const shopRoutes: RouteObject[] = [
         children: [
           ...SHOP_ROUTES.map((route) => ({ ...route })),
           {
-            // Any path under /admin: a loaded user who is not an admin is sent to /.
+            // Any path under /admin: a loaded user who is not an admin is sent to /. /admin opens the first
+            // section the admin's staff role allows (the dashboard for the owner and the spec's admin).
             path: "/admin",
             element: <RequireAdmin />,
             children: [
-              { index: true, element: <Navigate to="/admin/dashboard" replace /> },
               {
                 lazy: screen(() => import("../features/admin/AdminLayout"), "AdminLayout"),
-                children: [...ADMIN_ROUTES.map((path) => ({ path, lazy: ADMIN_SCREENS[path] })), { path: "*", Component: AdminPageNotFound }],
+                children: [
+                  { index: true, lazy: screen(() => import("../features/admin/AdminLayout"), "AdminHome") },
+                  ...ADMIN_ROUTES.map((path) => ({ path, lazy: ADMIN_SCREENS[path], handle: { adminPage: path } })),
+                  { path: "*", Component: AdminPageNotFound },
+                ],
               },
             ],
           },

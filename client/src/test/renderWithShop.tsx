@@ -15,6 +15,8 @@ import { createCartStore, type CartStore } from "../lib/cart/cartStore";
 import { NOTIFICATION_LIMIT, notifyError } from "../lib/notify";
 import { createTestLive, type TestLive } from "./liveEvents";
 import { StaticSessionProvider, type Session, type SessionUser } from "../lib/session/session";
+import { ABILITIES, type Ability } from "../lib/session/abilities";
+import type { StaffRole } from "../graphql/generated/graphql";
 
 /** The shop's theme, for tests of shared components that draw with Mantine directly. */
 export { shopTheme };
@@ -27,9 +29,33 @@ export const shopper: SessionUser = {
   address: "1 Fern Street, Portland",
   phone: "+1 555 0100",
   createdAt: "2026-01-05T10:00:00.000Z",
+  staffRole: null,
+  abilities: [],
 };
 
-export const admin: SessionUser = { ...shopper, id: 1, name: "Root Admin", email: "admin@example.com", role: "ADMIN" };
+/** What each kind of admin may do, as the server's permission table answers User.abilities. */
+const EVERY_ABILITY: Ability[] = [...ABILITIES];
+export const STAFF_ABILITIES: Record<StaffRole | "SPEC_ADMIN", Ability[]> = {
+  OWNER: EVERY_ABILITY,
+  SPEC_ADMIN: EVERY_ABILITY.filter((ability) => ability !== "integrations:manage" && ability !== "staff:manage"),
+  CATALOGUE_MANAGER: ["catalogue:read", "catalogue:write"],
+  ORDER_MANAGER: ["catalogue:read", "orders:read", "orders:write", "customers:read"],
+  SUPPORT: ["catalogue:read", "orders:read", "customers:read", "customers:emails"],
+};
+
+/** An admin holding this staff role (null: the spec's admin, with no staff role). */
+export function staffMember(staffRole: StaffRole | null, overrides: Partial<SessionUser> = {}): SessionUser {
+  const abilities = STAFF_ABILITIES[staffRole ?? "SPEC_ADMIN"];
+  return { ...shopper, id: 1, name: "Root Admin", email: "admin@example.com", role: "ADMIN", staffRole, abilities, ...overrides };
+}
+
+/** The shop's first admin: its owner, who may do everything (the demo admin). */
+export const admin: SessionUser = staffMember("OWNER");
+/** The spec's admin: every screen of the spec, but not API keys, webhooks or staff roles. */
+export const specAdmin: SessionUser = staffMember(null, { id: 2, name: "Spec Admin", email: "spec-admin@example.com" });
+export const catalogueManager: SessionUser = staffMember("CATALOGUE_MANAGER", { id: 3, name: "Cat Manager", email: "catalogue@example.com" });
+export const orderManager: SessionUser = staffMember("ORDER_MANAGER", { id: 4, name: "Otto Orders", email: "orders@example.com" });
+export const support: SessionUser = staffMember("SUPPORT", { id: 5, name: "Sue Support", email: "support@example.com" });
 
 export interface ShopRenderOptions {
   /** The address the router starts at. */

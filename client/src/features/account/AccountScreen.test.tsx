@@ -2,7 +2,7 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { LogoutDocument } from "../../graphql/generated/graphql";
-import { admin, renderWithShop, shopper } from "../../test/renderWithShop";
+import { admin, catalogueManager, renderWithShop, shopper } from "../../test/renderWithShop";
 import { AccountScreen } from "./AccountScreen";
 
 const at = { route: "/user", path: "/user", routes: [{ path: "/", element: <h1>Home page</h1> }] };
@@ -33,6 +33,11 @@ describe("Account", () => {
     unmount();
     renderWithShop(<AccountScreen />, { ...at, user: admin });
     expect(await screen.findByRole("link", { name: "Admin dashboard" })).toHaveAttribute("href", "/admin/dashboard");
+  });
+
+  it("an admin whose staff role has no dashboard (a catalogue manager) is led to the first section they may use", async () => {
+    renderWithShop(<AccountScreen />, { ...at, user: catalogueManager });
+    expect(await screen.findByRole("link", { name: "Admin dashboard" })).toHaveAttribute("href", "/admin/manage-product");
   });
 
   it("asks a guest to sign in, and shows the loading view while the user loads", async () => {

@@ -7,6 +7,7 @@ import { Link, useNavigate } from "react-router-dom";
 import { LogoutDocument } from "../../graphql/generated/graphql";
 import { messages } from "../../lib/messages";
 import { notifyLoading, replaceNotification } from "../../lib/notify";
+import { firstAdminPage } from "../../lib/session/abilities";
 import { isAdmin, useSession, type SessionUser } from "../../lib/session/session";
 import { RequireUser } from "../../components/RequireUser";
 
@@ -47,7 +48,8 @@ function AccountOverview({ user }: { user: SessionUser }) {
   const links = [
     { to: "/user/order", label: "My orders" },
     { to: "/user/wishlist", label: "My wish-list" },
-    ...(isAdmin(user) ? [{ to: "/admin/dashboard", label: "Admin dashboard" }] : []),
+    // To the first back-office section the admin's staff role allows (the dashboard for most).
+    ...(isAdmin(user) ? [{ to: firstAdminPage(user) ?? "/admin", label: "Admin dashboard" }] : []),
     { to: "/user/update-account-details", label: "Update account details" },
     { to: "/user/update-contact-details", label: "Update contact details" },
     { to: "/user/update-password", label: "Update password" },
