@@ -15,6 +15,7 @@
 // part or all of what was paid (RefundOrderDialog); it is offered only while something is left to refund.
 // An order paid on the provider's page shows that payment (OrderOnlinePayment): its ids, linked to the
 // provider's dashboard, when it was paid or until when it could be, and a problem with it.
+// A staff role without orders:write (support) sees the order but no Manage Status, Cancel order or Refund.
 import { PageTitle } from "../../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text } from "@mantine/core";
@@ -40,6 +41,8 @@ import { RefundOrderDialog, type RefundableOrder } from "./RefundOrderDialog";
 import { useUpdateOrderStatus } from "./useUpdateOrderStatus";
 import { AdminOrderDocument } from "./viewOperations";
 import { useLiveOrderStatus, useNewOrders } from "../../../lib/orders/liveOrders";
+import { can } from "../../../lib/session/abilities";
+import { useSession } from "../../../lib/session/session";
 
 export const NO_ORDERS_YET = "No orders yet.";
 export const NO_ORDERS_FOUND = "No orders found matching your search.";
@@ -234,6 +237,7 @@ function RefundAction({ order, paymentStatus }: { order: RefundableOrder; paymen
 
 export function ViewOrderScreen() {
   const orderNumber = useParams().orderNumber ?? "";
+  const mayChange = can(useSession().user, "orders:write");
   const { data, loading, error, refetch } = useQuery(AdminOrderDocument, { variables: { orderNumber }, fetchPolicy: "cache-and-network" });
   useLiveOrderStatus(orderNumber, { announce: false });
 
@@ -260,10 +264,13 @@ export function ViewOrderScreen() {
           <PageTitle title={`Order ${order.orderNumber}`} />
           <Text c="dimmed">{formatDateTime(order.createdAt)}</Text>
         </Stack>
-        <Group align="flex-end">
-          <ManageStatus order={order} />
-          <RefundAction order={order} paymentStatus={paymentStatus} />
-        </Group>
+        {/* Changing the status, cancelling and refunding need the orders:write ability (support only reads). */}
+        {mayChange && (
+          <Group align="flex-end">
+            <ManageStatus order={order} />
+            <RefundAction order={order} paymentStatus={paymentStatus} />
+          </Group>
+        )}
       </Group>
 
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
