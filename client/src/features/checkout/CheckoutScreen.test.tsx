@@ -574,7 +574,7 @@ describe("Checkout when the shop takes payment on Stripe's page (shopPayments.pa
 
   it("a refused order shows the server's words, keeps the cart and stays (busy meanwhile)", async () => {
     const cart = cartWithFern();
-    const refused = { ...placeOrderMock([], { error: "Only 1 left of Boston Fern." }), delay: 50 };
+    const refused = { ...placeOrderMock([], { error: "Only 1 left of Boston Fern." }), delay: 300 };
     renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, cart, mocks: [stripe(), quote().mock, refused] });
     await screen.findByText(/You will pay securely on Stripe's page/);
     await userEvent.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), "1");

@@ -482,7 +482,7 @@ describe("Order view: payment and refunds", () => {
       refunded: 32.5,
       refunds: [...partlyRefunded.refunds, refundRow(3, 12.5, "Late delivery", "succeeded")],
     };
-    renderOrder(partlyRefunded, [{ request: refundRequest({ amount: 12.5, reason: "Late delivery" }), result: refundAnswer(answered), delay: 50 }]);
+    renderOrder(partlyRefunded, [{ request: refundRequest({ amount: 12.5, reason: "Late delivery" }), result: refundAnswer(answered), delay: 300 }]);
     const dialog = await openRefund();
     await userEvent.type(dialog.getByRole("textbox", { name: "Amount" }), "12.50");
     await userEvent.type(dialog.getByRole("textbox", { name: "Reason" }), "  Late delivery ");
