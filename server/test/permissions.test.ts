@@ -68,6 +68,11 @@ const operations: Record<string, Operation> = {
   rateProduct: { access: "user", document: "mutation($id: Int!) { rateProduct(productId: $id, rating: 4) { message } }", variables: () => ({ id: ids.product }) },
   myOrders: { access: "user", document: "{ myOrders { nodes { id } } }" },
   cancelMyOrder: { access: "user", document: "mutation { cancelMyOrder(id: 999999) { message } }" },
+  // The signed-in customer's own address book.
+  myAddresses: { access: "user", document: "{ myAddresses { id } }" },
+  saveAddress: { access: "user", document: 'mutation { saveAddress(input: { label: "Home", name: "Matrix", phone: "+1 555 0100", address: "1 Matrix Lane" }) { id } }' },
+  setDefaultAddress: { access: "user", document: "mutation { setDefaultAddress(id: 999999) { id } }" },
+  deleteAddress: { access: "user", document: "mutation { deleteAddress(id: 999999) { message } }" },
   // The shopper's own order awaiting payment (someone else's is NOT_FOUND, as a missing one).
   payForOrder: { access: "user", document: "mutation { payForOrder(id: 999999) { url } }" },
   confirmPayment: { access: "user", document: "mutation { confirmPayment(id: 999999) { message } }" },

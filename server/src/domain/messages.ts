@@ -19,6 +19,7 @@ export const messages = {
   passwordUpdated: "Your password has been updated.",
   roleUpdated: "User role updated.",
   staffRoleUpdated: "Staff role updated.",
+  addressDeleted: "Address removed.",
   rated: "Thank you for rating this product.",
   favouriteAdded: "Added to your wishlist.",
   favouriteRemoved: "Removed from your wishlist.",

@@ -1,6 +1,6 @@
 // The shop's services, wired once over one Prisma client. Adapters (GraphQL, REST) receive this object.
 import type { PrismaClient } from "../generated/prisma/client.js";
-import { AccountService, PasswordResetService, Throttle, TokenService } from "./accounts/index.js";
+import { AccountService, AddressBook, PasswordResetService, Throttle, TokenService } from "./accounts/index.js";
 import { ApiKeyService, WebhookService, type WebhookSafety } from "./integrations/index.js";
 import { AnalyticsService } from "./analytics/index.js";
 import { CatalogService, CategoryService, FavouriteService, RatingService } from "./catalog/index.js";
@@ -52,6 +52,8 @@ export interface Shop {
   tokens: TokenService;
   throttle: Throttle;
   accounts: AccountService;
+  /** Customers' delivery addresses. */
+  addresses: AddressBook;
   catalog: CatalogService;
   /** Product search (matching, ranking, suggestions as you type, did you mean). */
   search: SearchService;
@@ -91,6 +93,7 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
     tokens,
     throttle,
     accounts: new AccountService(prisma, tokens, throttle),
+    addresses: new AddressBook(prisma),
     catalog: new CatalogService(prisma, images, readRows, search),
     search,
     categories: new CategoryService(prisma, readRows),

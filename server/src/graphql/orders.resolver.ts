@@ -75,6 +75,12 @@ class PlaceOrderInput {
     description: "Promotion codes (at most 5): each must apply to the order, else BAD_USER_INPUT at `code` with the reason ('This code has been used up.'); the order is never placed without a discount the shopper saw.",
   })
   codes!: string[] | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description: "One of the shopper's addresses (myAddresses) to deliver to; the account's contact details (the default address) when not given. Another's: BAD_USER_INPUT at `address`.",
+  })
+  addressId!: number | null;
 }
 
 const CODES = "Promotion codes the shopper entered (at most 5, any case): each is applied or answered with its reason in `codes`.";
@@ -178,6 +184,7 @@ class OrderResolver {
       reference: input.reference as string,
       idempotencyKey: input.idempotencyKey,
       codes: input.codes,
+      addressId: input.addressId,
     });
     return { message: order.status === "awaiting-payment" ? messages.orderAwaitingPayment : messages.orderPlaced, order: viewOrder(order) };
   }

@@ -4,6 +4,7 @@ import "reflect-metadata";
 import { lexicographicSortSchema, printSchema, type GraphQLSchema } from "graphql";
 import { buildSchema, type PubSub } from "type-graphql";
 import { accountResolvers } from "./accounts.resolver.js";
+import { addressResolvers } from "./addresses.resolver.js";
 import { catalogResolvers } from "./catalog.resolver.js";
 import { integrationResolvers } from "./integrations.resolver.js";
 import { emailResolvers } from "./emails.resolver.js";
@@ -29,7 +30,7 @@ const noTopics: PubSub = {
 
 export function buildShopSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
-    resolvers: [...catalogResolvers, ...accountResolvers, ...orderResolvers, ...liveOrderResolvers, ...pictureResolvers, ...integrationResolvers, ...emailResolvers, ...searchResolvers, ...variantResolvers, ...pricingResolvers],
+    resolvers: [...catalogResolvers, ...accountResolvers, ...addressResolvers, ...orderResolvers, ...liveOrderResolvers, ...pictureResolvers, ...integrationResolvers, ...emailResolvers, ...searchResolvers, ...variantResolvers, ...pricingResolvers],
     pubSub: noTopics,
     // Inputs are checked by the domain services (one rule, one place), not by class-validator.
     validate: false,

@@ -11,7 +11,6 @@ import {
   checkSearch,
   containsPattern,
   email,
-  fieldRule,
   invalid,
   isUniqueViolation,
   keysetPage,
@@ -33,6 +32,9 @@ import {
   type StaffRole,
 } from "../shared/index.js";
 import { setRole, setStaffRole } from "./staff.js";
+import { AddressBook } from "./address-book.js";
+import { contactForm, type ContactInput } from "./contact.js";
+export { ADDRESS_MAX_LENGTH, contactForm, type ContactInput } from "./contact.js";
 import { hashPassword, verifyPassword } from "./passwords.js";
 import { addressKey, PASSWORD_CHECK_LIMITS, SIGN_IN_LIMITS, SIGN_UP_LIMITS, type Limit, type Throttle } from "./throttle.js";
 import type { TokenService } from "./tokens.js";
@@ -49,7 +51,6 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 // Sign-in accepts longer passwords than sign-up, so an admin password set from the environment still works.
 const LOGIN_PASSWORD_MAX_LENGTH = 1024;
-export const ADDRESS_MAX_LENGTH = 500;
 const SEARCH_MAX_LENGTH = 255;
 const USER_PAGE_SIZE = 20;
 const USER_KEYS = newestFirst("u");
@@ -102,26 +103,7 @@ export type SignInInput = FormInput<typeof signInForm>;
 export const accountForm = { name: text("name"), email: email(), currentPassword: anyValue<string | null | undefined>() };
 export type AccountInput = FormInput<typeof accountForm>;
 
-/** Phone: 7 to 20 characters of digits, spaces, +, -, ( and ), with at least 7 digits. */
-const phoneNumber = fieldRule<string>(
-  (value, problem) => {
-    const result = text("phone number", { max: 255 }).safeParse(value);
-    if (!result.success) {
-      for (const issue of result.error.issues) problem(issue.message);
-      return "";
-    }
-    const phone = result.data;
-    if (phone.length < 7 || phone.length > 20) problem("The phone number must be between 7 and 20 characters.");
-    if (!/^[\d\s+\-()]*$/.test(phone)) problem("The phone number may only contain digits, spaces, +, -, ( and ).");
-    else if ((phone.match(/\d/g) ?? []).length < 7) problem("The phone number must contain at least 7 digits.");
-    return phone;
-  },
-  { type: "string", minLength: 7, maxLength: 20, pattern: "^[\\d\\s+\\-()]*$" },
-);
 
-/** The contact details checkout needs. */
-export const contactForm = { phone: phoneNumber, address: text("address", { max: ADDRESS_MAX_LENGTH }) };
-export type ContactInput = FormInput<typeof contactForm>;
 
 /** A password change. */
 export const passwordChangeForm = {
@@ -304,7 +286,12 @@ export class AccountService {
     const checks = new Checks();
     const { phone, address } = checks.form(contactForm, await received(input));
     checks.done();
-    return this.prisma.user.update({ where: { id: userId }, data: { phone, address }, omit: WITHOUT_HASH });
+    // The contact details are the default address's (address-book.ts): both change together.
+    return this.prisma.$transaction(async (tx) => {
+      const user = await tx.user.update({ where: { id: userId }, data: { phone, address }, omit: WITHOUT_HASH });
+      await AddressBook.contactChanged(tx, userId, { phone, address });
+      return user;
+    });
   }
 
   /**

@@ -63,6 +63,8 @@ export interface PlaceOrderInput {
   productLines?: ProductLineRule;
   /** Promotion codes the shopper entered: each must apply, or the order is refused with the reason at `code`. */
   codes?: string[] | null;
+  /** One of the shopper's addresses (the address book) to deliver to; the account's contact details (its default) when not given. */
+  addressId?: number | null;
 }
 
 const REFERENCE_USED = "This order reference has already been used.";
@@ -70,6 +72,7 @@ const REFERENCE_USED_FOR_ANOTHER_CART =
   "This order reference was already used for a different cart or delivery region. Start a new checkout to place another order.";
 const KEY_AND_REFERENCE_DIFFER = "The Idempotency-Key and the reference name different orders: send one of them, or the same value in both.";
 const BAD_IDEMPOTENCY_KEY = "The Idempotency-Key must be 1 to 255 visible ASCII characters.";
+const ADDRESS_INVALID = "The selected address is invalid.";
 const TOTAL_TOO_LARGE = "The order total may not be greater than $21,474,836.47. Please split it into smaller orders.";
 /** The first key of the transaction-scoped advisory locks taken on order references (the second is the reference's hash). */
 const REFERENCE_LOCK = 72_707_370;
@@ -123,15 +126,28 @@ export async function placeOrder(
   const earlier = await placedWith();
   if (earlier) return sameCheckout(earlier);
 
-  const [user, region, read, found] = await Promise.all([
-    readRows<{ email: string; phone: string | null; address: string | null }>(Prisma.sql`SELECT email, phone, address FROM users WHERE id = ${userId}`).then((rows) => rows[0] ?? null),
+  const addressId = input.addressId === undefined || input.addressId === null ? null : parseId(input.addressId);
+  if (input.addressId !== undefined && input.addressId !== null && addressId === null) checks.add("address", ADDRESS_INVALID);
+  const [user, chosen, region, read, found] = await Promise.all([
+    readRows<{ name: string; email: string; phone: string | null; address: string | null }>(Prisma.sql`SELECT name, email, phone, address FROM users WHERE id = ${userId}`).then(
+      (rows) => rows[0] ?? null,
+    ),
+    addressId === null
+      ? null
+      : readRows<{ name: string; phone: string; address: string }>(Prisma.sql`SELECT name, phone, address FROM addresses WHERE id = ${addressId} AND user_id = ${userId}`).then(
+          (rows) => rows[0] ?? null,
+        ),
     findRegion(readRows, regionChoice),
     readCart(readRows, cart, input.productLines === "default-variant" ? "default-variant" : "only-variant"),
     // Counted for this buyer as checkout counts their uses: by their e-mail (lower case).
     readCodes(readRows, codes, { userId }),
   ]);
   if (!user) throw unauthenticated();
-  const contact = { email: user.email, phone: user.phone?.trim() ?? "", address: user.address?.trim() ?? "" };
+  if (addressId !== null && !chosen) checks.add("address", ADDRESS_INVALID);
+  // An address of the book delivers to its own name: the order's address names them when they are not the account holder.
+  const contact = chosen
+    ? { email: user.email, phone: chosen.phone.trim(), address: chosen.name.trim() === user.name.trim() ? chosen.address.trim() : `${chosen.name.trim()}, ${chosen.address.trim()}` }
+    : { email: user.email, phone: user.phone?.trim() ?? "", address: user.address?.trim() ?? "" };
   if (!contact.phone || !contact.address) checks.add("contact", "Please update your contact information.");
   if (!region) checks.add("region", "The selected region is invalid.");
   judgeCart(checks, read);
