@@ -2,7 +2,7 @@ import { notifications } from "@mantine/notifications";
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AdminUserDocument, AdminUserEmailsDocument, AdminUsersDocument, SetUserRoleDocument } from "../../../graphql/generated/graphql";
+import { AdminUserDocument, AdminUserEmailsDocument, AdminUsersDocument, SetUserRoleDocument, type StaffRole } from "../../../graphql/generated/graphql";
 import { ADMIN_PAGE_SIZE, ORDERS_PAGE_SIZE } from "../../../lib/apollo/pages";
 import { connection, cursorOf, queryMock, type PageOptions } from "../../../test/fixtures";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
@@ -17,6 +17,7 @@ const person = (id: number, name: string, email: string, role: "USER" | "ADMIN" 
   name,
   email,
   role,
+  staffRole: null as StaffRole | null,
   createdAt: `2026-01-0${id}T10:00:00.000Z`,
 });
 // Newest first, as the server sends them.
@@ -174,7 +175,7 @@ describe("User detail", () => {
         { request: userRequest, result: { data: { user: ada } } },
         {
           request: { query: SetUserRoleDocument, variables: { id: 2, role: "ADMIN" } },
-          result: { data: { setUserRole: { __typename: "UserPayload", message: "User role updated.", user: { __typename: "User", id: 2, role: "ADMIN" } } } },
+          result: { data: { setUserRole: { __typename: "UserPayload", message: "User role updated.", user: { __typename: "User", id: 2, role: "ADMIN", staffRole: null } } } },
         },
       ],
     });

@@ -1,12 +1,15 @@
 // Users. The list has the count, search by name or email (on the server), rows
-// with name, email and a role badge, newest first, a page at a time; a failed load is silent (logged).
-// The user detail: account info (name, email, role, created date), the change-role select (user or
-// admin) with the server's message on success and on failure, contact info ('No address' / 'No
+// with name, email, a role badge and the staff role of admins, newest first, a page at a time; a failed load
+// is silent (logged).
+// The user detail: account info (name, email, role, staff role of an admin, created date), the change-role
+// select (user or admin) with the server's message on success and on failure, contact info ('No address' / 'No
 // contact'), their orders (a page at a time) linking to the admin order view, and the emails the shop
-// wrote to them.
+// wrote to them. What the viewer's staff role allows (lib/session/abilities.ts): the role change needs
+// customers:roles (and, for a user who holds a staff role, staff:manage: only the owner changes staff); the
+// emails need customers:emails; the owner's 'Staff role' select (StaffRoleField) needs staff:manage.
 import { PageTitle } from "../../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
-import { Anchor, Badge, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { Anchor, Badge, SimpleGrid, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { Link, useParams } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { DetailUnavailable } from "../../../components/DetailUnavailable";
@@ -15,9 +18,12 @@ import { AdminUserDocument, AdminUsersDocument, type Role } from "../../../graph
 import { ADMIN_PAGE_SIZE, nextPageVariables, nodesOf, ORDERS_PAGE_SIZE, useLastAnswer } from "../../../lib/apollo/pages";
 import { reportChange } from "../../../lib/notify";
 import { formatDate } from "../../../lib/orders/invoice";
+import { can } from "../../../lib/session/abilities";
+import { useSession } from "../../../lib/session/session";
 import { notifyServerFailure } from "../adminFeedback";
 import { AdminList, AdminSection, AdminTable, ChangeChoice, Detail, useListSearch, useQuietListState } from "../AdminParts";
 import { AdminOrderRow } from "../orders/orderParts";
+import { ChangeStaffRole, staffRoleText } from "./StaffRoleField";
 import { UserEmails } from "./UserEmails";
 import { useSetUserRole } from "./useSetUserRole";
 
@@ -36,6 +42,22 @@ function RoleBadge({ role }: { role: Role }) {
   );
 }
 
+
+/** The staff role of an admin; a shopper's cell is empty to the eye and says "Not staff" to a screen reader. */
+function StaffRoleCell({ user }: { user: Parameters<typeof staffRoleText>[0] }) {
+  const text = staffRoleText(user);
+  if (text === null) {
+    return (
+      <>
+        <Text span c="dimmed" aria-hidden>
+          —
+        </Text>
+        <VisuallyHidden>Not staff</VisuallyHidden>
+      </>
+    );
+  }
+  return <Text span>{text}</Text>;
+}
 
 export function ManageUsersScreen() {
   const search = useListSearch();
@@ -56,7 +78,7 @@ export function ManageUsersScreen() {
       onLoadMore={(page) => fetchMore({ variables: nextPageVariables(page) })}
     >
       {(users) => (
-        <AdminTable framed highlightOnHover nowrap minWidth={520} columns={["Name", "Email", "Role"]}>
+        <AdminTable framed highlightOnHover nowrap minWidth={640} columns={["Name", "Email", "Role", "Staff role"]}>
           {users.map((user) => (
             <Table.Tr key={user.id} aria-label={user.name}>
               <Table.Td>
@@ -67,6 +89,9 @@ export function ManageUsersScreen() {
               <Table.Td>{user.email}</Table.Td>
               <Table.Td>
                 <RoleBadge role={user.role} />
+              </Table.Td>
+              <Table.Td>
+                <StaffRoleCell user={user} />
               </Table.Td>
             </Table.Tr>
           ))}
@@ -84,6 +109,7 @@ function ChangeRole({ userId, role }: { userId: number; role: Role }) {
 
 export function UserDetailScreen() {
   const id = Number(useParams().id);
+  const viewer = useSession().user;
   const { data, loading, error, fetchMore } = useQuery(AdminUserDocument, {
     variables: { id, first: ORDERS_PAGE_SIZE },
     skip: !Number.isInteger(id),
@@ -97,6 +123,9 @@ export function UserDetailScreen() {
   }
 
   const orders = nodesOf(user.orders);
+  const staffRole = staffRoleText(user);
+  // Only the owner changes the role of someone who holds a staff role (the server says so too).
+  const mayChangeRole = can(viewer, "customers:roles") && (user.staffRole === null || can(viewer, "staff:manage"));
   return (
     <Stack gap="lg">
       <PageTitle title={user.name} />
@@ -108,9 +137,11 @@ export function UserDetailScreen() {
             <Detail label="Role">
               <RoleBadge role={user.role} />
             </Detail>
+            {staffRole !== null && <Detail label="Staff role">{staffRole}</Detail>}
             <Detail label="Created">{formatDate(user.createdAt)}</Detail>
           </SimpleGrid>
-          <ChangeRole key={user.role} userId={user.id} role={user.role} />
+          {mayChangeRole && <ChangeRole key={user.role} userId={user.id} role={user.role} />}
+          {can(viewer, "staff:manage") && <ChangeStaffRole user={user} own={viewer?.id === user.id} />}
         </AdminSection>
         <AdminSection id="contact-info" title="Contact info">
           <Detail label="Address">{user.address || "No address"}</Detail>
@@ -131,7 +162,7 @@ export function UserDetailScreen() {
           </>
         )}
       </AdminSection>
-      <UserEmails userId={user.id} />
+      {can(viewer, "customers:emails") && <UserEmails userId={user.id} />}
     </Stack>
   );
 }

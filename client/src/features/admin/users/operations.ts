@@ -9,6 +9,7 @@ export const adminUserOperations = /* GraphQL */ `
           name
           email
           role
+          staffRole
         }
       }
       pageInfo {
@@ -25,6 +26,7 @@ export const adminUserOperations = /* GraphQL */ `
       name
       email
       role
+      staffRole
       address
       phone
       createdAt
@@ -67,6 +69,7 @@ export const adminUserOperations = /* GraphQL */ `
       user {
         id
         role
+        staffRole
       }
     }
   }
