@@ -73,6 +73,9 @@ const operations: Record<string, Operation> = {
   saveAddress: { access: "user", document: 'mutation { saveAddress(input: { label: "Home", name: "Matrix", phone: "+1 555 0100", address: "1 Matrix Lane" }) { id } }' },
   setDefaultAddress: { access: "user", document: "mutation { setDefaultAddress(id: 999999) { id } }" },
   deleteAddress: { access: "user", document: "mutation { deleteAddress(id: 999999) { message } }" },
+  // Their own data: the export, and deletion (a wrong password here: BAD_USER_INPUT).
+  myData: { access: "user", document: "{ myData }" },
+  deleteMyAccount: { access: "user", document: 'mutation { deleteMyAccount(password: "not-the-password") { message } }' },
   // The shopper's own order awaiting payment (someone else's is NOT_FOUND, as a missing one).
   payForOrder: { access: "user", document: "mutation { payForOrder(id: 999999) { url } }" },
   confirmPayment: { access: "user", document: "mutation { confirmPayment(id: 999999) { message } }" },

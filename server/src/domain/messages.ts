@@ -20,6 +20,7 @@ export const messages = {
   roleUpdated: "User role updated.",
   staffRoleUpdated: "Staff role updated.",
   addressDeleted: "Address removed.",
+  accountDeleted: "Your account has been deleted.",
   rated: "Thank you for rating this product.",
   favouriteAdded: "Added to your wishlist.",
   favouriteRemoved: "Removed from your wishlist.",

@@ -1,6 +1,6 @@
 // The shop's services, wired once over one Prisma client. Adapters (GraphQL, REST) receive this object.
 import type { PrismaClient } from "../generated/prisma/client.js";
-import { AccountService, AddressBook, PasswordResetService, Throttle, TokenService } from "./accounts/index.js";
+import { AccountService, AddressBook, MyData, PasswordResetService, Throttle, TokenService } from "./accounts/index.js";
 import { ApiKeyService, WebhookService, type WebhookSafety } from "./integrations/index.js";
 import { AnalyticsService } from "./analytics/index.js";
 import { CatalogService, CategoryService, FavouriteService, RatingService } from "./catalog/index.js";
@@ -54,6 +54,8 @@ export interface Shop {
   accounts: AccountService;
   /** Customers' delivery addresses. */
   addresses: AddressBook;
+  /** A customer's own data: export it, delete the account. */
+  myData: MyData;
   catalog: CatalogService;
   /** Product search (matching, ranking, suggestions as you type, did you mean). */
   search: SearchService;
@@ -80,6 +82,7 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
   const tokens = new TokenService(prisma, options.events, options.jwtSecret, options.tokenTtlSeconds, apiKeys);
   const readRows = options.readRows ?? prismaReader(prisma);
   const throttle = new Throttle(prisma, readRows);
+  const accounts = new AccountService(prisma, tokens, throttle);
   const passwordResets = new PasswordResetService(prisma, tokens, throttle, options.jwtSecret);
   const index = options.searchIndex
     ? new ProductIndex(readRows, options.events, { onError: (message, error) => options.log?.error({ err: error }, message) })
@@ -92,8 +95,9 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
     images,
     tokens,
     throttle,
-    accounts: new AccountService(prisma, tokens, throttle),
+    accounts,
     addresses: new AddressBook(prisma),
+    myData: new MyData(prisma, tokens, accounts),
     catalog: new CatalogService(prisma, images, readRows, search),
     search,
     categories: new CategoryService(prisma, readRows),

@@ -1,4 +1,5 @@
-// The customer's address book (domain/accounts/address-book.ts): thin adapters.
+// The customer's own data: the address book (domain/accounts/address-book.ts), export and deletion
+// (my-data.ts). Thin adapters.
 import { Arg, Ctx, Field, InputType, Int, Mutation, ObjectType, Query, Resolver } from "type-graphql";
 import type { Address as AddressRow } from "../generated/prisma/client.js";
 import { messages } from "../domain/messages.js";
@@ -56,4 +57,21 @@ class AddressResolver {
   }
 }
 
-export const addressResolvers = [AddressResolver] as const;
+@Resolver()
+class MyDataResolver {
+  @Query(() => String, { description: "Everything the shop keeps about the signed-in customer, as one JSON document (the account screen's 'Export my data')." })
+  async myData(@Ctx() { shop, viewer }: GraphQLContext): Promise<string> {
+    return JSON.stringify(await shop.myData.export(viewer), null, 2);
+  }
+
+  @Mutation(() => Message, {
+    description:
+      "Deletes the signed-in customer's account once their password is confirmed: personal data erased, orders kept without personal fields, sessions and keys ended, a last e-mail. Wrong password: BAD_USER_INPUT at `password`.",
+  })
+  async deleteMyAccount(@Ctx() { shop, viewer }: GraphQLContext, @Arg("password", () => String) password: string): Promise<Message> {
+    await shop.myData.delete(viewer, { password });
+    return { message: messages.accountDeleted };
+  }
+}
+
+export const addressResolvers = [AddressResolver, MyDataResolver] as const;

@@ -153,6 +153,16 @@ function bodyOf(content: EmailContent, recipient: string, shopUrl: string): Emai
           { type: "button", label: "Reset your password", url: `${shopUrl}/forgot-password` },
         ],
       };
+    case "account-deleted":
+      return {
+        headline: "Your account has been deleted",
+        blocks: [
+          { type: "paragraph", text: `Hi ${content.name}, your ${SHOP_NAME} account (${recipient}) was deleted on ${formatTime(content.deletedAt)}, as you asked.` },
+          { type: "paragraph", text: "Your name, contact details, addresses, wish-list and sessions are gone. Your past orders are kept for our accounts, without your name, e-mail, phone or address." },
+          { type: "paragraph", text: "This is the last e-mail we send to this address. You are welcome to open a new account at any time." },
+          { type: "button", label: `Visit ${SHOP_NAME}`, url: `${shopUrl}/` },
+        ],
+      };
   }
 }
 

@@ -381,7 +381,7 @@ export class AccountService {
    * Checks a signed-in user's password (to change it, or the email). Throttled per user, so a borrowed
    * session cannot guess the password one request after another; a right guess clears the count.
    */
-  private async passwordMatches(userId: number, passwordHash: string, candidate: string): Promise<boolean> {
+  async passwordMatches(userId: number, passwordHash: string, candidate: string): Promise<boolean> {
     const key = `password-check:user:${userId}`;
     const attempt = await this.throttle.enter(new Map([[key, PASSWORD_CHECK_LIMITS.user]]), tooManyPasswordChecks);
     if (!(await verifyPassword(passwordHash, candidate))) return false;

@@ -18,6 +18,7 @@ export const WEBHOOK_EVENTS = [
   "product.deleted",
   "product.stock_low",
   "customer.registered",
+  "customer.deleted",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
@@ -35,6 +36,7 @@ export const EVENT_DESCRIPTIONS: Record<WebhookEventType, string> = {
   "product.deleted": "A product was deleted (data.product, as it was).",
   "product.stock_low": "A product's stock fell to the endpoint's threshold or below (data.product, data.threshold).",
   "customer.registered": "A shopper created an account (data.customer).",
+  "customer.deleted": "A customer deleted their account (data.customer, as it is left: anonymised). Their orders are kept without their personal details.",
 };
 
 /** The outbox channel webhooks travel on, and the lane of one endpoint (its own concurrency limit). */

@@ -41,7 +41,8 @@ export type EmailContent =
   | { kind: "order-status"; order: EmailOrder; status: OrderStatusName }
   | { kind: "order-refund"; order: EmailOrder; amountCents: Cents; reason: string }
   | { kind: "password-reset"; token: string; expiresAt: Date }
-  | { kind: "password-changed"; name: string; changedAt: Date };
+  | { kind: "password-changed"; name: string; changedAt: Date }
+  | { kind: "account-deleted"; name: string; deletedAt: Date };
 
 export interface EmailToSend {
   to: string;
@@ -145,6 +146,8 @@ export class EmailService {
         return due;
       case "password-changed":
         return { kind: due.kind, name: due.name, changedAt: new Date(due.changedAt) };
+      case "account-deleted":
+        return { kind: due.kind, name: due.name, deletedAt: new Date(due.deletedAt) };
       case "password-reset":
         return { kind: due.kind, token: this.reads.resetLinkToken(due.resetId), expiresAt: new Date(due.expiresAt) };
       case "order-confirmation":

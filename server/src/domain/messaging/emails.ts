@@ -17,10 +17,12 @@ export type DueEmail =
   /** Money given back: this refund's amount and the reason the shop gave. */
   | { kind: "order-refund"; orderId: number; orderNumber: string; amountCents: number; reason: string }
   | { kind: "password-reset"; resetId: string; expiresAt: string }
-  | { kind: "password-changed"; name: string; changedAt: string };
+  | { kind: "password-changed"; name: string; changedAt: string }
+  /** The customer deleted their account: sent to the address it had, the last thing the shop sends there. */
+  | { kind: "account-deleted"; name: string; deletedAt: string };
 
 export type EmailKind = DueEmail["kind"];
-export const EMAIL_KINDS: readonly EmailKind[] = ["welcome", "order-confirmation", "order-status", "order-refund", "password-reset", "password-changed"];
+export const EMAIL_KINDS: readonly EmailKind[] = ["welcome", "order-confirmation", "order-status", "order-refund", "password-reset", "password-changed", "account-deleted"];
 
 /** Who an email goes to: the account it concerns and the address it is written to. */
 export interface EmailRecipient {
@@ -55,6 +57,8 @@ export function subjectOf(email: DueEmail): string {
       return `Reset your ${SHOP_NAME} password`;
     case "password-changed":
       return `Your ${SHOP_NAME} password was changed`;
+    case "account-deleted":
+      return `Your ${SHOP_NAME} account has been deleted`;
   }
 }
 
@@ -93,6 +97,8 @@ function readDueEmail(kind: string, data: unknown): DueEmail | null {
       return isText(data.name) ? { kind, name: data.name } : null;
     case "password-changed":
       return isText(data.name) && isText(data.changedAt) ? { kind, name: data.name, changedAt: data.changedAt } : null;
+    case "account-deleted":
+      return isText(data.name) && isText(data.deletedAt) ? { kind, name: data.name, deletedAt: data.deletedAt } : null;
     case "password-reset":
       return isText(data.resetId) && isText(data.expiresAt) ? { kind, resetId: data.resetId, expiresAt: data.expiresAt } : null;
     case "order-confirmation":
