@@ -25,6 +25,7 @@ describe("Screens and routes: every public, customer and admin route of the spec
       "/user/order",
       "/user/order/:orderNumber",
       "/user/wishlist",
+      "/user/addresses",
       "/user/update-account-details",
       "/user/update-contact-details",
       "/user/update-password",

@@ -40,6 +40,7 @@ export const SHOP_ROUTES: ReadonlyArray<{ path: string; element?: ReactElement; 
   { path: "/user/order", lazy: screen(() => import("../features/orders/OrdersScreen"), "OrdersScreen") },
   { path: "/user/order/:orderNumber", lazy: screen(() => import("../features/orders/OrderDetailScreen"), "OrderDetailScreen") },
   { path: "/user/wishlist", lazy: screen(() => import("../features/wishlist/WishlistScreen"), "WishlistScreen") },
+  { path: "/user/addresses", lazy: screen(() => import("../features/account/AddressesScreen"), "AddressesScreen") },
   {
     path: "/user/update-account-details",
     lazy: screen(() => import("../features/account/UpdateAccountScreens"), "UpdateAccountScreen"),

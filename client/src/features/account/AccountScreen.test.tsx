@@ -19,9 +19,9 @@ describe("Account", () => {
     expect(screen.getByText("No contact")).toBeInTheDocument();
   });
 
-  it("links to my orders, my wish-list and the three update pages", async () => {
+  it("links to my orders, my wish-list, my addresses and the three update pages", async () => {
     renderWithShop(<AccountScreen />, { ...at, user: shopper });
-    const links = { "My orders": "/user/order", "My wish-list": "/user/wishlist", "Update account details": "/user/update-account-details", "Update contact details": "/user/update-contact-details", "Update password": "/user/update-password" };
+    const links = { "My orders": "/user/order", "My wish-list": "/user/wishlist", "My addresses": "/user/addresses", "Update account details": "/user/update-account-details", "Update contact details": "/user/update-contact-details", "Update password": "/user/update-password" };
     for (const [name, href] of Object.entries(links)) expect(await screen.findByRole("link", { name })).toHaveAttribute("href", href);
     expect(screen.getByRole("button", { name: "Delete account" })).toBeInTheDocument();
   });

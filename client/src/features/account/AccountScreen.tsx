@@ -1,4 +1,4 @@
-// Account overview: the user's details, links to orders, wish-list, the
+// Account overview: the user's details, links to orders, wish-list, the address book, the
 // admin dashboard (admins only) and the three update pages, Delete account and Logout.
 import { PageTitle } from "../../components/PageTitle";
 import { useMutation } from "@apollo/client/react";
@@ -48,6 +48,7 @@ function AccountOverview({ user }: { user: SessionUser }) {
   const links = [
     { to: "/user/order", label: "My orders" },
     { to: "/user/wishlist", label: "My wish-list" },
+    { to: "/user/addresses", label: "My addresses" },
     // To the first back-office section the admin's staff role allows (the dashboard for most).
     ...(isAdmin(user) ? [{ to: firstAdminPage(user) ?? "/admin", label: "Admin dashboard" }] : []),
     { to: "/user/update-account-details", label: "Update account details" },

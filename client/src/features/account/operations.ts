@@ -64,4 +64,34 @@ export const accountOperations = /* GraphQL */ `
       }
     }
   }
+
+  # The address book (the list itself is lib/addresses' MyAddresses). The regions to pick from are the
+  # checkout's delivery regions, the same list and page size, so both read one cached answer.
+  query AddressRegions {
+    regions(first: 100) {
+      nodes {
+        id
+        name
+        fee
+      }
+    }
+  }
+
+  mutation SaveAddress($id: Int, $input: AddressInput!) {
+    saveAddress(id: $id, input: $input) {
+      ...AddressFields
+    }
+  }
+
+  mutation SetDefaultAddress($id: Int!) {
+    setDefaultAddress(id: $id) {
+      ...AddressFields
+    }
+  }
+
+  mutation DeleteAddress($id: Int!) {
+    deleteAddress(id: $id) {
+      message
+    }
+  }
 `;

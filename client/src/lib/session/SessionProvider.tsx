@@ -9,7 +9,7 @@ import { useHydrated } from "../ssr/hydration";
 import { SessionContext, type Session, type SessionUser } from "./session";
 
 /** Answers that belong to one user; dropped when the user changes so the next user never sees them. */
-const PERSONAL_FIELDS = ["favourites", "isFavourite", "myRating", "myOrders", "order", "userOrders", "checkCart"];
+const PERSONAL_FIELDS = ["favourites", "isFavourite", "myRating", "myOrders", "myAddresses", "order", "userOrders", "checkCart"];
 
 export function forgetPersonalData(cache: ApolloCache): void {
   for (const fieldName of PERSONAL_FIELDS) cache.evict({ id: "ROOT_QUERY", fieldName });
