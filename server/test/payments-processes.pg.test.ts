@@ -5,7 +5,7 @@
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { startFakeStripe, type FakeStripe } from "./fake-stripe.js";
-import { privateSchemaUrl, startShopProcess, stopAll, tempDataDir, type ShopProcess } from "./processes.js";
+import { call, privateSchemaUrl, startShopProcess, stopAll, tempDataDir } from "./processes.js";
 
 let fake: FakeStripe | undefined;
 const pools: pg.Pool[] = [];
@@ -15,16 +15,6 @@ afterAll(async () => {
   await fake?.close();
 });
 
-async function call(shop: ShopProcess, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<any> {
-  const response = await fetch(`${shop.url}/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const answer = (await response.json()) as any;
-  if (answer.errors) throw new Error(JSON.stringify(answer.errors));
-  return answer.data;
-}
 
 const ORDERS = 20;
 

@@ -56,6 +56,18 @@ export async function postQuery(baseUrl: string, query: string): Promise<any> {
   return response.json();
 }
 
+/** A GraphQL call to a shop process; its errors thrown. */
+export async function call(shop: ShopProcess, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<any> {
+  const response = await fetch(`${shop.url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const answer = (await response.json()) as any;
+  if (answer.errors) throw new Error(JSON.stringify(answer.errors));
+  return answer.data;
+}
+
 /** Starts the shop (development mode, port 0) with `env`; resolves once it printed its URL. */
 export function startShopProcess(env: Record<string, string>, args = ["--import", "tsx", "src/main.ts"]): Promise<ShopProcess> {
   const child = spawn(process.execPath, args, {

@@ -3,7 +3,7 @@
 // replicas each event is delivered once.
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { privateSchemaUrl, startShopProcess, stopAll, tempDataDir, type ShopProcess } from "./processes.js";
+import { call, privateSchemaUrl, startShopProcess, stopAll, tempDataDir, type ShopProcess } from "./processes.js";
 import { startReceiver, verifies, type Receiver } from "./webhook-receiver.js";
 
 const receivers: Receiver[] = [];
@@ -24,16 +24,6 @@ const shopEnv = (url: string) => ({
   JWT_SECRET: "webhook-replicas-secret-0123456789abcdef",
 });
 
-async function call(shop: ShopProcess, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<any> {
-  const response = await fetch(`${shop.url}/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
-  });
-  const answer = (await response.json()) as any;
-  if (answer.errors) throw new Error(JSON.stringify(answer.errors));
-  return answer.data;
-}
 
 /** A shopper with contact details, a product with plenty of stock and a region, in the shop's schema. */
 async function prepareShop(shop: ShopProcess, url: string) {
