@@ -10,6 +10,7 @@ import { createCartStore } from "../../lib/cart/cartStore";
 import { pricedQuoteServer } from "../../lib/cart/cartQuoteFake";
 import { cartQuoteFailure, checkoutOptionsMock, regions, simulatedPayments, stripePayments } from "../../test/fixtures";
 import { renderWithShop, shopper } from "../../test/renderWithShop";
+import { addressFixture, myAddressesMock } from "../../lib/addresses/addressBookFake";
 import { CheckoutScreen } from "./CheckoutScreen";
 
 const fern: CartProduct = { id: 101, slug: "boston-fern", name: "Boston Fern", imageOne: "/f.svg", price: 30, discountPrice: 20, quantity: 3 };
@@ -585,5 +586,123 @@ describe("Checkout when the shop takes payment on Stripe's page (shopPayments.pa
     await waitFor(() => expect(button).not.toHaveAttribute("data-loading"));
     expect(cart.getState().totalQuantity).toBe(2);
     expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe("Checkout with an address book: 'Deliver to' when the shopper has more than one address", () => {
+  const homeAddress = addressFixture(1, { label: "Home", name: shopper.name, phone: shopper.phone!, address: shopper.address!, regionId: 1, isDefault: true });
+  const cabin = addressFixture(2, { label: "Cabin", name: "Bo Gardener", phone: "+1 555 0177", address: "5 Pine Road, Bend", regionId: 2 });
+  const book = (addresses: ReturnType<typeof addressFixture>[]) => myAddressesMock(shopper.id, addresses, { times: Number.POSITIVE_INFINITY });
+
+  async function placeWith(user: ReturnType<typeof userEvent.setup>) {
+    await enterCard(user, validCard);
+    await user.click(screen.getByRole("button", { name: "Proceed to checkout" }));
+    expect(await screen.findByText("Payment successful and order has been created")).toBeInTheDocument();
+  }
+
+  it("lists the addresses, the default first and chosen; choosing another picks its region and the order names it (addressId)", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const calls: Array<Record<string, unknown>> = [];
+    renderWithShop(<CheckoutScreen />, {
+      ...atCheckout,
+      user: shopper,
+      cart: cartWithFern(),
+      mocks: [checkoutOptionsMock(), quote().mock, book([cabin, homeAddress]), placeOrderMock(calls)],
+    });
+    const deliverTo = await screen.findByRole("combobox", { name: "Deliver to" });
+    expect(within(deliverTo).getAllByRole("option").map((option) => option.textContent)).toEqual([
+      "Home: Ada Gardener, 1 Fern Street, Portland (default)",
+      "Cabin: Bo Gardener, 5 Pine Road, Bend",
+    ]);
+    expect(deliverTo).toHaveValue("1");
+    const region = screen.getByRole("combobox", { name: "Delivery region" });
+    await screen.findByRole("option", { name: "Rest of Oregon ($12.50)" });
+    expect(region).toHaveValue("");
+
+    await user.selectOptions(deliverTo, "2");
+    expect(region).toHaveValue("2");
+    expect(deliverTo).toHaveAccessibleDescription("Bo Gardener, +1 555 0177");
+    await waitFor(() => expect(screen.getByTestId("delivery-fee")).toHaveTextContent("$12.50"));
+    // The region stays the shopper's to change.
+    await user.selectOptions(region, "1");
+    expect(region).toHaveValue("1");
+
+    await placeWith(user);
+    expect(calls).toHaveLength(1);
+    const input = calls[0].input as { addressId?: number; regionId: number };
+    expect(input.addressId).toBe(2);
+    expect(input.regionId).toBe(1);
+  });
+
+  it("keeping the default sends no addressId (the order uses the account's contact details)", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const calls: Array<Record<string, unknown>> = [];
+    renderWithShop(<CheckoutScreen />, {
+      ...atCheckout,
+      user: shopper,
+      cart: cartWithFern(),
+      mocks: [checkoutOptionsMock(), quote().mock, book([homeAddress, cabin]), placeOrderMock(calls)],
+    });
+    const deliverTo = await screen.findByRole("combobox", { name: "Deliver to" });
+    // There and back: the default again.
+    await user.selectOptions(deliverTo, "2");
+    await user.selectOptions(deliverTo, "1");
+    expect(screen.getByRole("combobox", { name: "Delivery region" })).toHaveValue("1");
+    await placeWith(user);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].input).not.toHaveProperty("addressId");
+  });
+
+  it("with one address there is no choice and the order sends no addressId", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const calls: Array<Record<string, unknown>> = [];
+    const asked = book([homeAddress]);
+    let bookAsked = 0;
+    const countedBook = { ...asked, result: () => ((bookAsked += 1), (asked as { result: object }).result) };
+    renderWithShop(<CheckoutScreen />, {
+      ...atCheckout,
+      user: shopper,
+      cart: cartWithFern(),
+      mocks: [checkoutOptionsMock(), quote().mock, countedBook as typeof asked, placeOrderMock(calls)],
+    });
+    await screen.findByRole("option", { name: "Portland Metro ($5.00)" });
+    await waitFor(() => expect(bookAsked).toBe(1));
+    expect(screen.queryByRole("combobox", { name: "Deliver to" })).not.toBeInTheDocument();
+    // No region picked for the shopper: the spec's checkout.
+    expect(screen.getByRole("combobox", { name: "Delivery region" })).toHaveValue("");
+    await user.selectOptions(screen.getByRole("combobox", { name: "Delivery region" }), "1");
+    await placeWith(user);
+    expect(calls).toHaveLength(1);
+    expect(calls[0].input).not.toHaveProperty("addressId");
+  });
+
+  it("an address placeOrder refuses ('The selected address is invalid.') is said under the choice, which takes focus", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const message = "The selected address is invalid.";
+    renderWithShop(<CheckoutScreen />, {
+      ...atCheckout,
+      user: shopper,
+      cart: cartWithFern(),
+      mocks: [
+        checkoutOptionsMock(),
+        quote().mock,
+        book([homeAddress, cabin]),
+        {
+          request: { query: PlaceOrderDocument, variables: () => true },
+          result: { errors: [{ message, extensions: { code: "BAD_USER_INPUT", fields: { address: [message] } } }] },
+        },
+      ],
+    });
+    const deliverTo = await screen.findByRole("combobox", { name: "Deliver to" });
+    await user.selectOptions(deliverTo, "2");
+    await enterCard(user, validCard);
+    await user.click(screen.getByRole("button", { name: "Proceed to checkout" }));
+    await waitFor(() => expect(deliverTo).toHaveAttribute("aria-invalid", "true"));
+    expect(deliverTo).toHaveAccessibleDescription(expect.stringContaining(message));
+    await waitFor(() => expect(deliverTo).toHaveFocus());
   });
 });

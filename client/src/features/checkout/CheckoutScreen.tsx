@@ -10,6 +10,10 @@
 // card here: the payment section says where the shopper pays and how long the items are held, the card check
 // is skipped, and 'Continue to payment' places the order (AWAITING_PAYMENT, its items held) and sends the
 // shopper to its payment page. Until the shop has said how it takes payment, the spec's card form shows.
+// A shopper with more than one address in their address book chooses where it goes ('Deliver to', the default
+// first); choosing one that has a delivery region picks that region (which can still be changed), and the
+// order names the chosen address (addressId) unless it is the default, the account's contact details, which
+// the order uses anyway: with one address or none, the checkout is the spec's, unchanged.
 import { PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { Anchor, Button, Grid, Group, NativeSelect, Paper, Stack, Text, Title } from "@mantine/core";
@@ -20,7 +24,8 @@ import { AddedTaxRows, DeliveryDiscountRow, DiscountRow, IncludedTaxRows } from 
 import { QuotedAmount, QuoteUnavailable } from "../../components/QuotedFigures";
 import { RequireUser } from "../../components/RequireUser";
 import { LoadingView } from "../../components/LoadingView";
-import { CheckoutOptionsDocument, type PlaceOrderMutation } from "../../graphql/generated/graphql";
+import { CheckoutOptionsDocument, MyAddressesDocument, type PlaceOrderMutation } from "../../graphql/generated/graphql";
+import { addressSummary, defaultFirst } from "../../lib/addresses/addressBook";
 import { invalidInputFields, serverMessage } from "../../lib/apollo/errors";
 import { CARD_ENTRY_DELAY_MS, emptyCard, previewNumber, type CardDetails } from "../../lib/card/cardRules";
 import { useCart } from "../../lib/cart/CartProvider";
@@ -51,6 +56,18 @@ function Checkout({ user }: { user: SessionUser }) {
   const paysOutside = payments?.paysOutside === true;
   const [regionId, setRegionId] = useState<number | null>(null);
   const quote = useCartQuote(cartItems, regionId, codes);
+  // The address book: a choice only when there is more than one address (the default first, chosen first).
+  const { data: book } = useQuery(MyAddressesDocument, { fetchPolicy: "cache-and-network" });
+  const addresses = defaultFirst(book?.myAddresses ?? []);
+  const [chosenAddressId, setChosenAddressId] = useState<number | null>(null);
+  const chosenAddress = addresses.find((address) => address.id === chosenAddressId) ?? addresses[0];
+  const choosesAddress = addresses.length > 1;
+  // placeOrder refused the chosen address ('The selected address is invalid.'): said under the choice.
+  const [addressProblem, setAddressProblem] = useState<string | null>(null);
+  const addressSelect = useRef<HTMLSelectElement>(null);
+  useEffect(() => {
+    if (addressProblem) addressSelect.current?.focus();
+  }, [addressProblem]);
   const [card, setCard] = useState<CardDetails>(emptyCard);
   const [cardModalOpen, setCardModalOpen] = useState(false);
   const [openingCard, setOpeningCard] = useState(false);
@@ -140,6 +157,9 @@ function Checkout({ user }: { user: SessionUser }) {
     }
     setProblem(null);
     setCodeProblem(null);
+    setAddressProblem(null);
+    // The default address is what the order uses when none is named: only another one is sent.
+    const addressId = choosesAddress && chosenAddress && !chosenAddress.isDefault ? chosenAddress.id : undefined;
     let placed: PlaceOrderMutation["placeOrder"] | undefined;
     try {
       const { data } = await placeOrder({
@@ -149,14 +169,17 @@ function Checkout({ user }: { user: SessionUser }) {
             regionId: regionId as number,
             lines: cartItems.map(cartLineInput),
             ...(codes.length > 0 ? { codes: [...codes] } : {}),
+            ...(addressId !== undefined ? { addressId } : {}),
           },
         },
       });
       placed = data?.placeOrder;
     } catch (error) {
-      const refusedCode = invalidInputFields(error)?.code;
+      const refused = invalidInputFields(error);
+      const refusedCode = refused?.code;
       if (refusedCode) setCodeProblem({ message: refusedCode });
-      notifyError(refusedCode ?? serverMessage(error));
+      if (refused?.address && addressId !== undefined) setAddressProblem(refused.address);
+      notifyError(refusedCode ?? refused?.address ?? serverMessage(error));
       return;
     }
     // By the order's own status, not by what the page was told of the shop: the order is what was placed.
@@ -204,6 +227,27 @@ function Checkout({ user }: { user: SessionUser }) {
                 <Title order={2} size="h4" id="delivery">
                   Delivery
                 </Title>
+                {choosesAddress && chosenAddress && (
+                  <NativeSelect
+                    ref={addressSelect}
+                    label="Deliver to"
+                    description={`${chosenAddress.name}, ${chosenAddress.phone}`}
+                    error={addressProblem ?? undefined}
+                    value={String(chosenAddress.id)}
+                    onChange={(event) => {
+                      const address = addresses.find((entry) => entry.id === Number(event.currentTarget.value));
+                      if (!address) return;
+                      setChosenAddressId(address.id);
+                      setAddressProblem(null);
+                      // Its region, when it has one the shop still delivers to; the shopper may change it.
+                      if (address.regionId !== null && regions.some((region) => region.id === address.regionId)) {
+                        setRegionId(address.regionId);
+                        if (problemAt("region")) setProblem(null);
+                      }
+                    }}
+                    data={addresses.map((address) => ({ value: String(address.id), label: addressSummary(address) }))}
+                  />
+                )}
                 <NativeSelect
                   ref={regionSelect}
                   label="Delivery region"
