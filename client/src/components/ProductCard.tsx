@@ -67,8 +67,11 @@ export type ProductCardProduct = ProductCardFieldsFragment;
 
 export interface ProductCardProps {
   product: ProductCardProduct;
-  /** The admin variant: 'Edit Product' and 'Delete Product' under the card. */
-  admin?: { onDelete: (product: ProductCardProduct) => void; deleting: boolean };
+  /**
+   * The admin variant: 'Edit Product' and 'Delete Product' under the card, unless `readOnly` (a staff role that
+   * may read the catalogue but not change it).
+   */
+  admin?: { onDelete: (product: ProductCardProduct) => void; deleting: boolean; readOnly?: boolean };
   /** The card is in the first rows of its grid, visible without scrolling: its picture loads at once. */
   eager?: boolean;
   /** The card's picture is likely the page's largest (the first row on a phone): asked for before the others. */
@@ -124,7 +127,7 @@ export function ProductCard({ product, admin, eager = false, priority = false }:
         <p className={classes.stock}>{itemsLeftText(stock)}</p>
         <ProductRating product={product} size={14} />
       </div>
-      {admin && (
+      {admin && !admin.readOnly && (
         // One button a line: side by side they do not fit a card of the 5-column admin grid.
         <Stack gap={6} mt="sm">
           <Button component={Link} to={`/admin/edit-product/${product.slug}`} size="xs" variant="light" fullWidth>

@@ -1,7 +1,8 @@
 // Pieces every admin screen shares: the list header (title, count, search, New link), the list body
 // (loading, failure, empty, a page at a time, dimmed while a new search runs), the tables and titled
 // sections the lists and details are drawn in, the form frame and a labelled detail, and the
-// select-and-Change control. Lists are searched on the server once the typing pauses.
+// select-and-Change control. Lists are searched on the server once the typing pauses. What the signed-in
+// admin's staff role allows (useCan), and a read-only frame for a screen they may read but not change.
 import { PageTitle } from "../../components/PageTitle";
 import { Button, Group, NativeSelect, Paper, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
@@ -16,6 +17,8 @@ import { UpdatingResults } from "../../components/UpdatingResults";
 import { serverMessage } from "../../lib/apollo/errors";
 import { nodesOf, SEARCH_DEBOUNCE_MS, type Answer, type Page } from "../../lib/apollo/pages";
 import { notifyError } from "../../lib/notify";
+import { can, type Ability } from "../../lib/session/abilities";
+import { useSession } from "../../lib/session/session";
 
 export interface ListHeaderProps {
   title: string;
@@ -331,5 +334,30 @@ export function AdminSection({ id, title, titleSize = "h4", children }: { id: st
         {children}
       </Stack>
     </Paper>
+  );
+}
+
+/** Whether the signed-in admin's staff role allows this (lib/session/abilities.ts). */
+export function useCan(ability: Ability): boolean {
+  return can(useSession().user, ability);
+}
+
+export const READ_ONLY_TEXT = "Your staff role lets you read this page, not change it.";
+
+/**
+ * A screen the staff role may read but not change: its controls are disabled together (a disabled fieldset,
+ * so each is announced as unavailable), under a sentence that says why. With `readOnly` false, the children alone.
+ */
+export function ReadOnlyFrame({ readOnly, children }: { readOnly: boolean; children: ReactNode }) {
+  if (!readOnly) return children;
+  return (
+    <Stack gap="sm">
+      <Text size="sm" role="note">
+        {READ_ONLY_TEXT}
+      </Text>
+      <fieldset disabled style={{ border: 0, margin: 0, padding: 0, minWidth: 0 }}>
+        {children}
+      </fieldset>
+    </Stack>
   );
 }

@@ -4,14 +4,15 @@
 // the grid; while a new search loads, the last answer stays on screen, dimmed. A kind's texts and
 // addresses follow from its two words as the spec names them: 'Manage categories', 'Search category',
 // 'New Category' (/admin/add-category), 'Edit Category' (/admin/edit-category/{id}), 'Delete Category';
-// and the same for regions.
+// and the same for regions. A staff role that may read the catalogue but not change it (catalogue:write)
+// sees the entries without New, Edit and Delete.
 import { Button, Card, Group, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { CategoryGrid } from "../../components/ProductGrid";
 import { nextPageVariables, useLastAnswer, type Page } from "../../lib/apollo/pages";
-import { AdminList, countLabel, listState, LoadFailure, useNotifyLoadFailure, type ListSearch } from "./AdminParts";
+import { AdminList, countLabel, listState, LoadFailure, useCan, useNotifyLoadFailure, type ListSearch } from "./AdminParts";
 
 export interface CatalogueEntry {
   id: number;
@@ -41,6 +42,7 @@ export interface CatalogueEntriesProps<T extends CatalogueEntry> {
 
 export function CatalogueEntries<T extends CatalogueEntry>({ noun, entryWord, emptyText, search, query, deletion, detail }: CatalogueEntriesProps<T>) {
   const word = entryWord.toLowerCase();
+  const mayChange = useCan("catalogue:write");
   const list = listState(useLastAnswer(query.page, search.query), search.typing);
   useNotifyLoadFailure(query.error);
   return (
@@ -49,7 +51,7 @@ export function CatalogueEntries<T extends CatalogueEntry>({ noun, entryWord, em
       count={list.page ? countLabel(noun, list.page.totalCount) : undefined}
       searchPlaceholder={`Search ${word}`}
       search={search}
-      create={{ to: `/admin/add-${word}`, label: `New ${entryWord}` }}
+      create={mayChange ? { to: `/admin/add-${word}`, label: `New ${entryWord}` } : undefined}
       noun={noun}
       {...list}
       failure={query.error !== undefined && !query.page && <LoadFailure what={`the ${noun}`} onRetry={() => void query.refetch()} />}
@@ -65,14 +67,16 @@ export function CatalogueEntries<T extends CatalogueEntry>({ noun, entryWord, em
                   <Text fw={700}>{entry.name}</Text>
                   {detail?.(entry)}
                 </Stack>
-                <Group gap="xs">
-                  <Button component={Link} to={`/admin/edit-${word}/${entry.id}`} size="xs" variant="light">
-                    Edit {entryWord}
-                  </Button>
-                  <Button size="xs" color="red" variant="light" loading={deletion.deletingId === entry.id} onClick={() => void deletion.remove(entry.id)}>
-                    Delete {entryWord}
-                  </Button>
-                </Group>
+                {mayChange && (
+                  <Group gap="xs">
+                    <Button component={Link} to={`/admin/edit-${word}/${entry.id}`} size="xs" variant="light">
+                      Edit {entryWord}
+                    </Button>
+                    <Button size="xs" color="red" variant="light" loading={deletion.deletingId === entry.id} onClick={() => void deletion.remove(entry.id)}>
+                      Delete {entryWord}
+                    </Button>
+                  </Group>
+                )}
               </Stack>
             </Card>
           ))}

@@ -12,7 +12,7 @@ import { cardLoading, ProductCard } from "../../../components/ProductCard";
 import { ProductGrid } from "../../../components/ProductGrid";
 import { AdminProductsDocument } from "../../../graphql/generated/graphql";
 import { ADMIN_PAGE_SIZE, nextPageVariables, useLastAnswer } from "../../../lib/apollo/pages";
-import { AdminList, countLabel, listState, LoadFailure, useListSearch } from "../AdminParts";
+import { AdminList, countLabel, listState, LoadFailure, useCan, useListSearch } from "../AdminParts";
 import { isLowStock, LOW_STOCK_TEXT, totalStockText, type StockOfProduct } from "./productStock";
 import { useDeleteProduct } from "./useProductChanges";
 import classes from "./ManageProductsScreen.module.css";
@@ -26,6 +26,8 @@ export function ManageProductsScreen() {
   });
   const list = listState(useLastAnswer(data?.products, search.query), search.typing);
   const { deletingId, remove } = useDeleteProduct();
+  // Reading the catalogue without catalogue:write: the cards without New, Edit and Delete.
+  const mayChange = useCan("catalogue:write");
 
   return (
     <AdminList
@@ -33,7 +35,7 @@ export function ManageProductsScreen() {
       count={list.page ? countLabel("products", list.page.totalCount) : undefined}
       searchPlaceholder="Search product"
       search={search}
-      create={{ to: "/admin/add-product", label: "New Product" }}
+      create={mayChange ? { to: "/admin/add-product", label: "New Product" } : undefined}
       noun="products"
       {...list}
       failure={error && !data && <LoadFailure what="the products" onRetry={() => void refetch()} />}
@@ -44,7 +46,7 @@ export function ManageProductsScreen() {
         <ProductGrid admin>
           {products.map((product, index) => (
             <div key={product.id} className={classes.cell}>
-              <ProductCard product={product} {...cardLoading(index)} admin={{ onDelete: (chosen) => void remove(chosen.id), deleting: deletingId === product.id }} />
+              <ProductCard product={product} {...cardLoading(index)} admin={{ onDelete: (chosen) => void remove(chosen.id), deleting: deletingId === product.id, readOnly: !mayChange }} />
               <ProductStock product={product} />
             </div>
           ))}

@@ -1,6 +1,7 @@
 // Promotions: every promotion, newest first, as a table: its name, what it takes off in words, how shoppers
 // get it (its code, or Automatic), its status as a badge with text, its uses against its limit and the dates
 // it runs between; per row Edit, Pause or Resume, and Delete (asked first). 'New promotion' opens the editor.
+// A staff role without catalogue:write reads the table without New promotion and the row actions.
 import { useQuery } from "@apollo/client/react";
 import { Badge, Button, Group, Modal, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { useState } from "react";
@@ -13,7 +14,7 @@ import { AdminPromotionsDocument } from "./operations";
 import { messages } from "../../../lib/messages";
 import { reportChange } from "../../../lib/notify";
 import { notifyServerFailure } from "../adminFeedback";
-import { AdminTable, countLabel, figureColumn, LoadFailure, useNotifyLoadFailure } from "../AdminParts";
+import { AdminTable, countLabel, figureColumn, LoadFailure, useCan, useNotifyLoadFailure } from "../AdminParts";
 import { codeText, datesText, kindText, singleUseCodeCount, singleUseCodes, STATUS_COLOR, STATUS_TEXT, usesText } from "./promotionText";
 import { useDeletePromotion, useSetPromotionPaused } from "./usePromotionChanges";
 
@@ -32,13 +33,15 @@ export function PromotionStatusBadge({ status }: { status: PromotionStatus }) {
   );
 }
 
-const COLUMNS = ["Name", "Discount", "Code", "Status", figureColumn("Uses"), "Runs", <VisuallyHidden>Actions</VisuallyHidden>];
+const READ_COLUMNS = ["Name", "Discount", "Code", "Status", figureColumn("Uses"), "Runs"];
+const COLUMNS = [...READ_COLUMNS, <VisuallyHidden>Actions</VisuallyHidden>];
 
 export function PromotionsScreen() {
   const { data, loading, error, refetch } = useQuery(AdminPromotionsDocument, { fetchPolicy: "cache-and-network" });
   useNotifyLoadFailure(error);
   const [deleting, setDeleting] = useState<ListedPromotion | null>(null);
   const promotions = data?.promotions;
+  const mayChange = useCan("catalogue:write");
 
   let body;
   if (!promotions) {
@@ -48,14 +51,14 @@ export function PromotionsScreen() {
       <EmptyState
         title={NO_PROMOTIONS}
         description="A promotion takes money off carts: by itself, or when the shopper enters its code."
-        link={{ to: NEW_PROMOTION_PATH, label: "Make the first one" }}
+        link={mayChange ? { to: NEW_PROMOTION_PATH, label: "Make the first one" } : undefined}
       />
     );
   } else {
     body = (
-      <AdminTable framed label="Promotions" minWidth={980} columns={COLUMNS}>
+      <AdminTable framed label="Promotions" minWidth={mayChange ? 980 : 800} columns={mayChange ? COLUMNS : READ_COLUMNS}>
         {promotions.map((promotion) => (
-          <PromotionRow key={promotion.id} promotion={promotion} onDelete={() => setDeleting(promotion)} />
+          <PromotionRow key={promotion.id} promotion={promotion} onDelete={mayChange ? () => setDeleting(promotion) : undefined} />
         ))}
       </AdminTable>
     );
@@ -72,9 +75,11 @@ export function PromotionsScreen() {
             </Text>
           )}
         </Stack>
-        <Button component={Link} to={NEW_PROMOTION_PATH}>
-          New promotion
-        </Button>
+        {mayChange && (
+          <Button component={Link} to={NEW_PROMOTION_PATH}>
+            New promotion
+          </Button>
+        )}
       </Group>
       {body}
       <DeletePromotionDialog promotion={deleting} onClose={() => setDeleting(null)} />
@@ -82,7 +87,8 @@ export function PromotionsScreen() {
   );
 }
 
-function PromotionRow({ promotion, onDelete }: { promotion: ListedPromotion; onDelete: () => void }) {
+/** A promotion's row; without onDelete (a staff role that may not change the catalogue), no Edit, Pause or Delete. */
+function PromotionRow({ promotion, onDelete }: { promotion: ListedPromotion; onDelete?: () => void }) {
   const [setPaused, { loading: pausing }] = useSetPromotionPaused();
   const extraCodes = promotion.code ? singleUseCodeCount(promotion) : 0;
   const togglePause = () =>
@@ -112,19 +118,21 @@ function PromotionRow({ promotion, onDelete }: { promotion: ListedPromotion; onD
       <Table.Td>
         <Text size="sm">{datesText(promotion)}</Text>
       </Table.Td>
-      <Table.Td>
-        <Group gap="xs" wrap="nowrap" justify="flex-end">
-          <Button component={Link} to={promotionPath(promotion.id)} size="xs" variant="light" aria-label={`Edit ${promotion.name}`}>
-            Edit
-          </Button>
-          <Button size="xs" variant="default" loading={pausing} onClick={() => void togglePause()} aria-label={`${promotion.paused ? "Resume" : "Pause"} ${promotion.name}`}>
-            {promotion.paused ? "Resume" : "Pause"}
-          </Button>
-          <Button size="xs" color="red" variant="light" onClick={onDelete} aria-label={`Delete ${promotion.name}`}>
-            Delete
-          </Button>
-        </Group>
-      </Table.Td>
+      {onDelete && (
+        <Table.Td>
+          <Group gap="xs" wrap="nowrap" justify="flex-end">
+            <Button component={Link} to={promotionPath(promotion.id)} size="xs" variant="light" aria-label={`Edit ${promotion.name}`}>
+              Edit
+            </Button>
+            <Button size="xs" variant="default" loading={pausing} onClick={() => void togglePause()} aria-label={`${promotion.paused ? "Resume" : "Pause"} ${promotion.name}`}>
+              {promotion.paused ? "Resume" : "Pause"}
+            </Button>
+            <Button size="xs" color="red" variant="light" onClick={onDelete} aria-label={`Delete ${promotion.name}`}>
+              Delete
+            </Button>
+          </Group>
+        </Table.Td>
+      )}
     </Table.Tr>
   );
 }

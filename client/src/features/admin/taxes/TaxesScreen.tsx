@@ -1,6 +1,7 @@
 // Taxes: whether prices as entered hold their tax (the switch, with what each way means), the tax classes,
 // the rates per region and class (and delivery's), and which class each category is in. Every change is
-// sent at once and answered with the shop's tax settings, which the screen then shows.
+// sent at once and answered with the shop's tax settings, which the screen then shows. A staff role without
+// catalogue:write reads them with every control disabled.
 import { useQuery } from "@apollo/client/react";
 import { NativeSelect, Stack, Switch, Table, Text } from "@mantine/core";
 import { useState } from "react";
@@ -9,7 +10,7 @@ import { PageTitle } from "../../../components/PageTitle";
 import { AdminTaxSettingsDocument, SetCategoryTaxClassDocument, SetPricesIncludeTaxDocument } from "./operations";
 import { notifySuccess } from "../../../lib/notify";
 import { notifyServerFailure } from "../adminFeedback";
-import { AdminSection, AdminTable, LoadFailure, useNotifyLoadFailure } from "../AdminParts";
+import { AdminSection, AdminTable, LoadFailure, ReadOnlyFrame, useCan, useNotifyLoadFailure } from "../AdminParts";
 import { TaxClassesSection } from "./TaxClassesSection";
 import { TaxRatesTable } from "./TaxRatesTable";
 import { useTaxChange, type TaxClass, type TaxSettings } from "./useTaxChange";
@@ -22,6 +23,7 @@ export const PRICES_INCLUDE_TAX_HELP = {
 export function TaxesScreen() {
   const { data, loading, error, refetch } = useQuery(AdminTaxSettingsDocument, { fetchPolicy: "cache-and-network" });
   useNotifyLoadFailure(error);
+  const mayChange = useCan("catalogue:write");
 
   let body;
   if (!data) {
@@ -29,12 +31,14 @@ export function TaxesScreen() {
   } else {
     const settings = data.taxSettings;
     body = (
-      <Stack gap="lg">
-        <PricesIncludeTaxSection included={settings.pricesIncludeTax} />
-        <TaxClassesSection classes={settings.classes} />
-        <TaxRatesTable settings={settings} regions={data.regions.nodes} />
-        <CategoryClassesSection settings={settings} categories={data.categories.nodes} />
-      </Stack>
+      <ReadOnlyFrame readOnly={!mayChange}>
+        <Stack gap="lg">
+          <PricesIncludeTaxSection included={settings.pricesIncludeTax} />
+          <TaxClassesSection classes={settings.classes} />
+          <TaxRatesTable settings={settings} regions={data.regions.nodes} />
+          <CategoryClassesSection settings={settings} categories={data.categories.nodes} />
+        </Stack>
+      </ReadOnlyFrame>
     );
   }
   return (
