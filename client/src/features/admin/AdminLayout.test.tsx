@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import { WebhookAlertsDocument } from "../../graphql/generated/graphql";
 import { ADMIN_PAGE_ABILITY, type AdminPage } from "../../lib/session/abilities";
 import type { SessionUser } from "../../lib/session/session";
-import { admin, catalogueManager, orderManager, renderRoutes, specAdmin, support } from "../../test/renderWithShop";
+import { admin, catalogueManager, orderManager, renderRoutes, specAdmin, support, type ShopRenderOptions } from "../../test/renderWithShop";
 import { AdminLayout } from "./AdminLayout";
 
 /** The admin frame over every admin page (each a plain heading), named in its route's handle as the app's routes do. */
-function renderAdminFrame(route: string, user: SessionUser = admin, mocks: Parameters<typeof renderRoutes>[1]["mocks"] = []) {
+function renderAdminFrame(route: string, user: SessionUser = admin, mocks: ShopRenderOptions["mocks"] = []) {
   const pages = (Object.keys(ADMIN_PAGE_ABILITY) as AdminPage[]).map((path) => ({ path, element: <h1>Admin page</h1>, handle: { adminPage: path } }));
   return renderRoutes([{ element: <AdminLayout />, children: pages }], { route, user, mocks });
 }
