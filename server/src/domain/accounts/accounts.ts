@@ -1,7 +1,7 @@
 // Accounts: sign-up, sign-in and sign-out, the account pages, and the admin's user management.
 // Password hashes never leave this file: every row returned omits them.
 import crypto from "node:crypto";
-import { Prisma, type PrismaClient, type User } from "../../generated/prisma/client.js";
+import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
 import { queueEmail } from "../messaging/index.js";
 import {
   alignedById,
@@ -41,9 +41,9 @@ import type { TokenService } from "./tokens.js";
 import { reportWebhookEvents } from "../integrations/index.js";
 
 /** A user as the rest of the shop may see it: everything but the password hash. */
-export type UserRow = Omit<User, "passwordHash">;
+export type { UserRow } from "./user-row.js";
 
-const WITHOUT_HASH = { passwordHash: true } as const;
+import { WITHOUT_HASH, type UserRow } from "./user-row.js";
 
 export const PASSWORD_MIN_LENGTH = 8;
 // argon2id has no 72-byte cut-off like bcrypt, so the cap only bounds the hashing work an anonymous

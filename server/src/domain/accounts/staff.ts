@@ -20,10 +20,8 @@ import {
   type StaffRole,
   type Viewer,
 } from "../shared/index.js";
-import type { UserRow } from "./accounts.js";
+import { WITHOUT_HASH, type UserRow } from "./user-row.js";
 import type { TokenService } from "./tokens.js";
-
-const WITHOUT_HASH = { passwordHash: true } as const;
 
 const roleField = oneOf<Role>(ROLES, { required: "The selected role is invalid.", invalid: "The selected role is invalid." });
 
