@@ -1,6 +1,7 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { notifications } from "@mantine/notifications";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { AddressRegionsDocument, DeleteAddressDocument, SaveAddressDocument, SetDefaultAddressDocument } from "../../graphql/generated/graphql";
 import { addressFixture, myAddressesMock } from "../../lib/addresses/addressBookFake";
 import { nodeList, regions } from "../../test/fixtures";
@@ -28,6 +29,9 @@ function recorded(query: unknown, calls: Array<Record<string, unknown>>, result:
 }
 
 const cards = () => screen.getAllByTestId("address-card");
+
+// The notifications live in one store for the whole file: a toast from the test before is not this test's.
+beforeEach(() => act(() => notifications.clean()));
 
 describe("Addresses: the customer's address book at /user/addresses", () => {
   it("lists each address (label, name, phone, address, region name), the default first with its 'Default' badge", async () => {
