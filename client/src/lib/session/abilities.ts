@@ -19,8 +19,11 @@ export const ABILITIES = [
 ] as const;
 export type Ability = (typeof ABILITIES)[number];
 
+/** The signed-in user as these rules read them: what they may do (none for a guest). */
+type Holder = { abilities: readonly string[] } | null | undefined;
+
 /** Whether the user's staff role lets them do this (a shopper and a guest: never). */
-export const can = (user: { abilities: readonly string[] } | null | undefined, ability: Ability): boolean =>
+export const can = (user: Holder, ability: Ability): boolean =>
   user?.abilities.includes(ability) ?? false;
 
 /**
@@ -54,7 +57,7 @@ export const ADMIN_PAGE_ABILITY = {
 export type AdminPage = keyof typeof ADMIN_PAGE_ABILITY;
 
 /** Whether the user may open this admin page. */
-export const mayOpen = (user: { abilities: readonly string[] } | null | undefined, page: AdminPage): boolean => can(user, ADMIN_PAGE_ABILITY[page]);
+export const mayOpen = (user: Holder, page: AdminPage): boolean => can(user, ADMIN_PAGE_ABILITY[page]);
 
 /** A section of the admin menu: its list page, its name, and the other addresses that belong to it (forms). */
 export interface AdminMenuSection {
@@ -78,8 +81,8 @@ export const ADMIN_MENU: readonly AdminMenuSection[] = [
 ];
 
 /** The menu sections this user may open, in the menu's order. */
-export const menuFor = (user: { abilities: readonly string[] } | null | undefined): AdminMenuSection[] =>
+export const menuFor = (user: Holder): AdminMenuSection[] =>
   ADMIN_MENU.filter((section) => mayOpen(user, section.to));
 
 /** Where the back office starts for this user: the first section they may open (none for a shopper). */
-export const firstAdminPage = (user: { abilities: readonly string[] } | null | undefined): AdminPage | undefined => menuFor(user)[0]?.to;
+export const firstAdminPage = (user: Holder): AdminPage | undefined => menuFor(user)[0]?.to;
