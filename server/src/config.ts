@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import proxyaddr from "proxy-addr";
 import { isEmailAddress } from "./domain/shared/index.js";
+import { DEFAULT_ACTIVITY_RETENTION_DAYS, MIN_ACTIVITY_RETENTION_DAYS } from "./domain/audit/index.js";
 
 export interface Config {
   env: "development" | "production" | "test";
@@ -56,6 +57,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Who takes the money: the spec's simulation unless STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET are set. */
   payments: PaymentsConfig;
+  /** ACTIVITY_RETENTION_DAYS: how long the audit trail keeps an entry, 30 to 3650 days; 365 by default. */
+  activityRetentionDays: number;
 }
 
 /** How the shop takes payment (docs/operations.md, "Payments"). */
@@ -294,7 +297,16 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     trustProxy: readTrustProxy(env.TRUST_PROXY?.trim()),
     metricsToken: readMetricsToken(env.METRICS_TOKEN?.trim()),
     payments: readPaymentsConfig(env),
+    activityRetentionDays: readBounded("ACTIVITY_RETENTION_DAYS", DEFAULT_ACTIVITY_RETENTION_DAYS, MIN_ACTIVITY_RETENTION_DAYS, 3650, env),
   };
+}
+
+/** A whole number setting between min and max; the fallback when unset. */
+function readBounded(name: string, fallback: number, min: number, max: number, env: NodeJS.ProcessEnv): number {
+  const value = env[name]?.trim();
+  if (value === undefined || value === "") return fallback;
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${value}".`);
+  return Number(value);
 }
 
 /** STRIPE_* and PAYMENT_*: the simulation unless both Stripe secrets are set (one without the other is a mistake). */
@@ -311,12 +323,7 @@ export function readPaymentsConfig(env: Env): PaymentsConfig {
   if (apiUrl !== undefined && !(URL.canParse(apiUrl) && /^https?:$/.test(new URL(apiUrl).protocol))) {
     throw new ConfigError(`STRIPE_API_URL must be an http(s) address, like http://127.0.0.1:12111, got "${apiUrl}".`);
   }
-  const bounded = (name: string, fallback: number, min: number, max: number) => {
-    const value = env[name]?.trim();
-    if (value === undefined || value === "") return fallback;
-    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${value}".`);
-    return Number(value);
-  };
+  const bounded = (name: string, fallback: number, min: number, max: number) => readBounded(name, fallback, min, max, env);
   return {
     provider: "stripe",
     secretKey,

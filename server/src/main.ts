@@ -87,6 +87,7 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
     searchRows: db.searchRows,
     webhookSafety: config.webhookSafety,
     searchIndex: config.searchIndex,
+    activityRetentionDays: config.activityRetentionDays,
     payments:
       config.payments.provider === "stripe"
         ? { provider: stripePayments(config.payments), settings: { holdMinutes: config.payments.holdMinutes, reconcileAfterSeconds: config.payments.reconcileAfterSeconds, shopUrl }, log: logger }
@@ -115,6 +116,14 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
   listened(shopAddress(config, typeof listening === "object" && listening ? listening.port : config.port));
   // Payments taken on Stripe's page: every process settles those whose news is late and releases those whose time ran out.
   const sweeper = config.payments.provider === "stripe" ? startPaymentSweeper(shop, config.payments.sweepSeconds, logger) : null;
+  // The audit trail keeps an entry for ACTIVITY_RETENTION_DAYS: every process prunes hourly (a delete is the same whoever runs it).
+  const pruneActivity = () =>
+    void shop.activity.prune().then(
+      (removed) => removed > 0 && logger.info({ removed }, "Removed audit trail entries past their retention period."),
+      (error: unknown) => logger.error({ err: error }, "Could not prune the audit trail; it tries again in an hour."),
+    );
+  pruneActivity();
+  const activityPruner = setInterval(pruneActivity, 3600_000).unref();
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -133,6 +142,7 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
       // Claims no more messages and lets the attempts in flight finish (each within its timeout).
       await outbox.stop().catch(() => undefined);
       await sweeper?.stop().catch(() => undefined);
+      clearInterval(activityPruner);
       mailTransport.close();
       await db.close().catch(() => undefined);
       process.exit(0);

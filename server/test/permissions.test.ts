@@ -167,6 +167,11 @@ const operations: Record<string, Operation> = {
   setDeliveryTaxRate: { access: "admin", scope: "catalogue:write", document: "mutation { setDeliveryTaxRate(regionId: 999999, rate: 5, name: \"VAT\") { pricesIncludeTax } }" },
   setCategoryTaxClass: { access: "admin", scope: "catalogue:write", document: "mutation { setCategoryTaxClass(categoryId: 999999, taxClassId: null) { pricesIncludeTax } }" },
   setProductTaxClass: { access: "admin", scope: "catalogue:write", document: "mutation { setProductTaxClass(productId: 999999, taxClassId: null) { pricesIncludeTax } }" },
+  // The audit trail: the owner's, signed in (no key reads it).
+  activity: { access: "admin", ability: "activity:read", document: "{ activity { nodes { id } } }" },
+  activityActors: { access: "admin", ability: "activity:read", document: "{ activityActors { key } }" },
+  activityKinds: { access: "admin", ability: "activity:read", document: "{ activityKinds }" },
+  activityCsv: { access: "admin", ability: "activity:read", document: "{ activityCsv }" },
   // The owner, signed in: no API key, whatever its scopes, manages keys or webhooks.
   apiKeys: { access: "admin", ability: "integrations:manage", document: "{ apiKeys { nodes { id } } }" },
   apiScopes: { access: "admin", ability: "integrations:manage", document: "{ apiScopes { scope } }" },

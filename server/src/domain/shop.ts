@@ -3,6 +3,7 @@ import type { PrismaClient } from "../generated/prisma/client.js";
 import { AccountService, AddressBook, MyData, PasswordResetService, Throttle, TokenService } from "./accounts/index.js";
 import { ApiKeyService, WebhookService, type WebhookSafety } from "./integrations/index.js";
 import { AnalyticsService } from "./analytics/index.js";
+import { ActivityLog } from "./audit/index.js";
 import { CatalogService, CategoryService, FavouriteService, RatingService } from "./catalog/index.js";
 import { ProductIndex, SearchService } from "./search/index.js";
 import { EmailService } from "./messaging/index.js";
@@ -39,7 +40,8 @@ export interface ShopOptions {
    */
   searchIndex?: boolean;
   /** Who takes the money (domain/payments): the spec's simulation when not given; with a provider whose shoppers pay on its page, its settings. */
-  payments?: { provider: PaymentProvider; settings: PaymentSettings; log?: PaymentLog };
+  payments?: { provider: PaymentProvider; settings: PaymentSettings; log?: PaymentLog };  /** How long the audit trail keeps an entry (ACTIVITY_RETENTION_DAYS); a year when not given. */
+  activityRetentionDays?: number;
 }
 
 /** The strict rule of production: https URLs whose hosts resolve to public addresses only. */
@@ -74,6 +76,8 @@ export interface Shop {
   promotions: PromotionAdmin;
   /** The owner's tax classes, rates and settings (the back office). */
   taxes: TaxAdmin;
+  /** The audit trail: who changed what in the back office. */
+  activity: ActivityLog;
 }
 
 export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
@@ -112,5 +116,6 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
     passwordResets,
     promotions: new PromotionAdmin(prisma),
     taxes: new TaxAdmin(prisma),
+    activity: new ActivityLog(prisma, options.activityRetentionDays),
   };
 }

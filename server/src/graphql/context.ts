@@ -79,5 +79,7 @@ export function createGraphQLContext(
   clientAddress: string | null,
   log?: Logger,
 ): GraphQLContext {
-  return { shop, viewer, clientAddress, ...(log ? { log } : {}), loaders: new RequestLoaders(shop, viewer) };
+  // The viewer carries the request's address into the audit trail (a copy: a key's viewer may be shared).
+  const acting = viewer && { ...viewer, from: clientAddress };
+  return { shop, viewer: acting, clientAddress, ...(log ? { log } : {}), loaders: new RequestLoaders(shop, acting) };
 }

@@ -14,6 +14,7 @@ import { pictureResolvers } from "./pictures.resolver.js";
 import { searchResolvers } from "./search.resolver.js";
 import { variantResolvers } from "./variants.resolver.js";
 import { pricingResolvers } from "./pricing.resolver.js";
+import { activityResolvers } from "./activity.resolver.js";
 
 let built: Promise<GraphQLSchema> | undefined;
 
@@ -30,7 +31,7 @@ const noTopics: PubSub = {
 
 export function buildShopSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
-    resolvers: [...catalogResolvers, ...accountResolvers, ...addressResolvers, ...orderResolvers, ...liveOrderResolvers, ...pictureResolvers, ...integrationResolvers, ...emailResolvers, ...searchResolvers, ...variantResolvers, ...pricingResolvers],
+    resolvers: [...catalogResolvers, ...accountResolvers, ...addressResolvers, ...orderResolvers, ...liveOrderResolvers, ...pictureResolvers, ...integrationResolvers, ...emailResolvers, ...searchResolvers, ...variantResolvers, ...pricingResolvers, ...activityResolvers],
     pubSub: noTopics,
     // Inputs are checked by the domain services (one rule, one place), not by class-validator.
     validate: false,

@@ -143,7 +143,9 @@ function serve(shop: Shop, route: Route, lists: KeptLists | undefined): RequestH
     if (personal) res.setHeader("Cache-Control", "no-store");
     try {
       // Guests' calls never ask who is calling: the hot catalogue reads skip the session lookup.
-      const viewer = route.access === "guest" ? null : await shop.tokens.viewerFromAuthorization(req.headers.authorization);
+      const caller = route.access === "guest" ? null : await shop.tokens.viewerFromAuthorization(req.headers.authorization);
+      // The viewer carries the request's address into the audit trail (a copy: a key's viewer may be shared).
+      const viewer = caller && { ...caller, from: req.ip ?? null };
       // The request's log line names the API key that made it (http/logging.ts).
       if (viewer?.apiKey) Object.assign(req, { apiKey: { id: viewer.apiKey.id, name: viewer.apiKey.name } });
       const params = Object.fromEntries(Object.entries(req.params as Record<string, string>));

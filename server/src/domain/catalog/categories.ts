@@ -26,6 +26,7 @@ import {
   type RowReader,
   type Viewer,
 } from "../shared/index.js";
+import { changesBetween, recordActivity } from "../audit/index.js";
 
 /** A category's form: its name. */
 export const categoryForm = { name: text("name", { max: 100 }) };
@@ -73,21 +74,29 @@ export class CategoryService {
   }
 
   async create(viewer: Viewer | null, input: Deferred<CategoryInput>): Promise<Category> {
-    requireAdmin(viewer, "catalogue:write");
+    const acting = requireAdmin(viewer, "catalogue:write");
     const name = await this.checkName(await received(input), null);
     try {
-      return await this.prisma.category.create({ data: { name } });
+      return await this.prisma.$transaction(async (tx) => {
+        const made = await tx.category.create({ data: { name } });
+        await recordActivity(tx, acting, { kind: "category.created", subject: { type: "category", id: made.id, label: made.name }, changes: changesBetween(null, made, ["name"]) });
+        return made;
+      });
     } catch (error) {
       throw isUniqueViolation(error) ? invalid({ name: [NAME_TAKEN] }) : error;
     }
   }
 
   async update(viewer: Viewer | null, id: unknown, input: Deferred<CategoryInput>): Promise<Category> {
-    requireAdmin(viewer, "catalogue:write");
+    const acting = requireAdmin(viewer, "catalogue:write");
     const category = await this.byId(id);
     const name = await this.checkName(await received(input), category.id);
     try {
-      return await this.prisma.category.update({ where: { id: category.id }, data: { name } });
+      return await this.prisma.$transaction(async (tx) => {
+        const saved = await tx.category.update({ where: { id: category.id }, data: { name } });
+        await recordActivity(tx, acting, { kind: "category.updated", subject: { type: "category", id: saved.id, label: saved.name }, changes: changesBetween(category, saved, ["name"]) });
+        return saved;
+      });
     } catch (error) {
       throw isUniqueViolation(error) ? invalid({ name: [NAME_TAKEN] }) : error;
     }
@@ -95,14 +104,19 @@ export class CategoryService {
 
   /** Refused with CONFLICT while products still belong to the category. */
   async delete(viewer: Viewer | null, id: unknown): Promise<void> {
-    requireAdmin(viewer, "catalogue:write");
+    const acting = requireAdmin(viewer, "catalogue:write");
     const categoryId = parseId(id);
     if (categoryId === null) throw notFound("Category");
     // Delete only an empty category in one statement; the foreign key (ON DELETE RESTRICT) backs this up
     // should a product arrive at the same moment.
     try {
-      const { count } = await this.prisma.category.deleteMany({ where: { id: categoryId, products: { none: {} } } });
-      if (count === 1) return;
+      const deleted = await this.prisma.$transaction(async (tx) => {
+        const [gone] = await tx.$queryRaw<{ id: number; name: string }[]>`
+          DELETE FROM categories c WHERE c.id = ${categoryId} AND NOT EXISTS (SELECT 1 FROM products p WHERE p.category_id = c.id) RETURNING c.id, c.name`;
+        if (gone) await recordActivity(tx, acting, { kind: "category.deleted", subject: { type: "category", id: gone.id, label: gone.name }, changes: changesBetween(gone, null, ["name"]) });
+        return gone !== undefined;
+      });
+      if (deleted) return;
     } catch (error) {
       if (!isForeignKeyViolation(error)) throw error;
     }

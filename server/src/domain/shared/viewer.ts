@@ -17,9 +17,9 @@ export type ApiScope = (typeof API_SCOPES)[number];
 /**
  * What an admin command needs: the API scopes (a key may hold them), and what only people may do: change a
  * user's role between shopper and admin, read and resend the e-mails sent to a customer, manage API keys and
- * webhooks, give staff roles.
+ * webhooks, give staff roles, read the audit trail (the Activity screen).
  */
-export const ABILITIES = [...API_SCOPES, "customers:roles", "customers:emails", "integrations:manage", "staff:manage"] as const;
+export const ABILITIES = [...API_SCOPES, "customers:roles", "customers:emails", "integrations:manage", "staff:manage", "activity:read"] as const;
 export type Ability = (typeof ABILITIES)[number];
 
 /**
@@ -31,14 +31,14 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 /**
  * The permission table: what each kind of admin may do. The owner everything; the spec's admin every screen
- * of the spec (everything but API keys, webhooks and staff roles, which only the owner manages); the
+ * of the spec (everything but API keys, webhooks, staff roles and the audit trail, which are the owner's); the
  * catalogue manager the catalogue (products, variants, pictures, categories, regions, promotions, taxes); the
  * order manager orders (statuses, cancellations, refunds) and reading customers; support reading orders and
  * customers and resending e-mails. Every role reads the catalogue's back-office lists.
  */
 export const ROLE_ABILITIES: Readonly<Record<StaffRole | "admin", readonly Ability[]>> = {
   owner: ABILITIES,
-  admin: ABILITIES.filter((ability) => ability !== "integrations:manage" && ability !== "staff:manage"),
+  admin: ABILITIES.filter((ability) => ability !== "integrations:manage" && ability !== "staff:manage" && ability !== "activity:read"),
   "catalogue-manager": ["catalogue:read", "catalogue:write"],
   "order-manager": ["catalogue:read", "orders:read", "orders:write", "customers:read"],
   support: ["catalogue:read", "orders:read", "customers:read", "customers:emails"],
@@ -70,6 +70,8 @@ export interface Viewer {
   staffRole?: StaffRole | null;
   /** Set when the caller is an API key rather than a person. */
   apiKey?: ApiKeyIdentity;
+  /** Where the request came from (its client address), for the audit trail; set by the adapters. */
+  from?: string | null;
 }
 
 const NOT_A_PERSON = "An API key cannot do this: it needs an admin's or a shopper's own sign-in.";
