@@ -1,9 +1,7 @@
 // Reading the audit trail (the owner's Activity screen, its CSV export) and keeping it to its retention
 // period. Entries are written by the commands themselves (activity.ts); nothing here changes one.
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
-import { invalid } from "../shared/errors.js";
-import { keysetPage, countOf, type Page, type SortKey } from "../shared/paging.js";
-import { requireAdmin, type Viewer } from "../shared/viewer.js";
+import { countOf, invalid, keysetPage, requireAdmin, type Page, type SortKey, type Viewer } from "../shared/index.js";
 import { ACTIVITY_KINDS, ACTOR_KINDS, type ActivityKind, type ActorKind, type Changes } from "./activity.js";
 
 const fieldError = (field: string, message: string) => invalid({ [field]: [message] });

@@ -9,7 +9,7 @@
 // fields before and after. Never a password, a key, a secret or a token: fields named so are left out
 // whatever the caller passes (SECRET_FIELD).
 import type { Prisma } from "../../generated/prisma/client.js";
-import type { Viewer } from "../shared/viewer.js";
+import type { Viewer } from "../shared/index.js";
 
 /** What can happen in the back office, by subject; the Activity screen filters by these. */
 export const ACTIVITY_KINDS = [
