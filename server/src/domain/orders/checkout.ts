@@ -245,11 +245,10 @@ function writeOrder(
       }
     }
     // Read after taking the stock: those rows are now locked by this transaction, so the prices used are
-    // exactly the ones in force when the order commits.
-    const [products, variants] = await Promise.all([
-      tx.product.findMany({ where: { id: { in: productIds } }, include: { category: { select: { name: true } } } }),
-      readVariants(tx, productIds),
-    ]);
+    // exactly the ones in force when the order commits. One after the other: a transaction is one
+    // connection, which runs one statement at a time (node-postgres warns about queries sent together).
+    const products = await tx.product.findMany({ where: { id: { in: productIds } }, include: { category: { select: { name: true } } } });
+    const variants = await readVariants(tx, productIds);
     const [region] = await tx.$queryRaw<{ id: number; name: string; feeCents: number }[]>`SELECT id, name, fee_cents AS "feeCents" FROM regions WHERE id = ${regionId}`;
     if (!region) throw invalid({ region: ["The selected region is invalid."] });
 
