@@ -10,7 +10,7 @@ import { notifySuccess } from "../../../lib/notify";
 import { REQUIRED } from "../adminRules";
 import { notifyServerFailure } from "../adminFeedback";
 import { AdminSection } from "../AdminParts";
-import { downloadTextFile } from "./downloadFile";
+import { downloadTextFile } from "../../../lib/downloadFile";
 import { codesAddedText, codesFileName, singleUseCodeCount, singleUseCodes } from "./promotionText";
 import { useGeneratePromotionCodes } from "./usePromotionChanges";
 
