@@ -34,8 +34,8 @@ describe("Screens and routes: every public, customer and admin route of the spec
     ]);
   });
 
-  it("lists the 14 admin routes, the two of Integrations, the three of Promotions and Taxes", () => {
-    expect(ADMIN_ROUTES).toHaveLength(20);
+  it("lists the 14 admin routes, the two of Integrations, the three of Promotions, Taxes and Activity", () => {
+    expect(ADMIN_ROUTES).toHaveLength(21);
   });
 
   it.each(SHOP_ROUTES.map((route) => concrete(route.path)))("%s shows a screen inside the page frame, not the error screen", async (path) => {

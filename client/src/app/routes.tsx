@@ -81,6 +81,7 @@ export const ADMIN_SCREENS = {
   "/admin/promotions/new": screen(() => import("../features/admin/promotions/PromotionEditorScreens"), "NewPromotionScreen"),
   "/admin/promotions/:id": screen(() => import("../features/admin/promotions/PromotionEditorScreens"), "EditPromotionScreen"),
   "/admin/taxes": screen(() => import("../features/admin/taxes/TaxesScreen"), "TaxesScreen"),
+  "/admin/activity": screen(() => import("../features/admin/activity/ActivityScreen"), "ActivityScreen"),
 } as const satisfies Record<AdminPage, ScreenLoader>;
 
 export const ADMIN_ROUTES = Object.keys(ADMIN_SCREENS) as Array<keyof typeof ADMIN_SCREENS>;

@@ -37,7 +37,7 @@ export const shopper: SessionUser = {
 const EVERY_ABILITY: Ability[] = [...ABILITIES];
 export const STAFF_ABILITIES: Record<StaffRole | "SPEC_ADMIN", Ability[]> = {
   OWNER: EVERY_ABILITY,
-  SPEC_ADMIN: EVERY_ABILITY.filter((ability) => ability !== "integrations:manage" && ability !== "staff:manage"),
+  SPEC_ADMIN: EVERY_ABILITY.filter((ability) => ability !== "integrations:manage" && ability !== "staff:manage" && ability !== "activity:read"),
   CATALOGUE_MANAGER: ["catalogue:read", "catalogue:write"],
   ORDER_MANAGER: ["catalogue:read", "orders:read", "orders:write", "customers:read"],
   SUPPORT: ["catalogue:read", "orders:read", "customers:read", "customers:emails"],
@@ -51,7 +51,7 @@ export function staffMember(staffRole: StaffRole | null, overrides: Partial<Sess
 
 /** The shop's first admin: its owner, who may do everything (the demo admin). */
 export const admin: SessionUser = staffMember("OWNER");
-/** The spec's admin: every screen of the spec, but not API keys, webhooks or staff roles. */
+/** The spec's admin: every screen of the spec, but not API keys, webhooks, staff roles or the activity trail. */
 export const specAdmin: SessionUser = staffMember(null, { id: 2, name: "Spec Admin", email: "spec-admin@example.com" });
 export const catalogueManager: SessionUser = staffMember("CATALOGUE_MANAGER", { id: 3, name: "Cat Manager", email: "catalogue@example.com" });
 export const orderManager: SessionUser = staffMember("ORDER_MANAGER", { id: 4, name: "Otto Orders", email: "orders@example.com" });

@@ -16,7 +16,7 @@ function renderAdminFrame(route: string, user: SessionUser = admin, mocks: ShopR
 const sideNavigation = () => screen.getAllByRole("navigation", { name: "Admin" })[0];
 
 describe("Admin navigation: links to the six admin areas, the current one highlighted", () => {
-  it("links to /admin/dashboard, /admin/manage-product, /admin/manage-category, /admin/manage-order, /admin/manage-region, /admin/manage-users, then Promotions, Taxes and Integrations", async () => {
+  it("links to /admin/dashboard, /admin/manage-product, /admin/manage-category, /admin/manage-order, /admin/manage-region, /admin/manage-users, then Promotions, Taxes, Integrations and Activity", async () => {
     renderAdminFrame("/admin/dashboard");
     await screen.findByRole("heading", { name: "Admin page" });
     const links = within(sideNavigation()).getAllByRole("link");
@@ -30,6 +30,7 @@ describe("Admin navigation: links to the six admin areas, the current one highli
       "/admin/promotions",
       "/admin/taxes",
       "/admin/integrations",
+      "/admin/activity",
     ]);
   });
 
@@ -82,6 +83,7 @@ describe("On small screens the admin menu is a slide-in drawer", () => {
       "Promotions",
       "Taxes",
       "Integrations",
+      "Activity",
     ]);
     await userEvent.click(within(drawer).getByRole("link", { name: "Regions" }));
     expect(router.state.location.pathname).toBe("/admin/manage-region");
@@ -102,13 +104,13 @@ describe("The admin page layout has a left side gutter", () => {
 const menuOf = () => within(sideNavigation()).getAllByRole("link").map((link) => link.textContent);
 
 describe("Staff roles: the admin menu shows only the sections the user's staff role allows", () => {
-  it("the owner sees every section, Integrations (API keys and webhooks) among them", async () => {
+  it("the owner sees every section, Integrations (API keys and webhooks) and Activity (the audit trail) among them", async () => {
     renderAdminFrame("/admin/dashboard", admin);
     await screen.findByRole("heading", { name: "Admin page" });
-    expect(menuOf()).toEqual(["Dashboard", "Products", "Categories", "Orders", "Regions", "Users", "Promotions", "Taxes", "Integrations"]);
+    expect(menuOf()).toEqual(["Dashboard", "Products", "Categories", "Orders", "Regions", "Users", "Promotions", "Taxes", "Integrations", "Activity"]);
   });
 
-  it("the spec's admin (no staff role) sees every section of the spec, but not Integrations", async () => {
+  it("the spec's admin (no staff role) sees every section of the spec, but not Integrations or Activity", async () => {
     renderAdminFrame("/admin/dashboard", specAdmin);
     await screen.findByRole("heading", { name: "Admin page" });
     expect(menuOf()).toEqual(["Dashboard", "Products", "Categories", "Orders", "Regions", "Users", "Promotions", "Taxes"]);
@@ -134,6 +136,7 @@ describe("Staff roles: the admin menu shows only the sections the user's staff r
     expect(menu).toContain("Users");
     expect(menu).not.toContain("Dashboard");
     expect(menu).not.toContain("Integrations");
+    expect(menu).not.toContain("Activity");
   });
 
   it("the drawer on small screens shows the same sections as the side menu", async () => {
@@ -152,6 +155,8 @@ describe("Staff roles: a page the staff role does not allow says 'Not allowed'",
     { who: "support", user: support, route: "/admin/edit-category/3", section: "Products", to: "/admin/manage-product" },
     { who: "the spec's admin", user: specAdmin, route: "/admin/integrations", section: "Dashboard", to: "/admin/dashboard" },
     { who: "the spec's admin", user: specAdmin, route: "/admin/integrations/webhooks/4", section: "Dashboard", to: "/admin/dashboard" },
+    { who: "the spec's admin", user: specAdmin, route: "/admin/activity", section: "Dashboard", to: "/admin/dashboard" },
+    { who: "support", user: support, route: "/admin/activity", section: "Products", to: "/admin/manage-product" },
   ])("$who opening $route sees 'Not allowed' and the way to $section, not the page", async ({ user, route, section, to }) => {
     const { router } = renderAdminFrame(route, user);
     expect(await screen.findByRole("heading", { level: 1, name: "Not allowed" })).toBeInTheDocument();
@@ -167,6 +172,7 @@ describe("Staff roles: a page the staff role does not allow says 'Not allowed'",
 
   it.each([
     { who: "the owner", user: admin, route: "/admin/integrations" },
+    { who: "the owner", user: admin, route: "/admin/activity" },
     { who: "the spec's admin", user: specAdmin, route: "/admin/manage-users/7" },
     { who: "an order manager", user: orderManager, route: "/admin/view-order/ORD-000004" },
     { who: "support", user: support, route: "/admin/manage-users/7" },

@@ -47,6 +47,8 @@ export const CONNECTION_KEY_ARGS = {
   orders: ["first", "search", "status", "paymentStatus"],
   userOrders: ["userId", "first"],
   users: ["first", "search"],
+  // The owner's audit trail: one list per filter (person, kind, period).
+  activity: ["first", "filter"],
 } as const;
 
 export function createShopCache(): InMemoryCache {

@@ -5,7 +5,7 @@ import { ADMIN_MENU, ADMIN_PAGE_ABILITY, can, firstAdminPage, menuFor } from "./
 const sections = (user: Parameters<typeof menuFor>[0]) => menuFor(user).map((section) => section.label);
 
 describe("Which admin section needs which ability", () => {
-  it("Dashboard: analytics:read; the catalogue's lists: catalogue:read; Orders: orders:read; Users: customers:read; Integrations: integrations:manage", () => {
+  it("Dashboard: analytics:read; the catalogue's lists: catalogue:read; Orders: orders:read; Users: customers:read; Integrations: integrations:manage; Activity: activity:read", () => {
     expect(Object.fromEntries(ADMIN_MENU.map((section) => [section.label, ADMIN_PAGE_ABILITY[section.to]]))).toEqual({
       Dashboard: "analytics:read",
       Products: "catalogue:read",
@@ -16,6 +16,7 @@ describe("Which admin section needs which ability", () => {
       Promotions: "catalogue:read",
       Taxes: "catalogue:read",
       Integrations: "integrations:manage",
+      Activity: "activity:read",
     });
   });
 
@@ -26,13 +27,18 @@ describe("Which admin section needs which ability", () => {
   });
 
   it("each staff role's menu, and where its back office starts", () => {
-    expect(sections(admin)).toEqual(["Dashboard", "Products", "Categories", "Orders", "Regions", "Users", "Promotions", "Taxes", "Integrations"]);
+    expect(sections(admin)).toEqual(["Dashboard", "Products", "Categories", "Orders", "Regions", "Users", "Promotions", "Taxes", "Integrations", "Activity"]);
     expect(sections(specAdmin)).toEqual(["Dashboard", "Products", "Categories", "Orders", "Regions", "Users", "Promotions", "Taxes"]);
     expect(sections(catalogueManager)).toEqual(["Products", "Categories", "Regions", "Promotions", "Taxes"]);
     expect(sections(orderManager)).toEqual(["Products", "Categories", "Orders", "Regions", "Users", "Promotions", "Taxes"]);
     expect(sections(support)).toEqual(["Products", "Categories", "Orders", "Regions", "Users", "Promotions", "Taxes"]);
     expect(firstAdminPage(admin)).toBe("/admin/dashboard");
     expect(firstAdminPage(catalogueManager)).toBe("/admin/manage-product");
+  });
+
+  it("only the owner reads the activity trail: not the spec's admin, nor any other staff role", () => {
+    expect(can(admin, "activity:read")).toBe(true);
+    for (const user of [specAdmin, catalogueManager, orderManager, support, shopper]) expect(can(user, "activity:read")).toBe(false);
   });
 
   it("a shopper and a guest may do nothing in the back office", () => {

@@ -16,6 +16,7 @@ export const ABILITIES = [
   "analytics:read",
   "integrations:manage",
   "staff:manage",
+  "activity:read",
 ] as const;
 export type Ability = (typeof ABILITIES)[number];
 
@@ -51,6 +52,7 @@ export const ADMIN_PAGE_ABILITY = {
   "/admin/promotions/new": "catalogue:write",
   "/admin/promotions/:id": "catalogue:write",
   "/admin/taxes": "catalogue:read",
+  "/admin/activity": "activity:read",
 } as const satisfies Record<string, Ability>;
 
 /** An admin page's route pattern, e.g. "/admin/edit-product/:slug". */
@@ -78,6 +80,7 @@ export const ADMIN_MENU: readonly AdminMenuSection[] = [
   { to: "/admin/promotions", label: "Promotions", pages: [] },
   { to: "/admin/taxes", label: "Taxes", pages: [] },
   { to: "/admin/integrations", label: "Integrations", pages: [] },
+  { to: "/admin/activity", label: "Activity", pages: [] },
 ];
 
 /** The menu sections this user may open, in the menu's order. */
