@@ -23,7 +23,8 @@ describe("Account", () => {
     renderWithShop(<AccountScreen />, { ...at, user: shopper });
     const links = { "My orders": "/user/order", "My wish-list": "/user/wishlist", "My addresses": "/user/addresses", "Update account details": "/user/update-account-details", "Update contact details": "/user/update-contact-details", "Update password": "/user/update-password" };
     for (const [name, href] of Object.entries(links)) expect(await screen.findByRole("link", { name })).toHaveAttribute("href", href);
-    expect(screen.getByRole("button", { name: "Delete account" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Export my data" })).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Delete my account" })).toBeInTheDocument();
   });
 
   it("only admins see the 'Admin dashboard' link", async () => {

@@ -1,5 +1,5 @@
 // Account overview: the user's details, links to orders, wish-list, the address book, the
-// admin dashboard (admins only) and the three update pages, Delete account and Logout.
+// admin dashboard (admins only) and the three update pages, Logout, and 'Your data' (export it, delete the account).
 import { PageTitle } from "../../components/PageTitle";
 import { useMutation } from "@apollo/client/react";
 import { Anchor, Button, Group, Paper, SimpleGrid, Stack, Text } from "@mantine/core";
@@ -10,6 +10,7 @@ import { notifyLoading, replaceNotification } from "../../lib/notify";
 import { firstAdminPage } from "../../lib/session/abilities";
 import { isAdmin, useSession, type SessionUser } from "../../lib/session/session";
 import { RequireUser } from "../../components/RequireUser";
+import { YourDataSection } from "./YourDataSection";
 
 export function AccountScreen() {
   return <RequireUser>{(user) => <AccountOverview user={user} />}</RequireUser>;
@@ -75,14 +76,11 @@ function AccountOverview({ user }: { user: SessionUser }) {
         ))}
       </Stack>
       <Group>
-        {/* What deleting an account does is not specified yet; the button is shown as the spec lists it. */}
-        <Button variant="outline" color="red" type="button">
-          Delete account
-        </Button>
         <Button color="dark" loading={loading} onClick={() => void signOut()}>
           Logout
         </Button>
       </Group>
+      <YourDataSection />
     </Stack>
   );
 }

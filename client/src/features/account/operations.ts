@@ -95,3 +95,16 @@ export const accountOperations = /* GraphQL */ `
     }
   }
 `;
+
+// The account screen's 'Your data': everything the shop keeps about the shopper (one JSON document), and leaving.
+export const yourDataOperations = /* GraphQL */ `
+  query MyData {
+    myData
+  }
+
+  mutation DeleteMyAccount($password: String!) {
+    deleteMyAccount(password: $password) {
+      message
+    }
+  }
+`;
