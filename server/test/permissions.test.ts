@@ -343,3 +343,41 @@ describe("permission matrix: every staff role against every operation", () => {
     expect(ROLE_ABILITIES.admin).toEqual(expect.arrayContaining(["catalogue:write", "orders:write", "customers:read", "customers:roles", "analytics:read"]));
   });
 });
+
+describe("the audit trail follows every back-office command", () => {
+  const entries = () => t.shop.prisma.activityEntry.count();
+  const mutations = async () => Object.keys(((await buildShopSchema()).getMutationType() as GraphQLObjectType).getFields());
+
+  // The matrix above already ran these commands, and a command that changes nothing (a role set to the role
+  // it has) rightly enters nothing: each subject is put back first so the command changes it again.
+  const unsettle: Record<string, () => Promise<unknown>> = {
+    setPricesIncludeTax: () => t.shop.prisma.shopSettings.upsert({ where: { id: 1 }, update: { pricesIncludeTax: true }, create: { id: 1, pricesIncludeTax: true } }),
+    setStaffRole: () => t.shop.prisma.user.update({ where: { id: ids.staffTarget }, data: { role: "admin", staffRole: "catalogue-manager" } }),
+    setUserRole: () => t.shop.prisma.user.update({ where: { id: ids.otherUserId }, data: { role: "admin" } }),
+    updateOrderStatus: () => t.shop.prisma.order.update({ where: { id: ids.order }, data: { status: "pending" } }),
+    updateWebhookEndpoint: () => t.shop.prisma.webhookEndpoint.update({ where: { id: ids.endpoint }, data: { active: true } }),
+  };
+
+  it("every admin mutation that answers without an error leaves an entry naming who did it; one that fails leaves none", async () => {
+    const outcomes: Record<string, string> = {};
+    const expected: Record<string, string> = {};
+    for (const name of await mutations()) {
+      if (operations[name].access !== "admin") continue;
+      await unsettle[name]?.();
+      const before = await entries();
+      const code = await run(name, "admin");
+      const added = await t.shop.prisma.activityEntry.findMany({ orderBy: { id: "desc" }, take: (await entries()) - before });
+      outcomes[name] = `${code ?? "ok"}: ${added.length ? added.map((entry) => `${entry.actorName} ${entry.actorKind}`).join(", ") : "no entry"}`;
+      expected[name] = code ? `${code}: no entry` : `ok: ${added.map(() => "matrix-admin@example.com staff").join(", ") || "matrix-admin@example.com staff"}`;
+    }
+    expect(outcomes).toEqual(expected);
+  });
+
+  it("an API key's commands are entered under the key's name", async () => {
+    const made = await t.shop.apiKeys.create(await t.shop.tokens.verify(tokens.admin), { name: "Matrix ERP", scopes: [...API_SCOPES] });
+    const before = await entries();
+    expect(await run("createCategory", { apiKey: made.secret })).toBeUndefined();
+    const [entry] = await t.shop.prisma.activityEntry.findMany({ orderBy: { id: "desc" }, take: (await entries()) - before });
+    expect(entry).toMatchObject({ actorKind: "api-key", actorName: "Matrix ERP", apiKeyId: made.key.id, actorId: null, kind: "category.created" });
+  });
+});

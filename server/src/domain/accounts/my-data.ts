@@ -7,10 +7,14 @@
 //   are part of the products' averages) without anyone's name on them;
 // - its sessions ended and the API keys it made revoked;
 // - its orders: e-mail anonymised as above, phone and address emptied;
-// - one last e-mail to the address it had, and customer.deleted to webhook endpoints.
+// - one last e-mail to the address it had, and customer.deleted to webhook endpoints;
+// - an account.deleted entry in the audit trail, naming the customer "Customer #id" and nothing of them.
+// An export is entered too (account.exported), as it is produced. Both entries name the customer as a customer,
+// even one who is staff: they act on their own account, and an erased account leaves nothing of them in the log.
 // The shop's only owner cannot leave before making another owner.
 import crypto from "node:crypto";
 import type { PrismaClient } from "../../generated/prisma/client.js";
+import { recordActivity } from "../audit/index.js";
 import { reportWebhookEvents } from "../integrations/index.js";
 import { queueEmail } from "../messaging/index.js";
 import { Checks, forbidden, received, requireUser, unauthenticated, type Deferred, type Viewer } from "../shared/index.js";
@@ -21,6 +25,9 @@ import type { TokenService } from "./tokens.js";
 export const DELETED_NAME = "Deleted customer";
 export const deletedEmail = (userId: number) => `deleted-${userId}@deleted.invalid`;
 
+/** The customer acting on their own account, as the audit trail names them: "Customer #id", nothing personal. */
+const ownAccount = (viewer: Viewer) => ({ actor: { ...viewer, role: "user" as const, staffRole: null }, subject: { type: "user", id: viewer.userId, label: `Customer #${viewer.userId}` } });
+
 export class MyData {
   constructor(
     private readonly prisma: PrismaClient,
@@ -30,7 +37,8 @@ export class MyData {
 
   /** Everything the shop keeps about the signed-in customer, as one JSON document (no password hash, no secrets). */
   async export(viewer: Viewer | null): Promise<Record<string, unknown>> {
-    const { userId } = requireUser(viewer);
+    const customer = requireUser(viewer);
+    const { userId } = customer;
     const [account, addresses, orders, ratings, wishlist, emails] = await Promise.all([
       this.prisma.user.findUnique({ where: { id: userId }, select: { id: true, name: true, email: true, role: true, phone: true, address: true, createdAt: true } }),
       this.prisma.address.findMany({ where: { userId }, orderBy: { id: "asc" }, omit: { userId: true } }),
@@ -44,6 +52,9 @@ export class MyData {
       this.prisma.outboxMessage.findMany({ where: { userId, channel: "email" }, orderBy: { queuedAt: "asc" }, select: { type: true, state: true, queuedAt: true, deliveredAt: true, payload: true } }),
     ]);
     if (!account) throw unauthenticated();
+    // A read: its entry is a statement of its own, written as the export is handed over.
+    const { actor, subject } = ownAccount(customer);
+    await recordActivity(this.prisma, actor, { kind: "account.exported", subject });
     return {
       exportedAt: new Date().toISOString(),
       about: "Everything Verdant keeps about your account. Money is in cents (2500 is $25.00).",
@@ -58,7 +69,8 @@ export class MyData {
 
   /** Deletes the signed-in customer's account, as the rules above say, once their password is confirmed. */
   async delete(viewer: Viewer | null, given: Deferred<{ password?: unknown }>): Promise<void> {
-    const { userId } = requireUser(viewer);
+    const leaving = requireUser(viewer);
+    const { userId } = leaving;
     const input = (await received(given)) ?? {};
     const checks = new Checks();
     const row = await this.prisma.user.findUnique({ where: { id: userId }, select: { name: true, email: true, passwordHash: true, staffRole: true } });
@@ -88,6 +100,8 @@ export class MyData {
       });
       await reportWebhookEvents(tx, [{ type: "customer.deleted", data: { customer } }]);
       await queueEmail(tx, { userId, address: row.email }, { kind: "account-deleted", name: row.name, deletedAt: new Date().toISOString() });
+      const { actor, subject } = ownAccount(leaving);
+      await recordActivity(tx, actor, { kind: "account.deleted", subject });
     });
     await this.tokens.announceEnded(userId);
   }

@@ -1,7 +1,10 @@
 // Who may do what in the back office: the spec's role change (shopper <-> admin) and the owner's staff roles
 // (domain/shared/viewer.ts ROLE_ABILITIES holds what each may do). A change of either ends the person's
-// sessions, so they sign in again under it (their abilities are read with every request anyway).
+// sessions, so they sign in again under it (their abilities are read with every request anyway), and is
+// entered in the audit trail (user.role-changed, user.staff-role-changed) in its transaction; a change to
+// what the user already has changes nothing and is not entered.
 import type { PrismaClient } from "../../generated/prisma/client.js";
+import { changesBetween, recordActivity } from "../audit/index.js";
 import {
   abilitiesOf,
   Checks,
@@ -48,7 +51,7 @@ export async function setRole(prisma: PrismaClient, tokens: TokenService, viewer
   const role = checks.field("role", roleField, await received(given));
   checks.done();
   if (userId === admin.userId && role !== "admin") throw forbidden("You cannot remove your own admin role.");
-  return changeRoles(prisma, tokens, admin, userId, (target) => {
+  return changeRoles(prisma, tokens, admin, userId, "user.role-changed", (target) => {
     if (target.staffRole && target.role !== role && !abilitiesOf(admin).includes("staff:manage")) throw forbidden(lacksAbility("staff:manage"));
     // A shopper holds no staff role; an admin made so keeps the one they had (none: the spec's admin).
     return { role, staffRole: role === "user" ? null : target.staffRole };
@@ -67,7 +70,7 @@ export async function setStaffRole(prisma: PrismaClient, tokens: TokenService, v
   const staffRole = checks.field("staffRole", staffRoleField, await received(given));
   checks.done();
   if (userId === owner.userId) throw forbidden("You cannot change your own staff role: another owner can.");
-  return changeRoles(prisma, tokens, owner, userId, () => ({ role: "admin", staffRole }));
+  return changeRoles(prisma, tokens, owner, userId, "user.staff-role-changed", () => ({ role: "admin", staffRole }));
 }
 
 /**
@@ -76,10 +79,11 @@ export async function setStaffRole(prisma: PrismaClient, tokens: TokenService, v
  * same moment must not both succeed and leave the shop without an admin or an owner.
  */
 async function changeRoles(
-prisma: PrismaClient,
-tokens: TokenService,
-changer: Viewer,
+  prisma: PrismaClient,
+  tokens: TokenService,
+  changer: Viewer,
   userId: number,
+  kind: "user.role-changed" | "user.staff-role-changed",
   decide: (target: { role: Role; staffRole: StaffRole | null }) => { role: Role; staffRole: StaffRole | null },
 ): Promise<UserRow> {
   let sessionsEnded = false;
@@ -91,11 +95,14 @@ changer: Viewer,
     const target = rows.find((row) => row.id === userId);
     if (!target) throw notFound("User");
     const next = decide(target);
-    if (target.role !== next.role || target.staffRole !== next.staffRole) {
+    const changes = changesBetween(target, next, ["role", "staffRole"]);
+    if (Object.keys(changes).length > 0) {
       await tokens.endSessions(tx, userId);
       sessionsEnded = true;
     }
-    return tx.user.update({ where: { id: userId }, data: next, omit: WITHOUT_HASH });
+    const saved = await tx.user.update({ where: { id: userId }, data: next, omit: WITHOUT_HASH });
+    if (sessionsEnded) await recordActivity(tx, changer, { kind, subject: { type: "user", id: userId, label: saved.email }, changes });
+    return saved;
   });
   if (sessionsEnded) await tokens.announceEnded(userId);
   return updated;

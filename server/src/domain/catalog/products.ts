@@ -1,7 +1,7 @@
 // The catalogue service: its product reads (product-lists.ts) and the admin's product forms: create, update
 // and delete, with their pictures and a free slug (money in cents).
 import { ProductLists } from "./product-lists.js";
-import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
+import { Prisma, type PrismaClient, type Product } from "../../generated/prisma/client.js";
 import {
   cents,
   Checks,
@@ -28,6 +28,7 @@ import { firstFreeSlug, slugify } from "./slugs.js";
 import { reportWebhookEvents } from "../integrations/index.js";
 import { type ProductSearch, type ProductWithCategory } from "./listing.js";
 import { readVariants, saveVariants, withVariants, type ProductVariants, type VariantsInput } from "./variants.js";
+import { changesBetween, recordActivity } from "../audit/index.js";
 
 /** An image as the adapters hold it: a GraphQL upload (or its promise) or the bytes of a multipart file. */
 export type ImageSource = ImageUpload | Uint8Array | PromiseLike<ImageUpload | Uint8Array>;
@@ -69,6 +70,11 @@ const PRODUCT_FIELD_NAMES = { priceCents: "price", discountPriceCents: "discount
 const CATEGORY_INVALID = "The selected category is invalid.";
 const withCategory = { category: true } as const;
 
+/** A product's fields as the audit trail records them (money in cents, pictures by their stored ref). */
+const AUDITED_FIELDS = ["name", "description", "priceCents", "discountPriceCents", "quantity", "categoryId", "imageOne", "imageTwo"] as const;
+type AuditedProduct = Pick<Product, (typeof AUDITED_FIELDS)[number]>;
+const productSubject = (product: { id: number; name: string }) => ({ type: "product", id: product.id, label: product.name });
+
 interface CheckedProduct {
   name: string;
   description: string;
@@ -91,7 +97,7 @@ export class CatalogService extends ProductLists {
 
   /** Admin only. Images are stored before the row is written, and removed again if the write fails. */
   async create(viewer: Viewer | null, input: Deferred<ProductInput>): Promise<ProductWithCategory> {
-    requireAdmin(viewer, "catalogue:write");
+    const acting = requireAdmin(viewer, "catalogue:write");
     const checked = await this.check(await received(input), { imageOneRequired: true });
     const stored = await this.storeImages(checked);
     try {
@@ -101,8 +107,9 @@ export class CatalogService extends ProductLists {
             data: { ...columns(checked), slug, imageOne: stored.imageOne!.ref, imageTwo: stored.imageTwo?.ref ?? null },
             include: withCategory,
           });
-          // Webhooks: product.created, in this transaction.
+          // Webhooks: product.created, in this transaction; and its entry in the audit trail.
           await reportWebhookEvents(tx, [{ type: "product.created", data: { product: await withVariants(tx, created) } }]);
+          await recordActivity(tx, acting, { kind: "product.created", subject: productSubject(created), changes: changesBetween(null, created, AUDITED_FIELDS) });
           return created;
         }),
       );
@@ -120,7 +127,7 @@ export class CatalogService extends ProductLists {
    * (files and rows) because past orders' snapshots may still show them.
    */
   async update(viewer: Viewer | null, id: unknown, input: Deferred<ProductInput>): Promise<ProductWithCategory> {
-    requireAdmin(viewer, "catalogue:write");
+    const acting = requireAdmin(viewer, "catalogue:write");
     const product = await this.byId(id);
     const checked = await this.check(await received(input), { imageOneRequired: false });
     const stored = await this.storeImages(checked);
@@ -131,14 +138,20 @@ export class CatalogService extends ProductLists {
     };
     const write = (slug?: string) =>
       this.prisma.$transaction(async (tx) => {
-        const [before] = await tx.$queryRaw<{ quantity: number }[]>`SELECT quantity FROM products WHERE id = ${product.id} FOR UPDATE`;
+        // The row as this change finds it, locked: what the audit entry and the stock_low event compare with.
+        const [locked] = await tx.$queryRaw<AuditedProduct[]>`
+          SELECT name, description, price_cents AS "priceCents", discount_price_cents AS "discountPriceCents", quantity,
+                 category_id AS "categoryId", image_one AS "imageOne", image_two AS "imageTwo"
+          FROM products WHERE id = ${product.id} FOR UPDATE`;
+        const before = locked && auditedRow(locked);
         const updated = await tx.product.update({ where: { id: product.id }, data: slug ? { ...data, slug } : data, include: withCategory });
         // Webhooks: product.updated, and product.stock_low when the new stock crosses a threshold.
         const reported = await withVariants(tx, updated);
         await reportWebhookEvents(tx, [
           { type: "product.updated", data: { product: reported } },
-          ...(before ? [{ type: "product.stock_low" as const, data: { product: reported }, stock: { before: Number(before.quantity), after: updated.quantity } }] : []),
+          ...(before ? [{ type: "product.stock_low" as const, data: { product: reported }, stock: { before: before.quantity, after: updated.quantity } }] : []),
         ]);
+        await recordActivity(tx, acting, { kind: "product.updated", subject: productSubject(updated), changes: changesBetween(before ?? null, updated, AUDITED_FIELDS) });
         return updated;
       });
     try {
@@ -157,7 +170,7 @@ export class CatalogService extends ProductLists {
    * product_id becomes null). Its pictures stay stored: past orders still show them.
    */
   async delete(viewer: Viewer | null, id: unknown): Promise<void> {
-    requireAdmin(viewer, "catalogue:write");
+    const acting = requireAdmin(viewer, "catalogue:write");
     const productId = parseId(id);
     if (productId === null) throw notFound("Product");
     await this.prisma.$transaction(async (tx) => {
@@ -167,6 +180,7 @@ export class CatalogService extends ProductLists {
       if (!product || count === 0) throw notFound("Product");
       // Webhooks: product.deleted with the product as it was (its variants too), in this transaction.
       await reportWebhookEvents(tx, [{ type: "product.deleted", data: { product } }]);
+      await recordActivity(tx, acting, { kind: "product.deleted", subject: productSubject(product), changes: changesBetween(product, null, AUDITED_FIELDS) });
     });
   }
 
@@ -319,6 +333,11 @@ function columns(checked: CheckedProduct) {
     quantity: checked.quantity,
     categoryId: checked.categoryId,
   };
+}
+
+/** A row read with raw SQL as Prisma would give it (a driver may hand integers over as text). */
+function auditedRow(row: AuditedProduct): AuditedProduct {
+  return { ...row, priceCents: Number(row.priceCents), discountPriceCents: row.discountPriceCents === null ? null : Number(row.discountPriceCents), quantity: Number(row.quantity), categoryId: Number(row.categoryId) };
 }
 
 /** The category was deleted between the check and the write: the same answer as an unknown category. */

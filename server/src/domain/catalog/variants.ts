@@ -24,6 +24,7 @@ import {
   type Viewer,
 } from "../shared/index.js";
 import { reportWebhookEvents } from "../integrations/index.js";
+import { changesBetween, recordActivity } from "../audit/index.js";
 import type { Priced } from "./prices.js";
 
 /** One option value of a variant, as orders, invoices, emails and webhooks keep it. */
@@ -256,9 +257,28 @@ function checkVariants(input: unknown): { options: { name: string; values: strin
   return { options, variants, checks };
 }
 
+/**
+ * A grid as the audit trail records it, kept small: the options with their values, and per variant its SKU,
+ * prices (cents), stock and option values; its picture and "enabled: false" only when it has them.
+ */
+function auditedGrid(grid: ProductVariants) {
+  return {
+    options: grid.options.map((option) => ({ name: option.name, values: option.values.map((value) => value.value) })),
+    variants: grid.variants.map((variant) => ({
+      sku: variant.sku,
+      priceCents: variant.priceCents,
+      ...(variant.discountPriceCents === null ? {} : { discountPriceCents: variant.discountPriceCents }),
+      quantity: variant.quantity,
+      options: variant.options.map((option) => option.value),
+      ...(variant.enabled ? {} : { enabled: false }),
+      ...(variant.image ? { image: variant.image } : {}),
+    })),
+  };
+}
+
 /** Admin only. Replaces a product's options and variants with the owner's grid, all or nothing. */
 export async function saveVariants(prisma: PrismaClient, viewer: Viewer | null, productId: unknown, given: Deferred<VariantsInput>): Promise<ProductVariants> {
-  requireAdmin(viewer, "catalogue:write");
+  const acting = requireAdmin(viewer, "catalogue:write");
   const id = parseId(productId);
   if (id === null) throw notFound("Product");
   const { options, variants, checks } = checkVariants(await received(given));
@@ -268,7 +288,9 @@ export async function saveVariants(prisma: PrismaClient, viewer: Viewer | null, 
       // One grid edit of a product at a time: a second one waits, then replaces this one whole.
       const locked = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM products WHERE id = ${id} FOR UPDATE`;
       if (locked.length === 0) throw notFound("Product");
-      const current = await tx.productVariant.findMany({ where: { productId: id }, select: { id: true, sku: true } });
+      // The grid as this save finds it: the variants it may keep, and the audit entry's "before".
+      const before = (await readVariants(tx, [id])).get(id) ?? { options: [], variants: [] };
+      const current = before.variants;
       const images = variants.flatMap((variant) => (variant.image ? [variant.image] : []));
       if (images.length) {
         const known = new Set((await tx.image.findMany({ where: { ref: { in: images } }, select: { ref: true } })).map((image) => image.ref));
@@ -312,9 +334,15 @@ export async function saveVariants(prisma: PrismaClient, viewer: Viewer | null, 
         if (keptId === null) await tx.productVariant.create({ data: { productId: id, ...data } });
         else await tx.productVariant.update({ where: { id: keptId }, data });
       }
-      // Webhooks: product.updated with the product as this save leaves it (its variants and SKUs).
-      const product = await tx.product.findUniqueOrThrow({ where: { id }, include: { category: true } });
-      await reportWebhookEvents(tx, [{ type: "product.updated", data: { product: await withVariants(tx, product) } }]);
+      // Webhooks: product.updated with the product as this save leaves it (its variants and SKUs); and the
+      // audit entry, with the parts of the grid that changed.
+      const product = await withVariants(tx, await tx.product.findUniqueOrThrow({ where: { id }, include: { category: true } }));
+      await reportWebhookEvents(tx, [{ type: "product.updated", data: { product } }]);
+      await recordActivity(tx, acting, {
+        kind: "product.variants-saved",
+        subject: { type: "product", id, label: product.name },
+        changes: changesBetween(auditedGrid(before), auditedGrid(product), ["options", "variants"]),
+      });
     });
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;

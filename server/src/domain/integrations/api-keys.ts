@@ -2,9 +2,11 @@
 // person. An admin makes one with a name, scopes and an optional expiry; its secret (vrd_...) is shown once
 // and only its SHA-256 is kept. `Authorization: Bearer vrd_...` on GraphQL or REST makes the key the
 // viewer, with exactly its scopes (domain/viewer.ts). Every request reads the key's row, so revoking it
-// (or its expiry) holds at the very next request on every replica.
+// (or its expiry) holds at the very next request on every replica. Making and revoking a key are entered in
+// the audit trail in their transaction: its name, scopes and expiry, never its secret nor any part of it.
 import crypto from "node:crypto";
 import { Prisma, type ApiKey, type PrismaClient } from "../../generated/prisma/client.js";
+import { changesBetween, recordActivity } from "../audit/index.js";
 import { abilitiesOf, API_SCOPES, Checks, keysetPage, newestFirst, oneById, received, requireAdmin, text, type ApiScope, type Deferred, type EventBus, type Page, type StaffRole, type Viewer } from "../shared/index.js";
 
 export const API_KEY_PREFIX = "vrd_";
@@ -91,8 +93,14 @@ export class ApiKeyService {
     const expiresAt = readExpiry(checks, input.expiresAt);
     checks.done();
     const secret = `${API_KEY_PREFIX}${crypto.randomBytes(32).toString("base64url")}`;
-    const row = await this.prisma.apiKey.create({
-      data: { name, scopes, expiresAt, secretHash: hashOf(secret), secretStart: secret.slice(0, SHOWN_START), createdById: admin.userId },
+    const row = await this.prisma.$transaction(async (tx) => {
+      const made = await tx.apiKey.create({
+        data: { name, scopes, expiresAt, secretHash: hashOf(secret), secretStart: secret.slice(0, SHOWN_START), createdById: admin.userId },
+      });
+      // Only these fields: the secret, its hash and its first characters never reach the log.
+      const entered = { name: made.name, scopes: made.scopes, expiresAt: made.expiresAt };
+      await recordActivity(tx, admin, { kind: "api-key.created", subject: { type: "api-key", id: made.id, label: made.name }, changes: changesBetween(null, entered, ["name", "scopes", "expiresAt"]) });
+      return made;
     });
     return { key: viewApiKey(row), secret };
   }
@@ -128,9 +136,17 @@ export class ApiKeyService {
 
   /** Admin: revokes a key; its next request, on any replica, is refused. Revoking twice is harmless. */
   async revoke(viewer: Viewer | null, id: unknown): Promise<ApiKeyRow> {
-    requireAdmin(viewer, "integrations:manage");
+    const admin = requireAdmin(viewer, "integrations:manage");
     const row = await oneById(id, "API key", (keyId) => this.prisma.apiKey.findUnique({ where: { id: keyId } }));
-    const revoked = row.revokedAt ? row : await this.prisma.apiKey.update({ where: { id: row.id }, data: { revokedAt: new Date() } });
+    const revoked = await this.prisma.$transaction(async (tx) => {
+      // Only the revocation that changes the row is entered: revoking twice changes nothing.
+      const { count } = await tx.apiKey.updateMany({ where: { id: row.id, revokedAt: null }, data: { revokedAt: new Date() } });
+      const now = await tx.apiKey.findUniqueOrThrow({ where: { id: row.id } });
+      if (count === 1) {
+        await recordActivity(tx, admin, { kind: "api-key.revoked", subject: { type: "api-key", id: now.id, label: now.name }, changes: changesBetween<{ revokedAt: Date | null }>({ revokedAt: null }, now, ["revokedAt"]) });
+      }
+      return now;
+    });
     // Live subscriptions opened with the key close too, on every replica.
     await this.events.publish({ type: "sessionsEnded", tokenId: apiKeyTokenId(row.id) });
     return viewApiKey(revoked);

@@ -1,8 +1,10 @@
 // The back office's webhooks: endpoints (URL, events, active flag, secret), secret rotation, each
 // endpoint's delivery log, 'Send again' and 'Send a test event'. Admins who signed in only: no API key
-// manages webhooks.
+// manages webhooks. Each of these commands is entered in the audit trail in its own transaction (webhook.*):
+// the endpoint's fields before and after, never a signing secret (a rotation is entered without any value).
 import crypto from "node:crypto";
 import { Prisma, type PrismaClient, type WebhookEndpoint } from "../../generated/prisma/client.js";
+import { changesBetween, recordActivity } from "../audit/index.js";
 import { Checks, conflict, keysetPage, notFound, oneById, received, requireAdmin, wholeNumber, type Deferred, type Page, type SortKey, type Viewer } from "../shared/index.js";
 import { addToOutbox, parseMessageId, sendAgain, viewMessage, type OutboxMessageView } from "../messaging/index.js";
 import { webhookUrlProblem, type WebhookSafety } from "./webhook-addresses.js";
@@ -61,6 +63,11 @@ export function viewDelivery(message: OutboxMessageView): WebhookDelivery {
 
 const thresholdField = wholeNumber("stock low threshold", { min: 0, max: 1_000_000 });
 
+/** What the audit trail keeps of an endpoint: its business fields, never its secrets. */
+const ENTERED_FIELDS = ["url", "description", "events", "active", "stockLowThreshold"] as const;
+/** The audit trail's subject for an endpoint. */
+const endpointSubject = (endpoint: { id: number; url: string }) => ({ type: "webhook", id: endpoint.id, label: endpoint.url });
+
 // Newest first; ids are uuids, compared as text (only ties of created_at need them).
 const DELIVERY_KEYS: SortKey[] = [
   { sql: Prisma.raw("m.created_at"), descending: true, kind: "time" },
@@ -94,47 +101,67 @@ export class WebhookService {
 
   /** Admin: a new endpoint; its signing secret is in the answer (and can be rotated later). */
   async create(viewer: Viewer | null, given: Deferred<EndpointInput>): Promise<EndpointWithSecret> {
-    requireAdmin(viewer, "integrations:manage");
+    const admin = requireAdmin(viewer, "integrations:manage");
     const fields = await this.check(await received(given));
     if ((await this.prisma.webhookEndpoint.count()) >= MAX_ENDPOINTS) {
       throw conflict(`A shop may have at most ${MAX_ENDPOINTS} webhook endpoints. Delete one you no longer use.`);
     }
     const secret = newWebhookSecret();
-    const row = await this.prisma.webhookEndpoint.create({ data: { ...fields, secret } });
+    const row = await this.prisma.$transaction(async (tx) => {
+      const made = await tx.webhookEndpoint.create({ data: { ...fields, secret } });
+      await recordActivity(tx, admin, { kind: "webhook.created", subject: endpointSubject(made), changes: changesBetween(null, made, ENTERED_FIELDS) });
+      return made;
+    });
     return { endpoint: viewEndpoint(row), secret };
   }
 
   /** Admin: edits an endpoint. Turning it on again clears a disabled endpoint's failures. */
   async update(viewer: Viewer | null, id: unknown, given: Deferred<EndpointInput>): Promise<EndpointRow> {
-    requireAdmin(viewer, "integrations:manage");
-    const endpoint = await this.find(id);
+    const admin = requireAdmin(viewer, "integrations:manage");
+    const found = await this.find(id);
     const fields = await this.check(await received(given));
-    const reenabled = fields.active && !endpoint.active;
-    const row = await this.prisma.webhookEndpoint.update({
-      where: { id: endpoint.id },
-      data: { ...fields, ...(reenabled ? { disabledAt: null, disabledReason: null, failingSince: null } : {}) },
+    const row = await this.prisma.$transaction(async (tx) => {
+      // Read again under the row's lock: the entry's "before" is what this update replaced.
+      const endpoint = await this.locked(tx, found.id);
+      const reenabled = fields.active && !endpoint.active;
+      const saved = await tx.webhookEndpoint.update({
+        where: { id: endpoint.id },
+        data: { ...fields, ...(reenabled ? { disabledAt: null, disabledReason: null, failingSince: null } : {}) },
+      });
+      const changes = changesBetween(endpoint, saved, ENTERED_FIELDS);
+      if (Object.keys(changes).length > 0) await recordActivity(tx, admin, { kind: "webhook.updated", subject: endpointSubject(saved), changes });
+      return saved;
     });
     return viewEndpoint(row);
   }
 
   /** Admin: deletes an endpoint and its delivery log; messages not yet sent are dropped. */
   async delete(viewer: Viewer | null, id: unknown): Promise<void> {
-    requireAdmin(viewer, "integrations:manage");
-    const endpoint = await this.find(id);
-    await this.prisma.$transaction([
-      this.prisma.outboxMessage.deleteMany({ where: { lane: endpointLane(endpoint.id) } }),
-      this.prisma.webhookEndpoint.delete({ where: { id: endpoint.id } }),
-    ]);
+    const admin = requireAdmin(viewer, "integrations:manage");
+    const found = await this.find(id);
+    await this.prisma.$transaction(async (tx) => {
+      const endpoint = await this.locked(tx, found.id);
+      await tx.outboxMessage.deleteMany({ where: { lane: endpointLane(endpoint.id) } });
+      await tx.webhookEndpoint.delete({ where: { id: endpoint.id } });
+      await recordActivity(tx, admin, { kind: "webhook.deleted", subject: endpointSubject(endpoint), changes: changesBetween(endpoint, null, ENTERED_FIELDS) });
+    });
   }
 
   /** Admin: a new signing secret. The old one also signs for ROTATION_OVERLAP_MS, so receivers can switch over. */
   async rotateSecret(viewer: Viewer | null, id: unknown): Promise<EndpointWithSecret> {
-    requireAdmin(viewer, "integrations:manage");
-    const endpoint = await this.find(id);
+    const admin = requireAdmin(viewer, "integrations:manage");
+    const found = await this.find(id);
     const secret = newWebhookSecret();
-    const row = await this.prisma.webhookEndpoint.update({
-      where: { id: endpoint.id },
-      data: { secret, previousSecret: endpoint.secret, previousSecretExpiresAt: new Date(Date.now() + ROTATION_OVERLAP_MS) },
+    const row = await this.prisma.$transaction(async (tx) => {
+      // Under the row's lock, so two rotations at once each keep the secret the other replaced.
+      const endpoint = await this.locked(tx, found.id);
+      const saved = await tx.webhookEndpoint.update({
+        where: { id: endpoint.id },
+        data: { secret, previousSecret: endpoint.secret, previousSecretExpiresAt: new Date(Date.now() + ROTATION_OVERLAP_MS) },
+      });
+      // No value at all: neither secret, nor their first characters.
+      await recordActivity(tx, admin, { kind: "webhook.secret-rotated", subject: endpointSubject(saved) });
+      return saved;
     });
     return { endpoint: viewEndpoint(row), secret };
   }
@@ -166,31 +193,50 @@ export class WebhookService {
 
   /** Admin: 'Send again': the same event (same webhook-id) is queued anew for its endpoint. */
   async resend(viewer: Viewer | null, deliveryId: unknown): Promise<WebhookDelivery> {
-    requireAdmin(viewer, "integrations:manage");
+    const admin = requireAdmin(viewer, "integrations:manage");
     const id = parseMessageId(deliveryId);
     const message = id === null ? null : await this.prisma.outboxMessage.findUnique({ where: { id }, select: { id: true, channel: true } });
     if (!message || message.channel !== WEBHOOK_CHANNEL) throw notFound("Delivery");
-    return viewDelivery(await sendAgain(this.prisma, message.id));
+    return this.prisma.$transaction(async (tx) => {
+      const before = await tx.outboxMessage.findUniqueOrThrow({ where: { id: message.id }, select: { state: true, attempts: true } });
+      const delivery = viewDelivery(await sendAgain(tx, message.id));
+      await recordActivity(tx, admin, {
+        kind: "webhook.delivery-resent",
+        subject: { type: "webhook-delivery", id: delivery.id, label: `${delivery.eventType} to endpoint #${delivery.endpointId}` },
+        changes: changesBetween(before, delivery, ["state", "attempts"]),
+      });
+      return delivery;
+    });
   }
 
   /** Admin: 'Send a test event': a webhook.test event to this endpoint alone, whatever events it wants. */
   async sendTest(viewer: Viewer | null, endpointId: unknown): Promise<WebhookDelivery> {
-    requireAdmin(viewer, "integrations:manage");
+    const admin = requireAdmin(viewer, "integrations:manage");
     const endpoint = await this.find(endpointId);
     const event = webhookEvent(TEST_EVENT, { message: "A test event from the Verdant back office.", endpointId: endpoint.id });
-    const id = await this.prisma.$transaction((tx) =>
-      addToOutbox(tx, {
+    const id = await this.prisma.$transaction(async (tx) => {
+      const queued = await addToOutbox(tx, {
         channel: WEBHOOK_CHANNEL,
         type: TEST_EVENT,
         lane: endpointLane(endpoint.id),
         payload: { endpointId: endpoint.id, event } satisfies WebhookMessage as unknown as Prisma.InputJsonValue,
-      }),
-    );
+      });
+      await recordActivity(tx, admin, { kind: "webhook.test-sent", subject: endpointSubject(endpoint) });
+      return queued;
+    });
     return viewDelivery(viewMessage(await this.prisma.outboxMessage.findUniqueOrThrow({ where: { id } })));
   }
 
   private async find(id: unknown): Promise<WebhookEndpoint> {
     return oneById(id, "Webhook endpoint", (endpointId) => this.prisma.webhookEndpoint.findUnique({ where: { id: endpointId } }));
+  }
+
+  /** The endpoint as it is now, its row locked for the rest of `tx` (deleted meanwhile: not found). */
+  private async locked(tx: Prisma.TransactionClient, id: number): Promise<WebhookEndpoint> {
+    await tx.$queryRaw`SELECT id FROM webhook_endpoints WHERE id = ${id} FOR UPDATE`;
+    const endpoint = await tx.webhookEndpoint.findUnique({ where: { id } });
+    if (!endpoint) throw notFound("Webhook endpoint");
+    return endpoint;
   }
 
   private async check(input: EndpointInput | null | undefined) {

@@ -9,11 +9,14 @@
 // - the refund row is written and counted before the provider is asked (so two refunds at once cannot both
 //   pass the limit), then marked succeeded with the provider's reference, or failed with its amount given
 //   back to what can still be refunded;
-// - each refund that succeeds e-mails the shopper and reports order.refunded, in the transaction that marks it.
+// - each refund that succeeds e-mails the shopper and reports order.refunded, in the transaction that marks it,
+//   where the back office's (an admin's, a key's) is also entered in the audit trail (order.refunded: amount and
+//   reason); a refund that fails or is refused leaves no entry, nor does a shopper's own cancellation's.
 // - only money taken is given back: an order awaiting payment, or whose payment failed, has nothing to refund.
 // The order's payment status follows: awaiting payment, unpaid, or from the amounts: paid, partially
 // refunded, refunded.
 import type { PrismaClient } from "../../generated/prisma/client.js";
+import { changesBetween, recordActivity } from "../audit/index.js";
 import { reportWebhookEvents } from "../integrations/index.js";
 import { queueEmail } from "../messaging/index.js";
 import type { PaymentProvider } from "../payments/index.js";
@@ -79,7 +82,7 @@ export class Refunds {
 
   /** Gives back part or all of an order's payment (admins), as the rules above say. */
   async refund(viewer: Viewer | null, orderId: unknown, given: Deferred<RefundInput>): Promise<OrderWithLines> {
-    const { userId } = requireAdmin(viewer, "orders:write");
+    const acting = requireAdmin(viewer, "orders:write");
     const input = await received(given);
     const checks = new Checks();
     const reason = checks.field("reason", reasonField, input.reason);
@@ -91,18 +94,25 @@ export class Refunds {
     checks.done();
     const id = parseId(orderId);
     if (id === null) throw notFound("Order");
-    return this.give(id, byLines ? { lines: linesAsked } : { amountCents: amountAsked! }, reason, userId);
+    return this.give(id, byLines ? { lines: linesAsked } : { amountCents: amountAsked! }, reason, acting.userId, acting);
   }
 
   /**
    * Refunds whatever is left of a cancelled order's payment (the state machine's refund-payment), on behalf of
-   * `byUserId` (the admin or the shopper who cancelled it). Nothing left: the order as it is.
+   * `byUserId` (the admin or the shopper who cancelled it). Nothing left: the order as it is. `staff`, when the
+   * back office cancelled it: the refund is entered in the audit trail as theirs.
    */
-  refundRest(orderId: number, byUserId: number): Promise<OrderWithLines> {
-    return this.give(orderId, "rest", "Order cancelled", byUserId);
+  refundRest(orderId: number, byUserId: number, staff: Viewer | null = null): Promise<OrderWithLines> {
+    return this.give(orderId, "rest", "Order cancelled", byUserId, staff);
   }
 
-  private async give(id: number, ask: { amountCents: Cents } | { lines: { lineId: number; quantity: number }[] } | "rest", reason: string, userId: number): Promise<OrderWithLines> {
+  private async give(
+    id: number,
+    ask: { amountCents: Cents } | { lines: { lineId: number; quantity: number }[] } | "rest",
+    reason: string,
+    userId: number,
+    staff: Viewer | null,
+  ): Promise<OrderWithLines> {
     const byLines = ask !== "rest" && "lines" in ask;
     const refund = await this.prisma.$transaction(async (tx) => {
       const [order] = await tx.$queryRaw<{ id: number; orderNumber: string; totalCents: number; refundedCents: number; pricesIncludeTax: boolean; paid: boolean }[]>`
@@ -149,6 +159,10 @@ export class Refunds {
       const after = toOrder(await tx.order.findUniqueOrThrow({ where: { id }, include: withLines }));
       await reportWebhookEvents(tx, [{ type: "order.refunded", data: { order: after, refund: { id: refund.id, amountCents: refund.amountCents, reason: refund.reason, lines: refund.lines } } }]);
       await queueEmail(tx, { userId: refund.order.userId, address: refund.order.userEmail }, { kind: "order-refund", orderId: id, orderNumber: refund.order.orderNumber, amountCents: refund.amountCents, reason: refund.reason });
+      if (staff) {
+        const given = { amountCents: refund.amountCents, reason: refund.reason };
+        await recordActivity(tx, staff, { kind: "order.refunded", subject: { type: "order", id, label: refund.order.orderNumber }, changes: changesBetween(null, given, ["amountCents", "reason"]) });
+      }
       return after;
     }, ORDER_TRANSACTION);
     if (!order) throw new ShopError("CONFLICT", `The payment provider did not refund it: ${"failure" in outcome ? outcome.failure : ""} Nothing was refunded; you can try again.`);

@@ -196,7 +196,8 @@ export class OrderService extends OrderHistory {
       requireAdmin(viewer, "orders:write");
       await this.payments.stopBeforeCancelling(id);
     }
-    return this.settle(await changeStatus(this.prisma, this.events, viewer, orderId, status), viewer!.userId);
+    // The back office's cancellation refunds what is left on the admin's (or key's) behalf, entered as theirs.
+    return this.settle(await changeStatus(this.prisma, this.events, viewer, orderId, status), viewer!, true);
   }
 
   /** A shopper cancels their own order while it awaits payment or is pending (status.ts); what it paid is refunded. */
@@ -205,7 +206,7 @@ export class OrderService extends OrderHistory {
     const id = parseId(orderId);
     const owner = id === null ? null : await this.prisma.order.findUnique({ where: { id }, select: { userId: true } });
     if (id !== null && owner?.userId === userId) await this.payments.stopBeforeCancelling(id);
-    return this.settle(await cancelOwnOrder(this.prisma, this.events, viewer, orderId), viewer!.userId);
+    return this.settle(await cancelOwnOrder(this.prisma, this.events, viewer, orderId), viewer!, false);
   }
 
   /** Gives back part or all of an order's payment (admins): refunds.ts. */
@@ -213,9 +214,12 @@ export class OrderService extends OrderHistory {
     return this.refunds.refund(viewer, orderId, given);
   }
 
-  /** After a move that owes one (a cancellation), refunds what is left of the payment through the provider. */
-  private async settle(moved: Moved, byUserId: number): Promise<OrderWithLines> {
-    return moved.refundOwed ? this.refunds.refundRest(moved.order.id, byUserId) : moved.order;
+  /**
+   * After a move that owes one (a cancellation), refunds what is left of the payment through the provider;
+   * `byStaff`: the back office's move, whose refund goes in the audit trail (a shopper's own does not).
+   */
+  private async settle(moved: Moved, by: Viewer, byStaff: boolean): Promise<OrderWithLines> {
+    return moved.refundOwed ? this.refunds.refundRest(moved.order.id, by.userId, byStaff ? by : null) : moved.order;
   }
 
   statusFollower(viewer: Viewer | null, orderNumber?: string | null): Promise<(event: OrderEvent) => boolean> {

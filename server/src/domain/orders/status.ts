@@ -14,6 +14,7 @@ import type { PaymentState, PrismaClient } from "../../generated/prisma/client.j
 import { queueEmail, type DueEmail, type EmailRecipient } from "../messaging/index.js";
 import { reportWebhookEvents, type ReportedEvent } from "../integrations/index.js";
 import { releasePromotions } from "../promotions/index.js";
+import { changesBetween, recordActivity } from "../audit/index.js";
 import {
   Checks,
   FULFILMENT_STATUSES,
@@ -183,15 +184,22 @@ export async function changeStatus(
   orderId: unknown,
   given: Deferred<OrderStatusName>,
 ): Promise<Moved> {
-  requireAdmin(viewer, "orders:write");
+  const acting = requireAdmin(viewer, "orders:write");
   const checks = new Checks();
   const status = checks.field("status", statusField, await received(given));
   checks.done();
   const id = parseId(orderId);
   if (id === null) throw notFound("Order");
-  return moveOrder(prisma, events, id, status, (before) => {
-    if (!mayMove(before.status, status)) throw invalid({ status: [`An order that is ${before.status} cannot become ${status}.`] });
-  });
+  return moveOrder(
+    prisma,
+    events,
+    id,
+    status,
+    (before) => {
+      if (!mayMove(before.status, status)) throw invalid({ status: [`An order that is ${before.status} cannot become ${status}.`] });
+    },
+    acting,
+  );
 }
 
 /** The message a shopper gets for an order of theirs that can no longer be cancelled. */
@@ -219,7 +227,9 @@ export interface OrderBeforeMove {
  * Moves order `id` to `status` once `allowed` accepts it as it is now, with what entering the status owes,
  * all in one transaction. The order's row is locked first, so of two moves at once (two admins, twenty
  * clicks on Cancel) the second sees the first's status: a move to the status the order already has owes
- * nothing, so stock and promotion uses are given back exactly once.
+ * nothing, so stock and promotion uses are given back exactly once. A move by the back office (`staff`: an
+ * admin or an API key) is entered in the audit trail in the same transaction; a move to the status the
+ * order already has changes nothing and is not entered; the shopper's own cancellation is not the back office's.
  */
 async function moveOrder(
   prisma: PrismaClient,
@@ -227,8 +237,16 @@ async function moveOrder(
   id: number,
   status: OrderStatusName,
   allowed: (before: OrderBeforeMove) => void,
+  staff: Viewer | null = null,
 ): Promise<Moved> {
-  const { order, owed } = await prisma.$transaction((tx) => moveOrderIn(tx, id, status, allowed), ORDER_TRANSACTION);
+  const { order, owed } = await prisma.$transaction(async (tx) => {
+    const moved = await moveOrderIn(tx, id, status, allowed);
+    const changes = changesBetween({ status: moved.before.status }, { status }, ["status"]);
+    if (staff && Object.keys(changes).length > 0) {
+      await recordActivity(tx, staff, { kind: "order.status-changed", subject: { type: "order", id, label: moved.order.orderNumber }, changes });
+    }
+    return moved;
+  }, ORDER_TRANSACTION);
   await tellFollowers(events, owed);
   return { order, refundOwed: owed.refund };
 }

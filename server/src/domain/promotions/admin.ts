@@ -19,7 +19,8 @@ import {
   wholeUnits,
   type Viewer,
 } from "../shared/index.js";
-import { normalCode, ruleOf, storedKind } from "./in-force.js";
+import { kindName, normalCode, ruleOf, storedKind } from "./in-force.js";
+import { changesBetween, recordActivity } from "../audit/index.js";
 
 export type PromotionStatus = "scheduled" | "active" | "paused" | "ended" | "used-up" | "no-codes";
 
@@ -59,6 +60,8 @@ export interface PromotionView extends PromotionRow {
 
 /** At most this many codes in one batch (a batch is written in one statement). */
 export const MAX_CODE_BATCH = 10_000;
+/** A batch of codes is written in one transaction: give a large one time (the default allows 5 s). */
+const CODE_BATCH_TRANSACTION = { maxWait: 10_000, timeout: 60_000 } as const;
 const CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{2,31}$/;
 /** Letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L). */
 const CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789";
@@ -84,6 +87,15 @@ export function statusOf(
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
+/** A promotion's fields as the audit trail records them (money in cents, the percentage in basis points as stored), with its shared code. */
+const AUDITED_FIELDS = [
+  "name", "kind", "percentBp", "amountCents", "buyQuantity", "getQuantity", "categoryIds", "productIds", "variantIds", "minItemsCents",
+  "minQuantity", "startsAt", "endsAt", "usageLimit", "perCustomerLimit", "combinable", "onDiscountedItems", "automatic", "code",
+] as const;
+/** A promotion row as its audit entry shows it: the kind as the database stores it (percent-off), with its shared code. */
+const audited = (row: PromotionRow, code: string | null) => ({ ...row, kind: kindName(row.kind), code });
+const promotionSubject = (promotion: { id: number; name: string }) => ({ type: "promotion", id: promotion.id, label: promotion.name });
+
 export class PromotionAdmin {
   constructor(private readonly prisma: PrismaClient) {}
 
@@ -102,19 +114,20 @@ export class PromotionAdmin {
   }
 
   async create(viewer: Viewer | null, given: Deferred<PromotionInput>): Promise<PromotionView> {
-    requireAdmin(viewer, "catalogue:write");
+    const acting = requireAdmin(viewer, "catalogue:write");
     const { data, code } = await this.check(await received(given), null);
     return this.withCodeTaken(code, () =>
       this.prisma.$transaction(async (tx) => {
         const created = await tx.promotion.create({ data });
         if (code) await tx.promotionCode.create({ data: { promotionId: created.id, code } });
+        await recordActivity(tx, acting, { kind: "promotion.created", subject: promotionSubject(created), changes: changesBetween(null, audited(created, code), AUDITED_FIELDS) });
         return this.view(tx, created.id);
       }),
     );
   }
 
   async update(viewer: Viewer | null, id: unknown, given: Deferred<PromotionInput>): Promise<PromotionView> {
-    requireAdmin(viewer, "catalogue:write");
+    const acting = requireAdmin(viewer, "catalogue:write");
     const promotionId = this.parse(id);
     const current = await this.prisma.promotion.findUnique({ where: { id: promotionId } });
     if (!current) throw notFound("Promotion");
@@ -130,8 +143,17 @@ export class PromotionAdmin {
         const checks = new Checks();
         if (data.usageLimit !== null && data.usageLimit !== undefined && data.usageLimit < locked.uses) checks.add("usage_limit", `The limit cannot be below the uses so far (${locked.uses}).`);
         checks.done();
-        await tx.promotion.update({ where: { id: promotionId }, data });
-        const shared = await tx.promotionCode.findFirst({ where: { promotionId, singleUse: false }, select: { id: true } });
+        // The row as this change finds it (locked above): the audit entry's "before".
+        const before = await tx.promotion.findUniqueOrThrow({ where: { id: promotionId } });
+        const updated = await tx.promotion.update({ where: { id: promotionId }, data });
+        const shared = await tx.promotionCode.findFirst({ where: { promotionId, singleUse: false }, select: { id: true, code: true } });
+        const codeBefore = shared?.code ?? null;
+        const codeAfter = code ?? (removesCode ? null : codeBefore);
+        await recordActivity(tx, acting, {
+          kind: "promotion.updated",
+          subject: promotionSubject(updated),
+          changes: changesBetween(audited(before, codeBefore), audited(updated, codeAfter), AUDITED_FIELDS),
+        });
         if (code) {
           if (shared) await tx.promotionCode.update({ where: { id: shared.id }, data: { code } });
           else await tx.promotionCode.create({ data: { promotionId, code } });
@@ -150,18 +172,35 @@ export class PromotionAdmin {
 
   /** Pauses (no cart gets it) or resumes a promotion. */
   async setPaused(viewer: Viewer | null, id: unknown, paused: boolean): Promise<PromotionView> {
-    requireAdmin(viewer, "catalogue:write");
+    const acting = requireAdmin(viewer, "catalogue:write");
     const promotionId = this.parse(id);
-    const { count } = await this.prisma.promotion.updateMany({ where: { id: promotionId }, data: { paused } });
-    if (count === 0) throw notFound("Promotion");
+    await this.prisma.$transaction(async (tx) => {
+      const [locked] = await tx.$queryRaw<{ name: string; paused: boolean }[]>`SELECT name, paused FROM promotions WHERE id = ${promotionId} FOR UPDATE`;
+      if (!locked) throw notFound("Promotion");
+      await tx.promotion.update({ where: { id: promotionId }, data: { paused } });
+      // Pausing a paused promotion (or resuming a running one) changes nothing: no entry.
+      if (locked.paused !== paused) {
+        await recordActivity(tx, acting, {
+          kind: paused ? "promotion.paused" : "promotion.resumed",
+          subject: promotionSubject({ id: promotionId, name: locked.name }),
+          changes: { paused: { before: locked.paused, after: paused } },
+        });
+      }
+    });
     return this.view(this.prisma, promotionId);
   }
 
   /** Deletes a promotion; orders that got it keep its name and amount. */
   async delete(viewer: Viewer | null, id: unknown): Promise<void> {
-    requireAdmin(viewer, "catalogue:write");
-    const { count } = await this.prisma.promotion.deleteMany({ where: { id: this.parse(id) } });
-    if (count === 0) throw notFound("Promotion");
+    const acting = requireAdmin(viewer, "catalogue:write");
+    const promotionId = this.parse(id);
+    await this.prisma.$transaction(async (tx) => {
+      const found = await tx.promotion.findUnique({ where: { id: promotionId } });
+      const code = found && ((await this.sharedCodes([promotionId], tx)).get(promotionId) ?? null);
+      const { count } = await tx.promotion.deleteMany({ where: { id: promotionId } });
+      if (!found || count === 0) throw notFound("Promotion");
+      await recordActivity(tx, acting, { kind: "promotion.deleted", subject: promotionSubject(found), changes: changesBetween(audited(found, code), null, AUDITED_FIELDS) });
+    });
   }
 
   /**
@@ -169,7 +208,7 @@ export class PromotionAdmin {
    * characters drawn from an alphabet without look-alikes; a code that happens to exist is drawn again.
    */
   async generateCodes(viewer: Viewer | null, id: unknown, count: unknown, prefix: unknown): Promise<number> {
-    requireAdmin(viewer, "catalogue:write");
+    const acting = requireAdmin(viewer, "catalogue:write");
     const promotionId = this.parse(id);
     const checks = new Checks();
     const wanted = typeof count === "number" && Number.isInteger(count) && count >= 1 && count <= MAX_CODE_BATCH ? count : 0;
@@ -177,23 +216,32 @@ export class PromotionAdmin {
     const start = isBlank(prefix) ? "" : typeof prefix === "string" ? normalCode(prefix) : null;
     if (start === null || (start !== "" && !/^[A-Z0-9]{1,12}$/.test(start))) checks.add("prefix", "The prefix must be 1 to 12 letters or digits.");
     checks.done();
-    const promotion = await this.prisma.promotion.findUnique({ where: { id: promotionId }, select: { automatic: true } });
+    const promotion = await this.prisma.promotion.findUnique({ where: { id: promotionId }, select: { name: true, automatic: true } });
     if (!promotion) throw notFound("Promotion");
     if (promotion.automatic) {
       checks.add("count", "An automatic promotion needs no codes.");
       checks.done();
     }
-    let added = 0;
-    for (let round = 0; added < wanted && round < 5; round += 1) {
-      const codes = Array.from({ length: wanted - added }, () => `${start ? `${start}-` : ""}${randomCode(8)}`);
-      // ON CONFLICT on the lower(code) index: a code drawn twice (here or before) is simply not added, and drawn again.
-      const inserted = await this.prisma.$executeRaw`
-        INSERT INTO promotion_codes (promotion_id, code, single_use)
-        SELECT ${promotionId}, code, true FROM unnest(${codes}::text[]) AS code
-        ON CONFLICT (lower(code)) DO NOTHING`;
-      added += inserted;
-    }
-    return added;
+    // The batch and its audit entry (how many codes, never the codes: a batch may hold thousands) in one transaction.
+    return this.prisma.$transaction(
+      async (tx) => {
+        let added = 0;
+        for (let round = 0; added < wanted && round < 5; round += 1) {
+          const codes = Array.from({ length: wanted - added }, () => `${start ? `${start}-` : ""}${randomCode(8)}`);
+          // ON CONFLICT on the lower(code) index: a code drawn twice (here or before) is simply not added, and drawn again.
+          const inserted = await tx.$executeRaw`
+            INSERT INTO promotion_codes (promotion_id, code, single_use)
+            SELECT ${promotionId}, code, true FROM unnest(${codes}::text[]) AS code
+            ON CONFLICT (lower(code)) DO NOTHING`;
+          added += inserted;
+        }
+        if (added > 0) {
+          await recordActivity(tx, acting, { kind: "promotion.codes-generated", subject: promotionSubject({ id: promotionId, name: promotion.name }), changes: { count: { before: null, after: added } } });
+        }
+        return added;
+      },
+      CODE_BATCH_TRANSACTION,
+    );
   }
 
   /** The promotion's codes as CSV (RFC 4180, a header row): code, single use, uses. */

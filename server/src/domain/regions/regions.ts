@@ -22,6 +22,7 @@ import {
   type Page,
   type Viewer,
 } from "../shared/index.js";
+import { changesBetween, recordActivity } from "../audit/index.js";
 
 /** A region's form: its name and delivery fee (0 for free delivery). */
 export const regionForm = { name: text("name", { max: 100 }), feeCents: cents("fee", { allowZero: true }) };
@@ -31,6 +32,12 @@ export type RegionInput = FormInput<typeof regionForm>;
 export type { Region };
 
 const NAME_TAKEN = "The name has already been taken.";
+/** A region's fields as the audit trail records them (the fee in cents). */
+const AUDITED_FIELDS = ["name", "feeCents"] as const;
+type AuditedRegion = Pick<Region, "id" | (typeof AUDITED_FIELDS)[number]>;
+const regionSubject = (region: AuditedRegion) => ({ type: "region", id: region.id, label: region.name });
+/** A row read with raw SQL as Prisma would give it. */
+const auditedRow = (row: AuditedRegion): AuditedRegion => ({ id: Number(row.id), name: row.name, feeCents: Number(row.feeCents) });
 const REGION_PAGE_SIZE = 100;
 
 export class RegionService {
@@ -65,31 +72,48 @@ export class RegionService {
   }
 
   async create(viewer: Viewer | null, input: Deferred<RegionInput>): Promise<Region> {
-    requireAdmin(viewer, "catalogue:write");
+    const acting = requireAdmin(viewer, "catalogue:write");
     const data = await this.check(await received(input), null);
     try {
-      return await this.prisma.region.create({ data });
+      return await this.prisma.$transaction(async (tx) => {
+        const made = await tx.region.create({ data });
+        await recordActivity(tx, acting, { kind: "region.created", subject: regionSubject(made), changes: changesBetween(null, made, AUDITED_FIELDS) });
+        return made;
+      });
     } catch (error) {
       throw isUniqueViolation(error) ? invalid({ name: [NAME_TAKEN] }) : error;
     }
   }
 
   async update(viewer: Viewer | null, id: unknown, input: Deferred<RegionInput>): Promise<Region> {
-    requireAdmin(viewer, "catalogue:write");
+    const acting = requireAdmin(viewer, "catalogue:write");
     const region = await this.byId(id);
     const data = await this.check(await received(input), region.id);
     try {
-      return await this.prisma.region.update({ where: { id: region.id }, data });
+      return await this.prisma.$transaction(async (tx) => {
+        // The row as this change finds it (locked), for the audit entry's "before".
+        const [locked] = await tx.$queryRaw<AuditedRegion[]>`SELECT id, name, fee_cents AS "feeCents" FROM regions WHERE id = ${region.id} FOR UPDATE`;
+        if (!locked) throw notFound("Region");
+        const saved = await tx.region.update({ where: { id: region.id }, data });
+        await recordActivity(tx, acting, { kind: "region.updated", subject: regionSubject(saved), changes: changesBetween(auditedRow(locked), saved, AUDITED_FIELDS) });
+        return saved;
+      });
     } catch (error) {
       throw isUniqueViolation(error) ? invalid({ name: [NAME_TAKEN] }) : error;
     }
   }
 
   async delete(viewer: Viewer | null, id: unknown): Promise<void> {
-    requireAdmin(viewer, "catalogue:write");
+    const acting = requireAdmin(viewer, "catalogue:write");
     const regionId = parseId(id);
-    const { count } = regionId === null ? { count: 0 } : await this.prisma.region.deleteMany({ where: { id: regionId } });
-    if (count === 0) throw notFound("Region");
+    if (regionId === null) throw notFound("Region");
+    // Deleted and entered in one transaction; a region that is not there changes nothing and leaves no entry.
+    const deleted = await this.prisma.$transaction(async (tx) => {
+      const [gone] = await tx.$queryRaw<AuditedRegion[]>`DELETE FROM regions WHERE id = ${regionId} RETURNING id, name, fee_cents AS "feeCents"`;
+      if (gone) await recordActivity(tx, acting, { kind: "region.deleted", subject: regionSubject(auditedRow(gone)), changes: changesBetween(auditedRow(gone), null, AUDITED_FIELDS) });
+      return gone !== undefined;
+    });
+    if (!deleted) throw notFound("Region");
   }
 
   private async check(input: RegionInput, exceptId: number | null): Promise<{ name: string; feeCents: number }> {
