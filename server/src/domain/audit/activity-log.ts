@@ -1,7 +1,7 @@
 // Reading the audit trail (the owner's Activity screen, its CSV export) and keeping it to its retention
 // period. Entries are written by the commands themselves (activity.ts); nothing here changes one.
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
-import { countOf, invalid, keysetPage, requireAdmin, type Page, type SortKey, type Viewer } from "../shared/index.js";
+import { countOf, csvCell, csvText, invalid, keysetPage, requireAdmin, type Page, type SortKey, type Viewer } from "../shared/index.js";
 import { ACTIVITY_KINDS, ACTOR_KINDS, type ActivityKind, type ActorKind, type Changes } from "./activity.js";
 
 const fieldError = (field: string, message: string) => invalid({ [field]: [message] });
@@ -106,11 +106,8 @@ function conditionsOf(filter: ActivityFilter): Prisma.Sql[] {
 
 const whereOf = (conditions: Prisma.Sql[]) => (conditions.length ? Prisma.join(conditions, " AND ") : Prisma.sql`TRUE`);
 
-/** A CSV cell (RFC 4180): quoted when it holds a comma, quote or line break; a leading = + - @ (a spreadsheet formula) neutralised with a quote mark. */
-export function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+/** A CSV cell (RFC 4180, the shared room's csv.ts): a leading = + - @ (a spreadsheet formula) neutralised with a quote mark. */
+export { csvCell };
 
 const CSV_HEADER = ["at", "who", "who_kind", "from", "kind", "subject_type", "subject_id", "subject", "changes"];
 
@@ -171,7 +168,7 @@ export class ActivityLog {
     if (countOf([{ count }]) > MAX_ACTIVITY_CSV_ROWS) {
       throw fieldError("to", `This period holds more than ${MAX_ACTIVITY_CSV_ROWS.toLocaleString("en-US")} entries: choose a shorter one to export.`);
     }
-    const lines = [CSV_HEADER.join(",")];
+    const records: string[][] = [CSV_HEADER];
     let after: { at: Date; id: string } | null = null;
     for (;;) {
       const page: EntryRow[] = await this.prisma.$queryRaw<EntryRow[]>`
@@ -179,17 +176,13 @@ export class ActivityLog {
          WHERE ${whereOf(after ? [...conditions, Prisma.sql`(a.at, a.id) > (${after.at}, ${after.id}::bigint)`] : conditions)}
          ORDER BY a.at, a.id LIMIT 5000`;
       for (const entry of page.map(entryOf)) {
-        lines.push(
-          [entry.at.toISOString(), entry.actorName, entry.actorKind, entry.ip ?? "", entry.kind, entry.subjectType, entry.subjectId ?? "", entry.subjectLabel, JSON.stringify(entry.changes)]
-            .map(csvCell)
-            .join(","),
-        );
+        records.push([entry.at.toISOString(), entry.actorName, entry.actorKind, entry.ip ?? "", entry.kind, entry.subjectType, entry.subjectId ?? "", entry.subjectLabel, JSON.stringify(entry.changes)]);
       }
       if (page.length < 5000) break;
       const last = entryOf(page[page.length - 1]);
       after = { at: last.at, id: last.id };
     }
-    return `${lines.join("\r\n")}\r\n`;
+    return csvText(records);
   }
 
   /**

@@ -3,6 +3,7 @@ export { conflict, forbidden, INTERNAL_ERROR, invalid, isForeignKeyViolation, is
 export type { ErrorCode, FieldErrors } from "./errors.js";
 export { anyValue, cents, Checks, email, fieldRule, isBlank, isEmailAddress, oneById, oneOf, parseId, password, received, text, wholeNumber } from "./input.js";
 export type { Deferred, FormInput, FormShape } from "./input.js";
+export { csvCell, csvStream, csvText, neutraliseFormula, restoreFormula, CSV_OPTIONS } from "./csv.js";
 export { dollarText, MAX_MONEY_CENTS, parseDollars, toDollars, wholeUnits } from "./money.js";
 export type { Cents } from "./money.js";
 export { alignedById, allOf, asDate, checkSearch, comesAfter, containsPattern, countOf, keyColumns, keysetPage, keysOfRow, loadInOrder, MAX_PAGE_SIZE, newestFirst, once, orderBy, pageOf, prismaReader, readPage } from "./paging.js";
