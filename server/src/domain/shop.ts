@@ -5,6 +5,7 @@ import { ApiKeyService, WebhookService, type WebhookSafety } from "./integration
 import { AnalyticsService } from "./analytics/index.js";
 import { ActivityLog } from "./audit/index.js";
 import { CatalogService, CategoryService, FavouriteService, RatingService } from "./catalog/index.js";
+import { CatalogueExport } from "./catalogue-transfer/index.js";
 import { ProductIndex, SearchService } from "./search/index.js";
 import { EmailService } from "./messaging/index.js";
 import { prismaReader, type EventBus, type RowReader } from "./shared/index.js";
@@ -62,6 +63,8 @@ export interface Shop {
   /** Product search (matching, ranking, suggestions as you type, did you mean). */
   search: SearchService;
   categories: CategoryService;
+  /** The whole catalogue as a CSV file, one row per variant (for staff and keys with catalogue:read). */
+  catalogueExport: CatalogueExport;
   regions: RegionService;
   ratings: RatingService;
   favourites: FavouriteService;
@@ -105,6 +108,7 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
     catalog: new CatalogService(prisma, images, readRows, search),
     search,
     categories: new CategoryService(prisma, readRows),
+    catalogueExport: new CatalogueExport(readRows),
     regions: new RegionService(prisma),
     ratings: new RatingService(prisma),
     favourites: new FavouriteService(prisma),
