@@ -45,8 +45,8 @@ describe("Addresses: the customer's address book at /user/addresses", () => {
     expect(within(second).queryByText("Default")).not.toBeInTheDocument();
     expect(within(second).queryByText(/Delivery region/)).not.toBeInTheDocument();
     // 'Make default' only on the others.
-    expect(within(first).queryByRole("button", { name: "Make Home default" })).not.toBeInTheDocument();
-    expect(within(second).getByRole("button", { name: "Make Work default" })).toBeInTheDocument();
+    expect(within(first).queryByRole("button", { name: "Make default: Home" })).not.toBeInTheDocument();
+    expect(within(second).getByRole("button", { name: "Make default: Work" })).toBeInTheDocument();
   });
 
   it("an empty book says 'No addresses yet' and offers 'Add address'", async () => {
@@ -190,7 +190,7 @@ describe("Addresses: the customer's address book at /user/addresses", () => {
         myAddressesMock(shopper.id, [{ ...work, isDefault: true }, { ...home, isDefault: false }]),
       ],
     });
-    await userEvent.click(await screen.findByRole("button", { name: "Make Work default" }));
+    await userEvent.click(await screen.findByRole("button", { name: "Make default: Work" }));
     expect(await screen.findByText("Default address changed.")).toBeInTheDocument();
     expect(calls).toEqual([{ id: 2 }]);
     await waitFor(() => expect(within(cards()[0]).getByRole("heading", { name: "Work" })).toBeInTheDocument());

@@ -180,7 +180,7 @@ function AddressCard({ address, regionName, onEdit, onRemove }: { address: Addre
             Edit
           </Button>
           {!address.isDefault && (
-            <Button variant="light" size="xs" loading={settingDefault} onClick={() => void makeDefault()} aria-label={`Make ${address.label} default`}>
+            <Button variant="light" size="xs" loading={settingDefault} onClick={() => void makeDefault()} aria-label={`Make default: ${address.label}`}>
               Make default
             </Button>
           )}
