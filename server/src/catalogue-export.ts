@@ -1,0 +1,67 @@
+// npm run catalogue:export — writes the whole catalogue as CSV (the columns of docs/api.md, one row per
+// variant), streamed from the database page by page: to standard output, or with `-- --out file.csv` to that
+// file (written beside it under a temporary name and renamed when complete, so a failed export leaves no half
+// file). Reads the same configuration as `npm start` (DATABASE_URL, DATA_DIR). With standard output, run npm
+// silently (npm run -s catalogue:export > file.csv) so npm's own banner stays out of the file.
+import "reflect-metadata";
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { ConfigError, loadConfig } from "./config.js";
+import { DatabaseOpenError, openDatabase } from "./db/client.js";
+import { CatalogueExport } from "./domain/catalogue-transfer/index.js";
+
+const USAGE = "Usage: npm run catalogue:export [-- --out file.csv]   (without --out, the CSV goes to standard output)";
+
+/** The embedded database serves one process: refuse to open it while the shop runs on it. */
+async function shopIsRunning(host: string, port: number): Promise<boolean> {
+  try {
+    const answer = await fetch(`http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}/healthz`, { signal: AbortSignal.timeout(1000) });
+    return answer.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { out: { type: "string", short: "o" }, help: { type: "boolean", short: "h" } } });
+  if (values.help) {
+    console.error(USAGE);
+    return;
+  }
+  const cwd = process.env.INIT_CWD ?? process.cwd();
+  const config = loadConfig(process.env, cwd);
+  if (!config.databaseUrl && (await shopIsRunning(config.host, config.port))) {
+    throw new ConfigError(`the shop is running on the embedded database in ${config.dataDir} (it answers on port ${config.port}): download the file from the back office (Products, Export CSV), or stop the shop first.`);
+  }
+  const db = await openDatabase(config.databaseUrl ? { kind: "postgres", url: config.databaseUrl, poolSize: 2 } : { kind: "pglite", dataDir: config.dataDir });
+  try {
+    await db.migrate();
+    const started = Date.now();
+    const file = await new CatalogueExport(db.readRows).openForOperator();
+    if (!values.out) {
+      await file.writeTo(process.stdout, { end: false });
+      console.error(`Exported ${file.rowCount} variant row(s) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      return;
+    }
+    const target = path.resolve(cwd, values.out);
+    const partial = `${target}.${process.pid}.partial`;
+    try {
+      await file.writeTo(fs.createWriteStream(partial));
+      fs.renameSync(partial, target);
+    } catch (error) {
+      fs.rmSync(partial, { force: true });
+      throw error;
+    }
+    console.error(`Exported ${file.rowCount} variant row(s) to ${target} in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DatabaseOpenError) console.error(`Cannot export the catalogue: ${error.message}`);
+  else if ((error as { code?: string }).code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") console.error(`Cannot export the catalogue: ${(error as Error).message}\n${USAGE}`);
+  else console.error("Cannot export the catalogue:", error);
+  process.exit(1);
+});
