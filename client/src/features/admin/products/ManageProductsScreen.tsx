@@ -4,7 +4,7 @@
 // and 'Delete Product'. A delete shows a spinner, then the server's message (else 'Try again later'),
 // and the list reloads.
 // Under each card: the product's total stock over its variants on sale and a 'Low stock' badge (the rule:
-// productStock.ts).
+// productStock.ts). 'Export CSV' beside the search downloads the whole catalogue (ExportCatalogueButton).
 import { useQuery } from "@apollo/client/react";
 import { Badge, Group, Text } from "@mantine/core";
 import { EmptyState } from "../../../components/EmptyState";
@@ -15,6 +15,7 @@ import { ADMIN_PAGE_SIZE, nextPageVariables, useLastAnswer } from "../../../lib/
 import { AdminList, countLabel, listState, LoadFailure, useCan, useListSearch } from "../AdminParts";
 import { isLowStock, LOW_STOCK_TEXT, totalStockText, type StockOfProduct } from "./productStock";
 import { useDeleteProduct } from "./useProductChanges";
+import { ExportCatalogueButton } from "./ExportCatalogueButton";
 import classes from "./ManageProductsScreen.module.css";
 
 export const NO_PRODUCTS_FOUND = "No products found matching your search.";
@@ -36,6 +37,7 @@ export function ManageProductsScreen() {
       searchPlaceholder="Search product"
       search={search}
       create={mayChange ? { to: "/admin/add-product", label: "New Product" } : undefined}
+      filters={<ExportCatalogueButton />}
       noun="products"
       {...list}
       failure={error && !data && <LoadFailure what="the products" onRetry={() => void refetch()} />}
