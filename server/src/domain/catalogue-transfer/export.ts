@@ -50,7 +50,10 @@ const pageQuery = (afterId: number, size: number) => Prisma.sql`
             JOIN product_option_values ov ON ov.id = vv.value_id
            WHERE vv.variant_id = v.id) AS options
     FROM page
-    LEFT JOIN product_variants v ON v.product_id = page.id
+    -- Each product's variants through the (product_id, position) index. OFFSET 0 keeps the planner from
+    -- flattening this into a hash join over every variant of the shop, which made each page cost a full
+    -- scan (100k products: 100 ms a page instead of a few).
+    LEFT JOIN LATERAL (SELECT * FROM product_variants pv WHERE pv.product_id = page.id ORDER BY pv.position, pv.id OFFSET 0) v ON true
    ORDER BY page.id, v.position, v.id`;
 
 const optionsOf = (stored: VariantRow["options"]): [string, string][] => (stored === null ? [] : typeof stored === "string" ? (JSON.parse(stored) as [string, string][]) : stored);
