@@ -9,19 +9,10 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "./config.js";
 import { DatabaseOpenError, openDatabase } from "./db/client.js";
+import { shopIsRunning } from "./db/shop-running.js";
 import { CatalogueExport } from "./domain/catalogue-transfer/index.js";
 
 const USAGE = "Usage: npm run catalogue:export [-- --out file.csv]   (without --out, the CSV goes to standard output)";
-
-/** The embedded database serves one process: refuse to open it while the shop runs on it. */
-async function shopIsRunning(host: string, port: number): Promise<boolean> {
-  try {
-    const answer = await fetch(`http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}/healthz`, { signal: AbortSignal.timeout(1000) });
-    return answer.ok;
-  } catch {
-    return false;
-  }
-}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({ options: { out: { type: "string", short: "o" }, help: { type: "boolean", short: "h" } } });

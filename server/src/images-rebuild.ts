@@ -8,6 +8,7 @@
 import "reflect-metadata";
 import { ConfigError, loadConfig } from "./config.js";
 import { DatabaseOpenError, openDatabase } from "./db/client.js";
+import { shopIsRunning } from "./db/shop-running.js";
 import { inProcessEncoder, RenditionsWorker, type PictureOutcome, type RebuildProgress } from "./domain/images/index.js";
 import { createImageStore, S3ImageStore } from "./storage/index.js";
 
@@ -30,16 +31,6 @@ function reporter(): (progress: RebuildProgress, outcome: PictureOutcome | null)
     if (tty) process.stdout.write(`\r\x1b[2K${bar(progress)} ${what.slice(0, 80)}`);
     else console.log(`${bar(progress)} ${what}`);
   };
-}
-
-/** The embedded database serves one process: refuse to open it while the shop runs on it. */
-async function shopIsRunning(host: string, port: number): Promise<boolean> {
-  try {
-    const answer = await fetch(`http://${host === "0.0.0.0" ? "127.0.0.1" : host}:${port}/healthz`, { signal: AbortSignal.timeout(1000) });
-    return answer.ok;
-  } catch {
-    return false;
-  }
 }
 
 async function main(): Promise<void> {

@@ -5,6 +5,7 @@
 import { Button } from "@mantine/core";
 import { useState } from "react";
 import { bearer, readAccessToken } from "../../../lib/auth/tokenStorage";
+import { downloadFile } from "../../../lib/downloadFile";
 import { messages } from "../../../lib/messages";
 import { notifyError } from "../../../lib/notify";
 import { useCan } from "../AdminParts";
@@ -28,19 +29,6 @@ async function refusalOf(answer: Response): Promise<string> {
   }
 }
 
-/** Saves a file the page fetched: a Blob behind a link with a download name, clicked once (as lib/downloadFile.ts does for text). */
-function saveFile(file: Blob, fileName: string): void {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 export function ExportCatalogueButton() {
   const mayRead = useCan("catalogue:read");
   const [exporting, setExporting] = useState(false);
@@ -55,7 +43,7 @@ export function ExportCatalogueButton() {
         notifyError(await refusalOf(answer));
         return;
       }
-      saveFile(await answer.blob(), catalogueFileName(answer.headers.get("content-disposition")));
+      downloadFile(await answer.blob(), catalogueFileName(answer.headers.get("content-disposition")));
     } catch {
       notifyError(messages.genericFailure);
     } finally {
