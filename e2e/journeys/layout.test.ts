@@ -33,7 +33,7 @@ describe("layout and fallback", () => {
     );
   });
 
-  it("the admin menu on a phone is a drawer with the six admin links, Promotions, Taxes and Integrations", async () => {
+  it("the admin menu on a phone is a drawer with the six admin links, Promotions, Taxes, Integrations and (the owner's) Activity", async () => {
     await journey(
       browser(),
       "admin drawer on a phone",
@@ -49,7 +49,7 @@ describe("layout and fallback", () => {
         await drawer.waitFor();
         const menu = drawer.getByRole("navigation", { name: "Admin" });
         const links = menu.getByRole("link");
-        await expect.poll(() => links.allTextContents()).toEqual(["Dashboard", "Products", "Categories", "Orders", "Regions", "Users", "Promotions", "Taxes", "Integrations"]);
+        await expect.poll(() => links.allTextContents()).toEqual(["Dashboard", "Products", "Categories", "Orders", "Regions", "Users", "Promotions", "Taxes", "Integrations", "Activity"]);
         const targets = await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")));
         expect(targets).toEqual([
           "/admin/dashboard",
@@ -61,6 +61,7 @@ describe("layout and fallback", () => {
           "/admin/promotions",
           "/admin/taxes",
           "/admin/integrations",
+          "/admin/activity",
         ]);
         expect(await menu.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
 
