@@ -54,6 +54,18 @@ describe("Sign-in state", () => {
     expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
   });
 
+  it("a page being left (its request for the user cancelled) keeps the token for the next page", async () => {
+    localStorage.setItem(ACCESS_TOKEN_KEY, "token-1");
+    window.dispatchEvent(new Event("pagehide"));
+    try {
+      renderSession([meMock({ error: new Error("Failed to fetch") })]);
+      expect(await screen.findByText("guest")).toBeInTheDocument();
+      expect(localStorage.getItem(ACCESS_TOKEN_KEY)).toBe("token-1");
+    } finally {
+      window.dispatchEvent(new Event("pageshow"));
+    }
+  });
+
   it("the token is removed when it no longer names a user", async () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, "revoked");
     renderSession([meMock({ user: null })]);

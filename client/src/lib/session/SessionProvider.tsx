@@ -16,6 +16,16 @@ export function forgetPersonalData(cache: ApolloCache): void {
   cache.gc();
 }
 
+// A page being left cancels its requests: the current user's answer then fails, but that is not a failure to
+// load the user (which removes the token). Without this, leaving a page while it still asked for the user
+// signed the person out of the next one.
+let leavingPage = false;
+if (typeof window !== "undefined") {
+  window.addEventListener("beforeunload", () => (leavingPage = true));
+  window.addEventListener("pagehide", () => (leavingPage = true));
+  window.addEventListener("pageshow", () => (leavingPage = false));
+}
+
 export function SessionProvider({ children, onChange }: { children: ReactNode; onChange?: () => void }) {
   const client = useApolloClient();
   // The server renders for a guest and hydration draws the same page: the token in this browser counts
@@ -27,7 +37,7 @@ export function SessionProvider({ children, onChange }: { children: ReactNode; o
 
   const failed = hasToken && !loading && (error !== undefined || data?.me === null);
   useEffect(() => {
-    if (!failed) return;
+    if (!failed || leavingPage) return;
     removeAccessToken();
     // The token lives in storage outside React: dropping it there and here happens together, after the
     // answer that showed it is no longer valid.
