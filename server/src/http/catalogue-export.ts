@@ -6,6 +6,7 @@ import type { Shop } from "../domain/shop.js";
 import { safeError } from "../domain/shared/index.js";
 import { nameRequest } from "../metrics.js";
 import { errorAnswer } from "../rest/errors.js";
+import { requestViewer } from "../rest/request-viewer.js";
 
 export const CATALOGUE_CSV_PATH = "/public/api/admin/catalogue.csv";
 
@@ -15,11 +16,7 @@ export function catalogueExportRoutes(shop: Shop): Router {
     nameRequest(req, { route: "catalogue-csv" });
     res.setHeader("Cache-Control", "no-store");
     try {
-      const caller = await shop.tokens.viewerFromAuthorization(req.headers.authorization);
-      const viewer = caller && { ...caller, from: req.ip ?? null };
-      // The request's log line names the API key that made it (http/logging.ts).
-      if (viewer?.apiKey) Object.assign(req, { apiKey: { id: viewer.apiKey.id, name: viewer.apiKey.name } });
-      const file = await shop.catalogueExport.open(viewer);
+      const file = await shop.catalogueExport.open(await requestViewer(shop, req));
       res.status(200);
       res.setHeader("Content-Type", "text/csv; charset=utf-8");
       res.setHeader("Content-Disposition", `attachment; filename="${file.fileName}"`);

@@ -13,6 +13,7 @@ import { parseMultipart } from "./multipart.js";
 import type { KeptLists, ListReply, Route } from "./route.js";
 import { routes } from "./routes.js";
 import { nameRequest, throttleRefusals } from "../metrics.js";
+import { requestViewer } from "./request-viewer.js";
 
 export const MAX_JSON_BYTES = "1mb";
 
@@ -143,11 +144,7 @@ function serve(shop: Shop, route: Route, lists: KeptLists | undefined): RequestH
     if (personal) res.setHeader("Cache-Control", "no-store");
     try {
       // Guests' calls never ask who is calling: the hot catalogue reads skip the session lookup.
-      const caller = route.access === "guest" ? null : await shop.tokens.viewerFromAuthorization(req.headers.authorization);
-      // The viewer carries the request's address into the audit trail (a copy: a key's viewer may be shared).
-      const viewer = caller && { ...caller, from: req.ip ?? null };
-      // The request's log line names the API key that made it (http/logging.ts).
-      if (viewer?.apiKey) Object.assign(req, { apiKey: { id: viewer.apiKey.id, name: viewer.apiKey.name } });
+      const viewer = route.access === "guest" ? null : await requestViewer(shop, req);
       const params = Object.fromEntries(Object.entries(req.params as Record<string, string>));
       const query = readQuery(route.query, req.query);
       refuseUnstorableText(params, query);
