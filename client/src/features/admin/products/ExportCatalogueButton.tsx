@@ -4,10 +4,10 @@
 // shows the server's words (else the generic failure). Only for those who may read the catalogue (catalogue:read).
 import { Button } from "@mantine/core";
 import { useState } from "react";
-import { bearer, readAccessToken } from "../../../lib/auth/tokenStorage";
 import { downloadFile } from "../../../lib/downloadFile";
 import { messages } from "../../../lib/messages";
 import { notifyError } from "../../../lib/notify";
+import { refusalOf, withToken } from "../adminRest";
 import { useCan } from "../AdminParts";
 
 export const CATALOGUE_CSV_URL = "/public/api/admin/catalogue.csv";
@@ -19,16 +19,6 @@ export function catalogueFileName(disposition: string | null, today = new Date()
   return named ?? `verdant-catalogue-${today.toISOString().slice(0, 10)}.csv`;
 }
 
-/** What the server said when it refused ({ message }), else the generic failure. */
-async function refusalOf(answer: Response): Promise<string> {
-  try {
-    const body = (await answer.json()) as { message?: unknown };
-    return typeof body.message === "string" && body.message !== "" ? body.message : messages.genericFailure;
-  } catch {
-    return messages.genericFailure;
-  }
-}
-
 export function ExportCatalogueButton() {
   const mayRead = useCan("catalogue:read");
   const [exporting, setExporting] = useState(false);
@@ -37,10 +27,9 @@ export function ExportCatalogueButton() {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const token = readAccessToken();
-      const answer = await fetch(CATALOGUE_CSV_URL, { headers: token ? { Authorization: bearer(token) } : {} });
+      const answer = await fetch(CATALOGUE_CSV_URL, { headers: withToken() });
       if (!answer.ok) {
-        notifyError(await refusalOf(answer));
+        notifyError((await refusalOf(answer)).message);
         return;
       }
       downloadFile(await answer.blob(), catalogueFileName(answer.headers.get("content-disposition")));
