@@ -5,7 +5,7 @@ import { ApiKeyService, WebhookService, type WebhookSafety } from "./integration
 import { AnalyticsService } from "./analytics/index.js";
 import { ActivityLog } from "./audit/index.js";
 import { CatalogService, CategoryService, FavouriteService, RatingService } from "./catalog/index.js";
-import { CatalogueExport } from "./catalogue-transfer/index.js";
+import { CatalogueExport, CatalogueImports } from "./catalogue-transfer/index.js";
 import { ProductIndex, SearchService } from "./search/index.js";
 import { EmailService } from "./messaging/index.js";
 import { prismaReader, type EventBus, type RowReader } from "./shared/index.js";
@@ -65,6 +65,8 @@ export interface Shop {
   categories: CategoryService;
   /** The whole catalogue as a CSV file, one row per variant (for staff and keys with catalogue:read). */
   catalogueExport: CatalogueExport;
+  /** Catalogue files in: a dry run, then the application in resumable batches (staff and keys with catalogue:write). */
+  catalogueImports: CatalogueImports;
   regions: RegionService;
   ratings: RatingService;
   favourites: FavouriteService;
@@ -109,6 +111,7 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
     search,
     categories: new CategoryService(prisma, readRows),
     catalogueExport: new CatalogueExport(readRows),
+    catalogueImports: new CatalogueImports(prisma, { log: options.log }),
     regions: new RegionService(prisma),
     ratings: new RatingService(prisma),
     favourites: new FavouriteService(prisma),

@@ -43,6 +43,7 @@ import { nameRequest, watch } from "../metrics.js";
 import { metricsRoute, timedRequests } from "./metrics-route.js";
 import { paymentEventRoutes } from "./payment-events.js";
 import { catalogueExportRoutes } from "./catalogue-export.js";
+import { catalogueImportRoutes } from "./catalogue-import.js";
 
 export const MAX_UPLOAD_BYTES = MAX_IMAGE_BYTES;
 export const MAX_UPLOAD_FILES = 2;
@@ -298,8 +299,9 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
 
   // The REST compatibility layer for older clients, under /public/api; its whole catalogue lists are kept.
   const catalogueLists = createCatalogueLists(shop.events, { maxAgeSeconds: catalogueCacheSeconds });
-  // The whole catalogue as a CSV file for staff and API keys (a file, not JSON: beside the shim, not in its table).
+  // The catalogue as a CSV file out and in, for staff and API keys (files, not JSON: beside the shim, not in its table).
   app.use(catalogueExportRoutes(shop));
+  app.use(catalogueImportRoutes(shop));
   app.use("/public/api", createRestRouter(shop, catalogueLists));
 
   // robots.txt and the sitemaps for crawlers, read from the database.

@@ -50,6 +50,7 @@ export const ACTIVITY_KINDS = [
   "tax.product-class-set",
   "account.exported",
   "account.deleted",
+  "catalogue.imported",
 ] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 

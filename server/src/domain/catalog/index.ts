@@ -13,5 +13,5 @@ export { ratingForm, RatingService } from "./ratings.js";
 export { SitemapSource } from "./sitemap.js";
 export type { SitemapEntry } from "./sitemap.js";
 export { firstFreeSlug, slugify } from "./slugs.js";
-export { defaultVariant, optionWords, readVariants, saveVariants, SKU_PATTERN, storedOptions, VARIANT_LIMITS, variantLabel, withVariants } from "./variants.js";
-export type { ChosenValue, ProductOptionView, ProductVariants, VariantsInput, VariantView } from "./variants.js";
+export { checkVariants, defaultVariant, optionWords, readVariants, saveVariants, SKU_PATTERN, storedOptions, VARIANT_LIMITS, variantLabel, withVariants, writeVariantGrid } from "./variants.js";
+export type { CheckedGrid, CheckedVariant, ChosenValue, ProductOptionView, ProductVariants, VariantsInput, VariantView } from "./variants.js";

@@ -157,7 +157,7 @@ export interface VariantsInput {
   }[];
 }
 
-interface CheckedVariant {
+export interface CheckedVariant {
   id: number | null;
   sku: string;
   valueKeys: string[];
@@ -171,8 +171,14 @@ interface CheckedVariant {
 
 const key = (option: string, value: string) => `${option.toLowerCase()}\u0000${value.toLowerCase()}`;
 
+/** A grid that passed checkVariants: what writeVariantGrid writes. */
+export interface CheckedGrid {
+  options: { name: string; values: string[] }[];
+  variants: CheckedVariant[];
+}
+
 /** Checks the owner's grid: every problem at once, each under the field (variants.2.sku) a form shows it at. */
-function checkVariants(input: unknown): { options: { name: string; values: string[] }[]; variants: CheckedVariant[]; checks: Checks } {
+export function checkVariants(input: unknown): { options: { name: string; values: string[] }[]; variants: CheckedVariant[]; checks: Checks } {
   const checks = new Checks();
   const given = (typeof input === "object" && input !== null ? input : {}) as Partial<VariantsInput>;
   const options: { name: string; values: string[] }[] = [];
@@ -306,34 +312,7 @@ export async function saveVariants(prisma: PrismaClient, viewer: Viewer | null, 
       });
       checks.done();
 
-      await tx.productOption.deleteMany({ where: { productId: id } });
-      const valueIds = new Map<string, { optionId: number; valueId: number }>();
-      for (const [position, option] of options.entries()) {
-        const created = await tx.productOption.create({
-          data: { productId: id, name: option.name, position, values: { create: option.values.map((value, index) => ({ value, position: index })) } },
-          include: { values: true },
-        });
-        for (const value of created.values) valueIds.set(key(option.name, value.value), { optionId: created.id, valueId: value.id });
-      }
-      const keep = new Set(keptIds.filter((kept): kept is number => kept !== null));
-      await tx.productVariant.deleteMany({ where: { productId: id, id: { notIn: [...keep] } } });
-      // Free the kept variants' SKUs first, so two variants may swap SKUs in one save.
-      for (const kept of keep) await tx.productVariant.update({ where: { id: kept }, data: { sku: `~${kept}` } });
-      for (const [position, variant] of variants.entries()) {
-        const data = {
-          sku: variant.sku,
-          priceCents: variant.priceCents,
-          discountPriceCents: variant.discountPriceCents,
-          quantity: variant.quantity,
-          enabled: variant.enabled,
-          ...(variant.image === undefined ? {} : { image: variant.image }),
-          position,
-          values: { create: variant.valueKeys.map((valueKey) => valueIds.get(valueKey)!) },
-        };
-        const keptId = keptIds[position];
-        if (keptId === null) await tx.productVariant.create({ data: { productId: id, ...data } });
-        else await tx.productVariant.update({ where: { id: keptId }, data });
-      }
+      await writeVariantGrid(tx, id, current, { options, variants }, keptIds);
       // Webhooks: product.updated with the product as this save leaves it (its variants and SKUs); and the
       // audit entry, with the parts of the grid that changed.
       const product = await withVariants(tx, await tx.product.findUniqueOrThrow({ where: { id }, include: { category: true } }));
@@ -359,4 +338,50 @@ export async function saveVariants(prisma: PrismaClient, viewer: Viewer | null, 
     throw invalid(Object.keys(fields).length ? fields : { variants: ["A SKU of this grid was just given to another product's variant: try again."] });
   }
   return (await readVariants(prisma, [id])).get(id) ?? { options: [], variants: [] };
+}
+
+/** What writeVariantGrid needs of a transaction. */
+type GridWriter = Pick<PrismaClient, "productOption" | "productVariant">;
+
+/**
+ * Replaces product `id`'s options and variants with a checked grid, inside the caller's transaction (which
+ * holds the product's row locked). `keptIds[i]`: the existing variant row that variant i becomes (same id, so
+ * past orders keep pointing at it), or null for a new one; by default, the current variant with its SKU.
+ * The product row's copy (price, stock, option words) follows by the database's triggers.
+ */
+export async function writeVariantGrid(
+  tx: GridWriter,
+  id: number,
+  current: readonly Pick<VariantView, "id" | "sku">[],
+  { options, variants }: CheckedGrid,
+  keptIds: readonly (number | null)[] = variants.map((variant) => current.find((row) => row.sku.toLowerCase() === variant.sku.toLowerCase())?.id ?? null),
+): Promise<void> {
+  await tx.productOption.deleteMany({ where: { productId: id } });
+  const valueIds = new Map<string, { optionId: number; valueId: number }>();
+  for (const [position, option] of options.entries()) {
+    const created = await tx.productOption.create({
+      data: { productId: id, name: option.name, position, values: { create: option.values.map((value, index) => ({ value, position: index })) } },
+      include: { values: true },
+    });
+    for (const value of created.values) valueIds.set(key(option.name, value.value), { optionId: created.id, valueId: value.id });
+  }
+  const keep = new Set(keptIds.filter((kept): kept is number => kept !== null));
+  await tx.productVariant.deleteMany({ where: { productId: id, id: { notIn: [...keep] } } });
+  // Free the kept variants' SKUs first, so two variants may swap SKUs in one save.
+  for (const kept of keep) await tx.productVariant.update({ where: { id: kept }, data: { sku: `~${kept}` } });
+  for (const [position, variant] of variants.entries()) {
+    const data = {
+      sku: variant.sku,
+      priceCents: variant.priceCents,
+      discountPriceCents: variant.discountPriceCents,
+      quantity: variant.quantity,
+      enabled: variant.enabled,
+      ...(variant.image === undefined ? {} : { image: variant.image }),
+      position,
+      values: { create: variant.valueKeys.map((valueKey) => valueIds.get(valueKey)!) },
+    };
+    const keptId = keptIds[position];
+    if (keptId === null) await tx.productVariant.create({ data: { productId: id, ...data } });
+    else await tx.productVariant.update({ where: { id: keptId }, data });
+  }
 }

@@ -220,6 +220,11 @@ export class Checks {
     (this.errors[field] ??= []).push(message);
   }
 
+  /** Every problem so far, by field (for a caller that reports them elsewhere than in a thrown error). */
+  found(): Readonly<FieldErrors> {
+    return this.errors;
+  }
+
   has(field: string): boolean {
     return field in this.errors;
   }
