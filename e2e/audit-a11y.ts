@@ -223,6 +223,7 @@ async function screensOf(url: string, adminToken: string, shopperToken: string):
       await page.waitForTimeout(500);
     } },
     { name: "admin taxes", path: "/admin/taxes", who: "admin" },
+    { name: "admin catalogue import", path: "/admin/catalogue-import", who: "admin" },
   ];
   if (webhookId !== undefined) screens.push({ name: "admin webhook", path: `/admin/integrations/webhooks/${webhookId}`, who: "admin" });
   return screens;

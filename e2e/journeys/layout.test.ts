@@ -33,7 +33,7 @@ describe("layout and fallback", () => {
     );
   });
 
-  it("the admin menu on a phone is a drawer with the six admin links, Promotions, Taxes, Integrations and (the owner's) Activity", async () => {
+  it("the admin menu on a phone is a drawer with the six admin links, Promotions, Taxes, Import products, Integrations and (the owner's) Activity", async () => {
     await journey(
       browser(),
       "admin drawer on a phone",
@@ -49,7 +49,7 @@ describe("layout and fallback", () => {
         await drawer.waitFor();
         const menu = drawer.getByRole("navigation", { name: "Admin" });
         const links = menu.getByRole("link");
-        await expect.poll(() => links.allTextContents()).toEqual(["Dashboard", "Products", "Categories", "Orders", "Regions", "Users", "Promotions", "Taxes", "Integrations", "Activity"]);
+        await expect.poll(() => links.allTextContents()).toEqual(["Dashboard", "Products", "Categories", "Orders", "Regions", "Users", "Promotions", "Taxes", "Import products", "Integrations", "Activity"]);
         const targets = await links.evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute("href")));
         expect(targets).toEqual([
           "/admin/dashboard",
@@ -60,6 +60,7 @@ describe("layout and fallback", () => {
           "/admin/manage-users",
           "/admin/promotions",
           "/admin/taxes",
+          "/admin/catalogue-import",
           "/admin/integrations",
           "/admin/activity",
         ]);

@@ -42,6 +42,7 @@ import "@mantine/core/styles/NavLink.css";
 import "@mantine/core/styles/Notification.css";
 import "@mantine/core/styles/NumberInput.css";
 import "@mantine/core/styles/PasswordInput.css";
+import "@mantine/core/styles/Progress.css";
 import "@mantine/core/styles/Radio.css";
 import "@mantine/core/styles/Tooltip.css";
 import "@mantine/core/styles/SimpleGrid.css";

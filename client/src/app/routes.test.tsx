@@ -34,8 +34,8 @@ describe("Screens and routes: every public, customer and admin route of the spec
     ]);
   });
 
-  it("lists the 14 admin routes, the two of Integrations, the three of Promotions, Taxes and Activity", () => {
-    expect(ADMIN_ROUTES).toHaveLength(21);
+  it("lists the 14 admin routes, the two of Integrations, the three of Promotions, Taxes, Activity and Import products", () => {
+    expect(ADMIN_ROUTES).toHaveLength(22);
   });
 
   it.each(SHOP_ROUTES.map((route) => concrete(route.path)))("%s shows a screen inside the page frame, not the error screen", async (path) => {

@@ -82,6 +82,7 @@ export const ADMIN_SCREENS = {
   "/admin/promotions/:id": screen(() => import("../features/admin/promotions/PromotionEditorScreens"), "EditPromotionScreen"),
   "/admin/taxes": screen(() => import("../features/admin/taxes/TaxesScreen"), "TaxesScreen"),
   "/admin/activity": screen(() => import("../features/admin/activity/ActivityScreen"), "ActivityScreen"),
+  "/admin/catalogue-import": screen(() => import("../features/admin/catalogue-import/CatalogueImportScreen"), "CatalogueImportScreen"),
 } as const satisfies Record<AdminPage, ScreenLoader>;
 
 export const ADMIN_ROUTES = Object.keys(ADMIN_SCREENS) as Array<keyof typeof ADMIN_SCREENS>;

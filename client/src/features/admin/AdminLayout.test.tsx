@@ -16,7 +16,7 @@ function renderAdminFrame(route: string, user: SessionUser = admin, mocks: ShopR
 const sideNavigation = () => screen.getAllByRole("navigation", { name: "Admin" })[0];
 
 describe("Admin navigation: links to the six admin areas, the current one highlighted", () => {
-  it("links to /admin/dashboard, /admin/manage-product, /admin/manage-category, /admin/manage-order, /admin/manage-region, /admin/manage-users, then Promotions, Taxes, Integrations and Activity", async () => {
+  it("links to /admin/dashboard, /admin/manage-product, /admin/manage-category, /admin/manage-order, /admin/manage-region, /admin/manage-users, then Promotions, Taxes, Import products, Integrations and Activity", async () => {
     renderAdminFrame("/admin/dashboard");
     await screen.findByRole("heading", { name: "Admin page" });
     const links = within(sideNavigation()).getAllByRole("link");
@@ -29,6 +29,7 @@ describe("Admin navigation: links to the six admin areas, the current one highli
       "/admin/manage-users",
       "/admin/promotions",
       "/admin/taxes",
+      "/admin/catalogue-import",
       "/admin/integrations",
       "/admin/activity",
     ]);
@@ -82,6 +83,7 @@ describe("On small screens the admin menu is a slide-in drawer", () => {
       "Users",
       "Promotions",
       "Taxes",
+      "Import products",
       "Integrations",
       "Activity",
     ]);
@@ -107,22 +109,22 @@ describe("Staff roles: the admin menu shows only the sections the user's staff r
   it("the owner sees every section, Integrations (API keys and webhooks) and Activity (the audit trail) among them", async () => {
     renderAdminFrame("/admin/dashboard", admin);
     await screen.findByRole("heading", { name: "Admin page" });
-    expect(menuOf()).toEqual(["Dashboard", "Products", "Categories", "Orders", "Regions", "Users", "Promotions", "Taxes", "Integrations", "Activity"]);
+    expect(menuOf()).toEqual(["Dashboard", "Products", "Categories", "Orders", "Regions", "Users", "Promotions", "Taxes", "Import products", "Integrations", "Activity"]);
   });
 
   it("the spec's admin (no staff role) sees every section of the spec, but not Integrations or Activity", async () => {
     renderAdminFrame("/admin/dashboard", specAdmin);
     await screen.findByRole("heading", { name: "Admin page" });
-    expect(menuOf()).toEqual(["Dashboard", "Products", "Categories", "Orders", "Regions", "Users", "Promotions", "Taxes"]);
+    expect(menuOf()).toEqual(["Dashboard", "Products", "Categories", "Orders", "Regions", "Users", "Promotions", "Taxes", "Import products"]);
   });
 
-  it("a catalogue manager sees only the catalogue: Products, Categories, Regions, Promotions and Taxes", async () => {
+  it("a catalogue manager sees only the catalogue: Products, Categories, Regions, Promotions, Taxes and Import products", async () => {
     renderAdminFrame("/admin/manage-product", catalogueManager);
     await screen.findByRole("heading", { name: "Admin page" });
-    expect(menuOf()).toEqual(["Products", "Categories", "Regions", "Promotions", "Taxes"]);
+    expect(menuOf()).toEqual(["Products", "Categories", "Regions", "Promotions", "Taxes", "Import products"]);
   });
 
-  it("an order manager sees the catalogue's lists, Orders and Users, but not the dashboard or Integrations", async () => {
+  it("an order manager sees the catalogue's lists, Orders and Users, but not the dashboard, Import products or Integrations", async () => {
     renderAdminFrame("/admin/manage-order", orderManager);
     await screen.findByRole("heading", { name: "Admin page" });
     expect(menuOf()).toEqual(["Products", "Categories", "Orders", "Regions", "Users", "Promotions", "Taxes"]);
@@ -137,13 +139,14 @@ describe("Staff roles: the admin menu shows only the sections the user's staff r
     expect(menu).not.toContain("Dashboard");
     expect(menu).not.toContain("Integrations");
     expect(menu).not.toContain("Activity");
+    expect(menu).not.toContain("Import products");
   });
 
   it("the drawer on small screens shows the same sections as the side menu", async () => {
     renderAdminFrame("/admin/manage-product", catalogueManager);
     await userEvent.click(await screen.findByRole("button", { name: "Open the admin menu" }));
     const drawer = await screen.findByRole("dialog", { name: "Admin" });
-    expect(within(drawer).getAllByRole("link").map((link) => link.textContent)).toEqual(["Products", "Categories", "Regions", "Promotions", "Taxes"]);
+    expect(within(drawer).getAllByRole("link").map((link) => link.textContent)).toEqual(["Products", "Categories", "Regions", "Promotions", "Taxes", "Import products"]);
   });
 });
 
@@ -157,6 +160,7 @@ describe("Staff roles: a page the staff role does not allow says 'Not allowed'",
     { who: "the spec's admin", user: specAdmin, route: "/admin/integrations/webhooks/4", section: "Dashboard", to: "/admin/dashboard" },
     { who: "the spec's admin", user: specAdmin, route: "/admin/activity", section: "Dashboard", to: "/admin/dashboard" },
     { who: "support", user: support, route: "/admin/activity", section: "Products", to: "/admin/manage-product" },
+    { who: "an order manager", user: orderManager, route: "/admin/catalogue-import", section: "Products", to: "/admin/manage-product" },
   ])("$who opening $route sees 'Not allowed' and the way to $section, not the page", async ({ user, route, section, to }) => {
     const { router } = renderAdminFrame(route, user);
     expect(await screen.findByRole("heading", { level: 1, name: "Not allowed" })).toBeInTheDocument();
@@ -177,6 +181,7 @@ describe("Staff roles: a page the staff role does not allow says 'Not allowed'",
     { who: "an order manager", user: orderManager, route: "/admin/view-order/ORD-000004" },
     { who: "support", user: support, route: "/admin/manage-users/7" },
     { who: "a catalogue manager", user: catalogueManager, route: "/admin/edit-product/boston-fern" },
+    { who: "a catalogue manager", user: catalogueManager, route: "/admin/catalogue-import" },
   ])("$who opens $route", async ({ user, route }) => {
     renderAdminFrame(route, user);
     expect(await screen.findByRole("heading", { name: "Admin page" })).toBeInTheDocument();

@@ -1,6 +1,6 @@
 // The admin page frame: navigation with the admin sections the signed-in user's staff role allows (the six
-// of the spec, then Promotions, Taxes, Integrations, Activity), the current one highlighted; on small screens
-// the menu is a slide-in drawer; the pages sit right of a left gutter, under the notice of a webhook endpoint
+// of the spec, then Promotions, Taxes, Import products, Integrations, Activity), the current one highlighted; on
+// small screens the menu is a slide-in drawer; the pages sit right of a left gutter, under the notice of a webhook endpoint
 // the shop turned off (for those who manage webhooks). A page the user's staff role does not allow (its address typed
 // or followed from elsewhere) shows 'Not allowed' and the way to the first section they may use; /admin
 // itself opens that section. Which page needs which ability: lib/session/abilities.ts.

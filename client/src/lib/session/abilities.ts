@@ -53,6 +53,8 @@ export const ADMIN_PAGE_ABILITY = {
   "/admin/promotions/:id": "catalogue:write",
   "/admin/taxes": "catalogue:read",
   "/admin/activity": "activity:read",
+  // Changes the catalogue in bulk, so it needs writing (reading it is Export CSV, on Manage products).
+  "/admin/catalogue-import": "catalogue:write",
 } as const satisfies Record<string, Ability>;
 
 /** An admin page's route pattern, e.g. "/admin/edit-product/:slug". */
@@ -79,6 +81,7 @@ export const ADMIN_MENU: readonly AdminMenuSection[] = [
   { to: "/admin/manage-users", label: "Users", pages: [] },
   { to: "/admin/promotions", label: "Promotions", pages: [] },
   { to: "/admin/taxes", label: "Taxes", pages: [] },
+  { to: "/admin/catalogue-import", label: "Import products", pages: [] },
   { to: "/admin/integrations", label: "Integrations", pages: [] },
   { to: "/admin/activity", label: "Activity", pages: [] },
 ];

@@ -4,9 +4,11 @@
 // and 'Delete Product'. A delete shows a spinner, then the server's message (else 'Try again later'),
 // and the list reloads.
 // Under each card: the product's total stock over its variants on sale and a 'Low stock' badge (the rule:
-// productStock.ts). 'Export CSV' beside the search downloads the whole catalogue (ExportCatalogueButton).
+// productStock.ts). 'Export CSV' beside the search downloads the whole catalogue (ExportCatalogueButton);
+// 'Import CSV' beside it opens Import products, for those who may change the catalogue.
 import { useQuery } from "@apollo/client/react";
-import { Badge, Group, Text } from "@mantine/core";
+import { Badge, Button, Group, Text } from "@mantine/core";
+import { Link } from "react-router-dom";
 import { EmptyState } from "../../../components/EmptyState";
 import { cardLoading, ProductCard } from "../../../components/ProductCard";
 import { ProductGrid } from "../../../components/ProductGrid";
@@ -19,6 +21,7 @@ import { ExportCatalogueButton } from "./ExportCatalogueButton";
 import classes from "./ManageProductsScreen.module.css";
 
 export const NO_PRODUCTS_FOUND = "No products found matching your search.";
+export const IMPORT_CSV_LABEL = "Import CSV";
 
 export function ManageProductsScreen() {
   const search = useListSearch();
@@ -37,7 +40,16 @@ export function ManageProductsScreen() {
       searchPlaceholder="Search product"
       search={search}
       create={mayChange ? { to: "/admin/add-product", label: "New Product" } : undefined}
-      filters={<ExportCatalogueButton />}
+      filters={
+        <>
+          <ExportCatalogueButton />
+          {mayChange && (
+            <Button variant="default" component={Link} to="/admin/catalogue-import">
+              {IMPORT_CSV_LABEL}
+            </Button>
+          )}
+        </>
+      }
       noun="products"
       {...list}
       failure={error && !data && <LoadFailure what="the products" onRetry={() => void refetch()} />}

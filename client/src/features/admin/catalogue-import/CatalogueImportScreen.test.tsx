@@ -1,0 +1,306 @@
+import { notifications } from "@mantine/notifications";
+import { act, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { AdminProductsDocument, WebhookAlertsDocument } from "../../../graphql/generated/graphql";
+import { ADMIN_PAGE_SIZE } from "../../../lib/apollo/pages";
+import { ACCESS_TOKEN_KEY } from "../../../lib/auth/tokenStorage";
+import type { SessionUser } from "../../../lib/session/session";
+import { connection, queryMock } from "../../../test/fixtures";
+import { admin, catalogueManager, renderRoutes, renderWithShop, support } from "../../../test/renderWithShop";
+import { AdminLayout } from "../AdminLayout";
+import { IMPORT_CSV_LABEL, ManageProductsScreen } from "../products/ManageProductsScreen";
+import { CatalogueImportScreen, CHECK_LABEL, FILE_LABEL } from "./CatalogueImportScreen";
+import { CATALOGUE_IMPORTS_URL, type ImportView } from "./importApi";
+import { APPLY_AGAIN_LABEL, APPLY_LABEL, RESUME_LABEL } from "./ImportPanel";
+import { CHOOSE_A_FILE, NOTHING_TO_APPLY } from "./importText";
+import { IMPORT_POLL_MS } from "./useCatalogueImport";
+
+const CSV = "sku,product_slug,product_name,price\r\nFERN-1,boston-fern,Boston Fern,12.50\r\n";
+const at = { route: "/admin/catalogue-import", path: "/admin/catalogue-import" };
+const planned = { created: 12, updated: 3, unchanged: 40, refused: 2 };
+const refusals = [
+  { line: 7, sku: "PALM-9", message: "line 7: price 'abc' is not a number" },
+  { line: 12, sku: "", message: "line 12: the row has no sku and no product_slug" },
+];
+
+function importView(overrides: Partial<ImportView> = {}): ImportView {
+  return {
+    id: 41,
+    fileName: "catalogue 2026.csv",
+    status: "checking",
+    stalled: false,
+    totalRows: 1000,
+    checkedRows: 0,
+    appliedRows: 0,
+    planned: null,
+    plannedRefusals: [],
+    applied: null,
+    appliedRefusals: [],
+    refusedRows: 0,
+    error: null,
+    createdBy: "admin@verdant.shop",
+    createdAt: "2026-12-02T09:00:00.000Z",
+    appliedAt: null,
+    ...overrides,
+  };
+}
+const checked = (overrides: Partial<ImportView> = {}) =>
+  importView({ status: "checked", checkedRows: 1000, planned, plannedRefusals: refusals, refusedRows: 2, ...overrides });
+
+interface Call {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/**
+ * The server's import routes as fetch sees them: the latest imports, the file sent, each read of the import (in
+ * turn, the last one repeated), and apply. An answer is a view (sent as the route's JSON) or a Response.
+ */
+function serveImports(answers: { latest?: ImportView[]; sent?: ImportView | Response; reads?: ImportView[]; applied?: ImportView | Response }) {
+  const calls: Call[] = [];
+  const reads = [...(answers.reads ?? [])];
+  const json = (body: unknown, status = 200) => Response.json(body, { status });
+  const answer = (given: ImportView | Response | undefined, status: number) => (given instanceof Response ? given : json({ import: given }, status));
+  const fetchMock = vi.fn(async (url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) => {
+    const call = { method: init.method ?? "GET", url, headers: init.headers ?? {}, body: init.body };
+    calls.push(call);
+    if (call.method === "GET" && url === CATALOGUE_IMPORTS_URL) return json({ imports: answers.latest ?? [] });
+    if (call.method === "POST" && url.startsWith(`${CATALOGUE_IMPORTS_URL}?`)) return answer(answers.sent, 202);
+    if (call.method === "POST" && url.endsWith("/apply")) return answer(answers.applied, 202);
+    if (call.method === "GET" && url.startsWith(`${CATALOGUE_IMPORTS_URL}/`)) return json({ import: reads.length > 1 ? reads.shift() : reads[0] });
+    throw new Error(`No answer for ${call.method} ${url}`);
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return { calls, posts: () => calls.filter((call) => call.method === "POST") };
+}
+
+const theFile = () => new File([CSV], "catalogue 2026.csv", { type: "text/csv" });
+const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
+/** Lets the screen's next poll go (the clock is fake, but also runs on its own). */
+const nextPoll = () => act(() => vi.advanceTimersByTimeAsync(IMPORT_POLL_MS));
+
+function renderImport(user: SessionUser = admin) {
+  const person = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+  return { person, ...renderWithShop(<CatalogueImportScreen />, { ...at, user }) };
+}
+
+async function sendFile(person: ReturnType<typeof userEvent.setup>) {
+  await person.upload(fileInput(), theFile());
+  await person.click(screen.getByRole("button", { name: CHECK_LABEL }));
+}
+
+beforeEach(() => {
+  localStorage.setItem(ACCESS_TOKEN_KEY, "staff-token");
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
+afterEach(() => {
+  notifications.clean();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe("Import products: checking a file", () => {
+  it("sends the file's bytes as text/csv with the signed-in token and its name, then shows the check's progress", async () => {
+    const server = serveImports({ sent: importView({ checkedRows: 0 }), reads: [importView({ checkedRows: 400 })] });
+    const { person } = renderImport();
+    expect(screen.getByRole("heading", { level: 1, name: "Import products" })).toBeInTheDocument();
+    await sendFile(person);
+
+    const [sent] = server.posts();
+    expect(sent.url).toBe(`${CATALOGUE_IMPORTS_URL}?fileName=catalogue%202026.csv`);
+    expect(sent.headers).toEqual({ "Content-Type": "text/csv", Authorization: "Bearer staff-token" });
+    expect(await (sent.body as Blob).text()).toBe(CSV);
+
+    const panel = await screen.findByRole("region", { name: "catalogue 2026.csv" });
+    await waitFor(() => expect(within(panel).getByRole("heading", { name: "catalogue 2026.csv" })).toHaveFocus());
+    expect(within(panel).getByText("Checking the file…").closest("[aria-live]")).toHaveAttribute("aria-live", "polite");
+    await nextPoll();
+    const bar = await within(panel).findByRole("progressbar", { name: "Checking the file" });
+    await waitFor(() => expect(bar).toHaveAttribute("aria-valuenow", "40"));
+    expect(bar).toHaveAttribute("aria-valuetext", "400 of 1,000 rows");
+    expect(within(panel).getByText("Checking: 400 of 1,000 rows")).toBeInTheDocument();
+    // One file at a time: another waits until this one is done.
+    expect(screen.getByRole("button", { name: CHECK_LABEL })).toBeDisabled();
+  });
+
+  it("shows the dry run's plan and the refused rows (Line, SKU, Reason), and says when only the first are listed", async () => {
+    serveImports({ sent: importView(), reads: [checked({ refusedRows: 1234 })] });
+    const { person } = renderImport();
+    await sendFile(person);
+    await nextPoll();
+
+    expect(await screen.findByText("Will create 12 products, update 3, leave 40 unchanged; 2 refused.")).toBeInTheDocument();
+    expect(screen.getByText("Checked. Nothing in the shop has changed yet.")).toBeInTheDocument();
+    const table = screen.getByRole("table", { name: "Refused rows: the first 2 of 1,234" });
+    expect(within(table).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["Line", "SKU", "Reason"]);
+    const rows = within(table).getAllByRole("row").slice(1);
+    expect(rows.map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent))).toEqual([
+      ["7", "PALM-9", "line 7: price 'abc' is not a number"],
+      ["12", "—", "line 12: the row has no sku and no product_slug"],
+    ]);
+    expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: APPLY_LABEL })).toBeEnabled();
+  });
+
+  it("Apply import is off, and says why, when nothing in the file would change the catalogue", async () => {
+    serveImports({ latest: [checked({ planned: { created: 0, updated: 0, unchanged: 55, refused: 0 }, plannedRefusals: [], refusedRows: 0 })] });
+    renderImport();
+    const apply = await screen.findByRole("button", { name: APPLY_LABEL });
+    expect(apply).toBeDisabled();
+    expect(apply).toHaveAccessibleDescription(NOTHING_TO_APPLY);
+    expect(screen.queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("a file the server refuses: its faults at the file field, its message in a notification, nothing shown as checking", async () => {
+    const refusal = Response.json({ message: "The file cannot be imported.", file: ["The file has no column named price (it has: sku, name)."] }, { status: 422 });
+    serveImports({ sent: refusal });
+    const { person } = renderImport();
+    await sendFile(person);
+
+    const field = screen.getByRole("button", { name: FILE_LABEL });
+    await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining("The file has no column named price (it has: sku, name).")));
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(await screen.findByText("The file cannot be imported.")).toBeInTheDocument();
+    expect(screen.queryByRole("region", { name: "catalogue 2026.csv" })).not.toBeInTheDocument();
+    await waitFor(() => expect(field).toHaveFocus());
+  });
+
+  it("a file too large: the server's message at the field", async () => {
+    serveImports({ sent: Response.json({ message: "The file is larger than 100 MB." }, { status: 413 }) });
+    const { person } = renderImport();
+    await sendFile(person);
+    await waitFor(() => expect(screen.getByRole("button", { name: FILE_LABEL })).toHaveAccessibleDescription(expect.stringContaining("The file is larger than 100 MB.")));
+  });
+
+  it("Check file without a file asks for one and sends nothing", async () => {
+    const server = serveImports({});
+    const { person } = renderImport();
+    await person.click(screen.getByRole("button", { name: CHECK_LABEL }));
+    expect(screen.getByRole("button", { name: FILE_LABEL })).toHaveAccessibleDescription(expect.stringContaining(CHOOSE_A_FILE));
+    expect(server.posts()).toEqual([]);
+  });
+});
+
+describe("Import products: applying", () => {
+  it("Apply import posts apply for the import shown, then follows the application to its end", async () => {
+    const applying = (rows: number) => checked({ status: "applying", appliedRows: rows, applied: { created: 0, updated: 0, unchanged: 0, refused: 0 } });
+    const server = serveImports({
+      latest: [checked()],
+      applied: applying(0),
+      reads: [applying(500), checked({ status: "applied", appliedRows: 1000, applied: planned, appliedAt: "2026-12-02T09:05:00.000Z" })],
+    });
+    const { person } = renderImport();
+    await person.click(await screen.findByRole("button", { name: APPLY_LABEL }));
+
+    expect(server.posts().map((call) => [call.url, call.headers])).toEqual([[`${CATALOGUE_IMPORTS_URL}/41/apply`, { Authorization: "Bearer staff-token" }]]);
+    expect(await screen.findByText("Applying the import…")).toBeInTheDocument();
+    await nextPoll();
+    const bar = await screen.findByRole("progressbar", { name: "Applying the import" });
+    await waitFor(() => expect(bar).toHaveAttribute("aria-valuenow", "50"));
+    expect(screen.getByText("Applying: 500 of 1,000 rows")).toBeInTheDocument();
+    await nextPoll();
+
+    expect(await screen.findByText("Created 12 products, updated 3, left 40 unchanged; 2 refused.")).toBeInTheDocument();
+    expect(screen.getByText("Done.")).toBeInTheDocument();
+    expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Import another file" })).toBeInTheDocument();
+    // Done: no more asking.
+    const reads = server.calls.length;
+    await nextPoll();
+    expect(server.calls).toHaveLength(reads);
+  });
+
+  it("a refusal to apply (still checking, already applied) shows the server's words", async () => {
+    serveImports({ latest: [checked()], applied: Response.json({ message: "This import is already being applied." }, { status: 409 }), reads: [checked()] });
+    const { person } = renderImport();
+    await person.click(await screen.findByRole("button", { name: APPLY_LABEL }));
+    expect((await screen.findAllByText("This import is already being applied.")).length).toBeGreaterThan(0);
+    expect(screen.getByRole("button", { name: APPLY_LABEL })).toBeEnabled();
+  });
+
+  it("an import that stopped while applying says so and offers Resume import, which applies it again", async () => {
+    const stopped = checked({ status: "applying", stalled: true, appliedRows: 300 });
+    const server = serveImports({ latest: [stopped], applied: checked({ status: "applying", appliedRows: 300 }) });
+    const { person } = renderImport();
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("The import stopped before the end");
+    expect(alert).toHaveTextContent("300 of 1,000 rows were applied.");
+    await person.click(within(alert).getByRole("button", { name: RESUME_LABEL }));
+    expect(server.posts().map((call) => call.url)).toEqual([`${CATALOGUE_IMPORTS_URL}/41/apply`]);
+    expect(await screen.findByText("Applying the import…")).toBeInTheDocument();
+  });
+
+  it("an import that failed on the way: the server's words in an alert, and Apply again resumes it", async () => {
+    const failed = checked({ status: "failed", appliedRows: 200, error: "The database stopped answering.", applied: { created: 2, updated: 0, unchanged: 10, refused: 0 } });
+    const server = serveImports({ latest: [checked()], applied: failed, reads: [] });
+    const { person } = renderImport();
+    await person.click(await screen.findByRole("button", { name: APPLY_LABEL }));
+    const alert = await screen.findByRole("alert");
+    expect(alert).toHaveTextContent("The import failed");
+    expect(alert).toHaveTextContent("The database stopped answering.");
+    expect(alert).toHaveTextContent("So far: Created 2 products, updated 0, left 10 unchanged; 0 refused.");
+    await person.click(within(alert).getByRole("button", { name: APPLY_AGAIN_LABEL }));
+    expect(server.posts()).toHaveLength(2);
+  });
+});
+
+describe("Import products: after a reload", () => {
+  it("a failed import is over: the screen opens on the file field, not on it", async () => {
+    const server = serveImports({ latest: [checked({ status: "failed", error: "The database stopped answering." })] });
+    renderImport();
+    await waitFor(() => expect(server.calls).toHaveLength(1));
+    expect(screen.queryByRole("region", { name: "catalogue 2026.csv" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: CHECK_LABEL })).toBeEnabled();
+  });
+
+  it("an import still being checked is shown again and followed", async () => {
+    serveImports({ latest: [importView({ checkedRows: 100 })], reads: [importView({ checkedRows: 900 })] });
+    renderImport();
+    const bar = await screen.findByRole("progressbar", { name: "Checking the file" });
+    expect(bar).toHaveAttribute("aria-valuenow", "10");
+    await nextPoll();
+    await waitFor(() => expect(bar).toHaveAttribute("aria-valuenow", "90"));
+  });
+});
+
+describe("Import products: only for those who may change the catalogue (catalogue:write)", () => {
+  const alerts = { request: { query: WebhookAlertsDocument }, result: { data: { webhookEndpoints: [] } }, maxUsageCount: Number.POSITIVE_INFINITY };
+  const renderInFrame = (user: SessionUser) =>
+    renderRoutes([{ element: <AdminLayout />, children: [{ path: "/admin/catalogue-import", element: <CatalogueImportScreen />, handle: { adminPage: "/admin/catalogue-import" } }] }], {
+      route: "/admin/catalogue-import",
+      user,
+      mocks: [alerts] as never,
+    });
+  const adminMenu = () => screen.getAllByRole("navigation", { name: "Admin" })[0]!;
+  const renderProducts = (user: SessionUser) =>
+    renderWithShop(<ManageProductsScreen />, { route: "/admin/manage-product", path: "/admin/manage-product", user, mocks: [queryMock(AdminProductsDocument, { first: ADMIN_PAGE_SIZE }, { products: connection("Product", [], {}) })] });
+
+  it("a catalogue manager has the menu link and the screen", async () => {
+    serveImports({});
+    renderInFrame(catalogueManager);
+    expect(await screen.findByRole("heading", { level: 1, name: "Import products" })).toBeInTheDocument();
+    expect(within(adminMenu()).getByRole("link", { name: "Import products" })).toHaveAttribute("href", "/admin/catalogue-import");
+  });
+
+  it("support (who reads the catalogue) has no menu link, and the address answers 'Not allowed'", async () => {
+    serveImports({});
+    renderInFrame(support);
+    expect(await screen.findByRole("heading", { level: 1, name: "Not allowed" })).toBeInTheDocument();
+    expect(within(adminMenu()).queryByRole("link", { name: "Import products" })).not.toBeInTheDocument();
+  });
+
+  it("'Import CSV' beside 'Export CSV' on Manage products opens the screen, for those who may change the catalogue only", async () => {
+    renderProducts(catalogueManager);
+    expect(await screen.findByRole("link", { name: IMPORT_CSV_LABEL })).toHaveAttribute("href", "/admin/catalogue-import");
+    expect(screen.getByRole("button", { name: "Export CSV" })).toBeInTheDocument();
+  });
+
+  it("support sees Export CSV but not Import CSV", async () => {
+    renderProducts(support);
+    expect(await screen.findByRole("button", { name: "Export CSV" })).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: IMPORT_CSV_LABEL })).not.toBeInTheDocument();
+  });
+});
