@@ -150,6 +150,29 @@ describe("a catalogue file in", () => {
     expect(parse(Buffer.from(file)).length - 1).toBe(roundTrip.totalRows);
   });
 
+  it("updates a product found by its SKU alone: its own fields, its prices, and a grid that gains options", async () => {
+    await applied((await checked(csv([plain("ivy", { sku: "IVY-1" }), plain("palm", { sku: "PALM-1" })]))).id);
+    const ivy = await t.shop.prisma.product.findUniqueOrThrow({ where: { slug: "ivy" } });
+    const rows: Row[] = [
+      // No product_slug: the SKU finds the product; the name, category and description change.
+      { sku: "IVY-1", product_name: "English Ivy", category: "Pots", description: "Trails.", price: "7.25", stock: "9" },
+      // The palm gains an option: its one variant becomes two.
+      plain("palm", { sku: "PALM-1", option1_name: "Height", option1_value: "40 cm" }),
+      { sku: "PALM-2", product_slug: "palm", price: "30.00", stock: "1", option1_name: "Height", option1_value: "80 cm" },
+    ];
+    const dryRun = await checked(csv(rows));
+    expect(dryRun.planned).toMatchObject({ created: 0, updated: 2, refused: 0 });
+    expect((await applied(dryRun.id)).applied).toEqual(dryRun.planned);
+    const changed = await t.shop.prisma.product.findUniqueOrThrow({ where: { id: ivy.id }, include: { category: true, variants: true } });
+    expect([changed.slug, changed.name, changed.category.name, changed.description, changed.priceCents, changed.quantity]).toEqual(["ivy", "English Ivy", "Pots", "Trails.", 725, 9]);
+    // The same variant row (past orders point at it), with the new price.
+    expect(changed.variants.map((variant) => [variant.sku, variant.priceCents])).toEqual([["IVY-1", 725]]);
+    const palm = await t.shop.prisma.product.findUniqueOrThrow({ where: { slug: "palm" }, include: { variants: { orderBy: { position: "asc" } }, options: { include: { values: true } } } });
+    expect(palm.options.map((option) => [option.name, option.values.map((value) => value.value).sort()])).toEqual([["Height", ["40 cm", "80 cm"]]]);
+    expect(palm.variants.map((variant) => [variant.sku, variant.priceCents])).toEqual([["PALM-1", 1250], ["PALM-2", 3000]]);
+    expect(palm.optionWords).toContain("80 cm");
+  });
+
   it("resumes a stopped application from its checkpoint, without duplicates, to the dry run's result", async () => {
     const imports = new CatalogueImports(t.shop.prisma, { batchSize: 2 });
     const rows = Array.from({ length: 7 }, (_, index) => plain(`resume-${index}`));

@@ -10,11 +10,10 @@
 // the product has), and the product and its grid pass the same checks as the back office's forms.
 import { Prisma } from "../../generated/prisma/client.js";
 import { Checks, ShopError } from "../shared/index.js";
-import { checkVariants, firstFreeSlug, productForm, readVariants, slugify, writeVariantGrid, type CheckedGrid, type ProductVariants } from "../catalog/index.js";
-import { reportWebhookEvents } from "../integrations/index.js";
+import { checkVariants, firstFreeSlug, productForm, readVariants, slugify, type CheckedGrid, type ProductVariants } from "../catalog/index.js";
 import type { ImportProduct, Refusal } from "./import-rows.js";
 
-type Db = Prisma.TransactionClient;
+export type Db = Prisma.TransactionClient;
 
 /** Products by outcome (a refused product counts once, whatever its number of rows). */
 export interface ImportCounts {
@@ -78,7 +77,7 @@ export function claim(run: ImportRun, product: ImportProduct): Refusal[] {
   return problems;
 }
 
-interface ProductFields {
+export interface ProductFields {
   name: string;
   description: string;
   categoryId: number;
@@ -86,7 +85,7 @@ interface ProductFields {
   imageTwo: string | null;
 }
 
-interface Current extends ProductFields {
+export interface Current extends ProductFields {
   id: number;
   slug: string;
   taxClassId: number | null;
@@ -267,43 +266,6 @@ function sameVariants(current: ProductVariants, grid: CheckedGrid): boolean {
       );
     })
   );
-}
-
-/** Writes a planned batch in the caller's transaction; reports product.created/updated webhooks. */
-export async function writeBatch(tx: Db, outcomes: readonly Outcome[]): Promise<{ created: string[]; updated: string[] }> {
-  const written: { id: number; type: "product.created" | "product.updated" }[] = [];
-  for (const outcome of outcomes) {
-    if (outcome.kind === "created") {
-      const first = outcome.grid.variants.find((variant) => variant.enabled) ?? outcome.grid.variants[0];
-      const created = await tx.product.create({
-        data: { slug: outcome.slug, ...outcome.fields, priceCents: first.priceCents, discountPriceCents: first.discountPriceCents, quantity: first.quantity },
-        select: { id: true },
-      });
-      // The database gave it a default variant; the file's grid replaces it.
-      await writeVariantGrid(tx, created.id, [], outcome.grid);
-      if (outcome.taxClassId) await tx.productTaxClass.create({ data: { productId: created.id, taxClassId: outcome.taxClassId } });
-      written.push({ id: created.id, type: "product.created" });
-    } else if (outcome.kind === "updated") {
-      const id = outcome.current.id;
-      if (outcome.fields) await tx.product.update({ where: { id }, data: outcome.fields });
-      if (outcome.grid) await writeVariantGrid(tx, id, outcome.variants.variants, outcome.grid);
-      if (outcome.taxClassId === null) await tx.productTaxClass.deleteMany({ where: { productId: id } });
-      else if (outcome.taxClassId !== undefined) {
-        await tx.productTaxClass.upsert({ where: { productId: id }, create: { productId: id, taxClassId: outcome.taxClassId }, update: { taxClassId: outcome.taxClassId } });
-      }
-      written.push({ id, type: "product.updated" });
-    }
-  }
-  if (written.length === 0) return { created: [], updated: [] };
-  const products = await tx.product.findMany({ where: { id: { in: written.map((row) => row.id) } }, include: { category: true } });
-  const grids = await readVariants(tx, written.map((row) => row.id));
-  const byId = new Map(products.map((product) => [product.id, product]));
-  await reportWebhookEvents(
-    tx,
-    written.map((row) => ({ type: row.type, data: { product: { ...byId.get(row.id)!, ...(grids.get(row.id) ?? { options: [], variants: [] }) } } })),
-  );
-  const slugOf = (type: string) => written.filter((row) => row.type === type).map((row) => byId.get(row.id)!.slug);
-  return { created: slugOf("product.created"), updated: slugOf("product.updated") };
 }
 
 /** A write that met a change made meanwhile (a SKU or slug just taken): the batch is rolled back whole. */

@@ -16,7 +16,8 @@ import type { PrismaClient } from "../../generated/prisma/client.js";
 import { conflict, isUniqueViolation, notFound, parseId, requireAdmin, ShopError, type Viewer } from "../shared/index.js";
 import { recordActivity } from "../audit/index.js";
 import { catalogueFileRows, checkCatalogueFile } from "./import-file.js";
-import { claim, noCounts, planBatch, raceError, startRun, writeBatch, type ImportCounts, type ImportRun, type Outcome } from "./import-plan.js";
+import { claim, noCounts, planBatch, raceError, startRun, type ImportCounts, type ImportRun, type Outcome } from "./import-plan.js";
+import { writeBatch } from "./import-write.js";
 import { importProducts, type ImportProduct, type Refusal } from "./import-rows.js";
 
 /** Products per batch (one transaction when applying). */
