@@ -8,8 +8,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "./config.js";
-import { DatabaseOpenError, openDatabase } from "./db/client.js";
-import { shopIsRunning } from "./db/shop-running.js";
+import { DatabaseOpenError } from "./db/client.js";
+import { openOperatorDatabase } from "./db/shop-running.js";
 import { CatalogueExport } from "./domain/catalogue-transfer/index.js";
 
 const USAGE = "Usage: npm run catalogue:export [-- --out file.csv]   (without --out, the CSV goes to standard output)";
@@ -22,10 +22,7 @@ async function main(): Promise<void> {
   }
   const cwd = process.env.INIT_CWD ?? process.cwd();
   const config = loadConfig(process.env, cwd);
-  if (!config.databaseUrl && (await shopIsRunning(config.host, config.port))) {
-    throw new ConfigError(`the shop is running on the embedded database in ${config.dataDir} (it answers on port ${config.port}): download the file from the back office (Products, Export CSV), or stop the shop first.`);
-  }
-  const db = await openDatabase(config.databaseUrl ? { kind: "postgres", url: config.databaseUrl, poolSize: 2 } : { kind: "pglite", dataDir: config.dataDir });
+  const db = await openOperatorDatabase(config, ": download the file from the back office (Products, Export CSV), or stop the shop first.");
   try {
     await db.migrate();
     const started = Date.now();

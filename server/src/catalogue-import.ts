@@ -9,8 +9,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "./config.js";
-import { DatabaseOpenError, openDatabase } from "./db/client.js";
-import { shopIsRunning } from "./db/shop-running.js";
+import { DatabaseOpenError } from "./db/client.js";
+import { openOperatorDatabase } from "./db/shop-running.js";
 import { CatalogueImports, type ImportCounts, type ImportProgress, type ImportView } from "./domain/catalogue-transfer/index.js";
 import { ShopError } from "./domain/shared/index.js";
 
@@ -51,10 +51,7 @@ async function main(): Promise<void> {
   const file = path.resolve(cwd, positionals[0]);
   if (!fs.existsSync(file)) throw new ConfigError(`there is no file ${file}.`);
   const config = loadConfig(process.env, cwd);
-  if (!config.databaseUrl && (await shopIsRunning(config.host, config.port))) {
-    throw new ConfigError(`the shop is running on the embedded database in ${config.dataDir} (it answers on port ${config.port}): import the file in the back office (Products, Import CSV), or stop the shop first.`);
-  }
-  const db = await openDatabase(config.databaseUrl ? { kind: "postgres", url: config.databaseUrl, poolSize: 2 } : { kind: "pglite", dataDir: config.dataDir });
+  const db = await openOperatorDatabase(config, ": import the file in the back office (Products, Import CSV), or stop the shop first.");
   try {
     await db.migrate();
     const imports = new CatalogueImports(db.prisma);

@@ -7,8 +7,8 @@
 // progress bar. Reads the same configuration as `npm start` (DATABASE_URL, DATA_DIR, UPLOADS_DIR, S3_*).
 import "reflect-metadata";
 import { ConfigError, loadConfig } from "./config.js";
-import { DatabaseOpenError, openDatabase } from "./db/client.js";
-import { shopIsRunning } from "./db/shop-running.js";
+import { DatabaseOpenError } from "./db/client.js";
+import { openOperatorDatabase } from "./db/shop-running.js";
 import { inProcessEncoder, RenditionsWorker, type PictureOutcome, type RebuildProgress } from "./domain/images/index.js";
 import { createImageStore, S3ImageStore } from "./storage/index.js";
 
@@ -35,12 +35,7 @@ function reporter(): (progress: RebuildProgress, outcome: PictureOutcome | null)
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env, process.env.INIT_CWD ?? process.cwd());
-  if (!config.databaseUrl && (await shopIsRunning(config.host, config.port))) {
-    throw new ConfigError(
-      `the shop is running on the embedded database in ${config.dataDir} (it answers on port ${config.port}). It makes missing renditions by itself at start-up; to run this command, stop it first.`,
-    );
-  }
-  const db = await openDatabase(config.databaseUrl ? { kind: "postgres", url: config.databaseUrl, poolSize: 2 } : { kind: "pglite", dataDir: config.dataDir });
+  const db = await openOperatorDatabase(config, ". It makes missing renditions by itself at start-up; to run this command, stop it first.");
   let stopping = false;
   process.on("SIGINT", () => {
     if (stopping) process.exit(130);
