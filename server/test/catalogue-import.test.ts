@@ -281,4 +281,16 @@ describe("over HTTP", () => {
     expect(forbidden.status).toBe(403);
     expect((await call(`${CATALOGUE_IMPORTS_PATH}/999999`)).status).toBe(404);
   });
+
+  it("takes API keys holding catalogue:write, named as the importer; a key with catalogue:read only is 403", async () => {
+    const reader = await t.shop.apiKeys.create(owner, { name: "ERP reader", scopes: ["catalogue:read"] });
+    const refused = await call(CATALOGUE_IMPORTS_PATH, { method: "POST", body: csv([plain("by-key")]) }, reader.secret);
+    expect([refused.status, ((await refused.json()) as { message: string }).message]).toEqual([403, "This API key does not have the catalogue:write scope."]);
+    const writer = await t.shop.apiKeys.create(owner, { name: "ERP writer", scopes: ["catalogue:write"] });
+    const taken = await call(CATALOGUE_IMPORTS_PATH, { method: "POST", body: csv([plain("by-key")]) }, writer.secret);
+    expect(taken.status).toBe(202);
+    const { import: view } = (await taken.json()) as { import: ImportView };
+    expect(view.createdBy).toBe("API key ERP writer");
+    await t.shop.catalogueImports.settled(view.id);
+  });
 });
