@@ -5,7 +5,7 @@ import { ApiKeyService, WebhookService, type WebhookSafety } from "./integration
 import { AnalyticsService } from "./analytics/index.js";
 import { ActivityLog } from "./audit/index.js";
 import { CatalogService, CategoryService, FavouriteService, RatingService } from "./catalog/index.js";
-import { CatalogueExport, CatalogueImports } from "./catalogue-transfer/index.js";
+import { CatalogueExport, CatalogueImports, CataloguePictures } from "./catalogue-transfer/index.js";
 import { ProductIndex, SearchService } from "./search/index.js";
 import { EmailService } from "./messaging/index.js";
 import { prismaReader, type EventBus, type RowReader } from "./shared/index.js";
@@ -67,6 +67,8 @@ export interface Shop {
   catalogueExport: CatalogueExport;
   /** Catalogue files in: a dry run, then the application in resumable batches (staff and keys with catalogue:write). */
   catalogueImports: CatalogueImports;
+  /** Zips of pictures for catalogue imports, stored through the picture pipeline under their file names. */
+  cataloguePictures: CataloguePictures;
   regions: RegionService;
   ratings: RatingService;
   favourites: FavouriteService;
@@ -112,6 +114,7 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
     categories: new CategoryService(prisma, readRows),
     catalogueExport: new CatalogueExport(readRows),
     catalogueImports: new CatalogueImports(prisma, { log: options.log }),
+    cataloguePictures: new CataloguePictures(prisma, images, { log: options.log }),
     regions: new RegionService(prisma),
     ratings: new RatingService(prisma),
     favourites: new FavouriteService(prisma),

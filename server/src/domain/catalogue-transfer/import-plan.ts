@@ -12,6 +12,7 @@ import { Prisma } from "../../generated/prisma/client.js";
 import { Checks, ShopError } from "../shared/index.js";
 import { checkVariants, firstFreeSlug, productForm, readVariants, slugify, type CheckedGrid, type ProductVariants } from "../catalog/index.js";
 import type { ImportProduct, Refusal } from "./import-rows.js";
+import { pictureName, pictureNames } from "./pictures.js";
 
 export type Db = Prisma.TransactionClient;
 
@@ -36,11 +37,18 @@ export interface ImportRun {
   /** Lower-cased name -> id. */
   categories: Map<string, number>;
   taxClasses: Map<string, number>;
+  /** The import's zip of pictures: lower-cased file name -> stored ref; null without one. */
+  pictures: Map<string, string> | null;
 }
 
-export async function startRun(db: Db): Promise<ImportRun> {
-  const [categories, taxClasses] = await Promise.all([db.category.findMany({ select: { id: true, name: true } }), db.taxClass.findMany({ select: { id: true, name: true } })]);
+export async function startRun(db: Db, pictureSetId: number | null = null): Promise<ImportRun> {
+  const [categories, taxClasses, pictures] = await Promise.all([
+    db.category.findMany({ select: { id: true, name: true } }),
+    db.taxClass.findMany({ select: { id: true, name: true } }),
+    pictureSetId === null ? null : pictureNames(db, pictureSetId),
+  ]);
   return {
+    pictures,
     skus: new Map(),
     slugs: new Map(),
     categories: new Map(categories.map((row) => [row.name.toLowerCase(), row.id])),
@@ -139,10 +147,11 @@ async function readCurrent(db: Db, products: readonly ImportProduct[], lock: boo
 /** Plans every product of a batch (in file order). Reads only; `lock` locks the products it will change. */
 export async function planBatch(db: Db, run: ImportRun, products: readonly ImportProduct[], lock = false): Promise<Outcome[]> {
   const claims = products.map((product) => claim(run, product));
+  const unknownPictures = products.map((product) => namedPictures(run, product));
   const shop = await readCurrent(db, products, lock);
   const outcomes: Outcome[] = [];
   for (const [position, product] of products.entries()) {
-    const problems = [...product.problems, ...claims[position]];
+    const problems = [...product.problems, ...claims[position], ...unknownPictures[position]];
     const problem = (message: string, line = product.line, sku = product.rows[0].sku) => problems.push({ line, sku, message: `line ${line}: ${message}` });
 
     // Which product of the shop this is.
@@ -171,7 +180,8 @@ export async function planBatch(db: Db, run: ImportRun, products: readonly Impor
       if (taxClassId === undefined) problem(`tax_class ${quoted(product.taxClass)} does not exist: create it in the back office first`);
     }
     for (const [column, ref] of [["image_one", product.imageOne], ["image_two", product.imageTwo]] as const) {
-      if (ref && !shop.stored.has(ref) && ref !== current?.imageOne && ref !== current?.imageTwo) problem(`${column} ${quoted(ref)} is not a picture stored in the shop: upload it in the back office first`);
+      // A file name left unresolved was reported by namedPictures already.
+      if (ref && ref.includes("/") && !shop.stored.has(ref) && ref !== current?.imageOne && ref !== current?.imageTwo) problem(`${column} ${quoted(ref)} is not a picture stored in the shop: upload it in the back office first`);
     }
     if (!current && !product.imageOne) problem("image_one is empty: a new product needs a picture already stored in the shop");
 
@@ -179,7 +189,7 @@ export async function planBatch(db: Db, run: ImportRun, products: readonly Impor
     const currentGrid = current ? shop.grids.get(current.id) : undefined;
     const given = product.variants.map((variant) => {
       const kept = currentGrid?.variants.find((row) => row.sku.toLowerCase() === variant.sku.toLowerCase());
-      if (variant.image && !shop.stored.has(variant.image)) problem(`variant_image ${quoted(variant.image)} is not a picture stored in the shop: upload it in the back office first`, variant.line, variant.sku);
+      if (variant.image && variant.image.includes("/") && !shop.stored.has(variant.image)) problem(`variant_image ${quoted(variant.image)} is not a picture stored in the shop: upload it in the back office first`, variant.line, variant.sku);
       return {
         sku: variant.sku,
         options: variant.options,
@@ -224,6 +234,27 @@ export async function planBatch(db: Db, run: ImportRun, products: readonly Impor
     else outcomes.push({ kind: "updated", product, current, fields: sameFields ? null : fields, grid: sameGrid ? null : checkedGrid, variants: currentGrid ?? { options: [], variants: [] }, taxClassId: sameTax ? undefined : taxClassId });
   }
   return outcomes;
+}
+
+/**
+ * A picture cell holding a file name (no "/": not a stored ref nor an address) names a picture of the import's
+ * zip: the cell becomes that picture's stored ref. The problems of names the zip does not have.
+ */
+function namedPictures(run: ImportRun, product: ImportProduct): Refusal[] {
+  const problems: Refusal[] = [];
+  const resolve = (value: string, column: string, line: number, sku: string): string => {
+    if (value.includes("/")) return value;
+    const ref = run.pictures?.get(pictureName(value));
+    if (ref) return ref;
+    const why = run.pictures ? "is not a picture of the zip uploaded with this file" : "is a file name: upload the zip of pictures with the file";
+    problems.push({ line, sku, message: `line ${line}: ${column} ${quoted(value)} ${why}` });
+    return value;
+  };
+  const first = product.rows[0];
+  if (product.imageOne) product.imageOne = resolve(product.imageOne, "image_one", first.line, first.sku);
+  if (product.imageTwo) product.imageTwo = resolve(product.imageTwo, "image_two", first.line, first.sku);
+  for (const variant of product.variants) if (variant.image) variant.image = resolve(variant.image, "variant_image", variant.line, variant.sku);
+  return problems;
 }
 
 /** Every row of a refused product: its own problems, or a note pointing at the product's first problem. */

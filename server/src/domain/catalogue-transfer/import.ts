@@ -19,6 +19,8 @@ import { catalogueFileRows, checkCatalogueFile } from "./import-file.js";
 import { claim, noCounts, planBatch, raceError, startRun, type ImportCounts, type ImportRun, type Outcome } from "./import-plan.js";
 import { writeBatch } from "./import-write.js";
 import { importProducts, type ImportProduct, type Refusal } from "./import-rows.js";
+import { importerName } from "./importer.js";
+import { storedPictureSet } from "./pictures.js";
 
 /** Products per batch (one transaction when applying). */
 export const IMPORT_BATCH_SIZE = 100;
@@ -77,9 +79,10 @@ export class CatalogueImports {
   }
 
   /** For staff with catalogue:write (and keys with that scope): keeps a checked file and starts its dry run. */
-  async upload(viewer: Viewer | null | undefined, file: { fileName: unknown; bytes: Uint8Array }): Promise<ImportView> {
+  async upload(viewer: Viewer | null | undefined, file: { fileName: unknown; bytes: Uint8Array; pictureSetId?: unknown }): Promise<ImportView> {
     const acting = requireAdmin(viewer, "catalogue:write");
-    const created = await this.keep(await this.nameOf(acting), file);
+    const pictureSetId = file.pictureSetId === undefined || file.pictureSetId === null || file.pictureSetId === "" ? null : await storedPictureSet(this.prisma, file.pictureSetId);
+    const created = await this.keep(await importerName(this.prisma, acting), file, pictureSetId);
     this.inBackground(created.id, () => this.check(created.id));
     return this.view(created.id);
   }
@@ -131,19 +134,19 @@ export class CatalogueImports {
 
   // ---- the work --------------------------------------------------------------------------------------
 
-  private async keep(createdBy: string, file: { fileName: unknown; bytes: Uint8Array }) {
+  private async keep(createdBy: string, file: { fileName: unknown; bytes: Uint8Array }, pictureSetId: number | null = null) {
     const fileName = typeof file.fileName === "string" && file.fileName.trim() ? file.fileName.trim().slice(0, 255) : "catalogue.csv";
     const checked = await checkCatalogueFile(file.bytes);
     return this.prisma.catalogueImport.create({
-      data: { fileName, fileSha256: sha256(file.bytes), file: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength).toString("utf8"), totalRows: checked.totalRows, createdBy, workingUntil: this.holdUntil() },
+      data: { fileName, fileSha256: sha256(file.bytes), file: Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength).toString("utf8"), totalRows: checked.totalRows, createdBy, pictureSetId, workingUntil: this.holdUntil() },
       select: { id: true },
     });
   }
 
   /** The dry run: plans every batch without writing, noting its progress as it goes. */
   private async check(id: number, progress?: ImportProgress): Promise<void> {
-    const { file, totalRows } = await this.prisma.catalogueImport.findUniqueOrThrow({ where: { id }, select: { file: true, totalRows: true } });
-    const run = await startRun(this.prisma);
+    const { file, totalRows, pictureSetId } = await this.prisma.catalogueImport.findUniqueOrThrow({ where: { id }, select: { file: true, totalRows: true, pictureSetId: true } });
+    const run = await startRun(this.prisma, pictureSetId);
     const counts = noCounts();
     const refusals: Refusal[] = [];
     for await (const batch of batches(importProducts(catalogueFileRows(Buffer.from(file, "utf8"))), this.batchSize)) {
@@ -183,7 +186,7 @@ export class CatalogueImports {
   private async applyAll(id: number, viewer: Viewer | null, progress?: ImportProgress): Promise<void> {
     const record = await this.prisma.catalogueImport.findUniqueOrThrow({ where: { id } });
     const state = { appliedRows: record.appliedRows, counts: { ...noCounts(), ...(record.applied as Partial<ImportCounts> | null) }, refusals: record.appliedRefusals as unknown as Refusal[] };
-    const run = await startRun(this.prisma);
+    const run = await startRun(this.prisma, record.pictureSetId);
     let batch: ImportProduct[] = [];
     for await (const product of importProducts(catalogueFileRows(Buffer.from(record.file, "utf8")))) {
       if (product.lastIndex < record.appliedRows) {
@@ -248,12 +251,6 @@ export class CatalogueImports {
     const found = importId === null ? null : await this.prisma.catalogueImport.findUnique({ where: { id: importId }, omit: { file: true } });
     if (!found) throw notFound("Import");
     return viewOf(found);
-  }
-
-  private async nameOf(viewer: Viewer): Promise<string> {
-    if (viewer.apiKey) return `API key ${viewer.apiKey.name}`;
-    const user = await this.prisma.user.findUnique({ where: { id: viewer.userId }, select: { email: true } });
-    return user?.email ?? `User #${viewer.userId}`;
   }
 
   private holdUntil(): Date {

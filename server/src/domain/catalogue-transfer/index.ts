@@ -9,3 +9,5 @@ export { CatalogueImports, IMPORT_BATCH_SIZE, MAX_REFUSALS_SHOWN } from "./impor
 export type { ImportProgress, ImportStatus, ImportView } from "./import.js";
 export type { ImportCounts } from "./import-plan.js";
 export type { Refusal } from "./import-rows.js";
+export { CataloguePictures, MAX_ZIP_ENTRIES, PICTURE_ZIP_MAX_BYTES } from "./pictures.js";
+export type { PictureRefusal, PictureSetView } from "./pictures.js";
