@@ -1,20 +1,24 @@
-// npm run catalogue:import -- file.csv [--apply] — imports a catalogue file (the columns of docs/api.md, as
+// npm run catalogue:import -- file.csv [--pictures photos.zip] [--apply] — imports a catalogue file (the columns of docs/api.md, as
 // npm run catalogue:export writes them) into the database the configuration names (DATABASE_URL, DATA_DIR),
 // as the back office's import does: first a dry run that prints what applying would create, update, leave
 // unchanged and refuse (each refused row with its line and reason); with --apply, then applies it in batches,
-// printing its progress. Stopped part-way (Ctrl-C, a crash), the same command with the same file goes on from
+// printing its progress. With --pictures, the zip's photos are stored first (the picture pipeline) and rows may
+// name them by file name. Stopped part-way (Ctrl-C, a crash), the same command with the same file goes on from
 // where it stopped; a file applied already changes nothing when applied again.
 import "reflect-metadata";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "./config.js";
 import { DatabaseOpenError } from "./db/client.js";
 import { openOperatorDatabase } from "./db/shop-running.js";
-import { CatalogueImports, type ImportCounts, type ImportProgress, type ImportView } from "./domain/catalogue-transfer/index.js";
+import { CatalogueImports, CataloguePictures, type ImportCounts, type ImportProgress, type ImportView } from "./domain/catalogue-transfer/index.js";
+import { ImageService, inProcessEncoder } from "./domain/images/index.js";
 import { ShopError } from "./domain/shared/index.js";
+import { createImageStore, S3ImageStore } from "./storage/index.js";
 
-const USAGE = "Usage: npm run catalogue:import -- file.csv [--apply]   (without --apply, only the dry run)";
+const USAGE = "Usage: npm run catalogue:import -- file.csv [--pictures photos.zip] [--apply]   (without --apply, only the dry run)";
 /** Refused rows printed; the rest are counted. */
 const SHOWN_REFUSALS = 20;
 
@@ -41,7 +45,7 @@ function progressPrinter(): ImportProgress {
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ allowPositionals: true, options: { apply: { type: "boolean" }, help: { type: "boolean", short: "h" } } });
+  const { values, positionals } = parseArgs({ allowPositionals: true, options: { apply: { type: "boolean" }, pictures: { type: "string" }, help: { type: "boolean", short: "h" } } });
   if (values.help || positionals.length !== 1) {
     console.error(USAGE);
     if (!values.help) process.exitCode = 1;
@@ -50,13 +54,29 @@ async function main(): Promise<void> {
   const cwd = process.env.INIT_CWD ?? process.cwd();
   const file = path.resolve(cwd, positionals[0]);
   if (!fs.existsSync(file)) throw new ConfigError(`there is no file ${file}.`);
+  const zip = values.pictures === undefined ? null : path.resolve(cwd, values.pictures);
+  if (zip && !fs.existsSync(zip)) throw new ConfigError(`there is no file ${zip}.`);
   const config = loadConfig(process.env, cwd);
   const db = await openOperatorDatabase(config, ": import the file in the back office (Products, Import CSV), or stop the shop first.");
   try {
     await db.migrate();
     const imports = new CatalogueImports(db.prisma);
     const started = Date.now();
-    const checked = await imports.checkForOperator(path.basename(file), fs.readFileSync(file), progressPrinter());
+    let pictureSetId: number | null = null;
+    if (zip) {
+      // The pipeline removes the file it is given when done: it gets a copy.
+      const copy = path.join(os.tmpdir(), `verdant-pictures-${process.pid}.zip`);
+      fs.copyFileSync(zip, copy);
+      const store = createImageStore(config);
+      const images = new ImageService(db.prisma, store, { encoder: inProcessEncoder });
+      const set = await new CataloguePictures(db.prisma, images).storeForOperator({ fileName: path.basename(zip), file: copy });
+      if (store instanceof S3ImageStore) store.close();
+      if (set.status !== "stored") throw new ConfigError(`storing the pictures failed: ${set.error}`);
+      console.error(`Stored ${set.stored} of ${set.total} picture(s) in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      for (const refused of set.refusals.slice(0, SHOWN_REFUSALS)) console.error(`  ${refused.name}: ${refused.message}`);
+      pictureSetId = set.id;
+    }
+    const checked = await imports.checkForOperator(path.basename(file), fs.readFileSync(file), progressPrinter(), pictureSetId);
     if (checked.status !== "checked") console.error(`Going on with the unfinished import #${checked.id} of this file (${checked.appliedRows} of ${checked.totalRows} rows applied).`);
     console.error(`Dry run of ${checked.totalRows} row(s) in ${((Date.now() - started) / 1000).toFixed(1)} s: ${counted(checked.planned!, ["would create", "update", "leave unchanged", "refused"])}`);
     printRefusals(checked);

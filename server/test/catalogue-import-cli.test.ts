@@ -1,12 +1,15 @@
 // npm run catalogue:import: the dry run alone by default (nothing changes), --apply to apply it, the same file
-// again changes nothing; a bad file or a missing one is refused with the reason and exit code 1.
+// again changes nothing, --pictures stores a zip's photos for the rows to name; a bad file or a missing one is
+// refused with the reason and exit code 1.
 import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import yazl from "yazl";
 import { openDatabase } from "../src/db/client.js";
+import { JPEG } from "./fixtures/images.js";
 
 const run = promisify(execFile);
 const serverDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -64,6 +67,27 @@ describe("npm run catalogue:import", () => {
     const again = await importCommand("ferns.csv", "--apply");
     expect(again.stderr).toContain("created 0, updated 0, left unchanged 1 product(s)");
     expect(await products()).toEqual([["boston-fern", 1999]]);
+  }, 180_000);
+
+  it("with --pictures stores the zip's photos first, and rows name them by file name", async () => {
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(JPEG, "photos/Palm.jpg");
+    zip.end();
+    const chunks: Buffer[] = [];
+    for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+    fs.writeFileSync(path.join(workDir, "photos.zip"), Buffer.concat(chunks));
+    fs.writeFileSync(path.join(workDir, "palms.csv"), "sku,product_slug,product_name,category,description,price,stock,image_one\r\nPALM-1,palm,Palm,Ferns,Tall.,30.00,2,palm.jpg\r\n");
+    const applied = await importCommand("palms.csv", "--pictures", "photos.zip", "--apply");
+    expect(applied.stderr).toMatch(/Stored 1 of 1 picture\(s\)/);
+    expect(applied.stderr).toContain("created 1, updated 0");
+    const db = await openDatabase({ kind: "pglite", dataDir });
+    try {
+      const palm = await db.prisma.product.findUniqueOrThrow({ where: { slug: "palm" } });
+      expect(palm.imageOne).toMatch(/^\/uploads\/[0-9a-f]{32}\.jpg$/);
+      expect(await db.prisma.image.count({ where: { ref: palm.imageOne } })).toBe(1);
+    } finally {
+      await db.close();
+    }
   }, 180_000);
 
   it("refuses a file that is not UTF-8 CSV, or not there, with the reason and exit code 1", async () => {

@@ -115,14 +115,14 @@ export class CatalogueImports {
   // ---- the command line (npm run catalogue:import): the operator holds the database, nobody's role is checked ----
 
   /** Keeps the file and runs its dry run to the end. An unfinished import of the same bytes is resumed instead. */
-  async checkForOperator(fileName: string, bytes: Uint8Array, progress?: ImportProgress): Promise<ImportView> {
+  async checkForOperator(fileName: string, bytes: Uint8Array, progress?: ImportProgress, pictureSetId: number | null = null): Promise<ImportView> {
     const unfinished = await this.prisma.catalogueImport.findFirst({
       where: { fileSha256: sha256(bytes), status: { in: ["applying", "failed"] } },
       orderBy: { id: "desc" },
       select: { id: true, planned: true },
     });
     if (unfinished?.planned) return this.view(unfinished.id);
-    const created = await this.keep("command line", { fileName, bytes });
+    const created = await this.keep("command line", { fileName, bytes }, pictureSetId === null ? null : await storedPictureSet(this.prisma, pictureSetId));
     await this.check(created.id, progress);
     return this.view(created.id);
   }

@@ -101,28 +101,48 @@ export class CataloguePictures {
    * For staff with catalogue:write: checks the zip at `file` (a temporary file this call then owns and removes),
    * keeps a picture set for it and stores its pictures in the background.
    */
-  async upload(viewer: Viewer | null | undefined, upload: { fileName: unknown; file: string; createdBy?: string }): Promise<PictureSetView> {
+  async upload(viewer: Viewer | null | undefined, upload: { fileName: unknown; file: string }): Promise<PictureSetView> {
     try {
-      requireAdmin(viewer, "catalogue:write");
-      const total = await this.countPictures(upload.file);
-      const fileName = typeof upload.fileName === "string" && upload.fileName.trim() ? upload.fileName.trim().slice(0, 255) : "pictures.zip";
-      const createdBy = upload.createdBy ?? (await importerName(this.prisma, viewer!));
-      const set = await this.prisma.cataloguePictureSet.create({ data: { fileName, total, createdBy, workingUntil: new Date(Date.now() + HOLD_MS) }, select: { id: true } });
-      const storing = this.store(set.id, upload.file)
-        .catch(async (error: unknown) => {
-          if (!(error instanceof ShopError)) this.options.log?.error({ err: error, pictureSetId: set.id }, "storing an import's pictures stopped");
-          const message = error instanceof ShopError ? error.message : "Storing the pictures stopped because of an error in the shop: upload the zip again.";
-          await this.prisma.cataloguePictureSet.update({ where: { id: set.id }, data: { status: "failed", error: message, workingUntil: null } }).catch(() => undefined);
-        })
-        .finally(() => {
-          fs.rmSync(upload.file, { force: true });
-          this.running.delete(set.id);
-        });
-      this.running.set(set.id, storing);
-      return this.view(set.id);
+      const acting = requireAdmin(viewer, "catalogue:write");
+      const id = await this.begin(await importerName(this.prisma, acting), upload);
+      this.running.set(id, this.storeOrFail(id, upload.file).finally(() => this.running.delete(id)));
+      return this.view(id);
     } catch (error) {
       fs.rmSync(upload.file, { force: true });
       throw error;
+    }
+  }
+
+  /** The same for the command line (the operator holds the database): stores every picture before answering. */
+  async storeForOperator(upload: { fileName: string; file: string }): Promise<PictureSetView> {
+    try {
+      const id = await this.begin("command line", upload);
+      await this.storeOrFail(id, upload.file);
+      return this.view(id);
+    } catch (error) {
+      fs.rmSync(upload.file, { force: true });
+      throw error;
+    }
+  }
+
+  /** Checks the zip and keeps its set, storing nothing yet. */
+  private async begin(createdBy: string, upload: { fileName: unknown; file: string }): Promise<number> {
+    const total = await this.countPictures(upload.file);
+    const fileName = typeof upload.fileName === "string" && upload.fileName.trim() ? upload.fileName.trim().slice(0, 255) : "pictures.zip";
+    const set = await this.prisma.cataloguePictureSet.create({ data: { fileName, total, createdBy, workingUntil: new Date(Date.now() + HOLD_MS) }, select: { id: true } });
+    return set.id;
+  }
+
+  /** Stores the set's pictures; a failure is written on the set for the screen. The zip's file is removed after. */
+  private async storeOrFail(id: number, file: string): Promise<void> {
+    try {
+      await this.store(id, file);
+    } catch (error) {
+      if (!(error instanceof ShopError)) this.options.log?.error({ err: error, pictureSetId: id }, "storing an import's pictures stopped");
+      const message = error instanceof ShopError ? error.message : "Storing the pictures stopped because of an error in the shop: upload the zip again.";
+      await this.prisma.cataloguePictureSet.update({ where: { id }, data: { status: "failed", error: message, workingUntil: null } }).catch(() => undefined);
+    } finally {
+      fs.rmSync(file, { force: true });
     }
   }
 
