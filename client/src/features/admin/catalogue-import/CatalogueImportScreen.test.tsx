@@ -141,7 +141,9 @@ describe("Import products: checking a file", () => {
       ["7", "PALM-9", "line 7: price 'abc' is not a number"],
       ["12", "—", "line 12: the row has no sku and no product_slug"],
     ]);
-    expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
+    // The check's bar stays, full.
+    expect(screen.getByRole("progressbar", { name: "Checking the file" })).toHaveAttribute("aria-valuenow", "100");
+    expect(screen.getByText("Checked: 1,000 of 1,000 rows")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: APPLY_LABEL })).toBeEnabled();
   });
 
@@ -205,7 +207,8 @@ describe("Import products: applying", () => {
 
     expect(await screen.findByText("Created 12 products, updated 3, left 40 unchanged; 2 refused.")).toBeInTheDocument();
     expect(screen.getByText("Done.")).toBeInTheDocument();
-    expect(screen.queryByRole("progressbar")).not.toBeInTheDocument();
+    expect(bar).toHaveAttribute("aria-valuenow", "100");
+    expect(screen.getByText("Applied: 1,000 of 1,000 rows")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Import another file" })).toBeInTheDocument();
     // Done: no more asking.
     const reads = server.calls.length;

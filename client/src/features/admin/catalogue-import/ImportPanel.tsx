@@ -1,13 +1,13 @@
 // One import on the screen, under its file's name: who sent it and when, its stage and what it found or did (in a
-// polite live region, said once per stage), the progress bar while the server checks or applies it, the refused
-// rows, and the way on: apply the dry run, resume an import that stopped, apply or check again after a failure,
+// polite live region, said once per stage), the progress bar of the check or the application (moving while the
+// server works, full once it is done, where it stopped otherwise), the refused rows, and the way on: apply the dry run, resume an import that stopped, apply or check again after a failure,
 // import another file once it is done. Nothing here changes the shop: the screen's handlers do, through the hook.
 import { Alert, Anchor, Button, Group, Paper, Progress, Stack, Text, Title } from "@mantine/core";
 import type { Ref } from "react";
 import { Link } from "react-router-dom";
 import { formatDateTime } from "../../../lib/orders/invoice";
 import type { ImportView } from "./importApi";
-import { appliedSummary, changesAnything, NOTHING_TO_APPLY, percentDone, plannedSummary, rowsText, stageText, wasChecked } from "./importText";
+import { appliedSummary, changesAnything, isUnderWay, NOTHING_TO_APPLY, percentDone, plannedSummary, rowsText, stageText, wasChecked } from "./importText";
 import { RefusedRowsTable } from "./RefusedRowsTable";
 
 export const APPLY_LABEL = "Apply import";
@@ -33,25 +33,29 @@ export interface ImportPanelProps {
   onStartOver: () => void;
 }
 
-/** "Checking: 812 of 2,000 rows" over its bar; the bar's value is the percent done, its text the rows. */
-function ImportProgress({ stage, done, total }: { stage: "Checking" | "Applying"; done: number; total: number }) {
-  const percent = percentDone(done, total);
+const PHASES = {
+  check: { name: "Checking the file", going: "Checking", gone: "Checked" },
+  apply: { name: "Applying the import", going: "Applying", gone: "Applied" },
+} as const;
+
+/**
+ * "Checking: 812 of 2,000 rows" over its bar while the server works ("Checked: ..." once it stopped, for good or
+ * not); the bar is named by its phase, its value the percent done, its value text the rows.
+ */
+function ImportProgress({ view }: { view: ImportView }) {
+  const phase = view.status === "applying" || view.status === "applied" || (view.status === "failed" && wasChecked(view)) ? "apply" : "check";
+  const done = phase === "apply" ? view.appliedRows : view.checkedRows;
+  const percent = percentDone(done, view.totalRows);
+  const moving = isUnderWay(view);
+  const { name, going, gone } = PHASES[phase];
   return (
     <Stack gap={6}>
       <Text size="sm">
-        {stage}: {rowsText(done, total)}
+        {moving ? going : gone}: {rowsText(done, view.totalRows)}
       </Text>
       {/* The bar is the root, so it has the whole width to be seen and named by, whatever the value. */}
-      <Progress.Root
-        size="lg"
-        role="progressbar"
-        aria-label={stage === "Checking" ? "Checking the file" : "Applying the import"}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={rowsText(done, total)}
-      >
-        <Progress.Section value={percent} withAria={false} animated={percent < 100} />
+      <Progress.Root size="lg" role="progressbar" aria-label={name} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={rowsText(done, view.totalRows)}>
+        <Progress.Section value={percent} withAria={false} animated={moving} />
       </Progress.Root>
     </Stack>
   );
@@ -135,8 +139,7 @@ function ImportBody({ view, applying, applyRefusal, onApply, onCheckAgain, onSta
   const refusals = view.status === "checked" ? { rows: view.plannedRefusals, total: Math.max(view.refusedRows, view.plannedRefusals.length) } : { rows: view.appliedRefusals, total: view.appliedRefusals.length };
   return (
     <>
-      {view.status === "checking" && <ImportProgress stage="Checking" done={view.checkedRows} total={view.totalRows} />}
-      {view.status === "applying" && <ImportProgress stage="Applying" done={view.appliedRows} total={view.totalRows} />}
+      <ImportProgress view={view} />
       {stopped && <StalledAlert view={view} applying={applying} onApply={onApply} onCheckAgain={onCheckAgain} />}
       {view.status === "failed" && <FailedAlert view={view} applying={applying} onApply={onApply} onCheckAgain={onCheckAgain} />}
       {refusals.rows.length > 0 && <RefusedRowsTable rows={refusals.rows} total={refusals.total} />}
