@@ -20,7 +20,7 @@ export const CHECK_LABEL = "Check file";
 function FileRules() {
   const rules = [
     "The columns are those of Export CSV: export the catalogue, change it in a spreadsheet, and import it back.",
-    "Each row is one variant, and a product's rows must be together, one after the other.",
+    "Each row is one variant, and a product's rows must be together, one after the other. A variant the file leaves out of its product is removed.",
     "Products are matched by product_slug (without one, by their rows' sku), variants by sku; a product the shop does not have is created.",
     "Categories, tax classes and pictures must already be in the shop: pictures by their refs as the export writes them (/uploads/...).",
     "Checking the file changes nothing: it shows what applying would do. Importing the same file twice changes nothing the second time.",
