@@ -10,9 +10,9 @@ import { connection, queryMock } from "../../../test/fixtures";
 import { admin, catalogueManager, renderRoutes, renderWithShop, support } from "../../../test/renderWithShop";
 import { AdminLayout } from "../AdminLayout";
 import { IMPORT_CSV_LABEL, ManageProductsScreen } from "../products/ManageProductsScreen";
-import { CatalogueImportScreen, CHECK_LABEL, FILE_LABEL } from "./CatalogueImportScreen";
-import { CATALOGUE_IMPORTS_URL, type ImportView } from "./importApi";
-import { APPLY_AGAIN_LABEL, APPLY_LABEL, RESUME_LABEL } from "./ImportPanel";
+import { CatalogueImportScreen, CHECK_LABEL, FILE_LABEL, ZIP_LABEL } from "./CatalogueImportScreen";
+import { CATALOGUE_IMPORTS_URL, CATALOGUE_PICTURES_URL, type ImportView, type PictureSetView } from "./importApi";
+import { APPLY_AGAIN_LABEL, APPLY_LABEL, CHECK_AGAIN_LABEL, RESUME_LABEL } from "./ImportPanel";
 import { CHOOSE_A_FILE, NOTHING_TO_APPLY } from "./importText";
 import { IMPORT_POLL_MS } from "./useCatalogueImport";
 
@@ -45,6 +45,23 @@ function importView(overrides: Partial<ImportView> = {}): ImportView {
     ...overrides,
   };
 }
+function pictureSet(overrides: Partial<PictureSetView> = {}): PictureSetView {
+  return {
+    id: 7,
+    fileName: "photos spring.zip",
+    status: "storing",
+    stalled: false,
+    total: 3,
+    done: 0,
+    stored: 0,
+    refusals: [],
+    error: null,
+    createdAt: "2026-12-02T08:59:00.000Z",
+    ...overrides,
+  };
+}
+const brokenPicture = { name: "photos/broken.jpg", message: "The image must be a JPEG, PNG, WebP or GIF file." };
+const storedSet = (overrides: Partial<PictureSetView> = {}) => pictureSet({ status: "stored", done: 3, stored: 2, refusals: [brokenPicture], ...overrides });
 const checked = (overrides: Partial<ImportView> = {}) =>
   importView({ status: "checked", checkedRows: 1000, planned, plannedRefusals: refusals, refusedRows: 2, ...overrides });
 
@@ -57,16 +74,27 @@ interface Call {
 
 /**
  * The server's import routes as fetch sees them: the latest imports, the file sent, each read of the import (in
- * turn, the last one repeated), and apply. An answer is a view (sent as the route's JSON) or a Response.
+ * turn, the last one repeated), and apply; and the zip of pictures sent and each read of its set (the same way).
+ * An answer is a view (sent as the route's JSON) or a Response.
  */
-function serveImports(answers: { latest?: ImportView[]; sent?: ImportView | Response; reads?: ImportView[]; applied?: ImportView | Response }) {
+function serveImports(answers: {
+  latest?: ImportView[];
+  sent?: ImportView | Response;
+  reads?: ImportView[];
+  applied?: ImportView | Response;
+  zip?: PictureSetView | Response;
+  zipReads?: PictureSetView[];
+}) {
   const calls: Call[] = [];
   const reads = [...(answers.reads ?? [])];
+  const zipReads = [...(answers.zipReads ?? [])];
   const json = (body: unknown, status = 200) => Response.json(body, { status });
   const answer = (given: ImportView | Response | undefined, status: number) => (given instanceof Response ? given : json({ import: given }, status));
   const fetchMock = vi.fn(async (url: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}) => {
     const call = { method: init.method ?? "GET", url, headers: init.headers ?? {}, body: init.body };
     calls.push(call);
+    if (call.method === "POST" && url.startsWith(`${CATALOGUE_PICTURES_URL}?`)) return answers.zip instanceof Response ? answers.zip : json({ pictures: answers.zip }, 202);
+    if (call.method === "GET" && url.startsWith(`${CATALOGUE_PICTURES_URL}/`)) return json({ pictures: zipReads.length > 1 ? zipReads.shift() : zipReads[0] });
     if (call.method === "GET" && url === CATALOGUE_IMPORTS_URL) return json({ imports: answers.latest ?? [] });
     if (call.method === "POST" && url.startsWith(`${CATALOGUE_IMPORTS_URL}?`)) return answer(answers.sent, 202);
     if (call.method === "POST" && url.endsWith("/apply")) return answer(answers.applied, 202);
@@ -78,7 +106,11 @@ function serveImports(answers: { latest?: ImportView[]; sent?: ImportView | Resp
 }
 
 const theFile = () => new File([CSV], "catalogue 2026.csv", { type: "text/csv" });
-const fileInput = () => document.querySelector<HTMLInputElement>('input[type="file"]')!;
+// A zip's first bytes (its local file header's signature) are enough here: the server opens it, not the screen.
+const ZIP_BYTES = new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x00, 0x00]);
+const theZip = () => new File([ZIP_BYTES], "photos spring.zip", { type: "application/zip" });
+const fileInput = () => document.querySelectorAll<HTMLInputElement>('input[type="file"]')[0]!;
+const zipInput = () => document.querySelectorAll<HTMLInputElement>('input[type="file"]')[1]!;
 /** Lets the screen's next poll go (the clock is fake, but also runs on its own). */
 const nextPoll = () => act(() => vi.advanceTimersByTimeAsync(IMPORT_POLL_MS));
 
@@ -89,6 +121,12 @@ function renderImport(user: SessionUser = admin) {
 
 async function sendFile(person: ReturnType<typeof userEvent.setup>) {
   await person.upload(fileInput(), theFile());
+  await person.click(screen.getByRole("button", { name: CHECK_LABEL }));
+}
+
+async function sendFileWithZip(person: ReturnType<typeof userEvent.setup>) {
+  await person.upload(fileInput(), theFile());
+  await person.upload(zipInput(), theZip());
   await person.click(screen.getByRole("button", { name: CHECK_LABEL }));
 }
 
@@ -180,6 +218,142 @@ describe("Import products: checking a file", () => {
   it("Check file without a file asks for one and sends nothing", async () => {
     const server = serveImports({});
     const { person } = renderImport();
+    await person.click(screen.getByRole("button", { name: CHECK_LABEL }));
+    expect(screen.getByRole("button", { name: FILE_LABEL })).toHaveAccessibleDescription(expect.stringContaining(CHOOSE_A_FILE));
+    expect(server.posts()).toEqual([]);
+  });
+});
+
+describe("Import products: a zip of pictures with the file", () => {
+  it("sends the zip first (its bytes as application/zip, with the token and its name), shows its storing, then the file with &pictures=<id>", async () => {
+    const server = serveImports({
+      zip: pictureSet(),
+      zipReads: [pictureSet({ done: 1, stored: 1 }), storedSet({ refusals: [], stored: 3 })],
+      sent: importView(),
+      reads: [importView()],
+    });
+    const { person } = renderImport();
+    expect(screen.getByRole("button", { name: ZIP_LABEL })).toHaveAccessibleDescription(expect.stringContaining("Rows may name a picture of the zip by its file name"));
+    await sendFileWithZip(person);
+
+    const [zipSent] = server.posts();
+    expect(zipSent.url).toBe(`${CATALOGUE_PICTURES_URL}?fileName=photos%20spring.zip`);
+    expect(zipSent.headers).toEqual({ "Content-Type": "application/zip", Authorization: "Bearer staff-token" });
+    expect(new Uint8Array(await (zipSent.body as Blob).arrayBuffer())).toEqual(ZIP_BYTES);
+
+    const zipPanel = await screen.findByRole("region", { name: "photos spring.zip" });
+    await waitFor(() => expect(within(zipPanel).getByRole("heading", { name: "photos spring.zip" })).toHaveFocus());
+    expect(within(zipPanel).getByText("Storing the pictures…").closest("[aria-live]")).toHaveAttribute("aria-live", "polite");
+    await nextPoll();
+    const bar = within(zipPanel).getByRole("progressbar", { name: "Storing pictures" });
+    await waitFor(() => expect(bar).toHaveAttribute("aria-valuenow", "33"));
+    expect(bar).toHaveAttribute("aria-valuetext", "1 of 3 pictures");
+    expect(within(zipPanel).getByText("Storing pictures: 1 of 3")).toBeInTheDocument();
+    // The file waits for its pictures, and no other file goes meanwhile.
+    expect(server.posts()).toHaveLength(1);
+    expect(screen.getByRole("button", { name: CHECK_LABEL })).toBeDisabled();
+    await nextPoll();
+
+    expect(await within(zipPanel).findByText("3 of 3 pictures stored; 0 refused.")).toBeInTheDocument();
+    expect(bar).toHaveAttribute("aria-valuenow", "100");
+    await waitFor(() => expect(server.posts()).toHaveLength(2));
+    const [, fileSent] = server.posts();
+    expect(fileSent.url).toBe(`${CATALOGUE_IMPORTS_URL}?fileName=catalogue%202026.csv&pictures=7`);
+    expect(await (fileSent.body as Blob).text()).toBe(CSV);
+    const panel = await screen.findByRole("region", { name: "catalogue 2026.csv" });
+    await waitFor(() => expect(within(panel).getByRole("heading", { name: "catalogue 2026.csv" })).toHaveFocus());
+    expect(within(panel).getByText("Checking the file…")).toBeInTheDocument();
+    expect(within(zipPanel).queryByRole("table")).not.toBeInTheDocument();
+  });
+
+  it("lists the refused pictures (Picture, Reason) and says how many were stored", async () => {
+    serveImports({ zip: pictureSet(), zipReads: [storedSet()], sent: importView(), reads: [importView()] });
+    const { person } = renderImport();
+    await sendFileWithZip(person);
+    await nextPoll();
+
+    const zipPanel = await screen.findByRole("region", { name: "photos spring.zip" });
+    expect(await within(zipPanel).findByText("2 of 3 pictures stored; 1 refused.")).toBeInTheDocument();
+    expect(within(zipPanel).getByText("Pictures looked at: 3 of 3")).toBeInTheDocument();
+    const table = within(zipPanel).getByRole("table", { name: "Refused pictures: 1" });
+    expect(within(table).getAllByRole("columnheader").map((cell) => cell.textContent)).toEqual(["Picture", "Reason"]);
+    expect(within(table).getAllByRole("row").slice(1).map((row) => within(row).getAllByRole("cell").map((cell) => cell.textContent))).toEqual([["photos/broken.jpg", "The image must be a JPEG, PNG, WebP or GIF file."]]);
+    expect(await screen.findByRole("region", { name: "catalogue 2026.csv" })).toBeInTheDocument();
+  });
+
+  it("a zip the server refuses (422): its words at the zip field and in a notification, and the file is not sent", async () => {
+    const refusal = "The pictures file is not a zip archive: put the pictures in a .zip file and upload it again.";
+    const server = serveImports({ zip: Response.json({ message: refusal, pictures: [refusal] }, { status: 422 }) });
+    const { person } = renderImport();
+    await sendFileWithZip(person);
+
+    const field = screen.getByRole("button", { name: ZIP_LABEL });
+    await waitFor(() => expect(field).toHaveAccessibleDescription(expect.stringContaining(refusal)));
+    expect(field).toHaveAttribute("aria-invalid", "true");
+    expect(screen.getAllByText(refusal).length).toBeGreaterThan(1);
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(server.posts().map((call) => call.url)).toEqual([`${CATALOGUE_PICTURES_URL}?fileName=photos%20spring.zip`]);
+    expect(screen.queryByRole("region", { name: "catalogue 2026.csv" })).not.toBeInTheDocument();
+    expect(screen.getByRole("button", { name: CHECK_LABEL })).toBeEnabled();
+  });
+
+  it("a zip too large (413): the server's message at the zip field, and the file is not sent", async () => {
+    const tooLarge = "The zip is larger than 512 MB: split the pictures into several zips and files.";
+    const server = serveImports({ zip: Response.json({ error: tooLarge, message: tooLarge }, { status: 413 }) });
+    const { person } = renderImport();
+    await sendFileWithZip(person);
+    await waitFor(() => expect(screen.getByRole("button", { name: ZIP_LABEL })).toHaveAccessibleDescription(expect.stringContaining(tooLarge)));
+    expect(server.posts()).toHaveLength(1);
+  });
+
+  it.each([
+    ["failed", pictureSet({ status: "failed", done: 1, error: "Storing the pictures stopped because of an error in the shop: upload the zip again." }), "Storing the pictures stopped because of an error in the shop: upload the zip again."],
+    ["stopped", pictureSet({ stalled: true, done: 1 }), "Storing the pictures stopped before the end: upload the zip again (the pictures stored already are kept)."],
+  ])("a zip whose storing %s: the reason at the zip field, and the file is not sent", async (_how, ended, reason) => {
+    const server = serveImports({ zip: pictureSet(), zipReads: [ended] });
+    const { person } = renderImport();
+    await sendFileWithZip(person);
+    await nextPoll();
+
+    await waitFor(() => expect(screen.getByRole("button", { name: ZIP_LABEL })).toHaveAccessibleDescription(expect.stringContaining(reason)));
+    expect(screen.getByText("Pictures looked at: 1 of 3")).toBeInTheDocument();
+    await nextPoll();
+    expect(server.posts()).toHaveLength(1);
+    expect(server.calls.filter((call) => call.url.startsWith(`${CATALOGUE_PICTURES_URL}/`))).toHaveLength(1);
+  });
+
+  it("Try again after a failed check sends the file again with the same pictures, without sending the zip again", async () => {
+    const server = serveImports({ zip: pictureSet(), zipReads: [storedSet()], sent: importView({ status: "failed", error: "The database stopped answering." }) });
+    const { person } = renderImport();
+    await sendFileWithZip(person);
+    await nextPoll();
+    const alert = await screen.findByRole("alert");
+    await person.click(within(alert).getByRole("button", { name: CHECK_AGAIN_LABEL }));
+
+    await waitFor(() => expect(server.posts()).toHaveLength(3));
+    expect(server.posts().map((call) => call.url)).toEqual([
+      `${CATALOGUE_PICTURES_URL}?fileName=photos%20spring.zip`,
+      `${CATALOGUE_IMPORTS_URL}?fileName=catalogue%202026.csv&pictures=7`,
+      `${CATALOGUE_IMPORTS_URL}?fileName=catalogue%202026.csv&pictures=7`,
+    ]);
+    expect(screen.getByRole("region", { name: "photos spring.zip" })).toBeInTheDocument();
+  });
+
+  it("without a zip nothing changes: no pictures call, and the file goes without &pictures", async () => {
+    const server = serveImports({ sent: importView() });
+    const { person } = renderImport();
+    await sendFile(person);
+
+    await screen.findByRole("region", { name: "catalogue 2026.csv" });
+    expect(server.posts().map((call) => call.url)).toEqual([`${CATALOGUE_IMPORTS_URL}?fileName=catalogue%202026.csv`]);
+    expect(server.calls.some((call) => call.url.startsWith(CATALOGUE_PICTURES_URL))).toBe(false);
+    expect(screen.queryByRole("region", { name: "photos spring.zip" })).not.toBeInTheDocument();
+  });
+
+  it("a zip without a file: Check file asks for the file and sends neither", async () => {
+    const server = serveImports({});
+    const { person } = renderImport();
+    await person.upload(zipInput(), theZip());
     await person.click(screen.getByRole("button", { name: CHECK_LABEL }));
     expect(screen.getByRole("button", { name: FILE_LABEL })).toHaveAccessibleDescription(expect.stringContaining(CHOOSE_A_FILE));
     expect(server.posts()).toEqual([]);
