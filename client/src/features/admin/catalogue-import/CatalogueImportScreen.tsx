@@ -121,7 +121,6 @@ export function CatalogueImportScreen() {
               ref={zipField}
               label={ZIP_LABEL}
               description={ZIP_DESCRIPTION}
-              placeholder="Choose a .zip file"
               accept=".zip,application/zip"
               value={zip}
               onChange={setZip}
