@@ -5,13 +5,18 @@
 // applies it, sees the progress reach the end and what was done, and finds the new price on the storefront's
 // product page and the new product on its own. The file is sent and applied from the keyboard; axe finds
 // nothing on the screen with the dry run or when done.
+// Then with a zip of pictures: the owner chooses a CSV file whose new product names its picture by file name and a
+// zip holding that picture and a file that is no picture; the zip goes first, its storing reaches its end and the
+// refused picture is listed with its reason, then the file's dry run; applied, the product page shows the picture
+// stored from the zip (under /uploads/). All from the keyboard; axe finds nothing once the pictures are stored.
 import crypto from "node:crypto";
 import fs from "node:fs";
-import type { FileChooser } from "playwright-core";
+import type { FileChooser, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import yazl from "yazl";
 import { expectAccessible } from "../axe.js";
 import { journey } from "../browser.js";
-import { demo, expectText, focused, signIn, tabTo, useShop } from "./support.js";
+import { demo, expectText, focused, graphql, greenSquarePng, signIn, tabTo, useShop } from "./support.js";
 
 const { shop, browser } = useShop();
 
@@ -54,6 +59,37 @@ const csvCell = (cell: string) => (/[",\r\n]/.test(cell) ? `"${cell.replaceAll('
 const csvText = (records: string[][]) => records.map((record) => record.map(csvCell).join(",")).join("\r\n") + "\r\n";
 /** Dollars as the file writes them, from cents. */
 const dollars = (cents: number) => `${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, "0")}`;
+
+/** A zip of the given files (name -> bytes), as a phone or a desktop makes one. */
+function zipOf(files: Record<string, Buffer>): Promise<Buffer> {
+  const zip = new yazl.ZipFile();
+  for (const [name, bytes] of Object.entries(files)) zip.addBuffer(bytes, name);
+  zip.end();
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    zip.outputStream.on("data", (chunk: Buffer) => chunks.push(chunk));
+    zip.outputStream.on("end", () => resolve(Buffer.concat(chunks)));
+    zip.outputStream.on("error", reject);
+  });
+}
+
+/**
+ * Each file chooser the page opens, in turn. Listened for from the start: Playwright catches a chooser only once
+ * it has told the browser to (see the first journey), and this one opens two.
+ */
+function fileChoosers(page: Page): () => Promise<FileChooser> {
+  const opened: FileChooser[] = [];
+  const waiting: Array<(chooser: FileChooser) => void> = [];
+  page.on("filechooser", (chooser) => {
+    const taker = waiting.shift();
+    if (taker) taker(chooser);
+    else opened.push(chooser);
+  });
+  return () => {
+    const ready = opened.shift();
+    return ready ? Promise.resolve(ready) : new Promise<FileChooser>((resolve) => waiting.push(resolve));
+  };
+}
 
 describe("importing the catalogue from a CSV file", () => {
   it("the owner edits the exported file, checks it, applies it and finds the changes in the shop", async () => {
@@ -137,6 +173,67 @@ describe("importing the catalogue from a CSV file", () => {
       await page.goto(`${shop().url}/products/${newProduct.slug}`);
       await page.getByRole("heading", { level: 1, name: newProduct.name }).waitFor();
       await expectText(page.getByTestId("variant-offer").getByTestId("current-price"), "$31.50");
+    });
+  });
+
+  it("the owner sends a zip of pictures with the file, whose new product names its picture by file name, and finds it on the product page", async () => {
+    const tag = crypto.randomBytes(3).toString("hex");
+    const { categories } = await graphql<{ categories: { nodes: Array<{ name: string }> } }>(shop().url, "{ categories(first: 1) { nodes { name } } }");
+    const category = categories.nodes[0]?.name;
+    if (!category) throw new Error("No demo category");
+    const pictureName = `fern-${tag}.png`;
+    const zip = await zipOf({ [`photos/${pictureName}`]: greenSquarePng(64), "photos/broken.jpg": Buffer.from("not a picture at all", "utf8") });
+    const product = { name: `Zipped Fern ${tag}`, slug: `zipped-fern-${tag}` };
+    // The row names the picture by its file name alone, in another case than the zip's (any case is the same).
+    const text = csvText([
+      ["sku", "product_slug", "product_name", "description", "category", "price", "stock", "image_one"],
+      [`ZIP-${tag}-1`.toUpperCase(), product.slug, product.name, "Raised from a file, pictured from a zip.", category, "18.00", "4", pictureName.toUpperCase()],
+    ]);
+
+    await journey(browser(), "catalogue import with pictures", async ({ page }) => {
+      const nextChooser = fileChoosers(page);
+      await signIn(page, shop().url, demo.admin);
+      await page.goto(`${shop().url}/admin/catalogue-import`);
+      await page.getByRole("heading", { name: "Import products", exact: true }).waitFor();
+
+      // Both files from the keyboard: the CSV field, then Tab to the zip field beside it; Check file sends them.
+      const form = page.getByRole("form", { name: "Check a CSV file" });
+      await form.getByRole("button", { name: "CSV file" }).focus();
+      await page.keyboard.press("Enter");
+      await (await nextChooser()).setFiles({ name: "new-ferns.csv", mimeType: "text/csv", buffer: Buffer.from(text, "utf8") });
+      await tabTo(page, "Pictures (zip, optional)");
+      await page.keyboard.press("Enter");
+      await (await nextChooser()).setFiles({ name: `ferns-${tag}.zip`, mimeType: "application/zip", buffer: zip });
+      await tabTo(page, "Check file");
+      await page.keyboard.press("Enter");
+
+      // The zip first: its storing reaches its end, one picture stored and the other refused with its reason.
+      const pictures = page.getByRole("region", { name: `ferns-${tag}.zip` });
+      await pictures.getByText("1 of 2 pictures stored; 1 refused.", { exact: true }).waitFor({ timeout: 30_000 });
+      const storingBar = pictures.getByRole("progressbar", { name: "Storing pictures" });
+      expect(await storingBar.getAttribute("aria-valuenow")).toBe("100");
+      expect(await storingBar.getAttribute("aria-valuetext")).toBe("2 of 2 pictures");
+      const refusedPictures = pictures.getByRole("table", { name: "Refused pictures: 1" });
+      expect(await refusedPictures.getByRole("columnheader").allTextContents()).toEqual(["Picture", "Reason"]);
+      expect(await refusedPictures.getByRole("row").nth(1).getByRole("cell").allTextContents()).toEqual(["photos/broken.jpg", "The image must be a JPEG, PNG, WebP or GIF file."]);
+
+      // Then the file, sent with the zip's pictures: its new product's picture is one of them, so nothing is refused.
+      const panel = page.getByRole("region", { name: "new-ferns.csv" });
+      await panel.getByText("Will create 1 product, update 0, leave 0 unchanged; 0 refused.", { exact: true }).waitFor({ timeout: 30_000 });
+      await expectAccessible(page, "Import products with the pictures stored and the dry run's result");
+
+      expect(await focused(page)).toEqual({ tag: "h2", name: "new-ferns.csv" });
+      await tabTo(page, "Apply import");
+      await page.keyboard.press("Enter");
+      await panel.getByText("Created 1 product, updated 0, left 0 unchanged; 0 refused.", { exact: true }).waitFor({ timeout: 30_000 });
+
+      // The product page shows the picture stored from the zip, as every stored picture: under /uploads/.
+      await page.goto(`${shop().url}/products/${product.slug}`);
+      await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
+      const picture = page.getByRole("img", { name: product.name, exact: true });
+      await expect.poll(() => picture.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+      expect(await picture.getAttribute("src")).toMatch(/^\/uploads\//);
+      expect(await picture.evaluate((element: HTMLImageElement) => new URL(element.currentSrc).pathname)).toMatch(/^\/uploads\//);
     });
   });
 });
