@@ -108,7 +108,6 @@ export function CatalogueImportScreen() {
               ref={fileField}
               label={FILE_LABEL}
               description={busy ? "Another file can be sent once this one is done." : "A .csv file of at most 100 MB."}
-              placeholder="Choose a .csv file"
               accept=".csv,text/csv"
               value={file}
               onChange={setFile}
