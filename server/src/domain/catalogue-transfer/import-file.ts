@@ -69,11 +69,17 @@ export async function* catalogueFileRows(bytes: Uint8Array): AsyncGenerator<File
   for await (const { row } of readRows(bytes)) if (row) yield row;
 }
 
+function* chunksOf(bytes: Uint8Array, size: number): Generator<Buffer> {
+  for (let start = 0; start < bytes.byteLength; start += size) yield Buffer.from(bytes.buffer, bytes.byteOffset + start, Math.min(size, bytes.byteLength - start));
+}
+
 /** The header's columns (checked), then each data row. A CSV syntax error is a file error naming its line. */
 async function* readRows(bytes: Uint8Array): AsyncGenerator<{ columns: CatalogueCsvColumn[]; row: FileRow | null }> {
   // The last whole record's last line, noted as the parser reads (records it has read may not reach us when it fails).
   let lastLine = 0;
-  const parser = Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]).pipe(
+  // Fed 64 KB at a time: given the whole file as one chunk, the parser would turn every row into a record at
+  // once (a stream's back-pressure works between chunks), holding the whole file's records in memory.
+  const parser = Readable.from(chunksOf(bytes, 64 * 1024)).pipe(
     parse({
       bom: true,
       info: true,
