@@ -337,9 +337,11 @@ describe("Checkout", () => {
     expect(cart.getState().totalQuantity).toBe(2);
   });
 
-  it("an empty cart has nothing to check out", async () => {
+  it("an empty cart has nothing to check out, and the page still says where it is (its heading and the tab's title)", async () => {
     renderWithShop(<CheckoutScreen />, { ...atCheckout, user: shopper, mocks: [checkoutOptionsMock(), quote().mock] });
     expect(await screen.findByText("Your cart is empty!")).toBeInTheDocument();
+    expect(screen.getByRole("heading", { level: 1, name: "Checkout" })).toBeInTheDocument();
+    expect(document.title).toBe("Checkout · Verdant");
   });
 });
 
