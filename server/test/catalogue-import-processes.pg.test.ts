@@ -55,11 +55,9 @@ describe("the catalogue import across a kill -9", () => {
 
     // Killed once some batches are committed, before the last one.
     const first = importCommand(env, file);
-    let appliedBeforeKill = 0;
     for (;;) {
       const found = await pool.query<{ applied_rows: number }>("SELECT applied_rows FROM catalogue_imports ORDER BY id DESC LIMIT 1");
-      appliedBeforeKill = found.rows[0]?.applied_rows ?? 0;
-      if (appliedBeforeKill >= 1000) break;
+      if ((found.rows[0]?.applied_rows ?? 0) >= 1000) break;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     first.child.kill("SIGKILL");
