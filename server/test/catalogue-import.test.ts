@@ -173,7 +173,7 @@ describe("a catalogue file in", () => {
     expect(palm.optionWords).toContain("80 cm");
   });
 
-  it("resumes a stopped application from its checkpoint, without duplicates, to the dry run's result", async () => {
+  it("resumes a failed application from its checkpoint, without duplicates, to the dry run's result; a held one waits", async () => {
     const imports = new CatalogueImports(t.shop.prisma, { batchSize: 2 });
     const rows = Array.from({ length: 7 }, (_, index) => plain(`resume-${index}`));
     const dryRun = await checked(csv(rows), imports);
@@ -187,10 +187,14 @@ describe("a catalogue file in", () => {
       }),
     ).catch((error: unknown) => error);
     expect(String((stopped as Error).message)).toContain("killed");
+    // A failure is written on the import, with its words, and the two committed batches stay.
     const halfway = await imports.get(owner, dryRun.id);
-    expect([halfway.status, halfway.appliedRows]).toEqual(["applying", 4]);
+    expect([halfway.status, halfway.appliedRows, halfway.error]).toEqual(["failed", 4, "The import stopped because of an error in the shop: apply it again to go on from where it stopped."]);
     expect(await t.shop.prisma.product.count({ where: { slug: { startsWith: "resume-" } } })).toBe(4);
-    // Held by the stopped process until its hold runs out: nobody else applies it meanwhile.
+
+    // Held by a process that is applying it (as a process killed mid-batch leaves it): nobody else applies it
+    // until its hold runs out; then it is stalled, and applying it again resumes it.
+    await t.shop.prisma.catalogueImport.update({ where: { id: dryRun.id }, data: { status: "applying", workingUntil: new Date(Date.now() + 60_000) } });
     expect((await refusal(imports.apply(owner, dryRun.id))).message).toBe("This import is being applied: its progress is on the import screen.");
     await t.shop.prisma.catalogueImport.update({ where: { id: dryRun.id }, data: { workingUntil: new Date(Date.now() - 1000) } });
     expect((await imports.get(owner, dryRun.id)).stalled).toBe(true);
@@ -200,6 +204,20 @@ describe("a catalogue file in", () => {
     expect(done.applied).toEqual(dryRun.planned);
     expect(await t.shop.prisma.product.count({ where: { slug: { startsWith: "resume-" } } })).toBe(7);
     expect((await refusal(imports.apply(owner, dryRun.id))).message).toBe("This import has been applied already.");
+  });
+
+  it("stops a process whose import another took over, leaving the import to that one (not marked failed)", async () => {
+    const imports = new CatalogueImports(t.shop.prisma, { batchSize: 2 });
+    const dryRun = await checked(csv(Array.from({ length: 6 }, (_, index) => plain(`taken-${index}`))), imports);
+    const stopped = await refusal(
+      imports.applyForOperator(dryRun.id, async () => {
+        // After this process's first batch, another one (its hold having run out) commits the next batch.
+        await t.shop.prisma.catalogueImport.update({ where: { id: dryRun.id }, data: { appliedRows: { increment: 2 } } });
+      }),
+    );
+    expect(stopped.message).toBe("Another process took this import over: its progress is on the import screen.");
+    const left = await imports.get(owner, dryRun.id);
+    expect([left.status, left.error]).toEqual(["applying", null]);
   });
 
   it("refuses a bad file whole, with a clear message, and keeps nothing of it", async () => {

@@ -57,8 +57,8 @@ export interface ImportView {
   appliedAt: string | null;
 }
 
-/** What the command line hears while an import runs. */
-export type ImportProgress = (view: { phase: "checking" | "applying"; rows: number; totalRows: number }) => void;
+/** What the command line hears while an import runs (after each batch; the next waits for it). */
+export type ImportProgress = (view: { phase: "checking" | "applying"; rows: number; totalRows: number }) => void | Promise<void>;
 
 interface Options {
   batchSize?: number;
@@ -67,6 +67,13 @@ interface Options {
 }
 
 const UNFINISHED = "The import stopped because of an error in the shop: apply it again to go on from where it stopped.";
+
+/** A batch found that another process took the import over (this one's hold had run out): this one stops. */
+class TakenOver extends ShopError {
+  constructor() {
+    super("CONFLICT", "Another process took this import over: its progress is on the import screen.");
+  }
+}
 
 export class CatalogueImports {
   private readonly running = new Map<number, Promise<void>>();
@@ -126,12 +133,13 @@ export class CatalogueImports {
     });
     if (unfinished?.planned) return this.view(unfinished.id);
     const created = await this.keep("command line", { fileName, bytes }, pictureSetId === null ? null : await storedPictureSet(this.prisma, pictureSetId));
-    await this.check(created.id, bytes, progress);
+    await this.recorded(created.id, () => this.check(created.id, bytes, progress));
     return this.view(created.id);
   }
 
   async applyForOperator(id: number, progress?: ImportProgress): Promise<ImportView> {
-    await this.applyAll(await this.take(id), null, progress);
+    const taken = await this.take(id);
+    await this.recorded(taken, () => this.applyAll(taken, null, progress));
     return this.view(id);
   }
 
@@ -157,7 +165,7 @@ export class CatalogueImports {
       tally(counts, refusals, await planBatch(this.prisma, run, batch));
       const checkedRows = batch[batch.length - 1].lastIndex + 1;
       await this.prisma.catalogueImport.update({ where: { id }, data: { checkedRows, workingUntil: this.holdUntil() }, select: NOTHING_BACK });
-      progress?.({ phase: "checking", rows: checkedRows, totalRows });
+      await progress?.({ phase: "checking", rows: checkedRows, totalRows });
     }
     await this.prisma.catalogueImport.update({
       where: { id },
@@ -201,7 +209,7 @@ export class CatalogueImports {
       batch.push(product);
       if (batch.length < this.batchSize) continue;
       await this.applyBatch(id, record.fileName, run, batch, state, viewer);
-      progress?.({ phase: "applying", rows: state.appliedRows, totalRows: record.totalRows });
+      await progress?.({ phase: "applying", rows: state.appliedRows, totalRows: record.totalRows });
       batch = [];
     }
     if (batch.length > 0) await this.applyBatch(id, record.fileName, run, batch, state, viewer);
@@ -210,7 +218,7 @@ export class CatalogueImports {
       data: { status: "applied", appliedRows: record.totalRows, appliedAt: new Date(), workingUntil: null, file: "" },
       select: NOTHING_BACK,
     });
-    progress?.({ phase: "applying", rows: record.totalRows, totalRows: record.totalRows });
+    await progress?.({ phase: "applying", rows: record.totalRows, totalRows: record.totalRows });
   }
 
   private async applyBatch(id: number, fileName: string, run: ImportRun, batch: ImportProduct[], state: { appliedRows: number; counts: ImportCounts; refusals: Refusal[] }, viewer: Viewer | null) {
@@ -222,7 +230,7 @@ export class CatalogueImports {
     try {
       await this.prisma.$transaction(async (tx) => {
         const [held] = await tx.$queryRaw<{ applied_rows: number }[]>`SELECT applied_rows FROM catalogue_imports WHERE id = ${id} FOR UPDATE`;
-        if (!held || Number(held.applied_rows) !== state.appliedRows) throw conflict("Another process took this import over: its progress is on the import screen.");
+        if (!held || Number(held.applied_rows) !== state.appliedRows) throw new TakenOver();
         const outcomes = await planBatch(tx, run, batch, true);
         tally(counts, refusals, outcomes);
         const written = await writeBatch(tx, outcomes);
@@ -241,13 +249,26 @@ export class CatalogueImports {
     Object.assign(state, { appliedRows: next, counts, refusals });
   }
 
-  /** Runs `work` without waiting for it; its failure is written on the import for the screen to show. */
+  /**
+   * Runs `work` on import `id`; a failure is written on the import (failed, with its reason in words, free to be
+   * applied again at once) and rethrown. Not when another process has taken the import over: it is that one's now.
+   */
+  private async recorded(id: number, work: () => Promise<void>): Promise<void> {
+    try {
+      await work();
+    } catch (error) {
+      if (!(error instanceof TakenOver)) {
+        if (!(error instanceof ShopError)) this.options.log?.error({ err: error, importId: id }, "a catalogue import stopped");
+        const message = error instanceof ShopError ? error.message : UNFINISHED;
+        await this.prisma.catalogueImport.update({ where: { id }, data: { status: "failed", error: message, workingUntil: null }, select: NOTHING_BACK }).catch(() => undefined);
+      }
+      throw error;
+    }
+  }
+
+  /** Runs `work` without waiting for it (recorded: its failure is on the import for the screen to show). */
   private inBackground(id: number, work: () => Promise<void>): void {
-    const running = work().catch(async (error: unknown) => {
-      if (!(error instanceof ShopError)) this.options.log?.error({ err: error, importId: id }, "a catalogue import stopped");
-      const message = error instanceof ShopError ? error.message : UNFINISHED;
-      await this.prisma.catalogueImport.update({ where: { id }, data: { status: "failed", error: message, workingUntil: null }, select: NOTHING_BACK }).catch(() => undefined);
-    });
+    const running = this.recorded(id, work).catch(() => undefined);
     this.running.set(id, running);
     void running.finally(() => this.running.delete(id));
   }
