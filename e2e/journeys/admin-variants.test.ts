@@ -100,7 +100,7 @@ describe("the variant grid", () => {
       await expectAccessible(page, "the edit product screen after a reload");
 
       // The product list: the total over both sizes, and 'Low stock' (the 12 cm pot has 4).
-      await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Products" }).click();
+      await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Products", exact: true }).click();
       await page.getByRole("heading", { name: "Manage products", exact: true }).waitFor();
       await page.getByRole("searchbox", { name: "Search product" }).fill(product.name);
       const listed = page.getByRole("article", { name: product.name, exact: true });

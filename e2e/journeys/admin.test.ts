@@ -62,7 +62,7 @@ describe("the admin area", () => {
       await page.getByText(/^Welcome back .+, here is what is been happening in your store\.$/).waitFor();
 
       const adminMenu = page.getByRole("navigation", { name: "Admin" });
-      await adminMenu.getByRole("link", { name: "Products" }).click();
+      await adminMenu.getByRole("link", { name: "Products", exact: true }).click();
       await page.getByRole("heading", { name: "Manage products", exact: true }).waitFor();
       const count = page.getByText(/^Total products: \d+$/);
       await count.waitFor();
