@@ -220,6 +220,45 @@ describe("a catalogue file in", () => {
     expect([left.status, left.error]).toEqual(["applying", null]);
   });
 
+  it("gives a new product without product_slug the first free address of its name, among the shop's and the file's", async () => {
+    const base = (await checked(csv([plain("hosta"), plain("hosta-2")]))).id;
+    await applied(base);
+    const named = (name: string, sku: string): Row => ({ ...plain("x", { sku, product_name: name }), product_slug: "" });
+    const view = await applied((await checked(csv([named("Hosta", "HOSTA-A"), named("Blue Hosta", "HOSTA-B"), named("Hosta", "HOSTA-C")]))).id);
+    expect([view.status, view.appliedRefusals]).toEqual(["applied", []]);
+    const slugs = await t.shop.prisma.product.findMany({ where: { variants: { some: { sku: { in: ["HOSTA-A", "HOSTA-B", "HOSTA-C"] } } } }, select: { slug: true, variants: { select: { sku: true } } } });
+    expect(Object.fromEntries(slugs.map((row) => [row.variants[0].sku, row.slug]))).toEqual({ "HOSTA-A": "hosta-3", "HOSTA-B": "blue-hosta", "HOSTA-C": "hosta-4" });
+  });
+
+  it("tells webhook endpoints of each product it creates and updates, and of stock it takes to their threshold", async () => {
+    const endpoint = await t.shop.prisma.webhookEndpoint.create({
+      data: { url: "https://erp.example/hooks", events: ["product.created", "product.updated", "product.stock_low"], secret: "whsec_test", stockLowThreshold: 3 },
+    });
+    try {
+      await t.shop.prisma.outboxMessage.deleteMany();
+      await applied((await checked(csv([plain("aster", { stock: "10" }), plain("yarrow", { stock: "10" })]))).id);
+      await applied((await checked(csv([plain("aster", { stock: "2" }), plain("yarrow", { stock: "9" }), plain("sedum")]))).id);
+      const sent = await t.shop.prisma.outboxMessage.findMany({ where: { channel: "webhook" }, orderBy: { createdAt: "asc" } });
+      const events = sent.map((message) => {
+        const event = (message.payload as { event: { type: string; data: { product: { slug: string; variants: { sku: string }[] } } } }).event;
+        return `${event.type} ${event.data.product.slug} ${event.data.product.variants.map((variant) => variant.sku).join(",")}`;
+      });
+      expect(events.sort()).toEqual(
+        ["product.created ASTER aster", "product.created YARROW yarrow", "product.updated ASTER aster", "product.updated YARROW yarrow", "product.created SEDUM sedum", "product.stock_low ASTER aster"]
+          .map((line) => line.split(" "))
+          .map(([type, sku, slug]) => `${type} ${slug} ${sku}`)
+          .sort(),
+      );
+      // Without an endpoint listening, an import writes no message.
+      await t.shop.prisma.webhookEndpoint.delete({ where: { id: endpoint.id } });
+      await t.shop.prisma.outboxMessage.deleteMany();
+      await applied((await checked(csv([plain("aster", { stock: "1" })]))).id);
+      expect(await t.shop.prisma.outboxMessage.count({ where: { channel: "webhook" } })).toBe(0);
+    } finally {
+      await t.shop.prisma.webhookEndpoint.deleteMany({ where: { id: endpoint.id } });
+    }
+  });
+
   it("refuses a bad file whole, with a clear message, and keeps nothing of it", async () => {
     const importsBefore = await t.shop.prisma.catalogueImport.count();
     const productsBefore = await t.shop.prisma.product.count();

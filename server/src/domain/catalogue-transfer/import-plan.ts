@@ -149,6 +149,7 @@ export async function planBatch(db: Db, run: ImportRun, products: readonly Impor
   const claims = products.map((product) => claim(run, product));
   const unknownPictures = products.map((product) => namedPictures(run, product));
   const shop = await readCurrent(db, products, lock);
+  const slugsTaken = await slugsStartingWith(db, products.filter((product) => !product.slug).map((product) => slugify(product.name)));
   const outcomes: Outcome[] = [];
   for (const [position, product] of products.entries()) {
     const problems = [...product.problems, ...claims[position], ...unknownPictures[position]];
@@ -223,7 +224,7 @@ export async function planBatch(db: Db, run: ImportRun, products: readonly Impor
     };
     const checkedGrid: CheckedGrid = { options: grid.options, variants: grid.variants };
     if (!current) {
-      const slug = product.slug ?? (await freeSlug(db, run, product));
+      const slug = product.slug ?? freeSlug(run, product, slugsTaken);
       outcomes.push({ kind: "created", product, slug, fields, grid: checkedGrid, taxClassId });
       continue;
     }
@@ -268,11 +269,22 @@ function refusalsOf(product: ImportProduct, problems: Refusal[]): Refusal[] {
   return [...rows, ...problems.filter((problem) => !product.rows.some((row) => row.line === problem.line))];
 }
 
+/**
+ * The shop's slugs that start with one of these bases (the names of a batch's products without a product_slug),
+ * in one query for the whole batch.
+ */
+async function slugsStartingWith(db: Db, bases: string[]): Promise<string[]> {
+  const distinct = [...new Set(bases)];
+  if (distinct.length === 0) return [];
+  const rows = await db.product.findMany({ where: { OR: distinct.map((base) => ({ slug: { startsWith: base } })) }, select: { slug: true } });
+  return rows.map((row) => row.slug);
+}
+
 /** A new product without a product_slug: the first free slug of its name, among the shop's and the file's. */
-async function freeSlug(db: Db, run: ImportRun, product: ImportProduct): Promise<string> {
+function freeSlug(run: ImportRun, product: ImportProduct, slugsTaken: string[]): string {
   const base = slugify(product.name);
-  const taken = await db.product.findMany({ where: { slug: { startsWith: base } }, select: { slug: true } });
-  const slug = firstFreeSlug(base, [...taken.map((row) => row.slug), ...[...run.slugs.keys()].filter((known) => known.startsWith(base))]);
+  const taken = [...slugsTaken, ...run.slugs.keys()].filter((known) => known.startsWith(base));
+  const slug = firstFreeSlug(base, taken);
   run.slugs.set(slug, product.line);
   return slug;
 }

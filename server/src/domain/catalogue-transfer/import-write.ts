@@ -4,7 +4,7 @@
 // which then takes the file's SKU; a variant written updates its product's copy). A product with options, or
 // whose grid changes shape, is written through the catalogue's own grid writer, one product at a time.
 import { readVariants, writeVariantGrid, type CheckedGrid } from "../catalog/index.js";
-import { reportWebhookEvents } from "../integrations/index.js";
+import { reportWebhookEventsBuilt } from "../integrations/index.js";
 import type { Db, Outcome, ProductFields } from "./import-plan.js";
 
 type Created = Extract<Outcome, { kind: "created" }>;
@@ -99,13 +99,23 @@ export async function writeBatch(tx: Db, outcomes: readonly Outcome[]): Promise<
   await writeSingles(tx, singles);
 
   const written = [...createdIds.map((id) => ({ id, type: "product.created" as const })), ...updated.map((outcome) => ({ id: outcome.current.id, type: "product.updated" as const }))];
-  if (written.length === 0) return { created: [], updated: [] };
-  const products = await tx.product.findMany({ where: { id: { in: written.map((row) => row.id) } }, include: { category: true } });
-  const grids = await readVariants(tx, written.map((row) => row.id));
-  const byId = new Map(products.map((product) => [product.id, product]));
-  await reportWebhookEvents(
-    tx,
-    written.map((row) => ({ type: row.type, data: { product: { ...byId.get(row.id)!, ...(grids.get(row.id) ?? { options: [], variants: [] }) } } })),
-  );
-  return { created: created.map((outcome) => outcome.slug), updated: updated.map((outcome) => byId.get(outcome.current.id)!.slug) };
+  // A product's stock is that of all its variants on sale; an update that takes it to an endpoint's threshold
+  // or below is product.stock_low too, as the product form and checkout report it.
+  const stockBefore = new Map(updated.map((outcome) => [outcome.current.id, outcome.variants.variants.reduce((sum, variant) => sum + (variant.enabled ? variant.quantity : 0), 0)]));
+  const types = [...new Set(written.map((row) => row.type)), ...(updated.length > 0 ? (["product.stock_low"] as const) : [])];
+  await reportWebhookEventsBuilt(tx, types, async () => {
+    const products = await tx.product.findMany({ where: { id: { in: written.map((row) => row.id) } }, include: { category: true } });
+    const grids = await readVariants(tx, written.map((row) => row.id));
+    const byId = new Map(products.map((product) => [product.id, product]));
+    const reported = (id: number) => ({ product: { ...byId.get(id)!, ...(grids.get(id) ?? { options: [], variants: [] }) } });
+    return [
+      ...written.map((row) => ({ type: row.type, data: reported(row.id) })),
+      ...updated.map((outcome) => ({
+        type: "product.stock_low" as const,
+        data: reported(outcome.current.id),
+        stock: { before: stockBefore.get(outcome.current.id)!, after: byId.get(outcome.current.id)!.stockTotal },
+      })),
+    ];
+  });
+  return { created: created.map((outcome) => outcome.slug), updated: updated.map((outcome) => outcome.current.slug) };
 }

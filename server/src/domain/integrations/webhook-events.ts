@@ -85,13 +85,21 @@ export interface ReportedEvent {
  */
 export async function reportWebhookEvents(tx: Transaction, events: ReportedEvent[]): Promise<void> {
   if (events.length === 0) return;
-  const types = [...new Set(events.map((event) => event.type))];
+  await reportWebhookEventsBuilt(tx, [...new Set(events.map((event) => event.type))], async () => events);
+}
+
+/**
+ * As reportWebhookEvents, for events whose data costs reads to build (a batch of products): `build` runs only
+ * when an active endpoint wants one of `types`, so a shop without endpoints reads nothing more.
+ */
+export async function reportWebhookEventsBuilt(tx: Transaction, types: WebhookEventType[], build: () => Promise<ReportedEvent[]>): Promise<void> {
+  if (types.length === 0) return;
   const endpoints = await tx.webhookEndpoint.findMany({
     where: { active: true, events: { hasSome: types } },
     select: { id: true, events: true, stockLowThreshold: true },
   });
   if (endpoints.length === 0) return;
-  const messages = events.flatMap(({ type, data, stock }) => {
+  const messages = (await build()).flatMap(({ type, data, stock }) => {
     const wanting = endpoints.filter(
       (endpoint) => endpoint.events.includes(type) && (!stock || (stock.before > endpoint.stockLowThreshold && stock.after <= endpoint.stockLowThreshold)),
     );
