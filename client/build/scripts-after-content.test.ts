@@ -167,6 +167,67 @@ describe("scripts after the content", () => {
     }
   });
 
+  it("keeps a form the app answers sent before hydration and sends it once hydrated, with its button; a search form (GET with an action) goes to the server", () => {
+    document.head.innerHTML = '<script type="module" data-entry="/assets/index-a.js"></script>';
+    document.body.innerHTML = `
+      <form id="sign-in" method="post"><input name="email" value="a@b.c"><button type="submit" id="go">Sign in</button></form>
+      <form id="search" method="get" action="/search"><input name="q"><button type="submit" id="find">Search</button></form>`;
+    runStarter(document, { performance: { getEntriesByName: () => [] }, PerformanceObserver: class { observe() {} }, setTimeout: () => 0, importModule: () => undefined });
+    const sent: Array<{ form: string; button: string | undefined; prevented: boolean }> = [];
+    // After the starter's listener: what reached the page, and whether the browser would send it.
+    const record = (event: Event) => {
+      const submit = event as SubmitEvent;
+      sent.push({ form: (submit.target as Element).id, button: submit.submitter?.id, prevented: submit.defaultPrevented });
+      submit.preventDefault();
+    };
+    document.addEventListener("submit", record);
+    try {
+      const signIn = new SubmitEvent("submit", { bubbles: true, cancelable: true, submitter: document.getElementById("go") });
+      document.getElementById("sign-in")!.dispatchEvent(signIn);
+      const search = new SubmitEvent("submit", { bubbles: true, cancelable: true, submitter: document.getElementById("find") });
+      document.getElementById("search")!.dispatchEvent(search);
+      // Held: not sent as the page's address (a password would go into the URL); the search goes to the server.
+      expect(sent).toEqual([
+        { form: "sign-in", button: "go", prevented: true },
+        { form: "search", button: "find", prevented: false },
+      ]);
+      sent.length = 0;
+      document.dispatchEvent(new Event("verdant:hydrating"));
+      document.dispatchEvent(new Event("verdant:hydrated"));
+      // Sent once more, to the app now, with the button pressed.
+      expect(sent).toEqual([{ form: "sign-in", button: "go", prevented: false }]);
+      sent.length = 0;
+      document.dispatchEvent(new Event("verdant:hydrated"));
+      expect(sent).toEqual([]);
+    } finally {
+      document.removeEventListener("submit", record);
+      document.body.innerHTML = "";
+    }
+  });
+
+  it("keeps a choice in a list made before hydration, and puts it back and tells the app once hydrated", () => {
+    document.head.innerHTML = '<script type="module" data-entry="/assets/index-a.js"></script>';
+    document.body.innerHTML = `<select id="sort"><option value="default">Default</option><option value="price-lowest">Lowest price</option></select>`;
+    runStarter(document, { performance: { getEntriesByName: () => [] }, PerformanceObserver: class { observe() {} }, setTimeout: () => 0, importModule: () => undefined });
+    const select = document.getElementById("sort") as HTMLSelectElement;
+    const told: string[] = [];
+    const record = (event: Event) => told.push((event.target as HTMLSelectElement).value);
+    try {
+      select.value = "price-lowest";
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+      document.addEventListener("change", record);
+      // The app draws the list with its own choice as it hydrates.
+      document.dispatchEvent(new Event("verdant:hydrating"));
+      select.value = "default";
+      document.dispatchEvent(new Event("verdant:hydrated"));
+      expect(select.value).toBe("price-lowest");
+      expect(told).toEqual(["price-lowest"]);
+    } finally {
+      document.removeEventListener("change", record);
+      document.body.innerHTML = "";
+    }
+  });
+
   it("'Skip to content' focuses the page's heading before hydration, as the app's skip link does; then leaves it to the app", () => {
     document.head.innerHTML = '<script type="module" data-entry="/assets/index-a.js"></script>';
     document.body.innerHTML = `

@@ -12,8 +12,11 @@
 // longer on a slow phone, for no gain in Lighthouse (same scores and LCP with either).
 //
 // Until the app has hydrated, a tap on a button or a box is kept and replayed once it has (the phone's
-// 'Filters', Add to cart); a link of the shop waits for the app (up to 3 s, then the browser follows it);
-// 'Skip to content' focuses the page's heading as the app's does; nothing typed is lost (ShopLayout).
+// 'Filters', Add to cart, the wish-list heart), and so is a choice in a list ('Sort by') and the sending of
+// a form the app answers (sign-in, sign-up, the newsletter); a form that works without scripts (the search
+// boxes: method="get" with an action) goes to the server as any form does; a link of the shop waits for the
+// app (up to 3 s, then the browser follows it); 'Skip to content' focuses the page's heading as the app's
+// does; nothing typed is lost (the screens read their fields once hydrated: lib/ssr/typedEarly.ts).
 import { createHash } from "node:crypto";
 import type { Plugin } from "vite";
 
@@ -32,6 +35,25 @@ function keepTap(event) {
   if (!tapped.includes(control)) tapped.push(control);
 }
 document.addEventListener("click", keepTap, true);
+// A choice in a list (a <select>): the box shows it at once; the app is told once it answers.
+const chosen = new Map();
+function keepChoice(event) {
+  if (event.target.localName === "select") chosen.set(event.target, event.target.value);
+}
+document.addEventListener("change", keepChoice, true);
+// A form the app answers (one without method="get" and an action, which the server answers itself): held,
+// not sent to the server as the page's address (a password would go into the URL), and sent again once the
+// app answers, with the button that sent it. Listened to as the event bubbles, after React's own listener:
+// a form the app has hydrated is the app's (it calls preventDefault), one not yet hydrated is kept.
+let keptForm = null;
+function keepSubmit(event) {
+  const form = event.target;
+  if (event.defaultPrevented || form.localName !== "form") return;
+  if (form.getAttribute("method")?.toLowerCase() === "get" && form.hasAttribute("action")) return;
+  event.preventDefault();
+  keptForm = { form, submitter: event.submitter };
+}
+document.addEventListener("submit", keepSubmit);
 // 'Skip to content' does at once what the app's does (SkipLink.tsx): focus the page's heading, not merely
 // scroll to the main area, so a keyboard user who presses it first thing lands where the app would put them.
 function skipToContent(event) {
@@ -64,11 +86,24 @@ document.addEventListener("verdant:hydrating", () => {
   document.removeEventListener("click", keepTap, true);
   document.removeEventListener("click", skipToContent, true);
   document.removeEventListener("click", keepLink, true);
+  document.removeEventListener("change", keepChoice, true);
 }, { once: true });
 // Hydrated: the kept taps, in their order, on the controls still in the page.
 document.addEventListener("verdant:hydrated", () => {
   document.removeEventListener("click", keepTap, true);
+  document.removeEventListener("change", keepChoice, true);
+  document.removeEventListener("submit", keepSubmit);
   for (const control of tapped.splice(0)) if (control.isConnected && !control.disabled) control.click();
+  // The app may have drawn the list again with its own choice: the shopper's is put back, and the app told.
+  for (const [select, value] of chosen) {
+    if (!select.isConnected || select.disabled) continue;
+    select.value = value;
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+  chosen.clear();
+  const sent = keptForm;
+  keptForm = null;
+  if (sent?.form.isConnected) sent.form.requestSubmit(sent.submitter?.isConnected && sent.submitter.form === sent.form ? sent.submitter : undefined);
   const link = keptLink;
   keptLink = null;
   if (link?.isConnected) link.click();

@@ -111,8 +111,11 @@ const CHECKBOX_STYLE = {
   marginTop: "var(--mantine-spacing-xs)",
 } as React.CSSProperties;
 
-/** A checkbox of a ChoiceGroup of kind "checkbox" or of a ChoiceFieldset; its label may hold ScreenReaderText. */
-export function ChoiceCheckbox({ value, label, checked, disabled = false, onChange }: Omit<ChoiceProps, "label"> & { label: ReactNode }) {
+/**
+ * A checkbox of a ChoiceGroup of kind "checkbox" or of a ChoiceFieldset; its label may hold ScreenReaderText.
+ * `name`, when given, is its field's name in a form (sent with its value when ticked).
+ */
+export function ChoiceCheckbox({ name, value, label, checked, disabled = false, onChange }: Omit<ChoiceProps, "label"> & { label: ReactNode; name?: string }) {
   const id = `mantine-${useId()}`;
   return (
     <div style={CHECKBOX_STYLE} className="m_bf2d988c mantine-Checkbox-root m_5f75b09e mantine-Checkbox-root" data-variant="filled" data-label-position="right" data-checked={checked || undefined}>
@@ -124,6 +127,7 @@ export function ChoiceCheckbox({ value, label, checked, disabled = false, onChan
             id={id}
             disabled={disabled}
             type="checkbox"
+            name={name}
             checked={checked}
             value={value}
             onChange={(event) => onChange(event.currentTarget.checked)}

@@ -4,15 +4,22 @@
 // it would show. The counts are the server's (productFilters), each counted under the other chosen filters,
 // so a chosen price range still shows what the other ranges hold. A choice that would show nothing stays
 // in its place, disabled, so the panel keeps its shape as the counts change.
+// The choices are a GET form of the page's own address, each named as the URL spells it (?price=10-25&inStock=1):
+// without scripts, 'Apply filters' asks the server for the page so filtered (it draws every filter); with
+// them, a choice applies at once (one tapped before the scripts ran is tapped again once they do).
 import { Button, Skeleton, Stack, Title } from "@mantine/core";
 import { useId, useRef, useState, type ReactNode } from "react";
+import { useLocation, useSearchParams } from "react-router-dom";
 import type { ProductFilterCountsFragment } from "../graphql/generated/graphql";
 import {
   chosenFilterCount,
   countedLabel,
   NO_PRODUCT_FILTERS,
   OPTION_CHOICE_LIMITS,
+  OPTION_PARAM,
+  optionChoiceParam,
   optionFilterGroups,
+  PRODUCT_FILTER_PARAMS,
   withOptionChoice,
   type OptionChoice,
   type OptionFilterGroup,
@@ -24,6 +31,7 @@ import {
 } from "../lib/catalog/productFilters";
 import { EmptyState } from "./EmptyState";
 import { ChoiceCheckbox, ChoiceFieldset, ChoiceGroup, ChoiceRadio, ScreenReaderText } from "./FilterInputs";
+import { KeptParams } from "./SortSelect";
 import { groupThousands } from "../lib/money";
 import { FilterIcon } from "./icons";
 import classes from "./ProductFilterPanel.module.css";
@@ -77,8 +85,7 @@ function withChosen(options: Option[], chosen: Option | null): Option[] {
 }
 
 /** A single-choice group: the "any" choice first, then the options; one that would show nothing is disabled. */
-function RadioChoices({ label, anyLabel, options, chosen, onPick }: { label: string; anyLabel: string; options: Option[]; chosen: string; onPick: (value: string) => void }) {
-  const name = useId();
+function RadioChoices({ name, label, anyLabel, options, chosen, onPick }: { name: string; label: string; anyLabel: string; options: Option[]; chosen: string; onPick: (value: string) => void }) {
   return (
     <ChoiceGroup kind="radio" label={label}>
       <ChoiceRadio name={name} value="" label={anyLabel} checked={chosen === ""} onChange={() => onPick("")} />
@@ -98,10 +105,10 @@ function RadioChoices({ label, anyLabel, options, chosen, onPick }: { label: str
 }
 
 /** A yes-or-no filter in a group of its own; one that would show nothing is disabled unless chosen. */
-function FlagChoice({ group, value, label, count, checked, onChange }: { group: string; value: string; label: string; count: number; checked: boolean; onChange: (checked: boolean) => void }) {
+function FlagChoice({ group, name, label, count, checked, onChange }: { group: string; name: string; label: string; count: number; checked: boolean; onChange: (checked: boolean) => void }) {
   return (
     <ChoiceGroup kind="checkbox" label={group}>
-      <ChoiceCheckbox value={value} label={countedLabel(label, count)} checked={checked} disabled={count === 0 && !checked} onChange={onChange} />
+      <ChoiceCheckbox name={name} value="1" label={countedLabel(label, count)} checked={checked} disabled={count === 0 && !checked} onChange={onChange} />
     </ChoiceGroup>
   );
 }
@@ -122,7 +129,8 @@ function OptionChoices({ group, chosen, onChange }: { group: OptionFilterGroup; 
       {group.values.map(({ value, count, chosen: checked }) => (
         <ChoiceCheckbox
           key={value}
-          value={value}
+          name={OPTION_PARAM}
+          value={optionChoiceParam({ name: group.name, value })}
           label={
             <>
               {value} <span aria-hidden="true">({groupThousands(count)})</span>
@@ -160,11 +168,11 @@ function FilterChoices({ choice, counts, onChange }: { choice: ProductFilterChoi
   return (
     <>
       {categories.length > 0 && (
-        <RadioChoices label="Category" anyLabel="All categories" options={categories} chosen={chosenCategory} onPick={(value) => change({ category: value || null })} />
+        <RadioChoices name="category" label="Category" anyLabel="All categories" options={categories} chosen={chosenCategory} onPick={(value) => change({ category: value || null })} />
       )}
-      <RadioChoices label="Price" anyLabel="Any price" options={priceRanges} chosen={chosenPrice} onPick={(value) => change({ price: parsePriceRange(value) })} />
-      <FlagChoice group="Availability" value="inStock" label="In stock" count={counts.inStock} checked={choice.inStock} onChange={(inStock) => change({ inStock })} />
-      <FlagChoice group="Offers" value="discounted" label="Discounted" count={counts.discounted} checked={choice.discounted} onChange={(discounted) => change({ discounted })} />
+      <RadioChoices name="price" label="Price" anyLabel="Any price" options={priceRanges} chosen={chosenPrice} onPick={(value) => change({ price: parsePriceRange(value) })} />
+      <FlagChoice group="Availability" name="inStock" label="In stock" count={counts.inStock} checked={choice.inStock} onChange={(inStock) => change({ inStock })} />
+      <FlagChoice group="Offers" name="discounted" label="Discounted" count={counts.discounted} checked={choice.discounted} onChange={(discounted) => change({ discounted })} />
       {/* None when the products are sold in one variant each (the server offers no option). */}
       {optionFilterGroups(counts.options, choice.options).map((group) => (
         <OptionChoices key={group.name} group={group} chosen={choice.options} onChange={(options) => change({ options })} />
@@ -196,6 +204,8 @@ export function ProductFilterPanel({ choice: inUrl, counts, onChange }: ProductF
   const choicesId = useId();
   const panel = useRef<HTMLElement>(null);
   const chosen = chosenFilterCount(choice);
+  const { pathname } = useLocation();
+  const [params] = useSearchParams();
 
   const clear = () => {
     choose(NO_PRODUCT_FILTERS);
@@ -206,7 +216,12 @@ export function ProductFilterPanel({ choice: inUrl, counts, onChange }: ProductF
   return (
     <section ref={panel} tabIndex={-1} aria-labelledby={headingId} className={classes.filters}>
       {/* Below 75em the button stands for the heading, and the choices fold behind it. */}
+      {/* Without scripts the choices are open on every screen (the button could not open them), with their 'Apply filters'. */}
+      <noscript>
+        <style>{`.${classes.filters} .${classes.choices}:not([data-open]) { display: flex; } .${classes.filters} [data-filters-toggle] { display: none; }`}</style>
+      </noscript>
       <Button
+        data-filters-toggle
         hiddenFrom="lg"
         variant="default"
         fullWidth
@@ -220,7 +235,10 @@ export function ProductFilterPanel({ choice: inUrl, counts, onChange }: ProductF
       <Title order={2} size="h4" id={headingId} visibleFrom="lg">
         Filters
       </Title>
-      <Stack id={choicesId} className={classes.choices} data-open={opened || undefined} gap="lg" mt="md">
+      <Stack
+        renderRoot={(props) => <form method="get" action={pathname} onSubmit={(event) => event.preventDefault()} {...props} />}
+        id={choicesId} className={classes.choices} data-open={opened || undefined} gap="lg" mt="md">
+        <KeptParams params={params} leave={PRODUCT_FILTER_PARAMS} />
         {counts ? (
           <FilterChoices choice={choice} counts={counts} onChange={choose} />
         ) : (
@@ -229,6 +247,13 @@ export function ProductFilterPanel({ choice: inUrl, counts, onChange }: ProductF
               <Skeleton key={index} h={20} width={index % 4 === 0 ? "50%" : "80%"} />
             ))}
           </Stack>
+        )}
+        {counts && (
+          <noscript>
+            <Button type="submit" variant="default">
+              Apply filters
+            </Button>
+          </noscript>
         )}
         {chosen > 0 && (
           <Button variant="light" onClick={clear}>

@@ -10,19 +10,21 @@ import { ShopLogo } from "../../components/ShopLogo";
 import { useCart } from "../../lib/cart/CartProvider";
 import { useSession } from "../../lib/session/session";
 import { useHydrated } from "../../lib/ssr/hydration";
+import { HeaderSearchForm } from "../../features/search/HeaderSearchForm";
 
 // The header's search box with its suggestions list is a chunk of its own (about 28 kB gzipped:
 // Mantine's Combobox and floating-ui), loaded once the page is up and only where it shows (from tablet
-// width: a phone, whose header has no room for it, never pays for it); its place is kept, so nothing moves.
+// width: a phone, whose header has no room for it, never pays for it). Until then, and in the server's page,
+// the same box as a plain search form (GET /search?q=): Enter before the scripts run opens the server's
+// results page, and what is typed moves into the suggesting box when it replaces it (HeaderSearch).
 const HeaderSearch = lazy(() => import("../../features/search/HeaderSearch").then((module) => ({ default: module.HeaderSearch })));
-const headerSearchPlace = <Box w={{ base: 180, md: 280 }} h={36} />;
 
 function HeaderSearchSlot() {
   const shown = useMediaQuery(`(min-width: ${useMantineTheme().breakpoints.sm})`);
-  // A lazy component cannot render on the server: the page and its hydration show the kept place.
-  if (!useHydrated() || !shown) return headerSearchPlace;
+  // A lazy component cannot render on the server: the page and its hydration show the plain form.
+  if (!useHydrated() || !shown) return <HeaderSearchForm />;
   return (
-    <Suspense fallback={headerSearchPlace}>
+    <Suspense fallback={<HeaderSearchForm />}>
       <HeaderSearch />
     </Suspense>
   );

@@ -6,14 +6,14 @@ import { documentTitle, PageTitle } from "../../components/PageTitle";
 import { useQuery } from "@apollo/client/react";
 import { Group, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedCallback } from "@mantine/hooks";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router-dom";
 import { EmptyState } from "../../components/EmptyState";
 import { SearchIcon } from "../../components/icons";
 import { ProductGridSkeleton } from "../../components/ProductGridSkeleton";
 import { PageHead } from "../../components/PageHead";
 import { PagedProductGrid, productCountText } from "../../components/PagedProductGrid";
-import { SortSelect } from "../../components/SortSelect";
+import { KeptParams, SortSelect } from "../../components/SortSelect";
 import { UpdatingResults } from "../../components/UpdatingResults";
 import { NoFilterMatch, ProductFilterLayout, ProductFilterPanel } from "../../components/ProductFilterPanel";
 import { DidYouMean } from "./DidYouMean";
@@ -22,6 +22,7 @@ import { nextPageVariables, SEARCH_DEBOUNCE_MS, useLastAnswer } from "../../lib/
 import { hasProductFilters, NO_PRODUCT_FILTERS, productFiltersFrom, withProductFilters, type ProductFilterChoice } from "../../lib/catalog/productFilters";
 import { searchPageVariables } from "../../lib/catalog/productListQueries";
 import { sortOrderFrom, type SortOrder } from "../../lib/catalog/productSort";
+import { useTypedBeforeHydration } from "../../lib/ssr/typedEarly";
 
 /** A search's canonical address: the text as searched (trimmed, spaces collapsed, lower case), without the sort or filters. */
 export function searchPath(text: string): string {
@@ -59,6 +60,19 @@ export function SearchScreen() {
     written.current = value;
     writeUrl({ q: value });
   }, SEARCH_DEBOUNCE_MS);
+
+  // Typed before the scripts ran (without Enter, which the server answers: a page of results): searched now.
+  const form = useRef<HTMLFormElement>(null);
+  useTypedBeforeHydration(form, (typed) => {
+    if (typed.q === undefined) return;
+    setText(typed.q);
+    writeText(typed.q);
+  });
+  // Enter searches at once, without waiting for the pause (and without scripts, the form asks the server).
+  const searchNow = (event: FormEvent) => {
+    event.preventDefault();
+    writeText.flush();
+  };
 
   // Back, forward or the navigation's search link changed ?q=: the box follows the URL.
   useEffect(() => {
@@ -141,23 +155,24 @@ export function SearchScreen() {
     <Stack gap="lg">
       <PageHead title={documentTitle("Search", "/search")} description="Search Verdant's plants and garden goods." path={searchPath(searched)} />
       <PageTitle title="Search" />
-      <TextInput
-        label={SEARCH_LABEL}
-        placeholder={SEARCH_LABEL}
-        type="search"
-        value={text}
-        onChange={(event) => {
-          setText(event.currentTarget.value);
-          writeText(event.currentTarget.value);
-        }}
-        // Enter searches at once, without waiting for the pause.
-        onKeyDown={(event) => {
-          if (event.key === "Enter") writeText.flush();
-        }}
-        leftSection={<SearchIcon size={18} />}
-        size="md"
-        autoFocus
-      />
+      <form ref={form} method="get" action="/search" role="search" onSubmit={searchNow}>
+        <TextInput
+          label={SEARCH_LABEL}
+          placeholder={SEARCH_LABEL}
+          type="search"
+          name="q"
+          value={text}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            writeText(event.currentTarget.value);
+          }}
+          leftSection={<SearchIcon size={18} />}
+          size="md"
+          autoFocus
+        />
+        {/* The sort and filters chosen stay with a new search text, as they do while the app runs. */}
+        <KeptParams params={params} leave={["q"]} />
+      </form>
       <ProductFilterLayout
         filters={filterable && <ProductFilterPanel choice={filters} counts={shown?.data.productFilters} onChange={chooseFilters} />}
       >
