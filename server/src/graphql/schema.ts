@@ -11,6 +11,7 @@ import { emailResolvers } from "./emails.resolver.js";
 import { liveOrderResolvers } from "./live-orders.resolver.js";
 import { orderResolvers } from "./orders.resolver.js";
 import { pictureResolvers } from "./pictures.resolver.js";
+import { analyticsResolvers } from "./analytics.resolver.js";
 import { searchResolvers } from "./search.resolver.js";
 import { variantResolvers } from "./variants.resolver.js";
 import { pricingResolvers } from "./pricing.resolver.js";
@@ -31,7 +32,7 @@ const noTopics: PubSub = {
 
 export function buildShopSchema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
-    resolvers: [...catalogResolvers, ...accountResolvers, ...addressResolvers, ...orderResolvers, ...liveOrderResolvers, ...pictureResolvers, ...integrationResolvers, ...emailResolvers, ...searchResolvers, ...variantResolvers, ...pricingResolvers, ...activityResolvers],
+    resolvers: [...catalogResolvers, ...accountResolvers, ...addressResolvers, ...orderResolvers, ...liveOrderResolvers, ...pictureResolvers, ...integrationResolvers, ...emailResolvers, ...searchResolvers, ...variantResolvers, ...pricingResolvers, ...activityResolvers, ...analyticsResolvers],
     pubSub: noTopics,
     // Inputs are checked by the domain services (one rule, one place), not by class-validator.
     validate: false,

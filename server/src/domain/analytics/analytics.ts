@@ -1,11 +1,15 @@
 // The admin dashboard's figures: customers, sales and orders, this month against last month, and the
 // products that sell best. Months are calendar months in UTC.
-import type { OrderStatus, PrismaClient } from "../../generated/prisma/client.js";
+//
+// Read from the daily rollups (rollups.ts), never from the orders themselves, so a dashboard view costs the
+// same at a thousand orders as at a million. The rules the rollups keep are the ones the dashboard always
+// had: a cancelled order counts nowhere, nor one still awaiting its payment; sales are what shoppers paid and
+// kept (the orders' totals after promotions, tax and delivery included, less refunds), on the UTC day (month)
+// the order was placed.
+import type { PrismaClient } from "../../generated/prisma/client.js";
 import { storedOptions, type ChosenValue } from "../catalog/index.js";
 import { Checks, requireAdmin, wholeNumber, type Cents, type Viewer } from "../shared/index.js";
-
-/** Orders that are not sales: cancelled ones, and those still awaiting their payment. */
-const NOT_SALES: OrderStatus[] = ["cancelled", "awaiting_payment"];
+import { isoDay, SalesReports, type ReportAsk, type SalesReport } from "./report.js";
 
 export interface MonthFigures {
   /** The month's English name, e.g. "September". */
@@ -84,10 +88,27 @@ export function growthPercentage(thisMonth: number, lastMonth: number): number {
 
 const yearMonthOf = (monthStart: Date) => monthStart.toISOString().slice(0, 7);
 
-export class AnalyticsService {
-  constructor(readonly prisma: PrismaClient) {}
+/** A sum as the driver hands it back (bigint on PostgreSQL, number or text elsewhere). */
+type Big = bigint | number | string;
 
-  /** The dashboard's summary cards as of `now` (admin). Four queries whatever the data. */
+export class AnalyticsService {
+  private readonly reports: SalesReports;
+
+  constructor(readonly prisma: PrismaClient) {
+    this.reports = new SalesReports(prisma);
+  }
+
+  /** The sales report of a range of days (admin): report.ts. */
+  report(viewer: Viewer | null, ask: ReportAsk = {}, now: Date = new Date()): Promise<SalesReport> {
+    return this.reports.report(viewer, ask, now);
+  }
+
+  /** The same report as a CSV file (admin): report.ts. */
+  reportCsv(viewer: Viewer | null, ask: ReportAsk = {}, now: Date = new Date()): Promise<{ fileName: string; csv: string }> {
+    return this.reports.csv(viewer, ask, now);
+  }
+
+  /** The dashboard's summary cards as of `now` (admin). Two queries over the daily rollups whatever the data. */
   async summary(viewer: Viewer | null, now: Date = new Date()): Promise<AnalyticsSummary> {
     requireAdmin(viewer, "analytics:read");
     const year = now.getUTCFullYear();
@@ -97,50 +118,43 @@ export class AnalyticsService {
     const from = monthStarts[0];
     const until = new Date(Date.UTC(year, month + 1, 1));
 
-    const [totalUsers, usersByMonth, orderTotals, ordersByMonth] = await Promise.all([
-      this.prisma.user.count({ where: { role: "user" } }),
-      this.prisma.$queryRaw<{ year_month: string; count: number }[]>`
-        SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS year_month, count(*)::int AS count
-        FROM users
-        WHERE role = 'user' AND created_at >= ${from} AND created_at < ${until}
-        GROUP BY 1`,
-      // A cancelled order is not a sale: it counts nowhere on the dashboard (its stock went back too), nor is
-      // one still awaiting its payment. Revenue is net of refunds: what was paid and kept.
-      this.prisma.order.aggregate({ where: { status: { notIn: NOT_SALES } }, _count: { _all: true }, _sum: { totalCents: true, refundedCents: true, discountCents: true, deliveryDiscountCents: true, taxCents: true } }),
-      this.prisma.$queryRaw<{ year_month: string; count: number; revenue: bigint | number | string; discounts: bigint | number | string; tax: bigint | number | string }[]>`
-        SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM') AS year_month, count(*)::int AS count,
-               coalesce(sum(total_cents - refunded_cents), 0)::bigint AS revenue,
-               coalesce(sum(discount_cents + delivery_discount_cents), 0)::bigint AS discounts,
-               coalesce(sum(tax_cents), 0)::bigint AS tax
-        FROM orders
-        WHERE created_at >= ${from} AND created_at < ${until} AND status NOT IN ('cancelled', 'awaiting-payment')
+    const [[totals], byMonth] = await Promise.all([
+      this.prisma.$queryRaw<{ users: number; orders: number; sales: Big; discounts: Big; tax: Big }[]>`
+        SELECT coalesce(sum(new_customers), 0)::int AS users, coalesce(sum(orders), 0)::int AS orders, coalesce(sum(sales_cents), 0)::bigint AS sales,
+               coalesce(sum(discounts_cents), 0)::bigint AS discounts, coalesce(sum(tax_cents), 0)::bigint AS tax
+        FROM analytics_days`,
+      this.prisma.$queryRaw<{ year_month: string; users: number; orders: number; sales: Big; discounts: Big; tax: Big }[]>`
+        SELECT to_char(day, 'YYYY-MM') AS year_month, sum(new_customers)::int AS users, sum(orders)::int AS orders, sum(sales_cents)::bigint AS sales,
+               sum(discounts_cents)::bigint AS discounts, sum(tax_cents)::bigint AS tax
+        FROM analytics_days
+        WHERE day >= ${isoDay(from)}::date AND day < ${isoDay(until)}::date
         GROUP BY 1`,
     ]);
 
-    const users = new Map(usersByMonth.map((row) => [row.year_month, Number(row.count)]));
-    const orders = new Map(ordersByMonth.map((row) => [row.year_month, { count: Number(row.count), revenue: Number(row.revenue), discounts: Number(row.discounts), tax: Number(row.tax) }]));
+    const months = new Map(byMonth.map((row) => [row.year_month, row]));
     const lastThreeMonths = monthStarts.map((start): MonthFigures => {
       const yearMonth = yearMonthOf(start);
+      const row = months.get(yearMonth);
       return {
         month: MONTH_NAMES[start.getUTCMonth()],
         yearMonth,
-        newUsers: users.get(yearMonth) ?? 0,
-        revenue: orders.get(yearMonth)?.revenue ?? 0,
-        discounts: orders.get(yearMonth)?.discounts ?? 0,
-        tax: orders.get(yearMonth)?.tax ?? 0,
-        newOrders: orders.get(yearMonth)?.count ?? 0,
+        newUsers: Number(row?.users ?? 0),
+        revenue: Number(row?.sales ?? 0),
+        discounts: Number(row?.discounts ?? 0),
+        tax: Number(row?.tax ?? 0),
+        newOrders: Number(row?.orders ?? 0),
       };
     });
     const [, last, current] = lastThreeMonths;
 
     return {
-      totalUsers,
+      totalUsers: Number(totals.users),
       userGrowthPercentage: growthPercentage(current.newUsers, last.newUsers),
-      totalRevenue: (orderTotals._sum.totalCents ?? 0) - (orderTotals._sum.refundedCents ?? 0),
-      totalDiscounts: (orderTotals._sum.discountCents ?? 0) + (orderTotals._sum.deliveryDiscountCents ?? 0),
-      totalTax: orderTotals._sum.taxCents ?? 0,
+      totalRevenue: Number(totals.sales),
+      totalDiscounts: Number(totals.discounts),
+      totalTax: Number(totals.tax),
       revenueChangePercentage: growthPercentage(current.revenue, last.revenue),
-      totalOrders: orderTotals._count._all,
+      totalOrders: Number(totals.orders),
       orderGrowthPercentage: growthPercentage(current.newOrders, last.newOrders),
       lastThreeMonths,
     };
@@ -148,7 +162,7 @@ export class AnalyticsService {
 
   /**
    * Products by the quantity bought across all orders, most first (admin). Lines of deleted products
-   * no longer point at a product and are left out. Three queries whatever the limit.
+   * no longer point at a product and are left out. Three queries over the rollups whatever the limit.
    */
   async topProducts(viewer: Viewer | null, limit: unknown = 10): Promise<TopProduct[]> {
     requireAdmin(viewer, "analytics:read");
@@ -156,24 +170,28 @@ export class AnalyticsService {
     const take = checks.field("limit", wholeNumber("limit", { min: 1, max: 100 }), limit);
     checks.done();
 
-    const sums = await this.prisma.orderLine.groupBy({
-      by: ["productId"],
-      where: { productId: { not: null }, order: { status: { notIn: NOT_SALES } } },
-      _sum: { quantity: true },
-      orderBy: [{ _sum: { quantity: "desc" } }, { productId: "asc" }],
-      take,
-    });
-    const ids = sums.map((sum) => sum.productId!);
+    // The all-time units of each product, read most first from an index; a deleted product's rollup stays
+    // and is left out here (its lines no longer point at it). Ties go to the older product, as before.
+    const sums = await this.prisma.$queryRaw<{ product_id: number; quantity: number }[]>`
+      SELECT t.product_id, t.quantity FROM analytics_product_totals t
+      WHERE t.quantity > 0 AND EXISTS (SELECT 1 FROM products p WHERE p.id = t.product_id)
+      ORDER BY t.quantity DESC, t.product_id LIMIT ${take}`;
+    const ids = sums.map((sum) => Number(sum.product_id));
     const [products, byVariant] = await Promise.all([
       this.prisma.product.findMany({
         where: { id: { in: ids } },
         select: { id: true, slug: true, name: true, imageOne: true, category: { select: { name: true } } },
       }),
-      // Lines are grouped by the SKU they were bought under (a line keeps it whatever happens to the variant).
+      // The units by the SKU they were bought under (a line keeps it whatever happens to the variant), with
+      // the option values of the latest line that counts (an index on order_lines (product_id, sku, id)).
       this.prisma.$queryRaw<{ product_id: number; sku: string; options: unknown; quantity: number }[]>`
-        SELECT product_id, sku, (array_agg(options ORDER BY id DESC))[1] AS options, sum(quantity)::int AS quantity
-        FROM order_lines WHERE product_id = ANY(${ids}::int4[]) AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = order_lines.order_id AND o.status IN ('cancelled', 'awaiting-payment'))
-        GROUP BY product_id, sku ORDER BY quantity DESC, sku`,
+        SELECT s.product_id, s.sku, s.quantity,
+          (SELECT ol.options FROM order_lines ol
+           WHERE ol.product_id = s.product_id AND ol.sku = s.sku
+             AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.id = ol.order_id AND o.status IN ('cancelled', 'awaiting-payment'))
+           ORDER BY ol.id DESC LIMIT 1) AS options
+        FROM analytics_product_skus s WHERE s.product_id = ANY(${ids}::int4[]) AND s.quantity > 0
+        ORDER BY s.quantity DESC, s.sku`,
     ]);
     const byId = new Map(products.map((product) => [product.id, product]));
     const variantsOf = new Map<number, TopProductVariant[]>();
@@ -183,7 +201,7 @@ export class AnalyticsService {
       variantsOf.set(Number(row.product_id), list);
     }
     return sums.flatMap((sum) => {
-      const product = byId.get(sum.productId!);
+      const product = byId.get(Number(sum.product_id));
       if (!product) return [];
       return [
         {
@@ -192,7 +210,7 @@ export class AnalyticsService {
           name: product.name,
           category: product.category.name,
           imageOne: product.imageOne,
-          purchasedQuantity: sum._sum.quantity ?? 0,
+          purchasedQuantity: Number(sum.quantity),
           variants: variantsOf.get(product.id) ?? [],
         },
       ];

@@ -1,0 +1,216 @@
+// The sales report behind the dashboard's range picker: the figures of a range of days (the last 7, 30 or 90,
+// this year, or any from-to), sales by day for the chart, by category, the best sellers in the range, the
+// average order value, and the same as CSV. Read from the daily rollups (rollups.ts), whatever the history.
+//
+// The rules: a day is a UTC calendar day (as the dashboard's months are UTC months); a range is whole days,
+// both ends included; "the last N days" end today and hold N days (today and the N-1 before); "this year" runs
+// from January 1 to today. Sales are what the summary cards call sales: the orders' totals (after promotions,
+// tax and delivery included) less refunds, on the day each order was placed; cancelled orders and those
+// awaiting their payment count nowhere. A category's (and a product's) sales are what was paid for its lines:
+// units at the unit price, less their share of promotions, with tax when it was added on top; delivery and
+// refunds are not split by line, so the categories add up to the items' part of sales, not to sales. The
+// average order value is sales over orders, rounded half up to the cent (0 without orders).
+import type { PrismaClient } from "../../generated/prisma/client.js";
+import { Checks, csvText, fieldRule, oneOf, requireAdmin, wholeNumber, type Cents, type Viewer } from "../shared/index.js";
+
+export const REPORT_RANGES = ["last-7-days", "last-30-days", "last-90-days", "this-year", "custom"] as const;
+export type ReportRange = (typeof REPORT_RANGES)[number];
+
+/** The longest custom range: ten years of days (the chart draws every day). */
+export const MAX_REPORT_DAYS = 3_660;
+
+export interface ReportAsk {
+  range?: unknown;
+  /** "YYYY-MM-DD", custom ranges only. */
+  from?: unknown;
+  to?: unknown;
+  /** Best sellers in the range, 1 to 100 (10). */
+  limit?: unknown;
+}
+
+export interface SalesDay {
+  /** "YYYY-MM-DD" (UTC). */
+  day: string;
+  sales: Cents;
+  orders: number;
+  items: number;
+  newCustomers: number;
+}
+
+export interface CategorySales {
+  /** The category's name when the products were bought. */
+  category: string;
+  items: number;
+  sales: Cents;
+}
+
+export interface ReportProduct {
+  id: number;
+  slug: string;
+  name: string;
+  category: string;
+  imageOne: string;
+  items: number;
+  sales: Cents;
+}
+
+export interface SalesReport {
+  range: ReportRange;
+  from: string;
+  to: string;
+  sales: Cents;
+  orders: number;
+  items: number;
+  newCustomers: number;
+  discounts: Cents;
+  tax: Cents;
+  averageOrderValue: Cents;
+  /** Every day of the range, oldest first, days without sales at 0. */
+  days: SalesDay[];
+  /** Most sales first. */
+  categories: CategorySales[];
+  /** Most units first. */
+  topProducts: ReportProduct[];
+}
+
+const DAY_MS = 86_400_000;
+
+/** A UTC day as the rollups key it, e.g. "2026-09-01" (cast ::date in SQL: a Date would go through the session's time zone). */
+export const isoDay = (day: Date): string => day.toISOString().slice(0, 10);
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A "YYYY-MM-DD" that names a real day, as a UTC midnight; null otherwise. */
+function parseDay(value: unknown): Date | null {
+  if (typeof value !== "string" || !DAY_PATTERN.test(value)) return null;
+  const day = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(day.getTime()) || isoDay(day) !== value ? null : day;
+}
+
+const dayField = (label: string) =>
+  fieldRule<Date | null>(
+    (value, problem) => {
+      if (value === undefined || value === null || value === "") {
+        problem(`The ${label} date is required for a custom range.`);
+        return null;
+      }
+      const day = parseDay(value);
+      if (!day) problem(`The ${label} date must be a day written YYYY-MM-DD, e.g. 2026-09-01.`);
+      return day;
+    },
+    { type: "string", format: "date" },
+  );
+
+const rangeField = oneOf(REPORT_RANGES, { required: "The range field is required.", invalid: "The range must be one of: last 7 days, last 30 days, last 90 days, this year, custom." });
+
+/** The first and last day (UTC midnights) of a range as of `now`, or the field problems. */
+export function resolveRange(ask: ReportAsk, now: Date): { range: ReportRange; from: Date; to: Date } {
+  const checks = new Checks();
+  const range = ask.range === undefined || ask.range === null ? "last-30-days" : checks.field("range", rangeField, ask.range);
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  if (range !== "custom") {
+    checks.done();
+    const from =
+      range === "this-year" ? new Date(Date.UTC(today.getUTCFullYear(), 0, 1)) : new Date(today.getTime() - (Number(range.split("-")[1]) - 1) * DAY_MS);
+    return { range, from, to: today };
+  }
+  const from = checks.field("from", dayField("from"), ask.from);
+  const to = checks.field("to", dayField("to"), ask.to);
+  if (from && to && from > to) checks.add("to", "The to date must be the same as the from date or after it.");
+  if (from && to && (to.getTime() - from.getTime()) / DAY_MS + 1 > MAX_REPORT_DAYS) checks.add("to", `A range can hold at most ${MAX_REPORT_DAYS} days.`);
+  checks.done();
+  return { range, from: from!, to: to! };
+}
+
+/** Sales over orders, rounded half up to the cent; 0 without orders. */
+export const averageOrderValue = (sales: Cents, orders: number): Cents => (orders === 0 ? 0 : Math.floor((2 * sales + orders) / (2 * orders)));
+
+type Big = bigint | number | string;
+
+export class SalesReports {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  /** The report of a range (admin, analytics:read). Five queries over the rollups whatever the history. */
+  async report(viewer: Viewer | null, ask: ReportAsk = {}, now: Date = new Date()): Promise<SalesReport> {
+    requireAdmin(viewer, "analytics:read");
+    const { range, from, to } = resolveRange(ask, now);
+    const checks = new Checks();
+    const take = ask.limit === undefined || ask.limit === null ? 10 : checks.field("limit", wholeNumber("limit", { min: 1, max: 100 }), ask.limit);
+    checks.done();
+    const first = isoDay(from);
+    const last = isoDay(to);
+
+    const [byDay, byCategory, top] = await Promise.all([
+      this.prisma.$queryRaw<{ day: string; sales: Big; orders: number; items: number; new_customers: number; discounts: Big; tax: Big }[]>`
+        SELECT to_char(day, 'YYYY-MM-DD') AS day, sales_cents AS sales, orders, items, new_customers, discounts_cents AS discounts, tax_cents AS tax
+        FROM analytics_days WHERE day >= ${first}::date AND day <= ${last}::date ORDER BY day`,
+      this.prisma.$queryRaw<{ category: string; items: number; sales: Big }[]>`
+        SELECT category, sum(quantity)::int AS items, sum(sales_cents)::bigint AS sales
+        FROM analytics_category_days WHERE day >= ${first}::date AND day <= ${last}::date
+        GROUP BY category HAVING sum(quantity) > 0 ORDER BY sales DESC, category`,
+      // A deleted product's rollup stays and is left out here, as in the all-time best sellers.
+      this.prisma.$queryRaw<{ id: number; slug: string; name: string; category: string; image_one: string; items: number; sales: Big }[]>`
+        SELECT p.id, p.slug, p.name, c.name AS category, p.image_one, g.items, g.sales
+        FROM (SELECT product_id, sum(quantity)::int AS items, sum(sales_cents)::bigint AS sales
+              FROM analytics_product_days WHERE day >= ${first}::date AND day <= ${last}::date GROUP BY product_id) g
+        JOIN products p ON p.id = g.product_id JOIN categories c ON c.id = p.category_id
+        WHERE g.items > 0 ORDER BY g.items DESC, g.product_id LIMIT ${take}`,
+    ]);
+
+    const known = new Map(byDay.map((row) => [row.day, row]));
+    const days: SalesDay[] = [];
+    let discounts = 0;
+    let tax = 0;
+    for (let at = from.getTime(); at <= to.getTime(); at += DAY_MS) {
+      const day = isoDay(new Date(at));
+      const row = known.get(day);
+      days.push({ day, sales: Number(row?.sales ?? 0), orders: Number(row?.orders ?? 0), items: Number(row?.items ?? 0), newCustomers: Number(row?.new_customers ?? 0) });
+      discounts += Number(row?.discounts ?? 0);
+      tax += Number(row?.tax ?? 0);
+    }
+    const sum = (pick: (day: SalesDay) => number) => days.reduce((total, day) => total + pick(day), 0);
+    const sales = sum((day) => day.sales);
+    const orders = sum((day) => day.orders);
+    return {
+      range,
+      from: first,
+      to: last,
+      sales,
+      orders,
+      items: sum((day) => day.items),
+      newCustomers: sum((day) => day.newCustomers),
+      discounts,
+      tax,
+      averageOrderValue: averageOrderValue(sales, orders),
+      days,
+      categories: byCategory.map((row) => ({ category: row.category, items: Number(row.items), sales: Number(row.sales) })),
+      topProducts: top.map((row) => ({
+        id: Number(row.id),
+        slug: row.slug,
+        name: row.name,
+        category: row.category,
+        imageOne: row.image_one,
+        items: Number(row.items),
+        sales: Number(row.sales),
+      })),
+    };
+  }
+
+  /**
+   * The report as CSV (the shop's CSV: RFC 4180, formulas neutralised): a row a day (date, orders, sales,
+   * average order value, items, new customers), a Total row, then a blank row and the categories (category,
+   * items, sales). Money in dollars with two decimals, as a spreadsheet sums it.
+   */
+  async csv(viewer: Viewer | null, ask: ReportAsk = {}, now: Date = new Date()): Promise<{ fileName: string; csv: string }> {
+    const report = await this.report(viewer, ask, now);
+    const money = (cents: Cents) => (cents / 100).toFixed(2);
+    const records: string[][] = [["Date", "Orders", "Sales", "Average order value", "Items", "New customers"]];
+    for (const day of report.days) {
+      records.push([day.day, String(day.orders), money(day.sales), money(averageOrderValue(day.sales, day.orders)), String(day.items), String(day.newCustomers)]);
+    }
+    records.push(["Total", String(report.orders), money(report.sales), money(report.averageOrderValue), String(report.items), String(report.newCustomers)]);
+    records.push([]);
+    records.push(["Category", "Items", "Sales"]);
+    for (const category of report.categories) records.push([category.category, String(category.items), money(category.sales)]);
+    return { fileName: `sales-report-${report.from}-to-${report.to}.csv`, csv: csvText(records) };
+  }
+}
