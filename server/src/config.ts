@@ -59,7 +59,16 @@ export interface Config {
   payments: PaymentsConfig;
   /** ACTIVITY_RETENTION_DAYS: how long the audit trail keeps an entry, 30 to 3650 days; 365 by default. */
   activityRetentionDays: number;
+  /**
+   * SHOP_ROLE: what this process does. `all` (the default): it serves the shop and runs the background jobs
+   * (the outbox's webhooks and emails, picture renditions, the payment sweeper, audit retention); `web`:
+   * it serves requests and runs no job; `jobs`: it runs the jobs and serves no shop request (only
+   * /healthz, /readyz and /metrics). Split roles need PostgreSQL (docs/operations.md, "Web and jobs apart").
+   */
+  role: ShopRole;
 }
+
+export type ShopRole = "all" | "web" | "jobs";
 
 /** How the shop takes payment (docs/operations.md, "Payments"). */
 export type PaymentsConfig =
@@ -219,6 +228,24 @@ function readMetricsToken(value: string | undefined): string | undefined {
   return value;
 }
 
+/**
+ * SHOP_ROLE: all (default), web or jobs. A split role needs PostgreSQL: the embedded database serves one
+ * process, which must then run the jobs too. A jobs process needs PUBLIC_URL: the links in its emails and
+ * the payment pages it opens point at the web processes, not at its own health listener.
+ */
+function readRole(value: string | undefined, databaseUrl: string | undefined, publicUrl: string | undefined): ShopRole {
+  if (value === undefined || value === "") return "all";
+  const role = value.toLowerCase();
+  if (role !== "all" && role !== "web" && role !== "jobs") throw new ConfigError(`SHOP_ROLE must be web, jobs or all, got "${value}".`);
+  if (role !== "all" && !databaseUrl) {
+    throw new ConfigError(`SHOP_ROLE=${role} needs DATABASE_URL (PostgreSQL): the embedded database serves one process, which runs the jobs too. Unset SHOP_ROLE or set DATABASE_URL.`);
+  }
+  if (role === "jobs" && !publicUrl) {
+    throw new ConfigError("SHOP_ROLE=jobs needs PUBLIC_URL, the address shoppers reach the web processes at (e.g. https://shop.example.com): it is in the links of the emails this process sends.");
+  }
+  return role;
+}
+
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
   const nodeEnv = env.NODE_ENV === "production" ? "production" : env.NODE_ENV === "test" ? "test" : "development";
   const production = nodeEnv === "production";
@@ -262,6 +289,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent; got "${logLevel}".`);
   }
 
+  const email = readEmailConfig(env, production);
   return {
     env: nodeEnv,
     port: readPort(env.PORT),
@@ -293,11 +321,12 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       allowPrivateAddresses: readBoolean("WEBHOOK_ALLOW_PRIVATE_URLS", env.WEBHOOK_ALLOW_PRIVATE_URLS?.trim(), !production),
     },
     webhookTimeoutSeconds: readTimeout(env.WEBHOOK_TIMEOUT_SECONDS?.trim()),
-    email: readEmailConfig(env, production),
+    email,
     trustProxy: readTrustProxy(env.TRUST_PROXY?.trim()),
     metricsToken: readMetricsToken(env.METRICS_TOKEN?.trim()),
     payments: readPaymentsConfig(env),
     activityRetentionDays: readBounded("ACTIVITY_RETENTION_DAYS", DEFAULT_ACTIVITY_RETENTION_DAYS, MIN_ACTIVITY_RETENTION_DAYS, 3650, env),
+    role: readRole(env.SHOP_ROLE?.trim(), databaseUrl, email.publicUrl),
   };
 }
 

@@ -83,6 +83,67 @@ sourcedGauge("shop_search_index_products", "Products held by the processes' in-m
 sourcedGauge("shop_search_index_ready", "1 while every process answers searches from its index (0 while one builds, is behind or cannot hear events: SQL answers); the minimum over workers.", "min");
 sourcedGauge("shop_event_bus_reconnects", "Times the LISTEN connection came back after a drop since each process started (each time: caches emptied, live sockets told to read again).");
 
+// ---- background jobs' queues (read from the database when scraped) ----------------------------------------
+
+/** One job kind's queue, as the database holds it: outbox messages of one channel, or pictures awaiting renditions. */
+export interface JobQueueReading {
+  /** "webhook", "email" (outbox channels), "renditions". */
+  kind: string;
+  /** Jobs not done yet (outbox: pending, whether due now or waiting for a retry; pictures: due). */
+  pending: number;
+  /** Seconds the oldest job that is due and not held by a worker has waited (0 when none waits): grows while no jobs process works. */
+  oldestDueAgeSeconds: number;
+}
+
+let jobQueueReader: (() => Promise<JobQueueReading[]>) | null = null;
+
+/**
+ * Makes /metrics read the job queues with `reader` (db/job-queues.ts) until the returned function is called.
+ * The numbers are the database's, the same whichever process reads them, so workers' values combine by
+ * their maximum rather than a sum. One reader per process (the latest wins).
+ */
+export function watchJobQueues(reader: () => Promise<JobQueueReading[]>): () => void {
+  jobQueueReader = reader;
+  return () => {
+    if (jobQueueReader === reader) jobQueueReader = null;
+  };
+}
+
+/** The latest reading, shared by both gauges of one scrape (one pair of statements per scrape, not two). */
+let reading: { at: number; rows: Promise<JobQueueReading[]> } | null = null;
+const readJobQueues = (): Promise<JobQueueReading[]> => {
+  if (!jobQueueReader) return Promise.resolve([]);
+  if (!reading || Date.now() - reading.at > 1000) {
+    // A database that does not answer leaves the gauges empty rather than failing the whole scrape.
+    reading = { at: Date.now(), rows: jobQueueReader().catch(() => []) };
+  }
+  return reading.rows;
+};
+
+new Gauge({
+  name: "shop_jobs_pending",
+  help: "Background jobs not done yet, by kind: outbox messages per channel (webhook, email), pictures awaiting renditions (renditions).",
+  labelNames: ["kind"] as const,
+  aggregator: "max",
+  registers: [registry],
+  async collect() {
+    this.reset();
+    for (const row of await readJobQueues()) this.set({ kind: row.kind }, row.pending);
+  },
+});
+
+new Gauge({
+  name: "shop_jobs_oldest_due_age_seconds",
+  help: "Seconds the oldest due job of each kind has waited without a worker taking it (0: none waits). Growing: no jobs process is working (SHOP_ROLE).",
+  labelNames: ["kind"] as const,
+  aggregator: "max",
+  registers: [registry],
+  async collect() {
+    this.reset();
+    for (const row of await readJobQueues()) this.set({ kind: row.kind }, row.oldestDueAgeSeconds);
+  },
+});
+
 new Gauge({
   name: "shop_worker_processes",
   help: "Processes serving the port (WEB_CONCURRENCY workers, or 1).",

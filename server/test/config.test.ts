@@ -231,3 +231,24 @@ describe("email settings", () => {
     }
   });
 });
+
+describe("SHOP_ROLE: what a process runs (web, jobs or all)", () => {
+  const postgres = { DATABASE_URL: "postgres://shop@db:5432/shop" };
+
+  it("is all by default (serves the shop and runs the jobs, as before SHOP_ROLE existed), and reads web and jobs", () => {
+    expect(loadConfig({}).role).toBe("all");
+    expect(loadConfig({ SHOP_ROLE: "" }).role).toBe("all");
+    expect(loadConfig({ ...postgres, SHOP_ROLE: "web" }).role).toBe("web");
+    expect(loadConfig({ ...postgres, SHOP_ROLE: " JOBS ", PUBLIC_URL: "https://shop.example.com" }).role).toBe("jobs");
+    expect(loadConfig({ SHOP_ROLE: "all" }).role).toBe("all");
+  });
+
+  it.each([
+    [{ ...postgres, SHOP_ROLE: "worker" }, 'SHOP_ROLE must be web, jobs or all, got "worker".'],
+    [{ SHOP_ROLE: "web" }, /^SHOP_ROLE=web needs DATABASE_URL \(PostgreSQL\)/],
+    [{ SHOP_ROLE: "jobs", PUBLIC_URL: "https://shop.example.com" }, /^SHOP_ROLE=jobs needs DATABASE_URL \(PostgreSQL\)/],
+    [{ ...postgres, SHOP_ROLE: "jobs" }, /^SHOP_ROLE=jobs needs PUBLIC_URL/],
+  ])("a role the shop cannot run stops start-up with one line: %o", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -68,8 +68,12 @@ export async function call(shop: ShopProcess, query: string, variables: Record<s
   return answer.data;
 }
 
-/** Starts the shop (development mode, port 0) with `env`; resolves once it printed its URL. */
-export function startShopProcess(env: Record<string, string>, args = ["--import", "tsx", "src/main.ts"]): Promise<ShopProcess> {
+/** What a shop process prints once it serves (group 1: its address); a jobs process (SHOP_ROLE=jobs) prints JOBS_READY. */
+const SHOP_READY = /GraphQL(?:\/Sandbox)?:\s+(http:\/\/\S+)\/graphql/;
+export const JOBS_READY = /Health:\s+(http:\/\/\S+)\/healthz/;
+
+/** Starts the shop (development mode, port 0) with `env`; resolves once it printed its URL (`ready`). */
+export function startShopProcess(env: Record<string, string>, args = ["--import", "tsx", "src/main.ts"], ready = SHOP_READY): Promise<ShopProcess> {
   const child = spawn(process.execPath, args, {
     cwd: serverDir,
     env: { ...process.env, NODE_ENV: "development", PORT: "0", HOST: "127.0.0.1", JWT_SECRET: "", ...env },
@@ -83,7 +87,7 @@ export function startShopProcess(env: Record<string, string>, args = ["--import"
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`no start-up banner within 90 s:\n${output}`)), 90_000);
     child.stdout!.on("data", () => {
-      const match = /GraphQL(?:\/Sandbox)?:\s+(http:\/\/\S+)\/graphql/.exec(output);
+      const match = ready.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve({ child, url: match[1], output: () => output, exited });
