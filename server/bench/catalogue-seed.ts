@@ -14,6 +14,7 @@ import { SEED_CATEGORIES } from "../seed/seed-data.js";
 import { hashPassword } from "../src/domain/accounts/index.js";
 import { slugify } from "../src/domain/catalog/index.js";
 import { addBenchVariants } from "./variants-seed.js";
+import { rollupTriggers } from "./dashboard-seed.js";
 
 type CategoryName = (typeof SEED_CATEGORIES)[number];
 
@@ -54,6 +55,8 @@ export interface BenchShopSize {
 export async function seedBenchShop(url: string, schema: string, size: BenchShopSize): Promise<void> {
   const client = new pg.Client({ connectionString: url, options: `-c search_path="${schema}",public` });
   await client.connect();
+  // The dashboard's rollups are recounted once at the end (analytics_rebuild) rather than order by order.
+  await rollupTriggers(client, false);
   try {
     const categories = new Map(
       (await client.query<{ id: number; name: CategoryName }>("SELECT id, name FROM categories")).rows.map((row) => [row.name, row.id]),
@@ -185,10 +188,13 @@ export async function seedBenchShop(url: string, schema: string, size: BenchShop
     }
     // Each product in 1 to 4 variants (about 2.5 a product).
     await addBenchVariants((sql) => client.query(sql));
+    await rollupTriggers(client, true);
+    await client.query("SELECT analytics_rebuild()");
     // As autovacuum would on a live shop: statistics for the planner, and the visibility map that lets
     // counts read indexes alone.
     await client.query("VACUUM ANALYZE products, product_variants, product_options, product_option_values, product_variant_values, categories, users, orders, order_lines, regions");
   } finally {
+    await rollupTriggers(client, true).catch(() => undefined);
     await client.end();
   }
 }

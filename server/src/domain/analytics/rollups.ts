@@ -1,0 +1,28 @@
+// The dashboard's daily rollups, kept by the database (migration 20261202042626_analytics_rollups): deferred
+// triggers on orders, order_lines and users bring the analytics_* tables in line with each change at its
+// commit, in the change's own transaction, so no writer of orders (checkout, the status table's moves,
+// cancellations, refunds, the payment provider's outcome, imports) can forget them and none is counted twice:
+// each counted order's share is recorded (analytics_order_marks), and a change takes exactly that share off
+// before adding the new one. Read by analytics.ts and report.ts; written by nothing in code.
+//
+// Why triggers rather than a job with a watermark: the figures are right the moment a change commits (the
+// dashboard after a refund shows it), there is no second process to run or to fall behind, and orders change
+// after they are placed (status, refunds), which a watermark over placing times would not see.
+//
+// The rules: a day is the UTC calendar day an order was placed (an account created); an order counts while it
+// is neither cancelled nor awaiting its payment; its sales are its total (after promotions, tax and delivery
+// included) less what was refunded, on the day it was placed; a line's (product's, category's) sales are what
+// was paid for it, delivery and refunds not split by line.
+import type { PrismaClient } from "../../generated/prisma/client.js";
+
+/** Recounts every rollup from the orders and accounts as they are (the migration's backfill; bulk loaders after their inserts). */
+export async function rebuildRollups(prisma: Pick<PrismaClient, "$executeRawUnsafe">): Promise<void> {
+  await prisma.$executeRawUnsafe("SELECT analytics_rebuild()");
+}
+
+/** The triggers that keep the rollups, for bulk loaders that switch them off and call analytics_rebuild() after. */
+export const ROLLUP_TRIGGERS = [
+  { table: "orders", trigger: "analytics_orders_rollup" },
+  { table: "order_lines", trigger: "analytics_order_lines_rollup" },
+  { table: "users", trigger: "analytics_users_rollup" },
+] as const;
