@@ -19,12 +19,12 @@ export const LISTS_CHANGED_BY = {
    * As a status change, and the order's units are back in stock (the products, their counts and pages) and
    * the dashboard no longer counts it.
    */
-  orderCancelled: ["orders", "myOrders", "userOrders", "products", "productFilters", "product", "favourites", "analytics", "topProducts"],
+  orderCancelled: ["orders", "myOrders", "userOrders", "products", "productFilters", "product", "favourites", "analytics", "topProducts", "salesReport"],
   /** Money was given back on an order: the dashboard's revenue is net of refunds. */
-  orderRefunded: ["analytics"],
+  orderRefunded: ["analytics", "salesReport"],
   role: ["users"],
   /** Someone's order arrived (admins, live): the order lists, the dashboard's figures, the stock shown. */
-  newOrder: ["orders", "userOrders", "analytics", "topProducts", "products", "productFilters", "product"],
+  newOrder: ["orders", "userOrders", "analytics", "topProducts", "salesReport", "products", "productFilters", "product"],
 } as const satisfies Record<string, readonly string[]>;
 
 export type ListChange = keyof typeof LISTS_CHANGED_BY;

@@ -1,6 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { AdminAnalyticsDocument, AdminTopProductsDocument } from "../../../graphql/generated/graphql";
+import { AdminAnalyticsDocument, AdminSalesReportDocument, AdminTopProductsDocument } from "../../../graphql/generated/graphql";
+import { emptyReport } from "./salesReportFixtures";
 import { createTestLive } from "../../../test/liveEvents";
 import { admin, renderWithShop } from "../../../test/renderWithShop";
 import { picture } from "../../../test/fixtures";
@@ -68,6 +69,12 @@ const topProductsMock = (outcome: { error?: Error; products?: Array<(typeof topP
   delay: outcome.delay ?? 0,
 });
 
+// The sales report under the spec's figures (SalesReport.test.tsx tests it): an empty period here.
+const reportMock = () => ({
+  request: { query: AdminSalesReportDocument, variables: { range: "LAST_30_DAYS" } },
+  result: { data: { salesReport: emptyReport } },
+});
+
 const at = { route: "/admin/dashboard", path: "/admin/dashboard", user: admin };
 
 // jsdom lays nothing out, so the charts measure 0 x 0 and recharts says so; every other warning still shows.
@@ -80,12 +87,12 @@ beforeEach(() => {
 
 describe("Dashboard", () => {
   it("greets the admin: 'Welcome back {name}, here is what is been happening in your store.'", async () => {
-    renderWithShop(<DashboardScreen />, { ...at, mocks: [analyticsMock(), topProductsMock()] });
+    renderWithShop(<DashboardScreen />, { ...at, mocks: [reportMock(), analyticsMock(), topProductsMock()] });
     expect(await screen.findByText("Welcome back Root Admin, here is what is been happening in your store.")).toBeInTheDocument();
   });
 
   it("shows the loading view until the figures have loaded", async () => {
-    renderWithShop(<DashboardScreen />, { ...at, mocks: [analyticsMock({ delay: 30 }), topProductsMock({ delay: 30 })] });
+    renderWithShop(<DashboardScreen />, { ...at, mocks: [reportMock(), analyticsMock({ delay: 30 }), topProductsMock({ delay: 30 })] });
     expect(screen.getByRole("status", { name: "Loading the dashboard" })).toBeInTheDocument();
     expect(screen.getByLabelText("Loading the top selling products")).toBeInTheDocument();
     expect(await screen.findByRole("article", { name: "Total customers" })).toBeInTheDocument();
@@ -93,7 +100,7 @@ describe("Dashboard", () => {
   });
 
   it("three cards: total customers, total sales (in dollars) and total orders", async () => {
-    renderWithShop(<DashboardScreen />, { ...at, mocks: [analyticsMock(), topProductsMock()] });
+    renderWithShop(<DashboardScreen />, { ...at, mocks: [reportMock(), analyticsMock(), topProductsMock()] });
     const customers = await screen.findByRole("article", { name: "Total customers" });
     expect(within(customers).getByTestId("summary-value")).toHaveTextContent("42");
     expect(within(screen.getByRole("article", { name: "Total sales" })).getByTestId("summary-value")).toHaveTextContent("$1,234.50");
@@ -101,7 +108,7 @@ describe("Dashboard", () => {
   });
 
   it("each card shows its 'This month' growth as a whole number with a leading plus sign when positive", async () => {
-    renderWithShop(<DashboardScreen />, { ...at, mocks: [analyticsMock(), topProductsMock()] });
+    renderWithShop(<DashboardScreen />, { ...at, mocks: [reportMock(), analyticsMock(), topProductsMock()] });
     const customers = await screen.findByRole("article", { name: "Total customers" });
     expect(within(customers).getByTestId("summary-growth")).toHaveTextContent("+12%");
     expect(within(customers).getByText("This month")).toBeInTheDocument();
@@ -110,14 +117,14 @@ describe("Dashboard", () => {
   });
 
   it("each card has a small line chart over the last three months", async () => {
-    renderWithShop(<DashboardScreen />, { ...at, mocks: [analyticsMock(), topProductsMock()] });
+    renderWithShop(<DashboardScreen />, { ...at, mocks: [reportMock(), analyticsMock(), topProductsMock()] });
     expect(await screen.findByRole("img", { name: "Total customers over the last three months: September 3, October 5, November 8" })).toBeInTheDocument();
     expect(screen.getByRole("img", { name: "Total sales over the last three months: September $300.00, October $250.25, November $684.25" })).toBeInTheDocument();
     expect(screen.getByRole("img", { name: "Total orders over the last three months: September 4, October 6, November 7" })).toBeInTheDocument();
   });
 
   it("'Top selling products': Product Name, Category, Total Sales; each row links to /products/{slug} with a small round image and the purchased quantity", async () => {
-    renderWithShop(<DashboardScreen />, { ...at, mocks: [analyticsMock(), topProductsMock()] });
+    renderWithShop(<DashboardScreen />, { ...at, mocks: [reportMock(), analyticsMock(), topProductsMock()] });
     const table = within((await screen.findByRole("heading", { name: "Top selling products" })).closest("section")!);
     expect(await table.findByRole("columnheader", { name: "Product Name" })).toBeInTheDocument();
     expect(table.getByRole("columnheader", { name: "Category" })).toBeInTheDocument();
@@ -131,7 +138,7 @@ describe("Dashboard", () => {
   });
 
   it("under a product sold in several variants, its sales by variant: 'MON-DEL-12 · Pot size: 12 cm — 5'; none under a product sold in one", async () => {
-    renderWithShop(<DashboardScreen />, { ...at, mocks: [analyticsMock(), topProductsMock({ products: [monstera, planter, ...topProducts] })] });
+    renderWithShop(<DashboardScreen />, { ...at, mocks: [reportMock(), analyticsMock(), topProductsMock({ products: [monstera, planter, ...topProducts] })] });
     const link = await screen.findByRole("link", { name: /Monstera Deliciosa/ });
     const row = link.closest("tr")!;
     const breakdown = within(row).getByRole("list", { name: "Sales of Monstera Deliciosa by variant" });
@@ -151,12 +158,12 @@ describe("Dashboard", () => {
   });
 
   it("says so when nothing has sold yet", async () => {
-    renderWithShop(<DashboardScreen />, { ...at, mocks: [analyticsMock(), topProductsMock({ products: [] })] });
+    renderWithShop(<DashboardScreen />, { ...at, mocks: [reportMock(), analyticsMock(), topProductsMock({ products: [] })] });
     expect(await screen.findByText("No sales yet.")).toBeInTheDocument();
   });
 
   it("a failed analytics load is ignored: no message, no cards, the rest of the dashboard stays", async () => {
-    renderWithShop(<DashboardScreen />, { ...at, mocks: [analyticsMock({ error: new Error("offline") }), topProductsMock()] });
+    renderWithShop(<DashboardScreen />, { ...at, mocks: [reportMock(), analyticsMock({ error: new Error("offline") }), topProductsMock()] });
     expect(await screen.findByRole("link", { name: /Boston Fern/ })).toBeInTheDocument();
     expect(screen.queryByRole("article", { name: "Total customers" })).not.toBeInTheDocument();
     expect(screen.queryByRole("status", { name: "Loading the dashboard" })).not.toBeInTheDocument();
@@ -165,7 +172,7 @@ describe("Dashboard", () => {
 
   it("a failed top-products load is logged", async () => {
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
-    renderWithShop(<DashboardScreen />, { ...at, mocks: [analyticsMock(), topProductsMock({ error: new Error("offline") })] });
+    renderWithShop(<DashboardScreen />, { ...at, mocks: [reportMock(), analyticsMock(), topProductsMock({ error: new Error("offline") })] });
     expect(await screen.findByText("No sales yet.")).toBeInTheDocument();
     expect(log).toHaveBeenCalledWith("Could not load the top selling products", expect.any(Error));
   });
@@ -177,10 +184,12 @@ describe("Dashboard", () => {
       ...at,
       live,
       mocks: [
+        reportMock(),
         analyticsMock(),
         topProductsMock(),
         { request: { query: AdminAnalyticsDocument }, result: { data: { analytics: later } } },
         topProductsMock(),
+        reportMock(),
       ],
     });
     const orders = await screen.findByRole("article", { name: "Total orders" });

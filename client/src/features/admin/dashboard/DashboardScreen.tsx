@@ -2,7 +2,7 @@
 // sales, total orders) each with its 'This month' growth and a small line chart of the last three
 // months, and the 'Top selling products' table (under a product sold in several variants, its sales by
 // variant: "MON-DEL-12 · Pot size: 12 cm — 5"). A failed analytics load is ignored; a failed
-// top-products load is logged.
+// top-products load is logged. Under them, the sales report of a period (SalesReport.tsx).
 import { PageTitle } from "../../../components/PageTitle";
 import "@mantine/charts/styles.css";
 import { useQuery } from "@apollo/client/react";
@@ -19,6 +19,7 @@ import { useSession } from "../../../lib/session/session";
 import { AdminSection, AdminTable, figureColumn } from "../AdminParts";
 import { formatGrowth } from "../adminRules";
 import { useNewOrders } from "../../../lib/orders/liveOrders";
+import { SalesReport } from "./SalesReport";
 
 /** 'Welcome back {name}, here is what is been happening in your store.' (verbatim). */
 export const greeting = (name: string) => `Welcome back ${name}, here is what is been happening in your store.`;
@@ -199,6 +200,7 @@ export function DashboardScreen() {
         </Text>
       )}
       <TopSellingProducts />
+      <SalesReport />
     </Stack>
   );
 }

@@ -42,3 +42,44 @@ export const dashboardOperations = /* GraphQL */ `
     }
   }
 `;
+
+// The sales report of a range of days (the range picker under the spec's figures), and the same as CSV.
+export const salesReportOperations = /* GraphQL */ `
+  query AdminSalesReport($range: ReportRange, $from: String, $to: String) {
+    salesReport(range: $range, from: $from, to: $to) {
+      range
+      from
+      to
+      sales
+      orders
+      items
+      newCustomers
+      averageOrderValue
+      days {
+        day
+        sales
+        orders
+      }
+      categories {
+        category
+        items
+        sales
+      }
+      topProducts {
+        id
+        slug
+        name
+        category
+        items
+        sales
+      }
+    }
+  }
+
+  query AdminSalesReportCsv($range: ReportRange, $from: String, $to: String) {
+    salesReportCsv(range: $range, from: $from, to: $to) {
+      fileName
+      csv
+    }
+  }
+`;
