@@ -118,11 +118,11 @@ const AFTER: SqlCase[] = [
           { text: "SELECT to_char(day, 'YYYY-MM-DD'), sales_cents, orders, items, new_customers, discounts_cents, tax_cents FROM analytics_days WHERE day >= $1::date AND day <= $2::date ORDER BY day", values: [from, to] },
           { text: "SELECT category, sum(quantity)::int, sum(sales_cents)::bigint AS sales FROM analytics_category_days WHERE day >= $1::date AND day <= $2::date GROUP BY category HAVING sum(quantity) > 0 ORDER BY sales DESC, category", values: [from, to] },
           {
-            text: `SELECT p.id, p.slug, p.name, c.name, p.image_one, g.items, g.sales FROM (SELECT product_id, sum(quantity)::int AS items, sum(sales_cents)::bigint AS sales
-                   FROM analytics_product_days WHERE day >= $1::date AND day <= $2::date GROUP BY product_id) g JOIN products p ON p.id = g.product_id JOIN categories c ON c.id = p.category_id
-                   WHERE g.items > 0 ORDER BY g.items DESC, g.product_id LIMIT 10`,
+            text: `SELECT product_id, sum(quantity)::int AS items, sum(sales_cents)::bigint AS sales FROM analytics_product_days WHERE day >= $1::date AND day <= $2::date
+                   GROUP BY product_id HAVING sum(quantity) > 0 ORDER BY items DESC, product_id LIMIT 30 OFFSET 0`,
             values: [from, to],
           },
+          { text: `SELECT p.id, p.slug, p.name, p.image_one, c.name FROM products p JOIN categories c ON c.id = p.category_id WHERE p.id = ANY(${TOP_IDS})` },
         ];
       },
     }),

@@ -152,6 +152,19 @@ describe("sales report", () => {
     }
   });
 
+  it("a deleted product's sales leave the best sellers (its lines no longer point at it) and stay in its category", async () => {
+    const gone = await t.shop.prisma.product.create({ data: { slug: "gone", name: "Gone", description: "Gone.", categoryId: (await t.shop.prisma.category.findFirstOrThrow({ where: { name: "Plants" } })).id, priceCents: 100, quantity: 50, imageOne: "/uploads/gone.jpg" } });
+    await order("2025-04-01T12:00:00Z", [{ product: gone, category: "Plants", unit: 100, quantity: 50 }]);
+    const range = { range: "CUSTOM", from: "2025-04-01", to: "2025-04-01" };
+    const before = await t.gql<{ salesReport: { topProducts: { slug: string }[]; categories: { category: string; items: number }[] } }>(REPORT, range, owner);
+    expect(before.data!.salesReport.topProducts.map((product) => product.slug)).toEqual(["gone"]);
+    await t.shop.prisma.productVariant.deleteMany({ where: { productId: gone.id } }).catch(() => undefined);
+    await t.shop.prisma.product.delete({ where: { id: gone.id } });
+    const after = await t.gql<{ salesReport: { topProducts: { slug: string }[]; categories: { category: string; items: number }[] } }>(REPORT, range, owner);
+    expect(after.data!.salesReport.topProducts).toEqual([]);
+    expect(after.data!.salesReport.categories).toMatchObject([{ category: "Plants", items: 50 }]);
+  });
+
   it("needs analytics:read: a support or catalogue manager, a shopper and a guest are refused; the spec's admin is not", async () => {
     const support = (await t.signUp({ role: "admin", staffRole: "support" })).token;
     const catalogue = (await t.signUp({ role: "admin", staffRole: "catalogue-manager" })).token;
