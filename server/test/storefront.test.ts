@@ -163,15 +163,59 @@ describe("not found and not for search engines", () => {
   });
 
   it("account and admin pages are marked noindex", async () => {
-    for (const path of ["/user", "/admin/dashboard"]) {
+    for (const [path, title] of [
+      ["/user", "My account · Verdant"],
+      ["/admin/dashboard", "Verdant"],
+    ]) {
       const response = await page(path);
       expect(response.status).toBe(200);
       expect(response.headers.get("x-robots-tag")).toBe("noindex");
       const pageHead = head(await response.text());
       expect(pageHead).toContain('<meta name="robots" content="noindex"/>');
-      // Their frame, sent before the screen (which comes after hydration), still has a title.
-      expect(pageHead).toContain("<title>Verdant</title>");
+      // The account's title while the session loads (after hydration); the admin's frame, sent before its screen, the shop's.
+      expect(pageHead).toContain(`<title>${title}</title>`);
     }
+  });
+
+  it("the search boxes are search forms; sign-in, sign-up, cart and checkout come with their layout, saying without scripts that they need them", async () => {
+    const home = await (await page("/")).text();
+    // The header's search box: Enter before the scripts (or without them) asks the server for the results page.
+    const searchForm = /<form (?=[^>]*action="\/search")(?=[^>]*method="get")[^>]*>(?:(?!<\/form>).)*?<input (?=[^>]*type="search")[^>]*name="q"[^>]*>/g;
+    expect(home.match(searchForm)).toHaveLength(1);
+    const search = await (await page("/search?q=fern")).text();
+    // The header's and the page's, which holds the text searched.
+    expect(search.match(searchForm)).toHaveLength(2);
+    expect(search.match(searchForm)![1]).toContain('value="fern"');
+    expect(search).toContain("Boston Fern");
+    for (const [path, heading, needs] of [
+      ["/login-user", "Welcome back", "Signing in needs JavaScript"],
+      ["/signup", "Create account", "Creating an account needs JavaScript"],
+      ["/cart", "Cart", "The cart and checkout need JavaScript"],
+      ["/checkout", "Checkout", "Your account and checkout need JavaScript"],
+    ]) {
+      const html = await (await page(path)).text();
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      expect(html).toMatch(new RegExp(`<noscript>.*?${needs}.*?</noscript>`));
+    }
+    const signIn = await (await page("/login-user")).text();
+    // Sent with POST (nothing typed in an address), the fields named as the app reads them once it runs.
+    expect(signIn).toMatch(/<form (?=[^>]*method="post")[^>]*aria-label="Welcome back"/);
+    expect(signIn).toMatch(/<input[^>]*name="email"/);
+    expect(signIn).toMatch(/<input[^>]*name="password"/);
+  });
+
+  it("a form sent without JavaScript to a page is answered with that page (303): nothing sent is read", async () => {
+    const response = await fetch(`${served.url}/login-user`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { accept: "text/html", "content-type": "application/x-www-form-urlencoded" },
+      body: "email=a%40b.c&password=secret",
+    });
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe("/login-user");
+    // The API is not a page: its own answers stand.
+    const api = await fetch(`${served.url}/public/api/nothing`, { method: "POST", headers: { accept: "text/html", "content-type": "application/x-www-form-urlencoded" }, body: "a=b" });
+    expect(api.status).not.toBe(303);
   });
 });
 

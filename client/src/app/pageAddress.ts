@@ -6,10 +6,7 @@
 // nobody can make the server draw the same page again and again by varying a parameter nothing reads.
 // A screen that starts reading another parameter must name it here (storefront.test.ts renders the pages
 // with and without such extras and expects the same HTML).
-import { PRODUCT_FILTER_PARAMS } from "../lib/catalog/productFilters";
-import { VARIANT_PARAM } from "../lib/catalog/variants";
-
-const PAGE_PARAMS: ReadonlySet<string> = new Set(["q", "sort", ...PRODUCT_FILTER_PARAMS, VARIANT_PARAM]);
+import { PAGE_PARAMS } from "../lib/ssr/pageParams";
 
 /**
  * `/products/fern?utm_source=news` -> `/products/fern`; `url` is a path with its query, as a request names it.

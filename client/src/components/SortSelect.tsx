@@ -4,13 +4,17 @@
 // (one made before the scripts ran is passed on once they do: client/build/scripts-after-content.ts).
 import { Button, Group, NativeSelect } from "@mantine/core";
 import { useLocation, useSearchParams } from "react-router-dom";
+import { isPageParam } from "../lib/ssr/pageParams";
 import { SORT_ORDER_LABELS, SORT_ORDERS, sortOrderFrom, type SortOrder } from "../lib/catalog/productSort";
 
-/** The page's other parameters as hidden fields, so a GET form that changes some of them keeps the rest. */
+/**
+ * The page's other parameters as hidden fields, so a GET form that changes some of them keeps the rest: only
+ * those a screen reads (a tracking tag in the address would otherwise make the page another to keep).
+ */
 export function KeptParams({ params, leave }: { params: URLSearchParams; leave: readonly string[] }) {
   return (
     <>
-      {[...params].map(([name, value], index) => (leave.includes(name) ? null : <input key={`${name}-${index}`} type="hidden" name={name} value={value} />))}
+      {[...params].map(([name, value], index) => (leave.includes(name) || !isPageParam(name) ? null : <input key={`${name}-${index}`} type="hidden" name={name} value={value} />))}
     </>
   );
 }

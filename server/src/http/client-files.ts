@@ -65,6 +65,12 @@ export function clientFiles(dist: string, apiPaths: RegExp, renderPage?: Request
   };
 
   router.use((req, res, next) => {
+    // A form of the storefront sent by a browser without JavaScript (sign-in, the newsletter: forms the app
+    // sends itself, method="post" so nothing typed goes into an address): the page again (303, a GET), which
+    // says that the form needs JavaScript. What was sent is not read.
+    if (req.method === "POST" && !apiPaths.test(req.path) && req.is("application/x-www-form-urlencoded") && req.accepts(["json", "html"]) === "html") {
+      return res.redirect(303, req.originalUrl);
+    }
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     let relative: string;
     try {

@@ -1,5 +1,6 @@
 // Footer: a newsletter email input with Submit (its behaviour is not specified, so it
-// only keeps the page from reloading), links About us, Terms and Conditions, Privacy Policy, and a copyright line.
+// only keeps the page from reloading; method="post": sent before the scripts run, it waits for them, and
+// without them the server answers with the page again, the email in no address), links About us, Terms and Conditions, Privacy Policy, and a copyright line.
 import { Anchor, Button, Container, Group, Stack, Text, TextInput } from "@mantine/core";
 import { ShopLogo } from "../../components/ShopLogo";
 
@@ -10,7 +11,7 @@ export function Footer() {
         <Stack gap="lg">
           <Group justify="space-between" align="flex-end" wrap="wrap" gap="lg">
             <ShopLogo height={30} />
-            <form onSubmit={(event) => event.preventDefault()} aria-label="Newsletter">
+            <form method="post" onSubmit={(event) => event.preventDefault()} aria-label="Newsletter">
               <Group gap="xs" align="flex-end" wrap="nowrap">
                 <TextInput type="email" label="Newsletter email" placeholder="you@example.com" name="newsletter-email" />
                 <Button type="submit" variant="filled">

@@ -9,14 +9,18 @@ import { MAIN_CONTENT_ID, SkipLink } from "./SkipLink";
 import { TopNavigation } from "./TopNavigation";
 
 /**
- * Screens with forms or personal data (sign-in, account, cart, checkout, admin): the server sends their frame
- * with the loading view, and the screen appears once the page is hydrated, so nothing typed before then is lost.
+ * Screens the server sends as their frame with the loading view, the screen appearing once the page is
+ * hydrated: the back office, and the password reset screens (the reset link's token is in the address's
+ * fragment, which the server never sees). The other personal screens send their own layout, drawn for a
+ * guest with nothing of the shopper's in it: the sign-in and sign-up forms (what is typed before the scripts
+ * run is kept, lib/ssr/typedEarly.ts), the cart's frame until it reads the tab's cart, the account and
+ * checkout screens' titles while the shopper's session loads (RequireUser).
  */
-export const PERSONAL_SCREENS = /^\/(admin|user|cart|checkout|login|login-user|signup|forgot-password|reset-password)(\/|$)/;
+export const SCREENS_AFTER_HYDRATION = /^\/(admin|forgot-password|reset-password)(\/|$)/;
 
 export function ShopLayout() {
   const hydrated = useHydrated();
-  const personal = PERSONAL_SCREENS.test(useLocation().pathname);
+  const later = SCREENS_AFTER_HYDRATION.test(useLocation().pathname);
   return (
     <Box style={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
       <SkipLink />
@@ -24,7 +28,7 @@ export function ShopLayout() {
       {/* At least a screen high: the footer starts below the fold, so a page whose data arrives
           after its loading view grows downwards without pushing anything the visitor sees (no layout shift). */}
       <Container component="main" id={MAIN_CONTENT_ID} tabIndex={-1} size="xl" py="lg" w="100%" mih="100vh" style={{ flex: 1, outline: "none" }}>
-        {personal && !hydrated ? (
+        {later && !hydrated ? (
           <>
             {/* The screen's own title comes with it; until then the page has the shop's (a document needs one). */}
             <title>{SHOP_NAME}</title>

@@ -1,4 +1,8 @@
 // The frame the sign-up, sign-in and update forms share: a title, the fields, one submit button.
+// The form is the app's to send (the token it gets back is kept in the browser: the spec's place for it). It
+// says method="post": sent before the app runs, the starter keeps it and sends it again once the app answers
+// (client/build/scripts-after-content.ts); without scripts the server answers a POST with the page again
+// (client-files.ts), so nothing typed goes into an address, and the page says plainly why (noScriptText).
 import { PageTitle } from "../../components/PageTitle";
 import { Alert, Button, Checkbox, Container, Paper, Stack, TextInput } from "@mantine/core";
 import type { ChangeEvent, FormEvent, ReactNode, Ref } from "react";
@@ -15,9 +19,11 @@ export interface AccountFormProps {
   formRef?: Ref<HTMLFormElement>;
   /** A failure that names no field (a wrong password, too many attempts): said inside the form, announced. */
   problem?: string | null;
+  /** What a browser without JavaScript is told under the title: that this form needs it. */
+  noScriptText?: string;
 }
 
-export function AccountForm({ title, submitLabel, submitting, onSubmit, children, footer, formRef, problem }: AccountFormProps) {
+export function AccountForm({ title, submitLabel, submitting, onSubmit, children, footer, formRef, problem, noScriptText }: AccountFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -25,9 +31,16 @@ export function AccountForm({ title, submitLabel, submitting, onSubmit, children
   return (
     <Container size={460} px={0} py="lg">
       <Paper withBorder p="xl" radius="md">
-        <form ref={formRef} onSubmit={submit} aria-label={title} noValidate>
+        <form ref={formRef} method="post" onSubmit={submit} aria-label={title} noValidate>
           <Stack gap="md">
             <PageTitle title={title} size="h2" />
+            {noScriptText && (
+              <noscript>
+                <Alert color="yellow" variant="light">
+                  {noScriptText}
+                </Alert>
+              </noscript>
+            )}
             {problem && (
               <Alert color="red" variant="light" role="alert">
                 {problem}
@@ -58,6 +71,8 @@ export function PasswordField(props: {
   shown: boolean;
   value: string;
   autoComplete: string;
+  /** The field's name in the form (the app reads what was typed before it ran by it). */
+  name?: string;
   onChange: (event: ChangeEvent<HTMLInputElement>) => void;
 }) {
   const { shown, ...rest } = props;
@@ -70,7 +85,7 @@ export function EmailField({ value, fieldErrors, onChange }: { value: string; fi
     fieldErrors.clear("email");
     onChange(event.currentTarget.value);
   };
-  return <TextInput label="Email" type="email" autoComplete="email" value={value} error={fieldErrors.errorOf("email")} onChange={change} />;
+  return <TextInput label="Email" type="email" name="email" autoComplete="email" value={value} error={fieldErrors.errorOf("email")} onChange={change} />;
 }
 
 /** A new password and its confirmation (sign-up, reset, change), each with the server's message for it. */
@@ -87,9 +102,10 @@ export function NewPasswordFields(props: {
   const { label, shown, values, onChange, errorOf } = props;
   return (
     <>
-      <PasswordField label={label} autoComplete="new-password" shown={shown} value={values.password} onChange={onChange("password")} error={errorOf("password")} />
+      <PasswordField label={label} name="password" autoComplete="new-password" shown={shown} value={values.password} onChange={onChange("password")} error={errorOf("password")} />
       <PasswordField
         label="Confirm password"
+        name="passwordConfirmation"
         autoComplete="new-password"
         shown={shown}
         value={values.passwordConfirmation}

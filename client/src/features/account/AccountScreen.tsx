@@ -13,7 +13,7 @@ import { RequireUser } from "../../components/RequireUser";
 import { YourDataSection } from "./YourDataSection";
 
 export function AccountScreen() {
-  return <RequireUser>{(user) => <AccountOverview user={user} />}</RequireUser>;
+  return <RequireUser title="My account">{(user) => <AccountOverview user={user} />}</RequireUser>;
 }
 
 function Detail({ label, value }: { label: string; value: string }) {

