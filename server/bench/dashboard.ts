@@ -115,7 +115,11 @@ const AFTER: SqlCase[] = [
         const from = day(new Date(now.getTime() - (days - 1) * 86_400_000));
         const to = day(now);
         return [
-          { text: "SELECT to_char(day, 'YYYY-MM-DD'), sales_cents, orders, items, new_customers, discounts_cents, tax_cents FROM analytics_days WHERE day >= $1::date AND day <= $2::date ORDER BY day", values: [from, to] },
+          {
+            text: `SELECT to_char(day, 'YYYY-MM-DD'), sum(sales_cents)::bigint, sum(orders)::int, sum(items)::int, sum(new_customers)::int, sum(discounts_cents)::bigint, sum(tax_cents)::bigint
+                   FROM analytics_days WHERE day >= $1::date AND day <= $2::date GROUP BY day ORDER BY day`,
+            values: [from, to],
+          },
           { text: "SELECT category, sum(quantity)::int, sum(sales_cents)::bigint AS sales FROM analytics_category_days WHERE day >= $1::date AND day <= $2::date GROUP BY category HAVING sum(quantity) > 0 ORDER BY sales DESC, category", values: [from, to] },
           {
             text: `SELECT product_id, sum(quantity)::int AS items, sum(sales_cents)::bigint AS sales FROM analytics_product_days WHERE day >= $1::date AND day <= $2::date

@@ -130,13 +130,15 @@ const RECOUNT = {
 };
 // The rollups as kept, rows that came back to nothing left out (a day whose orders were all cancelled).
 const ROLLUPS = {
-  days: `SELECT to_char(day, 'YYYY-MM-DD') AS day, orders, sales_cents AS sales, discounts_cents AS discounts, tax_cents AS tax, items, new_customers AS customers FROM analytics_days
-         WHERE orders <> 0 OR sales_cents <> 0 OR discounts_cents <> 0 OR tax_cents <> 0 OR items <> 0 OR new_customers <> 0 ORDER BY day`,
+  days: `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(orders)::int AS orders, sum(sales_cents)::bigint AS sales, sum(discounts_cents)::bigint AS discounts, sum(tax_cents)::bigint AS tax,
+                sum(items)::int AS items, sum(new_customers)::int AS customers FROM analytics_days GROUP BY day
+         HAVING sum(orders) <> 0 OR sum(sales_cents) <> 0 OR sum(discounts_cents) <> 0 OR sum(tax_cents) <> 0 OR sum(items) <> 0 OR sum(new_customers) <> 0 ORDER BY day`,
   productDays: `SELECT to_char(day, 'YYYY-MM-DD') AS day, product_id, quantity, sales_cents AS sales FROM analytics_product_days
                 WHERE product_id IN (SELECT id FROM products) AND (quantity <> 0 OR sales_cents <> 0) ORDER BY 1, 2`,
   productTotals: `SELECT product_id, quantity FROM analytics_product_totals WHERE product_id IN (SELECT id FROM products) AND quantity <> 0 ORDER BY 1`,
   skus: `SELECT product_id, sku, quantity FROM analytics_product_skus WHERE product_id IN (SELECT id FROM products) AND quantity <> 0 ORDER BY 1, 2`,
-  categoryDays: `SELECT to_char(day, 'YYYY-MM-DD') AS day, category, quantity, sales_cents AS sales FROM analytics_category_days WHERE quantity <> 0 OR sales_cents <> 0 ORDER BY 1, 2`,
+  categoryDays: `SELECT to_char(day, 'YYYY-MM-DD') AS day, category, sum(quantity)::int AS quantity, sum(sales_cents)::bigint AS sales FROM analytics_category_days
+                 GROUP BY 1, 2 HAVING sum(quantity) <> 0 OR sum(sales_cents) <> 0 ORDER BY 1, 2`,
 };
 
 async function expectRollupsEqualRecount(): Promise<void> {

@@ -141,8 +141,9 @@ export class SalesReports {
 
     const [byDay, byCategory, top] = await Promise.all([
       this.prisma.$queryRaw<{ day: string; sales: Big; orders: number; items: number; new_customers: number; discounts: Big; tax: Big }[]>`
-        SELECT to_char(day, 'YYYY-MM-DD') AS day, sales_cents AS sales, orders, items, new_customers, discounts_cents AS discounts, tax_cents AS tax
-        FROM analytics_days WHERE day >= ${first}::date AND day <= ${last}::date ORDER BY day`,
+        SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(sales_cents)::bigint AS sales, sum(orders)::int AS orders, sum(items)::int AS items,
+               sum(new_customers)::int AS new_customers, sum(discounts_cents)::bigint AS discounts, sum(tax_cents)::bigint AS tax
+        FROM analytics_days WHERE day >= ${first}::date AND day <= ${last}::date GROUP BY day ORDER BY day`,
       this.prisma.$queryRaw<{ category: string; items: number; sales: Big }[]>`
         SELECT category, sum(quantity)::int AS items, sum(sales_cents)::bigint AS sales
         FROM analytics_category_days WHERE day >= ${first}::date AND day <= ${last}::date

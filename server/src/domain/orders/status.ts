@@ -266,6 +266,13 @@ export async function moveOrderIn(
     SELECT status::text AS status, user_id AS "userId", payment_state::text AS "paymentState" FROM orders WHERE id = ${id} FOR UPDATE`;
   if (!before) throw notFound("Order");
   allowed(before);
+  // A move that gives stock back locks the order's products now, before the order's row changes: writing the
+  // order updates the dashboard's rollups (their triggers, migration analytics_rollups_per_row), and every
+  // writer locks products before the rollups, as checkout does, so a cancellation and a checkout cannot wait
+  // for each other in a circle.
+  if (before.status !== status && STATUS_RULES[status].effects.includes("return-stock")) {
+    await tx.$queryRaw`SELECT id FROM products WHERE id IN (SELECT product_id FROM order_lines WHERE order_id = ${id}) ORDER BY id FOR NO KEY UPDATE`;
+  }
   // An order cancelled before its payment arrived was never paid (payments.ts stops its page first).
   const payment = paymentState ?? (status === "cancelled" && before.paymentState === "awaiting" ? "unpaid" : undefined);
   const row = await tx.order.update({
