@@ -1,9 +1,12 @@
-// The dashboard's daily rollups, kept by the database (migration 20261202042626_analytics_rollups): deferred
-// triggers on orders, order_lines and users bring the analytics_* tables in line with each change at its
-// commit, in the change's own transaction, so no writer of orders (checkout, the status table's moves,
-// cancellations, refunds, the payment provider's outcome, imports) can forget them and none is counted twice:
-// each counted order's share is recorded (analytics_order_marks), and a change takes exactly that share off
-// before adding the new one. Read by analytics.ts and report.ts; written by nothing in code.
+// The dashboard's daily rollups, kept by the database (migrations 20261202042626_analytics_rollups and
+// 20261202045520_analytics_rollups_per_row): triggers on orders, order_lines and users, firing per row in the
+// statement of each change (never deferred to the commit: a COMMIT must not be able to fail, decisions.md), bring
+// the analytics_* tables in line with the change in its own transaction, so no writer of orders (checkout, the
+// status table's moves, cancellations, refunds, the payment provider's outcome, imports) can forget them and none
+// is counted twice: each counted order's share is recorded (analytics_order_marks), and a change takes exactly that
+// share off before adding the new one. A day's figures are spread over 16 rows (the order's or account's id
+// modulo 16) so the day's checkouts do not queue on one row; reads add them up. Read by analytics.ts and
+// report.ts; written by nothing in code.
 //
 // Why triggers rather than a job with a watermark: the figures are right the moment a change commits (the
 // dashboard after a refund shows it), there is no second process to run or to fall behind, and orders change
