@@ -120,6 +120,22 @@ export default tseslint.config(
     rules: { "max-lines": ["error", { max: 450 }] },
   },
   {
+    // GraphQL object types resolve their plain fields with graphql's default resolver (simpleResolvers):
+    // type-graphql's own wrapper would run for every field of every item, and graphql-jit reads a default
+    // field inline (the catalogue's lists: npm run bench:api). The shop uses no type-graphql middlewares
+    // or auth checker that the wrapper exists for; getters and @FieldResolver methods keep theirs.
+    files: ["server/src/**/*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "Decorator > CallExpression[callee.name='ObjectType']:not(:has(Property[key.name='simpleResolvers']))",
+          message: "Give @ObjectType { simpleResolvers: true } (see eslint.config.mjs).",
+        },
+      ],
+    },
+  },
+  {
     // Tests and benchmarks read the wire's JSON answers loosely (`answer.data.products.nodes[0]`): the
     // answers' shapes are what the assertions check, so typing them would only restate the assertions.
     files: ["server/test/**/*.ts", "server/bench/**/*.ts"],

@@ -50,3 +50,19 @@ describe("imports point inward", () => {
     expect(problems).toEqual([expect.stringContaining("domain/ holds the shop's rules")]);
   });
 });
+
+describe("GraphQL object types resolve plain fields by graphql's default", () => {
+  const problems = async (code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, "server/src/graphql/probe.ts") });
+    return result.messages.filter((message) => message.ruleId === "no-restricted-syntax").map((message) => message.message);
+  };
+
+  it("an @ObjectType without simpleResolvers is refused", async () => {
+    expect(await problems(`import { ObjectType } from "type-graphql";\n@ObjectType({ description: "A probe." })\nexport class Probe {}\n`)).toEqual([expect.stringContaining("simpleResolvers: true")]);
+    expect(await problems(`import { ObjectType } from "type-graphql";\n@ObjectType()\nexport class Probe {}\n`)).toHaveLength(1);
+  });
+
+  it("one with simpleResolvers: true passes", async () => {
+    expect(await problems(`import { ObjectType } from "type-graphql";\n@ObjectType("Probe", { simpleResolvers: true })\nexport class Probe {}\n`)).toEqual([]);
+  });
+});

@@ -4,14 +4,14 @@ import type { ActivityEntry as EntryRow, ActivityFilter as DomainFilter } from "
 import { AFTER, connectionOf, PAGE_SIZE, viewConnection, type Connection } from "./connections.js";
 import type { GraphQLContext } from "./context.js";
 
-@ObjectType({ description: "A changed field: its value before and after, as JSON text (null: not there, before a creation or after a deletion)." })
+@ObjectType({ simpleResolvers: true, description: "A changed field: its value before and after, as JSON text (null: not there, before a creation or after a deletion)." })
 class ActivityChange {
   @Field(() => String) field!: string;
   @Field(() => String, { nullable: true }) before!: string | null;
   @Field(() => String, { nullable: true }) after!: string | null;
 }
 
-@ObjectType({ description: "One change in the back office: who, when, from where, what, and the changed fields. Never a password or secret." })
+@ObjectType({ simpleResolvers: true, description: "One change in the back office: who, when, from where, what, and the changed fields. Never a password or secret." })
 class ActivityEntry {
   @Field(() => String) id!: string;
   @Field(() => Date) at!: Date;
@@ -28,7 +28,7 @@ class ActivityEntry {
 
 const ActivityEntryConnection = connectionOf("ActivityEntry", ActivityEntry);
 
-@ObjectType({ description: "Someone who appears in the audit trail." })
+@ObjectType({ simpleResolvers: true, description: "Someone who appears in the audit trail." })
 class ActivityActor {
   @Field(() => String, { description: "What the person filter takes, e.g. staff:12." }) key!: string;
   @Field(() => String) kind!: string;

@@ -6,7 +6,7 @@ import { messages } from "../domain/messages.js";
 import type { GraphQLContext } from "./context.js";
 import { Message } from "./types.js";
 
-@ObjectType({ description: "A delivery address in the signed-in customer's address book." })
+@ObjectType({ simpleResolvers: true, description: "A delivery address in the signed-in customer's address book." })
 class Address {
   @Field(() => Int) id!: number;
   @Field(() => String, { description: "The customer's name for it: Home, Work, Grandma's..." }) label!: string;

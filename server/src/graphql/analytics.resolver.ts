@@ -18,7 +18,7 @@ registerEnumType(ReportRange, {
   description: "The days a sales report covers (UTC days, both ends included): the last 7, 30 or 90 ending today, January 1 to today, or from-to (CUSTOM).",
 });
 
-@ObjectType({ description: "A day's figures: orders that count (neither cancelled nor awaiting payment) placed that UTC day." })
+@ObjectType({ simpleResolvers: true, description: "A day's figures: orders that count (neither cancelled nor awaiting payment) placed that UTC day." })
 export class SalesDay {
   @Field(() => String, { description: "YYYY-MM-DD (UTC)." }) day!: string;
   @Field(() => MoneyScalar, { description: "The orders' totals (after promotions, tax and delivery included) less refunds." }) sales!: number;
@@ -27,14 +27,14 @@ export class SalesDay {
   @Field(() => Int, { description: "Customer accounts created that day." }) newCustomers!: number;
 }
 
-@ObjectType({ description: "A category's sales in the range: what was paid for its lines (delivery and refunds are not split by line)." })
+@ObjectType({ simpleResolvers: true, description: "A category's sales in the range: what was paid for its lines (delivery and refunds are not split by line)." })
 export class CategorySales {
   @Field(() => String, { description: "The category's name when the products were bought." }) category!: string;
   @Field(() => Int) items!: number;
   @Field(() => MoneyScalar) sales!: number;
 }
 
-@ObjectType({ description: "A product's sales in the range." })
+@ObjectType({ simpleResolvers: true, description: "A product's sales in the range." })
 export class ReportProduct {
   @Field(() => Int) id!: number;
   @Field(() => String) slug!: string;
@@ -44,7 +44,7 @@ export class ReportProduct {
   @Field(() => MoneyScalar, { description: "What was paid for its lines." }) sales!: number;
 }
 
-@ObjectType({ description: "The sales figures of a range of days, read from the daily rollups." })
+@ObjectType({ simpleResolvers: true, description: "The sales figures of a range of days, read from the daily rollups." })
 export class SalesReport {
   @Field(() => ReportRange) range!: ReportRange;
   @Field(() => String, { description: "The first day, YYYY-MM-DD (UTC)." }) from!: string;
@@ -61,7 +61,7 @@ export class SalesReport {
   @Field(() => [ReportProduct], { description: "Most units first." }) topProducts!: ReportProduct[];
 }
 
-@ObjectType({ description: "A report as a CSV file (RFC 4180; cells a spreadsheet would run as formulas start with an apostrophe)." })
+@ObjectType({ simpleResolvers: true, description: "A report as a CSV file (RFC 4180; cells a spreadsheet would run as formulas start with an apostrophe)." })
 export class CsvFile {
   @Field(() => String) fileName!: string;
   @Field(() => String) csv!: string;

@@ -79,32 +79,32 @@ class OptionChoiceInput {
   @Field(() => String) value!: string;
 }
 
-@ObjectType({ description: "A value of an option offered as a filter, with how many products it would show." })
+@ObjectType({ simpleResolvers: true, description: "A value of an option offered as a filter, with how many products it would show." })
 class OptionValueFilter {
   @Field(() => String) value!: string;
   @Field(() => Int) count!: number;
 }
 
-@ObjectType({ description: "An option offered as a filter (e.g. Pot size): its values in natural order, each counted under the other filters and the other options' choices." })
+@ObjectType({ simpleResolvers: true, description: "An option offered as a filter (e.g. Pot size): its values in natural order, each counted under the other filters and the other options' choices." })
 class OptionFilter {
   @Field(() => String) name!: string;
   @Field(() => [OptionValueFilter]) values!: OptionValueFilter[];
 }
 
-@ObjectType({ description: "A category offered as a filter, with how many products it would show." })
+@ObjectType({ simpleResolvers: true, description: "A category offered as a filter, with how many products it would show." })
 class CategoryFilter {
   @Field(() => Category) category!: Category;
   @Field(() => Int) count!: number;
 }
 
-@ObjectType({ description: "A price range offered as a filter (minPrice included, maxPrice left out), with how many products it would show." })
+@ObjectType({ simpleResolvers: true, description: "A price range offered as a filter (minPrice included, maxPrice left out), with how many products it would show." })
 class PriceRangeFilter {
   @Field(() => MoneyScalar) minPrice!: number;
   @Field(() => MoneyScalar, { nullable: true, description: "null: no upper bound." }) maxPrice!: number | null;
   @Field(() => Int) count!: number;
 }
 
-@ObjectType({ description: "The filters of a search or category page, each counted under the other chosen filters but not its own." })
+@ObjectType({ simpleResolvers: true, description: "The filters of a search or category page, each counted under the other chosen filters but not its own." })
 class ProductFilters {
   @Field(() => Int, { description: "Products matching the text and every chosen filter." }) total!: number;
   @Field(() => [CategoryFilter], { description: "With a search text: the categories holding matches, most first. Empty without one." })

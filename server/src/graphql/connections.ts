@@ -9,7 +9,7 @@ import { Category, Order, Product, Region, User } from "./types.js";
 export const PAGE_SIZE = "How many items: 1 to 100.";
 export const AFTER = "The endCursor of the page before; leave out for the first page.";
 
-@ObjectType({ description: "Where a page of a connection ends, and whether more follows (Relay style)." })
+@ObjectType({ simpleResolvers: true, description: "Where a page of a connection ends, and whether more follows (Relay style)." })
 export class PageInfo {
   @Field(() => Boolean, { description: "True when more items follow endCursor." }) hasNextPage!: boolean;
   @Field(() => String, {
@@ -28,13 +28,13 @@ export interface Connection<TNode> {
 
 /** The edge and connection object types of one node type, e.g. ProductEdge and ProductConnection. */
 export function connectionOf<TNode extends object>(name: string, Node: ClassType<TNode>): ClassType<Connection<TNode>> {
-  @ObjectType(`${name}Edge`)
+  @ObjectType(`${name}Edge`, { simpleResolvers: true })
   class Edge {
     @Field(() => String) cursor!: string;
     @Field(() => Node) node!: TNode;
   }
 
-  @ObjectType(`${name}Connection`)
+  @ObjectType(`${name}Connection`, { simpleResolvers: true })
   class NodeConnection implements Connection<TNode> {
     @Field(() => [Edge]) edges!: Edge[];
     @Field(() => [Node]) nodes!: TNode[];

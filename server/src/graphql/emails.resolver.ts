@@ -21,7 +21,7 @@ registerEnumType(EmailState, {
   ].join("\n"),
 });
 
-@ObjectType({ description: "An email the shop wrote to a user: what the admin's user screen lists." })
+@ObjectType({ simpleResolvers: true, description: "An email the shop wrote to a user: what the admin's user screen lists." })
 export class Email {
   @Field(() => String, { description: "The outbox message's id." }) id!: string;
   @Field(() => String, { description: "welcome, order-confirmation, order-status, password-reset or password-changed." }) kind!: string;

@@ -35,7 +35,7 @@ registerEnumType(DeliveryState, {
   description: "PENDING: not delivered yet (retries with backoff for a day). DELIVERED: the receiver answered 2xx. FAILED: given up.",
 });
 
-@ObjectType({ description: "A credential for an integration (not a person). Its secret is shown only once, when it is made." })
+@ObjectType({ simpleResolvers: true, description: "A credential for an integration (not a person). Its secret is shown only once, when it is made." })
 class ApiKey {
   @Field(() => Int) id!: number;
   @Field(() => String) name!: string;
@@ -50,7 +50,7 @@ class ApiKey {
 
 const ApiKeyConnection = connectionOf("ApiKey", ApiKey);
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 class NewApiKeyPayload {
   @Field(() => String) message!: string;
   @Field(() => ApiKey) apiKey!: ApiKey;
@@ -58,7 +58,7 @@ class NewApiKeyPayload {
   secret!: string;
 }
 
-@ObjectType({ description: "One event sent (or being sent) to a webhook endpoint." })
+@ObjectType({ simpleResolvers: true, description: "One event sent (or being sent) to a webhook endpoint." })
 class WebhookDelivery {
   @Field(() => String) id!: string;
   @Field(() => String, { description: "The event's id: the body's id and the webhook-id header, the same on every attempt." }) eventId!: string;
@@ -76,7 +76,7 @@ class WebhookDelivery {
 
 const WebhookDeliveryConnection = connectionOf("WebhookDelivery", WebhookDelivery);
 
-@ObjectType({ description: "Where the shop sends webhooks, signed per the Standard Webhooks spec with the endpoint's secret." })
+@ObjectType({ simpleResolvers: true, description: "Where the shop sends webhooks, signed per the Standard Webhooks spec with the endpoint's secret." })
 class WebhookEndpoint {
   @Field(() => Int) id!: number;
   @Field(() => String) url!: string;
@@ -93,20 +93,20 @@ class WebhookEndpoint {
   @Field(() => Date) updatedAt!: Date;
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 class WebhookEndpointSecretPayload {
   @Field(() => String) message!: string;
   @Field(() => WebhookEndpoint) endpoint!: WebhookEndpoint;
   @Field(() => String, { description: "The signing secret (whsec_...): shown now; rotate it to get a new one." }) secret!: string;
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 class ApiScopeInfo {
   @Field(() => ApiScope) scope!: string;
   @Field(() => String) description!: string;
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 class WebhookEventInfo {
   @Field(() => WebhookEventType) type!: string;
   @Field(() => String) description!: string;

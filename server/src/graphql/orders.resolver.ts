@@ -112,7 +112,7 @@ export function viewQuote(quote: DomainCartQuote): CartQuote {
   };
 }
 
-@ObjectType({ description: "How the shop takes payment." })
+@ObjectType({ simpleResolvers: true, description: "How the shop takes payment." })
 class ShopPayments {
   @Field(() => String, { description: "simulated (the spec's card form: every order is paid when placed) or stripe." }) provider!: string;
   @Field(() => Boolean, { description: "Whether the shopper pays on the provider's page after placing the order (then it starts AWAITING_PAYMENT)." }) paysOutside!: boolean;

@@ -7,13 +7,13 @@ import type { Picture } from "../domain/images/index.js";
 import type { GraphQLContext } from "./context.js";
 import { OrderLine, Product, TopProduct } from "./types.js";
 
-@ObjectType({ description: "One way to get a picture: a set of renditions in one format, as a <source> of a <picture>." })
+@ObjectType({ simpleResolvers: true, description: "One way to get a picture: a set of renditions in one format, as a <source> of a <picture>." })
 export class ImageSource {
   @Field(() => String, { description: "The format's MIME type, e.g. image/avif: <source type>." }) type!: string;
   @Field(() => String, { description: "The renditions in this format with their widths: <source srcset>." }) srcSet!: string;
 }
 
-@ObjectType({ description: "One stored rendition of a picture." })
+@ObjectType({ simpleResolvers: true, description: "One stored rendition of a picture." })
 export class ImageRendition {
   @Field(() => String) url!: string;
   @Field(() => Int) width!: number;
@@ -22,6 +22,7 @@ export class ImageRendition {
 }
 
 @ObjectType({
+  simpleResolvers: true,
   description: [
     "A product picture: renditions at fixed widths (320, 640, 960, 1280, 1920 px, never wider than the upload) in",
     "AVIF, WebP and JPEG, named by their content and cached for a year. Show it as",

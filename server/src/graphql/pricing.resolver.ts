@@ -32,7 +32,7 @@ registerEnumType(PromotionStatusName, {
   description: "no-codes: a code promotion with neither a shared code nor single-use codes yet (no shopper can get it until it has some).",
 });
 
-@ObjectType({ description: "A promotion as the back office sees it." })
+@ObjectType({ simpleResolvers: true, description: "A promotion as the back office sees it." })
 class Promotion {
   @Field(() => Int) id!: number;
   @Field(() => String) name!: string;
@@ -121,14 +121,14 @@ const promotionInput = (input: PromotionInput): DomainPromotionInput => ({
   minItemsCents: input.minItems,
 });
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 class TaxClass {
   @Field(() => Int) id!: number;
   @Field(() => String) name!: string;
   @Field(() => Boolean, { description: "The class of lines whose product and category name none." }) isDefault!: boolean;
 }
 
-@ObjectType({ description: "A rate of a tax class in a region." })
+@ObjectType({ simpleResolvers: true, description: "A rate of a tax class in a region." })
 class TaxRate {
   @Field(() => Int) regionId!: number;
   @Field(() => Int) taxClassId!: number;
@@ -136,14 +136,14 @@ class TaxRate {
   @Field(() => String, { description: "As invoices show it: VAT 20%." }) name!: string;
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 class DeliveryTaxRate {
   @Field(() => Int) regionId!: number;
   @Field(() => Float) rate!: number;
   @Field(() => String) name!: string;
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 class CategoryTaxClass {
   @Field(() => Int) categoryId!: number;
   @Field(() => Int) taxClassId!: number;
@@ -152,7 +152,7 @@ class CategoryTaxClass {
 /** The one id of the shop's tax settings (a constant: there is one set, kept in shop_settings' only row). */
 export const TAX_SETTINGS_ID = "tax-settings";
 
-@ObjectType({ description: "The shop's taxes: classes, rates per region and class, delivery's rates, categories' classes, and whether prices hold their tax." })
+@ObjectType({ simpleResolvers: true, description: "The shop's taxes: classes, rates per region and class, delivery's rates, categories' classes, and whether prices hold their tax." })
 class TaxSettings {
   @Field(() => ID, { description: `Always "${TAX_SETTINGS_ID}": the shop has one set of tax settings, so every answer holding them is the same object (clients' caches merge them by it).` })
   id!: string;

@@ -4,7 +4,7 @@ import { Arg, Ctx, Field, ObjectType, Query, Resolver } from "type-graphql";
 import type { GraphQLContext } from "./context.js";
 import { Category, Product, viewCategory, viewProduct } from "./types.js";
 
-@ObjectType({ description: "What the header's search shows while a shopper types." })
+@ObjectType({ simpleResolvers: true, description: "What the header's search shows while a shopper types." })
 class SearchSuggestions {
   @Field(() => [Product], { description: "Up to 6 products, best matches first." }) products!: Product[];
   @Field(() => [Category], { description: "Categories whose name contains the text or holds its words, by name." }) categories!: Category[];

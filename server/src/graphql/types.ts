@@ -65,14 +65,14 @@ registerEnumType(ProductSort, {
   ].join("\n"),
 });
 
-@ObjectType({ description: "A group of products, such as Indoor Plants." })
+@ObjectType({ simpleResolvers: true, description: "A group of products, such as Indoor Plants." })
 export class Category {
   @Field(() => Int) id!: number;
   @Field(() => String) name!: string;
   @Field(() => Date) createdAt!: Date;
 }
 
-@ObjectType({ description: "A delivery region and its fee." })
+@ObjectType({ simpleResolvers: true, description: "A delivery region and its fee." })
 export class Region {
   @Field(() => Int) id!: number;
   @Field(() => String) name!: string;
@@ -80,7 +80,7 @@ export class Region {
   @Field(() => Date) createdAt!: Date;
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class Product {
   @Field(() => Int) id!: number;
   @Field(() => String, { description: "URL-safe and unique, derived from the name: /products/{slug}." }) slug!: string;
@@ -107,13 +107,13 @@ export class Product {
   @Field(() => Date) createdAt!: Date;
 }
 
-@ObjectType({ description: "One option value of a variant: the option's name and the value, e.g. Pot size / 24 cm." })
+@ObjectType({ simpleResolvers: true, description: "One option value of a variant: the option's name and the value, e.g. Pot size / 24 cm." })
 export class VariantOption {
   @Field(() => String) name!: string;
   @Field(() => String) value!: string;
 }
 
-@ObjectType({ description: "One line of an order: the product as it was bought." })
+@ObjectType({ simpleResolvers: true, description: "One line of an order: the product as it was bought." })
 export class OrderLine {
   @Field(() => Int, { description: "The line's own id (refunds name it)." }) id!: number;
   @Field(() => Int, { nullable: true, description: "The product's id; null once the product was deleted." })
@@ -141,7 +141,7 @@ export class OrderLine {
   imageTwo!: string | null;
 }
 
-@ObjectType({ description: "Tax at one rate: the amount without tax, and the tax." })
+@ObjectType({ simpleResolvers: true, description: "Tax at one rate: the amount without tax, and the tax." })
 export class TaxLineView {
   @Field(() => String, { description: "As the owner named the rate, e.g. VAT 20%." }) name!: string;
   @Field(() => Float, { description: "In percent, e.g. 20 or 8.875." }) rate!: number;
@@ -149,7 +149,7 @@ export class TaxLineView {
   @Field(() => MoneyScalar) tax!: number;
 }
 
-@ObjectType({ description: "A promotion applied, with what it took off (items and delivery)." })
+@ObjectType({ simpleResolvers: true, description: "A promotion applied, with what it took off (items and delivery)." })
 export class AppliedPromotionView {
   @Field(() => String) name!: string;
   @Field(() => String, { nullable: true, description: "The code that brought it; null: it applied by itself." }) code!: string | null;
@@ -158,7 +158,7 @@ export class AppliedPromotionView {
   @Field(() => MoneyScalar, { description: "What it took off the delivery fee: its part of deliveryDiscount (0 but for free delivery)." }) deliveryAmount!: number;
 }
 
-@ObjectType({ description: "A code the shopper entered: applied, or why not." })
+@ObjectType({ simpleResolvers: true, description: "A code the shopper entered: applied, or why not." })
 export class CodeResult {
   @Field(() => String, { description: "As entered, upper case." }) code!: string;
   @Field(() => Boolean) applied!: boolean;
@@ -181,7 +181,7 @@ registerEnumType(PaymentStatus, {
   },
 });
 
-@ObjectType({ description: "An order's payment on the payment provider's page (only when the shop takes payment online)." })
+@ObjectType({ simpleResolvers: true, description: "An order's payment on the payment provider's page (only when the shop takes payment online)." })
 export class OrderPaymentView {
   @Field(() => String, { description: "The provider, e.g. stripe." }) provider!: string;
   @Field(() => String, { description: "open (the shopper may pay until expiresAt), paid, failed or expired." }) state!: string;
@@ -193,14 +193,14 @@ export class OrderPaymentView {
   @Field(() => String, { nullable: true, description: "Why a reported payment was not counted (an amount or currency that does not match the order)." }) problem!: string | null;
 }
 
-@ObjectType({ description: "Units of one line given back in a refund." })
+@ObjectType({ simpleResolvers: true, description: "Units of one line given back in a refund." })
 export class RefundedLineView {
   @Field(() => Int) lineId!: number;
   @Field(() => Int) quantity!: number;
   @Field(() => MoneyScalar) amount!: number;
 }
 
-@ObjectType({ description: "Money given back on an order, through the payment provider." })
+@ObjectType({ simpleResolvers: true, description: "Money given back on an order, through the payment provider." })
 export class OrderRefundView {
   @Field(() => Int) id!: number;
   @Field(() => MoneyScalar) amount!: number;
@@ -210,7 +210,7 @@ export class OrderRefundView {
   @Field(() => Date) createdAt!: Date;
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class Order {
   @Field(() => Int) id!: number;
   @Field(() => String) orderNumber!: string;
@@ -241,7 +241,7 @@ export class Order {
   @Field(() => Date) updatedAt!: Date;
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class User {
   @Field(() => Int) id!: number;
   @Field(() => String) name!: string;
@@ -255,61 +255,61 @@ export class User {
   @Field(() => Date) createdAt!: Date;
 }
 
-@ObjectType({ description: "A plain confirmation from a mutation." })
+@ObjectType({ simpleResolvers: true, description: "A plain confirmation from a mutation." })
 export class Message {
   @Field(() => String) message!: string;
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class AuthPayload {
   @Field(() => String, { description: "Send it as 'Authorization: Bearer <token>'." }) accessToken!: string;
   @Field(() => User) user!: User;
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class UserPayload {
   @Field(() => String) message!: string;
   @Field(() => User) user!: User;
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class ProductPayload {
   @Field(() => String) message!: string;
   @Field(() => Product) product!: Product;
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class CategoryPayload {
   @Field(() => String) message!: string;
   @Field(() => Category) category!: Category;
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class RegionPayload {
   @Field(() => String) message!: string;
   @Field(() => Region) region!: Region;
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class OrderPayload {
   @Field(() => String) message!: string;
   @Field(() => Order) order!: Order;
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class FavouritePayload {
   @Field(() => String) message!: string;
   @Field(() => Boolean) isFavourite!: boolean;
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class CartCheck {
   @Field(() => String) message!: string;
   @Field(() => Int) totalQuantity!: number;
   @Field(() => MoneyScalar, { description: "The items total at today's prices." }) subtotal!: number;
 }
 
-@ObjectType({ description: "A line of a cart quote: the product, how many, and its figures at today's prices." })
+@ObjectType({ simpleResolvers: true, description: "A line of a cart quote: the product, how many, and its figures at today's prices." })
 export class CartQuoteLine {
   @Field(() => Int) productId!: number;
   @Field(() => Int, { description: "The variant the line buys." }) variantId!: number;
@@ -323,7 +323,7 @@ export class CartQuoteLine {
   @Field(() => Float, { description: "Its tax rate in percent." }) taxRate!: number;
 }
 
-@ObjectType({ description: "The server's figures for a cart: the same rule checkout charges by, at today's prices." })
+@ObjectType({ simpleResolvers: true, description: "The server's figures for a cart: the same rule checkout charges by, at today's prices." })
 export class CartQuote {
   @Field(() => [CartQuoteLine], { description: "The cart's lines, repeated products added up, in the cart's order; products that no longer exist are left out." })
   lines!: CartQuoteLine[];
@@ -349,13 +349,13 @@ export class CartQuote {
   choicesToMake!: CartChoiceToMake[];
 }
 
-@ObjectType({ description: "A cart line that needs the shopper's choice of variant." })
+@ObjectType({ simpleResolvers: true, description: "A cart line that needs the shopper's choice of variant." })
 export class CartChoiceToMake {
   @Field(() => Int) productId!: number;
   @Field(() => String, { description: "E.g. 'Please choose a Pot size for Monstera Deliciosa.'" }) message!: string;
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class MonthFigures {
   @Field(() => String, { description: "The month's English name, e.g. September." }) month!: string;
   @Field(() => String, { description: "The month as YYYY-MM." }) yearMonth!: string;
@@ -366,7 +366,7 @@ export class MonthFigures {
   @Field(() => Int) newOrders!: number;
 }
 
-@ObjectType({ description: "The dashboard's figures. Growth is this month against last month, in whole percent." })
+@ObjectType({ simpleResolvers: true, description: "The dashboard's figures. Growth is this month against last month, in whole percent." })
 export class AnalyticsSummary {
   @Field(() => Int) totalUsers!: number;
   @Field(() => Int) userGrowthPercentage!: number;
@@ -380,7 +380,7 @@ export class AnalyticsSummary {
   lastThreeMonths!: MonthFigures[];
 }
 
-@ObjectType()
+@ObjectType({ simpleResolvers: true })
 export class TopProduct {
   @Field(() => Int) id!: number;
   @Field(() => String) slug!: string;
@@ -393,7 +393,7 @@ export class TopProduct {
   variants!: TopProductVariant[];
 }
 
-@ObjectType({ description: "A top product's sales of one variant." })
+@ObjectType({ simpleResolvers: true, description: "A top product's sales of one variant." })
 export class TopProductVariant {
   @Field(() => String, { description: "The SKU when bought (empty for lines bought before SKUs existed)." }) sku!: string;
   @Field(() => [VariantOption]) options!: VariantOption[];

@@ -13,20 +13,20 @@ import { Image } from "./pictures.resolver.js";
 import { MoneyScalar } from "./scalars.js";
 import { Product, VariantOption, viewProduct } from "./types.js";
 
-@ObjectType({ description: "A value of an option, e.g. 24 cm." })
+@ObjectType({ simpleResolvers: true, description: "A value of an option, e.g. 24 cm." })
 class ProductOptionValue {
   @Field(() => Int) id!: number;
   @Field(() => String) value!: string;
 }
 
-@ObjectType({ description: "An option a product is sold in, e.g. Pot size, with its values in the order shoppers see them." })
+@ObjectType({ simpleResolvers: true, description: "An option a product is sold in, e.g. Pot size, with its values in the order shoppers see them." })
 class ProductOption {
   @Field(() => Int) id!: number;
   @Field(() => String) name!: string;
   @Field(() => [ProductOptionValue]) values!: ProductOptionValue[];
 }
 
-@ObjectType({ description: "What a shopper buys: one combination of the product's option values, with its own SKU, price, stock and picture." })
+@ObjectType({ simpleResolvers: true, description: "What a shopper buys: one combination of the product's option values, with its own SKU, price, stock and picture." })
 class ProductVariant {
   @Field(() => Int) id!: number;
   @Field(() => String, { description: "Unique in the shop; ?variant=SKU on the product page chooses it." }) sku!: string;
@@ -44,13 +44,13 @@ class ProductVariant {
   productName!: string;
 }
 
-@ObjectType({ description: "A price with its discount price: what a discount badge is worked out from." })
+@ObjectType({ simpleResolvers: true, description: "A price with its discount price: what a discount badge is worked out from." })
 class DiscountedPrice {
   @Field(() => MoneyScalar) price!: number;
   @Field(() => MoneyScalar) discountPrice!: number;
 }
 
-@ObjectType({ description: "The lowest and highest unit price of a product's variants on sale: cards say 'from $min' when they differ." })
+@ObjectType({ simpleResolvers: true, description: "The lowest and highest unit price of a product's variants on sale: cards say 'from $min' when they differ." })
 class PriceRange {
   @Field(() => MoneyScalar) min!: number;
   @Field(() => MoneyScalar) max!: number;
