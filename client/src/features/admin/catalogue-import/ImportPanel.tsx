@@ -8,7 +8,7 @@ import { Link } from "react-router-dom";
 import { formatDateTime } from "../../../lib/orders/invoice";
 import type { ImportView } from "./importApi";
 import { appliedSummary, changesAnything, isUnderWay, NOTHING_TO_APPLY, percentDone, plannedSummary, rowsText, stageText, wasChecked } from "./importText";
-import { RefusedRowsTable } from "./RefusedRowsTable";
+import { RefusedRowsTable } from "./RefusalsTable";
 
 export const APPLY_LABEL = "Apply import";
 export const RESUME_LABEL = "Resume import";

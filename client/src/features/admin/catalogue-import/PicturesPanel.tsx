@@ -6,7 +6,7 @@ import { Paper, Progress, Stack, Text, Title } from "@mantine/core";
 import type { Ref } from "react";
 import type { PictureSetView } from "./importApi";
 import { isStoring, percentDone, picturesProgressText, picturesStageText, picturesText, refusedPictures, STORING_PICTURES } from "./importText";
-import { RefusedPicturesTable } from "./RefusedPicturesTable";
+import { RefusedPicturesTable } from "./RefusalsTable";
 
 const HEADING_ID = "catalogue-import-pictures-heading";
 
