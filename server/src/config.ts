@@ -15,6 +15,11 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string; undefined means the embedded PGlite database in dataDir. */
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_REPLICA_URL: streaming read replicas of DATABASE_URL (comma-separated); the catalogue's reads go
+   * to them (db/read-routing.ts). Empty: every read goes to DATABASE_URL, as before.
+   */
+  databaseReplicaUrls: string[];
   uploadsDir: string;
   /** JWT_SECRET; undefined outside production without one: then jwtSecretFor(dataDir) makes and keeps one. */
   jwtSecret: string | undefined;
@@ -255,6 +260,14 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new ConfigError("DATABASE_URL must start with postgres:// or postgresql:// (leave it unset for the embedded database).");
   }
 
+  const databaseReplicaUrls = (env.DATABASE_REPLICA_URL ?? "").split(",").map((url) => url.trim()).filter(Boolean);
+  if (databaseReplicaUrls.length > 0 && !databaseUrl) {
+    throw new ConfigError("DATABASE_REPLICA_URL needs DATABASE_URL: replicas are copies of a PostgreSQL primary (the embedded database has none).");
+  }
+  for (const url of databaseReplicaUrls) {
+    if (!/^postgres(ql)?:\/\//.test(url)) throw new ConfigError(`DATABASE_REPLICA_URL must be postgres:// or postgresql:// addresses separated by commas, got "${url}".`);
+  }
+
   const dataDir = path.resolve(cwd, env.DATA_DIR?.trim() || "data");
   const uploadsDir = path.resolve(cwd, env.UPLOADS_DIR?.trim() || path.join(dataDir, "uploads"));
 
@@ -296,6 +309,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     host,
     dataDir,
     databaseUrl,
+    databaseReplicaUrls,
     uploadsDir,
     jwtSecret,
     tokenTtlSeconds: readPositiveInt("TOKEN_TTL_SECONDS", env.TOKEN_TTL_SECONDS, 7 * 24 * 3600),

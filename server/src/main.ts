@@ -36,7 +36,13 @@ function open(config: Config, logger: Logger): Promise<Database> {
   const onEventError = (message: string, error: unknown) => logger.error({ err: error }, message);
   return openDatabase(
     config.databaseUrl
-      ? { kind: "postgres", url: config.databaseUrl, onEventError }
+      ? {
+          kind: "postgres",
+          url: config.databaseUrl,
+          onEventError,
+          replicaUrls: config.databaseReplicaUrls,
+          replicaLog: { info: (details, message) => logger.info(details, message), error: (details, message) => logger.error(details, message) },
+        }
       : { kind: "pglite", dataDir: config.dataDir, onEventError },
   );
 }
@@ -149,6 +155,8 @@ async function serve(config: Config, db: Database, jwtSecret: string, logger: Lo
     events: db.events,
     readRows: db.readRows,
     searchRows: db.searchRows,
+    // Catalogue reads on a read replica with DATABASE_REPLICA_URL (db/read-routing.ts); the primary otherwise.
+    catalogue: { prisma: db.catalogue.prisma, readRows: db.catalogue.rows, searchRows: db.catalogue.searchRows },
     webhookSafety: config.webhookSafety,
     // A jobs process answers no search: it keeps no index.
     searchIndex: servesShop && config.searchIndex,

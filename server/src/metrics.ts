@@ -144,6 +144,37 @@ new Gauge({
   },
 });
 
+// ---- read replicas (DATABASE_REPLICA_URL, db/read-routing.ts) --------------------------------------------
+
+let replicaReader: (() => { replica: string; up: number }[]) | null = null;
+
+/** Makes shop_db_replica_up read the replicas' state with `reader` until the returned function is called. */
+export function watchReplicas(reader: () => { replica: string; up: number }[]): () => void {
+  replicaReader = reader;
+  return () => {
+    if (replicaReader === reader) replicaReader = null;
+  };
+}
+
+new Gauge({
+  name: "shop_db_replica_up",
+  help: "1 while a read replica (DATABASE_REPLICA_URL) answers and takes catalogue reads, 0 while they go to the primary instead; the minimum over workers.",
+  labelNames: ["replica"] as const,
+  aggregator: "min",
+  registers: [registry],
+  collect() {
+    this.reset();
+    for (const row of replicaReader?.() ?? []) this.set({ replica: row.replica }, row.up);
+  },
+});
+
+export const catalogueReads = new Counter({
+  name: "shop_db_catalogue_reads_total",
+  help: "Catalogue reads with read replicas configured, by the server that answered (replica, primary) and why (replica; behind: a write not replayed yet; down: no replica answers; replica_failed; replica_empty: found nothing, read again on the primary).",
+  labelNames: ["server", "reason"] as const,
+  registers: [registry],
+});
+
 new Gauge({
   name: "shop_worker_processes",
   help: "Processes serving the port (WEB_CONCURRENCY workers, or 1).",

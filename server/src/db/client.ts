@@ -14,6 +14,8 @@ import { createLocalEventBus, createPostgresEventBus, type EventErrorHandler } f
 import { applyMigrations, type SqlRunner } from "./migrate.js";
 import { readTypes } from "./timestamps.js";
 import { queryDuration, watch } from "../metrics.js";
+import { readReplicas } from "@prisma/extension-read-replicas";
+import { lsnOf, ReadRouter, type CatalogueReads, type ReplicaLog, type ReplicaServer } from "./read-routing.js";
 
 export type Prisma = PrismaClient;
 type PrismaSql = PrismaNamespace.Sql;
@@ -32,6 +34,11 @@ export interface Database {
    * shop reads through nor run on; on PGlite (one connection) the same as readRows.
    */
   searchRows: RowReader;
+  /**
+   * The catalogue's reads (lists, product pages, categories, search and its index): with DATABASE_REPLICA_URL,
+   * on a read replica as db/read-routing.ts decides; otherwise the same as prisma, readRows and searchRows.
+   */
+  catalogue: CatalogueReads;
   /** Applies every committed migration that has not run yet. */
   migrate(): Promise<string[]>;
   /** Answers when the database can run a query (used by /readyz). */
@@ -41,7 +48,18 @@ export interface Database {
 
 export type DatabaseOptions = (
   | { kind: "pglite"; dataDir: string | "memory" }
-  | { kind: "postgres"; url: string; schema?: string; poolSize?: number; searchPoolSize?: number; searchTimeoutMs?: number }
+  | {
+      kind: "postgres";
+      url: string;
+      schema?: string;
+      poolSize?: number;
+      searchPoolSize?: number;
+      searchTimeoutMs?: number;
+      /** DATABASE_REPLICA_URL: streaming replicas of `url` for the catalogue's reads (db/read-routing.ts). */
+      replicaUrls?: string[];
+      /** Where a replica going away and coming back is reported. */
+      replicaLog?: ReplicaLog;
+    }
 ) & {
   /** Where problems of the event bus are reported (they never fail a request). */
   onEventError?: EventErrorHandler;
@@ -148,6 +166,7 @@ async function openPGlite(dataDir: string | "memory", onEventError: EventErrorHa
     // PGlite's own cost per query dwarfs Prisma's; one path keeps its type handling in one place.
     readRows: prismaReader(prisma),
     searchRows: prismaReader(prisma),
+    catalogue: { prisma, rows: prismaReader(prisma), searchRows: prismaReader(prisma), onReplica: () => false },
     migrate: () => applyMigrations(runner),
     ping: async () => {
       await pglite.query("select 1");
@@ -187,10 +206,83 @@ interface PostgresPools {
   searchTimeoutMs: number;
 }
 
-async function openPostgres(url: string, schema: string | undefined, sizes: PostgresPools, onEventError: EventErrorHandler): Promise<Database> {
+/** Statements after which the primary holds a write (once they answer): read-routing.ts must see it replayed. */
+const WRITES = /^\s*(INSERT|UPDATE|DELETE|COMMIT|MERGE|TRUNCATE|COPY)\b/i;
+
+/** A primary's client that reports each write statement once it has answered (only with read replicas). */
+function writeWatchingClient(onWrite: () => void): typeof TimedClient {
+  return class WriteWatchingClient extends TimedClient {
+    override query(...args: unknown[]): never {
+      const first = args[0];
+      const text = typeof first === "string" ? first : (first as { text?: unknown } | undefined)?.text;
+      if (typeof text !== "string" || !WRITES.test(text)) return super.query(...args);
+      const callback = args.at(-1);
+      if (typeof callback === "function") {
+        return super.query(...args.slice(0, -1), (...answer: unknown[]) => {
+          onWrite();
+          return (callback as (...given: unknown[]) => unknown)(...answer);
+        });
+      }
+      const result = super.query(...args) as unknown;
+      if (result instanceof Promise) result.then(onWrite, onWrite);
+      return result as never;
+    }
+  };
+}
+
+/** A read replica's pools (as the primary's: the shop's reads, search's with its timeout) and Prisma client. */
+function openReplica(url: string, schema: string | undefined, sizes: PostgresPools): ReplicaServer {
+  const parsed = new URL(url);
+  parsed.searchParams.delete("schema");
+  const searchPath = schema ? `-c search_path="${schema}",public` : "";
+  // A replica that is gone must fail fast: its reads then go to the primary.
+  const pool = new pg.Pool({ connectionString: parsed.toString(), max: sizes.poolSize, connectionTimeoutMillis: 2000, ...(searchPath ? { options: searchPath } : {}), Client: TimedClient });
+  const searchPool = new pg.Pool({
+    connectionString: parsed.toString(),
+    max: sizes.searchPoolSize,
+    connectionTimeoutMillis: 2000,
+    options: `${searchPath} -c statement_timeout=${sizes.searchTimeoutMs}`.trim(),
+    Client: TimedClient,
+  });
+  pool.on("error", () => undefined);
+  searchPool.on("error", () => undefined);
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool, schema ? { schema } : undefined) });
+  return {
+    label: `${parsed.hostname}:${parsed.port || "5432"}`,
+    rows: readerOf(pool),
+    searchRows: readerOf(searchPool),
+    prisma,
+    // A "replica" that is in fact a primary (a managed service's reader endpoint, say) is always caught up.
+    replayedLsn: async () =>
+      lsnOf((await pool.query<{ lsn: string | null }>("SELECT (CASE WHEN pg_is_in_recovery() THEN pg_last_wal_replay_lsn() ELSE pg_current_wal_insert_lsn() END)::text AS lsn")).rows[0].lsn),
+    close: async () => {
+      await prisma.$disconnect().catch(() => undefined);
+      await pool.end().catch(() => undefined);
+      await searchPool.end().catch(() => undefined);
+    },
+  };
+}
+
+/** Prisma.Sql gives the text with $1.. placeholders and the values, as node-postgres takes them. */
+const readerOf =
+  (from: pg.Pool): RowReader =>
+  async <R>(query: PrismaSql) =>
+    (await from.query({ name: statementName(query.text), text: query.text, values: query.values as unknown[], types: readTypes })).rows as R[];
+
+async function openPostgres(
+  url: string,
+  schema: string | undefined,
+  sizes: PostgresPools,
+  onEventError: EventErrorHandler,
+  replicaUrls: string[] = [],
+  replicaLog: ReplicaLog = { info: (details, message) => console.log(message, details), error: (details, message) => console.error(message, details) },
+): Promise<Database> {
   // A private schema sees its own tables first, then public, where the shared extensions (pg_trgm) live.
   const searchPath = schema ? `-c search_path="${schema}",public` : "";
-  const pool = new pg.Pool({ connectionString: url, max: sizes.poolSize, ...(searchPath ? { options: searchPath } : {}), Client: TimedClient });
+  // With replicas, each write the primary answers is news for the read router (read-your-writes).
+  let router: ReadRouter | null = null;
+  const Client = replicaUrls.length > 0 ? writeWatchingClient(() => router?.written()) : TimedClient;
+  const pool = new pg.Pool({ connectionString: url, max: sizes.poolSize, ...(searchPath ? { options: searchPath } : {}), Client });
   const searchPool = new pg.Pool({
     connectionString: url,
     max: sizes.searchPoolSize,
@@ -198,10 +290,6 @@ async function openPostgres(url: string, schema: string | undefined, sizes: Post
     Client: TimedClient,
   });
   searchPool.on("error", () => undefined);
-  const readerOf =
-    (from: pg.Pool): RowReader =>
-    async <R>(query: PrismaSql) =>
-      (await from.query({ name: statementName(query.text), text: query.text, values: query.values as unknown[], types: readTypes })).rows as R[];
   const unwatch = [
     watch("shop_db_pool_connections_total", () => pool.totalCount),
     watch("shop_db_pool_connections_idle", () => pool.idleCount),
@@ -246,13 +334,29 @@ async function openPostgres(url: string, schema: string | undefined, sizes: Post
     await searchPool.end().catch(() => undefined);
     throw new DatabaseOpenError(`Cannot connect to PostgreSQL (${(error as Error).message}).`);
   }
+  const readRows = readerOf(pool);
+  const searchRows = readerOf(searchPool);
+  if (replicaUrls.length > 0) {
+    router = new ReadRouter(
+      {
+        rows: readRows,
+        searchRows,
+        prisma,
+        currentLsn: async () => lsnOf((await pool.query<{ lsn: string }>("SELECT pg_current_wal_insert_lsn()::text AS lsn")).rows[0].lsn),
+      },
+      replicaUrls.map((replicaUrl) => openReplica(replicaUrl, schema, sizes)),
+      events,
+      replicaLog,
+      (primary, replica) => primary.$extends(readReplicas({ replicas: [replica as never] })) as unknown as PrismaClient,
+    );
+  }
   return {
     prisma,
     kind: "postgres",
     events,
-    // Prisma.Sql gives the text with $1.. placeholders and the values, as node-postgres takes them.
-    readRows: readerOf(pool),
-    searchRows: readerOf(searchPool),
+    readRows,
+    searchRows,
+    catalogue: router?.catalogue ?? { prisma, rows: readRows, searchRows, onReplica: () => false },
     migrate: () =>
       withClient(async (client) => {
         if (schema) await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
@@ -269,6 +373,7 @@ async function openPostgres(url: string, schema: string | undefined, sizes: Post
     },
     close: async () => {
       for (const stopReporting of unwatch) stopReporting();
+      await router?.close();
       await events.close();
       await prisma.$disconnect();
       await pool.end().catch(() => undefined);
@@ -295,5 +400,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       searchTimeoutMs: options.searchTimeoutMs ?? SEARCH_STATEMENT_TIMEOUT_MS,
     },
     onEventError,
+    options.replicaUrls,
+    options.replicaLog,
   );
 }

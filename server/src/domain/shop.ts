@@ -31,6 +31,12 @@ export interface ShopOptions {
   readRows?: RowReader;
   /** Runs search's queries (its own small pool with a statement timeout on PostgreSQL); readRows when not given. */
   searchRows?: RowReader;
+  /**
+   * The catalogue's reads (product lists and pages, categories, search and its index), which may go to a
+   * read replica (db/read-routing.ts decides); readRows, searchRows and the Prisma client when not given.
+   * Every other room reads from the primary.
+   */
+  catalogue?: { prisma: PrismaClient; readRows: RowReader; searchRows: RowReader };
   /** Searches one process runs at once before answering "busy" (DEFAULT_MAX_SEARCHES_IN_FLIGHT). */
   maxSearchesInFlight?: number;
   /** Which webhook URLs may be registered: https and public addresses only when not given. */
@@ -95,11 +101,12 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
   const throttle = new Throttle(prisma, readRows);
   const accounts = new AccountService(prisma, tokens, throttle);
   const passwordResets = new PasswordResetService(prisma, tokens, throttle, options.jwtSecret);
+  const catalogueRows = options.catalogue?.readRows ?? readRows;
   const index = options.searchIndex
-    ? new ProductIndex(readRows, options.events, { onError: (message, error) => options.log?.error({ err: error }, message) })
+    ? new ProductIndex(catalogueRows, options.events, { onError: (message, error) => options.log?.error({ err: error }, message) })
     : undefined;
   const orders = new OrderService(prisma, options.events, throttle, readRows, options.payments?.provider, options.payments?.settings, options.payments?.log);
-  const search = new SearchService(options.searchRows ?? readRows, { maxInFlight: options.maxSearchesInFlight, index, pageRows: readRows }, options.events);
+  const search = new SearchService(options.catalogue?.searchRows ?? options.searchRows ?? readRows, { maxInFlight: options.maxSearchesInFlight, index, pageRows: catalogueRows }, options.events);
   return {
     prisma,
     events: options.events,
@@ -109,9 +116,9 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
     accounts,
     addresses: new AddressBook(prisma),
     myData: new MyData(prisma, tokens, accounts),
-    catalog: new CatalogService(prisma, images, readRows, search),
+    catalog: new CatalogService(prisma, images, catalogueRows, search),
     search,
-    categories: new CategoryService(prisma, readRows),
+    categories: new CategoryService(options.catalogue?.prisma ?? prisma, catalogueRows),
     catalogueExport: new CatalogueExport(readRows),
     catalogueImports: new CatalogueImports(prisma, { log: options.log }),
     cataloguePictures: new CataloguePictures(prisma, images, { log: options.log }),
