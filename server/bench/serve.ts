@@ -22,7 +22,9 @@ import { LocalImageStore } from "../src/storage/local-store.js";
 const [mode, url, schema] = process.argv.slice(2);
 
 async function serveApp(): Promise<http.Server> {
-  const db = await openDatabase({ kind: "postgres", url, schema, poolSize: 10 });
+  // BENCH_REPLICA_URL: the catalogue's reads on these read replicas (as DATABASE_REPLICA_URL does for npm start).
+  const replicaUrls = process.env.BENCH_REPLICA_URL?.split(",").filter(Boolean) ?? [];
+  const db = await openDatabase({ kind: "postgres", url, schema, poolSize: 10, replicaUrls });
   const uploadsDir = process.env.BENCH_UPLOADS_DIR || os.tmpdir();
   // As the shop runs: AVIF renditions in a low-priority process, started (with the start-up work) by the worker.
   const shop = createShop(db.prisma, {
@@ -33,6 +35,7 @@ async function serveApp(): Promise<http.Server> {
     events: db.events,
     readRows: db.readRows,
     searchRows: db.searchRows,
+    catalogue: { prisma: db.catalogue.prisma, readRows: db.catalogue.rows, searchRows: db.catalogue.searchRows },
     // As `npm start` does; BENCH_SEARCH_INDEX=off measures search in SQL.
     searchIndex: process.env.BENCH_SEARCH_INDEX !== "off",
   });
