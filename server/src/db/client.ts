@@ -236,11 +236,11 @@ function openReplica(url: string, schema: string | undefined, sizes: PostgresPoo
   parsed.searchParams.delete("schema");
   const searchPath = schema ? `-c search_path="${schema}",public` : "";
   // A replica that is gone must fail fast: its reads then go to the primary.
-  const pool = new pg.Pool({ connectionString: parsed.toString(), max: sizes.poolSize, connectionTimeoutMillis: 2000, ...(searchPath ? { options: searchPath } : {}), Client: TimedClient });
+  const pool = new pg.Pool({ connectionString: parsed.toString(), max: sizes.poolSize, connectionTimeoutMillis: 5000, ...(searchPath ? { options: searchPath } : {}), Client: TimedClient });
   const searchPool = new pg.Pool({
     connectionString: parsed.toString(),
     max: sizes.searchPoolSize,
-    connectionTimeoutMillis: 2000,
+    connectionTimeoutMillis: 5000,
     options: `${searchPath} -c statement_timeout=${sizes.searchTimeoutMs}`.trim(),
     Client: TimedClient,
   });
