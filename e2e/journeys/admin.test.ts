@@ -33,6 +33,12 @@ const newProduct = {
 let orderNumber = "";
 
 /** Places an order for the shopper behind the screens (journey 1 already places one through them). */
+/** A product of the demo shop that is on sale, for an order of today. */
+async function firstProductSlug(): Promise<string> {
+  const { products } = await graphql<{ products: { nodes: Array<{ slug: string }> } }>(shop().url, "{ products(inStock: true, first: 1) { nodes { slug } } }");
+  return products.nodes[0].slug;
+}
+
 async function placeShopperOrder(productSlug: string): Promise<string> {
   const url = shop().url;
   const { login } = await graphql<{ login: { accessToken: string } }>(
@@ -54,6 +60,35 @@ async function placeShopperOrder(productSlug: string): Promise<string> {
 }
 
 describe("the admin area", () => {
+  it("the dashboard's sales report: a period, its figures, the chart and categories, a custom range and Export CSV (passes axe)", async () => {
+    await placeShopperOrder(await firstProductSlug());
+    await journey(browser(), "admin reads the sales report", async ({ page }) => {
+      await signIn(page, shop().url, demo.admin);
+      await page.goto(`${shop().url}/admin/dashboard`);
+      const report = page.getByRole("region", { name: "Sales report" });
+      await report.getByRole("article", { name: "Average order value" }).waitFor();
+      await expect(report.getByRole("article", { name: "Orders" }).textContent()).resolves.toMatch(/Orders\s*[1-9]/);
+      await report.getByRole("img", { name: /^Sales by day from / }).waitFor();
+      await report.getByText("Sales by category").waitFor();
+      await expectAccessible(page, "the admin dashboard with its sales report");
+
+      await report.getByRole("combobox", { name: "Period" }).selectOption({ label: "This year" });
+      await report.getByRole("img", { name: new RegExp(`^Sales by day from Jan 1 to `) }).waitFor();
+      await report.getByRole("combobox", { name: "Period" }).selectOption({ label: "Custom" });
+      await report.getByText("Choose the first and last day of the period.").waitFor();
+      const today = new Date().toISOString().slice(0, 10);
+      await report.getByLabel("From").fill(today);
+      await report.getByLabel("To").fill(today);
+      await report.getByRole("article", { name: "Average order value" }).waitFor();
+      const [download] = await Promise.all([page.waitForEvent("download"), report.getByRole("button", { name: "Export CSV" }).click()]);
+      expect(download.suggestedFilename()).toBe(`sales-report-${today}-to-${today}.csv`);
+      const csv = fs.readFileSync((await download.path())!, "utf8");
+      expect(csv.split("\r\n")[0]).toBe("Date,Orders,Sales,Average order value,Items,New customers");
+      expect(csv).toContain(`${today},`);
+      await expectAccessible(page, "the admin dashboard with a custom period");
+    });
+  });
+
   it("an admin signs in and creates a product with an uploaded image", async () => {
     await journey(browser(), "admin creates a product", async ({ page }) => {
       await signIn(page, shop().url, demo.admin);

@@ -64,7 +64,7 @@ function ReportBody({ report }: { report: Report }) {
       </Box>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <Stack gap="xs">
-          <Text component="h4" fw={700} m={0} id="sales-by-category">
+          <Text component="h3" fw={700} m={0} size="md" id="sales-by-category">
             Sales by category
           </Text>
           <AdminTable minWidth={320} columns={["Category", figureColumn("Items"), figureColumn("Sales")]}>
@@ -78,7 +78,7 @@ function ReportBody({ report }: { report: Report }) {
           </AdminTable>
         </Stack>
         <Stack gap="xs">
-          <Text component="h4" fw={700} m={0}>
+          <Text component="h3" fw={700} m={0} size="md">
             Best sellers in this period
           </Text>
           <AdminTable minWidth={320} columns={["Product", figureColumn("Items"), figureColumn("Sales")]}>
