@@ -4,7 +4,7 @@
 // a link carries (utm_source, fbclid, gclid, a random ?x= to force a render) changes nothing on the page, so
 // the page is drawn once and kept for all of them: links shared with tracking tags find the kept page, and
 // nobody can make the server draw the same page again and again by varying a parameter nothing reads.
-// A screen that starts reading another parameter must name it here (storefront.test.ts renders the pages
+// A screen that starts reading another parameter must name it in lib/ssr/pageParams.ts (storefront.test.ts renders the pages
 // with and without such extras and expects the same HTML).
 import { PAGE_PARAMS } from "../lib/ssr/pageParams";
 

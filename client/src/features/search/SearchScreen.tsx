@@ -155,7 +155,7 @@ export function SearchScreen() {
     <Stack gap="lg">
       <PageHead title={documentTitle("Search", "/search")} description="Search Verdant's plants and garden goods." path={searchPath(searched)} />
       <PageTitle title="Search" />
-      <form ref={form} method="get" action="/search" role="search" onSubmit={searchNow}>
+      <form ref={form} method="get" action="/search" onSubmit={searchNow}>
         <TextInput
           label={SEARCH_LABEL}
           placeholder={SEARCH_LABEL}
