@@ -146,6 +146,24 @@ async function screensOf(url: string, adminToken: string, shopperToken: string):
     } },
     { name: "sign in", path: "/login", who: "guest" },
     { name: "sign up", path: "/signup", who: "guest" },
+    // Forms in their error state, not only empty (issue 38: the error texts' red was below AA once).
+    { name: "sign up sent empty", path: "/signup", who: "guest", then: async (page, url) => {
+      await page.goto(`${url}/signup`, { waitUntil: "networkidle" });
+      await page.getByRole("button", { name: "Sign up" }).click();
+      await page.locator('input[aria-invalid="true"]').first().waitFor();
+    } },
+    { name: "sign in with a wrong password", path: "/login", who: "guest", then: async (page, url) => {
+      await page.goto(`${url}/login`, { waitUntil: "networkidle" });
+      await page.getByLabel("Email", { exact: true }).fill("shopper@verdant.shop");
+      await page.getByLabel("Password", { exact: true }).fill("not-the-password");
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await page.locator('form [role="alert"], input[aria-invalid="true"]').first().waitFor();
+    } },
+    { name: "sign in (before scripts)", path: "/login-user", who: "guest", then: async (page, url) => {
+      // The server's page as it shows before hydration: the app's entry held back.
+      await page.route(/\/assets\/index-[\w-]+\.js$/, (route) => route.abort());
+      await page.goto(`${url}/login-user`, { waitUntil: "domcontentloaded" });
+    } },
     { name: "forgot password", path: "/forgot-password", who: "guest" },
     { name: "reset password", path: "/reset-password?token=not-a-token", who: "guest" },
     { name: "not found", path: "/no-such-page", who: "guest" },
