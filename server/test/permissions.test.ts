@@ -100,6 +100,8 @@ const operations: Record<string, Operation> = {
   // Admins.
   analytics: { access: "admin", scope: "analytics:read", document: "{ analytics { totalUsers } }" },
   topProducts: { access: "admin", scope: "analytics:read", document: "{ topProducts { id } }" },
+  salesReport: { access: "admin", scope: "analytics:read", document: "{ salesReport { averageOrderValue } }" },
+  salesReportCsv: { access: "admin", scope: "analytics:read", document: "{ salesReportCsv { fileName } }" },
   orders: { access: "admin", scope: "orders:read", document: "{ orders { nodes { id } } }" },
   users: { access: "admin", scope: "customers:read", document: "{ users { nodes { id } } }" },
   user: { access: "admin", scope: "customers:read", document: "query($id: Int!) { user(id: $id) { id } }", variables: () => ({ id: ids.otherUserId }) },
