@@ -58,13 +58,14 @@ describe("option filters on a category page", () => {
       await expect.poll(() => cardNames(page), { timeout: 10_000 }).toEqual(withSand);
       expect(await sand(page).isChecked()).toBe(true);
       // The other options' values are counted under the choice: a Sand planter comes Large and Small (natural order).
+      // Each box is a field of the filters' form, valued as the address spells the choice (option=Size:Large).
       const size = filters(page).getByRole("group", { name: "Size" });
-      expect(await size.getByRole("checkbox").evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value))).toEqual(["Large", "Small"]);
+      expect(await size.getByRole("checkbox").evaluateAll((boxes) => boxes.map((box) => (box as HTMLInputElement).value))).toEqual(["Size:Large", "Size:Small"]);
       await expectAccessible(page, "a category page filtered by Colour: Sand");
 
       // The server draws the filtered page with the choice ticked, before any script runs.
       const html = await (await fetch(page.url(), { headers: { accept: "text/html" } })).text();
-      const sandInput = /<input[^>]*value="Sand"[^>]*>/.exec(html)?.[0] ?? "";
+      const sandInput = /<input[^>]*value="Colour:Sand"[^>]*>/.exec(html)?.[0] ?? "";
       expect(sandInput).toContain("checked");
       expect(Array.from(html.matchAll(/<article[^>]*aria-label="([^"]*)"/g), (match) => match[1].replace(/&#x27;/g, "'"))).toEqual(withSand);
 
