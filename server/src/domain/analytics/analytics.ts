@@ -1,14 +1,16 @@
 // The admin dashboard's figures: customers, sales and orders, this month against last month, and the
 // products that sell best. Months are calendar months in UTC.
 //
-// Read from the daily rollups (rollups.ts), never from the orders themselves, so a dashboard view costs the
-// same at a thousand orders as at a million. The rules the rollups keep are the ones the dashboard always
+// Read from the rollups (rollups.ts), never from the orders themselves, so a dashboard view costs the same at a
+// thousand orders as at a million: the summary reads the month rollups (16 rows a month), whatever the history.
+// Answers are kept per process until a rollup or the catalogue changes (kept.ts). The rules the rollups keep are the ones the dashboard always
 // had: a cancelled order counts nowhere, nor one still awaiting its payment; sales are what shoppers paid and
 // kept (the orders' totals after promotions, tax and delivery included, less refunds), on the UTC day (month)
 // the order was placed.
 import type { PrismaClient } from "../../generated/prisma/client.js";
 import { storedOptions, type ChosenValue } from "../catalog/index.js";
-import { Checks, requireAdmin, wholeNumber, type Cents, type Viewer } from "../shared/index.js";
+import { Checks, requireAdmin, wholeNumber, type Cents, type EventBus, type Viewer } from "../shared/index.js";
+import { KeptDashboardAnswers } from "./kept.js";
 import { isoDay, SalesReports, type ReportAsk, type SalesReport } from "./report.js";
 
 export interface MonthFigures {
@@ -93,9 +95,15 @@ type Big = bigint | number | string;
 
 export class AnalyticsService {
   private readonly reports: SalesReports;
+  /** The answers kept until a rollup or the catalogue changes (kept.ts); nothing is kept without `events`. */
+  readonly kept: KeptDashboardAnswers;
 
-  constructor(readonly prisma: PrismaClient) {
-    this.reports = new SalesReports(prisma);
+  constructor(
+    readonly prisma: PrismaClient,
+    events?: EventBus,
+  ) {
+    this.kept = new KeptDashboardAnswers(events);
+    this.reports = new SalesReports(prisma, this.kept);
   }
 
   /** The sales report of a range of days (admin): report.ts. */
@@ -108,9 +116,14 @@ export class AnalyticsService {
     return this.reports.csv(viewer, ask, now);
   }
 
-  /** The dashboard's summary cards as of `now` (admin). Two queries over the daily rollups whatever the data. */
+  /** The dashboard's summary cards as of `now` (admin), kept per UTC day until a change. */
   async summary(viewer: Viewer | null, now: Date = new Date()): Promise<AnalyticsSummary> {
     requireAdmin(viewer, "analytics:read");
+    return this.kept.answer(`summary|${isoDay(now)}`, () => this.countSummary(now));
+  }
+
+  /** The summary counted: two queries over the month rollups (16 rows a month), whatever the history. */
+  private async countSummary(now: Date): Promise<AnalyticsSummary> {
     const year = now.getUTCFullYear();
     const month = now.getUTCMonth();
     // Date.UTC rolls negative months back into the previous year.
@@ -122,12 +135,12 @@ export class AnalyticsService {
       this.prisma.$queryRaw<{ users: number; orders: number; sales: Big; discounts: Big; tax: Big }[]>`
         SELECT coalesce(sum(new_customers), 0)::int AS users, coalesce(sum(orders), 0)::int AS orders, coalesce(sum(sales_cents), 0)::bigint AS sales,
                coalesce(sum(discounts_cents), 0)::bigint AS discounts, coalesce(sum(tax_cents), 0)::bigint AS tax
-        FROM analytics_days`,
+        FROM analytics_months`,
       this.prisma.$queryRaw<{ year_month: string; users: number; orders: number; sales: Big; discounts: Big; tax: Big }[]>`
-        SELECT to_char(day, 'YYYY-MM') AS year_month, sum(new_customers)::int AS users, sum(orders)::int AS orders, sum(sales_cents)::bigint AS sales,
+        SELECT to_char(month, 'YYYY-MM') AS year_month, sum(new_customers)::int AS users, sum(orders)::int AS orders, sum(sales_cents)::bigint AS sales,
                sum(discounts_cents)::bigint AS discounts, sum(tax_cents)::bigint AS tax
-        FROM analytics_days
-        WHERE day >= ${isoDay(from)}::date AND day < ${isoDay(until)}::date
+        FROM analytics_months
+        WHERE month >= ${isoDay(from)}::date AND month < ${isoDay(until)}::date
         GROUP BY 1`,
     ]);
 
@@ -164,11 +177,15 @@ export class AnalyticsService {
    * Products by the quantity bought across all orders, most first (admin). Lines of deleted products
    * no longer point at a product and are left out. Three queries over the rollups whatever the limit.
    */
-  async topProducts(viewer: Viewer | null, limit: unknown = 10): Promise<TopProduct[]> {
+  async topProducts(viewer: Viewer | null, limit: unknown = 10, now: Date = new Date()): Promise<TopProduct[]> {
     requireAdmin(viewer, "analytics:read");
     const checks = new Checks();
     const take = checks.field("limit", wholeNumber("limit", { min: 1, max: 100 }), limit);
     checks.done();
+    return this.kept.answer(`top|${take}|${isoDay(now)}`, () => this.countTopProducts(take));
+  }
+
+  private async countTopProducts(take: number): Promise<TopProduct[]> {
 
     // The all-time units of each product, read most first from an index; a deleted product's rollup stays
     // and is left out here (its lines no longer point at it). Ties go to the older product, as before.

@@ -1,6 +1,8 @@
 // The sales report behind the dashboard's range picker: the figures of a range of days (the last 7, 30 or 90,
 // this year, or any from-to), sales by day for the chart, by category, the best sellers in the range, the
-// average order value, and the same as CSV. Read from the daily rollups (rollups.ts), whatever the history.
+// average order value, and the same as CSV. Read from the rollups (rollups.ts), whatever the history: the days
+// of the range, and for the best sellers the product months (see bestSellers); kept per process until a change
+// (kept.ts).
 //
 // The rules: a day is a UTC calendar day (as the dashboard's months are UTC months); a range is whole days,
 // both ends included; "the last N days" end today and hold N days (today and the N-1 before); "this year" runs
@@ -10,8 +12,9 @@
 // units at the unit price, less their share of promotions, with tax when it was added on top; delivery and
 // refunds are not split by line, so the categories add up to the items' part of sales, not to sales. The
 // average order value is sales over orders, rounded half up to the cent (0 without orders).
-import type { PrismaClient } from "../../generated/prisma/client.js";
+import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
 import { Checks, csvText, fieldRule, oneOf, requireAdmin, wholeNumber, type Cents, type Viewer } from "../shared/index.js";
+import type { KeptDashboardAnswers } from "./kept.js";
 
 export const REPORT_RANGES = ["last-7-days", "last-30-days", "last-90-days", "this-year", "custom"] as const;
 export type ReportRange = (typeof REPORT_RANGES)[number];
@@ -126,16 +129,67 @@ export const averageOrderValue = (sales: Cents, orders: number): Cents => (order
 
 type Big = bigint | number | string;
 
-export class SalesReports {
-  constructor(private readonly prisma: PrismaClient) {}
+/**
+ * The pieces whose signed sums give a range's per-product figures: whole months from the month rollup, and at
+ * each edge month the fewer days of two ways to get its part (sums are additive): the days inside the range
+ * (+), or the whole month (+) less the days outside the range (-). So a range reads at most about a month's
+ * worth of day rows plus its months, whatever its length. Days are "YYYY-MM-DD", months their first day.
+ */
+export function rangePieces(from: Date, to: Date): { months: [string, string] | null; days: { from: string; to: string; sign: 1 | -1 }[] } {
+  const monthStart = (day: Date) => new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), 1));
+  const monthEnd = (day: Date) => new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 0));
+  const dayCount = (a: Date, b: Date) => Math.round((b.getTime() - a.getTime()) / DAY_MS) + 1;
+  const shift = (day: Date, days: number) => new Date(day.getTime() + days * DAY_MS);
+  const days: { from: string; to: string; sign: 1 | -1 }[] = [];
+  const wholeMonths: Date[] = [];
+  // One month's part [a, b] (both in that month): read as its days, or as the month less the days outside.
+  const part = (a: Date, b: Date) => {
+    const start = monthStart(a);
+    const end = monthEnd(a);
+    const inside = dayCount(a, b);
+    if (inside <= dayCount(start, end) - inside) {
+      days.push({ from: isoDay(a), to: isoDay(b), sign: 1 });
+      return;
+    }
+    wholeMonths.push(start);
+    if (a > start) days.push({ from: isoDay(start), to: isoDay(shift(a, -1)), sign: -1 });
+    if (b < end) days.push({ from: isoDay(shift(b, 1)), to: isoDay(end), sign: -1 });
+  };
+  const firstMonth = monthStart(from);
+  const lastMonth = monthStart(to);
+  if (firstMonth.getTime() === lastMonth.getTime()) {
+    part(from, to);
+  } else {
+    part(from, monthEnd(from));
+    for (let month = new Date(Date.UTC(firstMonth.getUTCFullYear(), firstMonth.getUTCMonth() + 1, 1)); month < lastMonth; month = new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 1))) {
+      wholeMonths.push(month);
+    }
+    part(lastMonth, to);
+  }
+  // The whole months are always one run of consecutive months (the edges join the middle when whole).
+  const months = wholeMonths.length === 0 ? null : ([isoDay(wholeMonths[0]), isoDay(wholeMonths[wholeMonths.length - 1])] as [string, string]);
+  return { months, days };
+}
 
-  /** The report of a range (admin, analytics:read). Five queries over the rollups whatever the history. */
+export class SalesReports {
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly kept?: KeptDashboardAnswers,
+  ) {}
+
+  /** The report of a range (admin, analytics:read), kept per (range, days, limit, UTC day) until a change. */
   async report(viewer: Viewer | null, ask: ReportAsk = {}, now: Date = new Date()): Promise<SalesReport> {
     requireAdmin(viewer, "analytics:read");
     const { range, from, to } = resolveRange(ask, now);
     const checks = new Checks();
     const take = ask.limit === undefined || ask.limit === null ? 10 : checks.field("limit", wholeNumber("limit", { min: 1, max: 100 }), ask.limit);
     checks.done();
+    const compute = () => this.count(range, from, to, take);
+    return this.kept ? this.kept.answer(`report|${range}|${isoDay(from)}|${isoDay(to)}|${take}|${isoDay(now)}`, compute) : compute();
+  }
+
+  /** The report counted: four queries over the rollups (and the best sellers' products), whatever the history. */
+  private async count(range: ReportRange, from: Date, to: Date, take: number): Promise<SalesReport> {
     const first = isoDay(from);
     const last = isoDay(to);
 
@@ -148,7 +202,7 @@ export class SalesReports {
         SELECT category, sum(quantity)::int AS items, sum(sales_cents)::bigint AS sales
         FROM analytics_category_days WHERE day >= ${first}::date AND day <= ${last}::date
         GROUP BY category HAVING sum(quantity) > 0 ORDER BY sales DESC, category`,
-      this.bestSellers(first, last, take),
+      this.bestSellers(from, to, take),
     ]);
 
     const known = new Map(byDay.map((row) => [row.day, row]));
@@ -184,16 +238,27 @@ export class SalesReports {
 
   /**
    * The range's best sellers, most units first (ties: the older product). The units are summed from the rollups
-   * without touching products (a sort of a few thousand rows), then the products of the first candidates are
-   * read by id; a deleted product's rollup stays and is skipped, and should deleted ones leave fewer than asked,
-   * the next candidates are read.
+   * without touching products: whole months from analytics_product_months and the edge days, signed, from
+   * analytics_product_days (rangePieces), so the rows read do not grow with the range's length; then the
+   * products of the first candidates are read by id; a deleted product's rollup stays and is skipped, and
+   * should deleted ones leave fewer than asked, the next candidates are read.
    */
-  private async bestSellers(first: string, last: string, take: number): Promise<ReportProduct[]> {
+  private async bestSellers(from: Date, to: Date, take: number): Promise<ReportProduct[]> {
+    const { months, days } = rangePieces(from, to);
+    const pieces = [
+      ...(months
+        ? [Prisma.sql`SELECT product_id, quantity, sales_cents FROM analytics_product_months WHERE month >= ${months[0]}::date AND month <= ${months[1]}::date`]
+        : []),
+      ...days.map(
+        (piece) =>
+          Prisma.sql`SELECT product_id, ${piece.sign}::int * quantity, ${piece.sign}::int * sales_cents FROM analytics_product_days WHERE day >= ${piece.from}::date AND day <= ${piece.to}::date`,
+      ),
+    ];
     const found: ReportProduct[] = [];
     for (let skip = 0, batch = take + 20; found.length < take; skip += batch) {
       const sums = await this.prisma.$queryRaw<{ product_id: number; items: number; sales: Big }[]>`
         SELECT product_id, sum(quantity)::int AS items, sum(sales_cents)::bigint AS sales
-        FROM analytics_product_days WHERE day >= ${first}::date AND day <= ${last}::date
+        FROM (${Prisma.join(pieces, " UNION ALL ")}) AS piece (product_id, quantity, sales_cents)
         GROUP BY product_id HAVING sum(quantity) > 0 ORDER BY items DESC, product_id LIMIT ${batch} OFFSET ${skip}`;
       const products = await this.prisma.product.findMany({
         where: { id: { in: sums.map((sum) => Number(sum.product_id)) } },
@@ -217,6 +282,13 @@ export class SalesReports {
    * items, sales). Money in dollars with two decimals, as a spreadsheet sums it.
    */
   async csv(viewer: Viewer | null, ask: ReportAsk = {}, now: Date = new Date()): Promise<{ fileName: string; csv: string }> {
+    requireAdmin(viewer, "analytics:read");
+    // Kept as the report is (a refused ask is never kept: kept.ts keeps no failure).
+    const compute = () => this.writeCsv(viewer, ask, now);
+    return this.kept ? this.kept.answer(`csv|${JSON.stringify([ask.range, ask.from, ask.to, ask.limit])}|${isoDay(now)}`, compute) : compute();
+  }
+
+  private async writeCsv(viewer: Viewer | null, ask: ReportAsk, now: Date): Promise<{ fileName: string; csv: string }> {
     const report = await this.report(viewer, ask, now);
     const money = (cents: Cents) => (cents / 100).toFixed(2);
     const records: string[][] = [["Date", "Orders", "Sales", "Average order value", "Items", "New customers"]];

@@ -29,7 +29,13 @@ export type ShopEvent =
    * due messages now rather than at their next poll. Sent by the database itself (a trigger on
    * outbox_messages, see the outbox migration) when the writing transaction commits.
    */
-  | { type: "outboxMessagesAdded" };
+  | { type: "outboxMessagesAdded" }
+  /**
+   * A dashboard rollup was written (an order placed, moved, cancelled or refunded, a customer's account made):
+   * kept dashboard answers are out of date. Sent by the database itself (triggers on the analytics_* rollups,
+   * see the analytics_month_rollups migration), once per transaction at its commit.
+   */
+  | { type: "analyticsChanged" };
 
 export type ShopEventListener = (event: ShopEvent) => void;
 
@@ -92,6 +98,8 @@ export function readShopEvent(value: unknown): ShopEvent | null {
       return { type: "outboxMessagesAdded" };
     case "picturesChanged":
       return { type: "picturesChanged" };
+    case "analyticsChanged":
+      return { type: "analyticsChanged" };
     case "sessionsEnded":
       if (!isOptionalText(event.tokenId) || !isOptionalText(event.exceptTokenId)) return null;
       if (event.userId !== undefined && !isId(event.userId)) return null;
