@@ -34,11 +34,16 @@ export function CartScreen() {
   // The server's page cannot know the cart (it is kept in this browser): its frame, saying so, until the
   // app reads it. Its text is longer than the empty cart's, so what the phone paints first stays the page's
   // largest text (Lighthouse's LCP) whatever the cart turns out to be.
+  // The swap moves nothing already on screen (no layout shift, as Lighthouse's CLS counts it): the heading is
+  // the same element in every state, and the frame's message is another element than the empty cart's (its
+  // own key), so it is replaced, not moved: one element given the other's text would slide sideways, as an
+  // empty state's text is centred in a box as wide as the text. Below it nothing shows to move: the page's
+  // main part is at least a screen high (ShopLayout).
   if (!useHydrated()) {
     return (
       <Stack gap="lg">
         <PageTitle title="Cart" />
-        <EmptyState title="Your cart is kept in this browser." description="It opens here as soon as the page is ready." />
+        <EmptyState key="frame" title="Your cart is kept in this browser." description="It opens here as soon as the page is ready." />
         <noscript>
           <Text ta="center">{CART_NEEDS_SCRIPTS}</Text>
         </noscript>
@@ -50,6 +55,7 @@ export function CartScreen() {
       <Stack gap="lg">
         <PageTitle title="Cart" />
         <EmptyState
+          key="empty"
           title="Your cart is empty!"
           description="Find something green to take home."
           link={{ to: "/", label: "Back to the store" }}
