@@ -6,8 +6,14 @@
 //     copied from the code of commit df8b0d9), one request = the statements of one call on one pg connection;
 // (b) "after, SQL": the statements it runs now, the same way;
 // (c) "after, GraphQL": the real app (bench/serve.ts, one process) answering the admin's POSTs for every
-//     dashboard query: analytics, topProducts, salesReport (30 days, 90 days, this year) and salesReportCsv.
+//     dashboard query: analytics, topProducts, salesReport (30 days, 90 days, this year) and salesReportCsv;
+//     the kept answers are on there (domain/analytics/kept.ts), so these are the kept figures; a trivial admin
+//     query ({ __typename }) is measured first as the floor of any admin POST on this machine;
+// (d) "in process, cold": each dashboard call of the domain (AnalyticsService without an event bus, so nothing is
+//     kept and every call counts, as the first call after a change does), one at a time, BENCH_COLD_CALLS (9)
+//     calls each: median and slowest; then "in process, kept": the same calls with the kept answers on.
 // Prints req/s, p50 and p99 (ms). BENCH_SCHEMA=<name> keeps (and on a later run reuses) the seeded schema.
+// BENCH_ONLY=cold runs (d) only.
 import crypto from "node:crypto";
 import os from "node:os";
 import fs from "node:fs";
@@ -15,6 +21,8 @@ import autocannon from "autocannon";
 import pg from "pg";
 import { DEMO_ADMIN_EMAIL, DEMO_ADMIN_PASSWORD } from "../src/config.js";
 import { openDatabase } from "../src/db/client.js";
+import { AnalyticsService } from "../src/domain/analytics/index.js";
+import type { Viewer } from "../src/domain/shared/index.js";
 import { seedDatabase } from "../seed/demo-shop.js";
 import { LocalImageStore } from "../src/storage/local-store.js";
 import { startAppProcess } from "./app-process.js";
@@ -28,7 +36,8 @@ const customerCount = Number(process.env.BENCH_CUSTOMERS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
-const only = process.env.BENCH_ONLY; // "before", "sql" or "graphql": one part only
+const only = process.env.BENCH_ONLY; // "before", "sql", "graphql" or "cold": one part only
+const coldCalls = Number(process.env.BENCH_COLD_CALLS ?? 9);
 
 /** One dashboard call as SQL: statements run one after another on one connection; $1.. from `params`. */
 interface SqlCase {
@@ -88,9 +97,9 @@ const AFTER: SqlCase[] = [
     statements: (now) => {
       const { from, until } = monthsOf(now);
       return [
-        { text: "SELECT coalesce(sum(new_customers), 0)::int, coalesce(sum(orders), 0)::int, coalesce(sum(sales_cents), 0)::bigint, coalesce(sum(discounts_cents), 0)::bigint, coalesce(sum(tax_cents), 0)::bigint FROM analytics_days" },
+        { text: "SELECT coalesce(sum(new_customers), 0)::int, coalesce(sum(orders), 0)::int, coalesce(sum(sales_cents), 0)::bigint, coalesce(sum(discounts_cents), 0)::bigint, coalesce(sum(tax_cents), 0)::bigint FROM analytics_months" },
         {
-          text: "SELECT to_char(day, 'YYYY-MM'), sum(new_customers)::int, sum(orders)::int, sum(sales_cents)::bigint, sum(discounts_cents)::bigint, sum(tax_cents)::bigint FROM analytics_days WHERE day >= $1::date AND day < $2::date GROUP BY 1",
+          text: "SELECT to_char(month, 'YYYY-MM'), sum(new_customers)::int, sum(orders)::int, sum(sales_cents)::bigint, sum(discounts_cents)::bigint, sum(tax_cents)::bigint FROM analytics_months WHERE month >= $1::date AND month < $2::date GROUP BY 1",
           values: [day(from), day(until)],
         },
       ];
@@ -134,6 +143,7 @@ const AFTER: SqlCase[] = [
 ];
 
 const GRAPHQL_CASES: { name: string; query: string }[] = [
+  { name: "floor: { __typename } as the admin", query: "{ __typename }" },
   { name: "analytics (summary cards)", query: "{ analytics { totalUsers userGrowthPercentage totalRevenue revenueChangePercentage totalOrders orderGrowthPercentage lastThreeMonths { month yearMonth newUsers revenue newOrders } } }" },
   { name: "topProducts (10)", query: "{ topProducts(limit: 10) { id slug name category imageOne purchasedQuantity variants { sku purchasedQuantity } } }" },
   ...(["LAST_30_DAYS", "LAST_90_DAYS", "THIS_YEAR"] as const).map((range) => ({
@@ -217,6 +227,51 @@ async function measureGraphql(schema: string): Promise<Record<string, Figures>> 
   return figures;
 }
 
+/** (d): the domain's calls in this process, cold (nothing kept: every call counts) and then kept. */
+async function measureInProcess(schema: string): Promise<{ cold: Record<string, { "median ms": number; "slowest ms": number }>; kept: Record<string, { "first ms": number; "p50 ms": number; "p99 ms": number }> }> {
+  const db = await openDatabase({ kind: "postgres", url, schema });
+  try {
+    const admin = await db.prisma.user.findFirstOrThrow({ where: { email: DEMO_ADMIN_EMAIL } });
+    const viewer: Viewer = { userId: admin.id, role: "admin", tokenId: "bench", tokenExpiresAt: new Date(Date.now() + 3_600_000), staffRole: admin.staffRole as Viewer["staffRole"] };
+    const calls = (service: AnalyticsService): [string, () => Promise<unknown>][] => [
+      ["analytics (summary cards)", () => service.summary(viewer)],
+      ["topProducts (10)", () => service.topProducts(viewer, 10)],
+      ["salesReport LAST_7_DAYS", () => service.report(viewer, { range: "last-7-days" })],
+      ["salesReport LAST_30_DAYS", () => service.report(viewer, { range: "last-30-days" })],
+      ["salesReport LAST_90_DAYS", () => service.report(viewer, { range: "last-90-days" })],
+      ["salesReport THIS_YEAR", () => service.report(viewer, { range: "this-year" })],
+      ["salesReportCsv LAST_30_DAYS", () => service.reportCsv(viewer, { range: "last-30-days" })],
+    ];
+    const ms = async (call: () => Promise<unknown>) => {
+      const started = process.hrtime.bigint();
+      await call();
+      return Number(process.hrtime.bigint() - started) / 1e6;
+    };
+    const round = (value: number) => Math.round(value * 10) / 10;
+    const cold: Record<string, { "median ms": number; "slowest ms": number }> = {};
+    for (const [name, call] of calls(new AnalyticsService(db.prisma))) {
+      await call();
+      const times: number[] = [];
+      for (let i = 0; i < coldCalls; i += 1) times.push(await ms(call));
+      times.sort((a, b) => a - b);
+      cold[name] = { "median ms": round(times[Math.floor(times.length / 2)]), "slowest ms": round(times.at(-1)!) };
+    }
+    const keptService = new AnalyticsService(db.prisma, db.events);
+    const kept: Record<string, { "first ms": number; "p50 ms": number; "p99 ms": number }> = {};
+    for (const [name, call] of calls(keptService)) {
+      const first = await ms(call);
+      const times: number[] = [];
+      for (let i = 0; i < 1000; i += 1) times.push(await ms(call));
+      times.sort((a, b) => a - b);
+      kept[name] = { "first ms": round(first), "p50 ms": round(times[500]), "p99 ms": round(times[990]) };
+    }
+    keptService.kept.stop();
+    return { cold, kept };
+  } finally {
+    await db.close();
+  }
+}
+
 async function seededSchema(orders: number): Promise<{ schema: string; keep: boolean }> {
   const named = process.env.BENCH_SCHEMA;
   const schema = named ?? `bench_${crypto.randomBytes(4).toString("hex")}`;
@@ -259,9 +314,17 @@ for (const orders of sizes) {
       console.table(await measureSql(schema, AFTER));
     }
     if (!only || only === "graphql") {
-      console.log("after (GraphQL POSTs to the app, as the admin):");
+      console.log("after (GraphQL POSTs to the app, as the admin; the dashboard's answers kept):");
       console.table(await measureGraphql(schema));
     }
+    if (!only || only === "cold" || only === "graphql") {
+      const { cold, kept } = await measureInProcess(schema);
+      console.log(`in process, cold (nothing kept: each call counts, as the first after a change), ${coldCalls} calls each, one at a time:`);
+      console.table(cold);
+      console.log("in process, kept (the first call counts, the next 1,000 are served what was kept):");
+      console.table(kept);
+    }
+    console.log(`load average: ${os.loadavg().map((load) => load.toFixed(2)).join(", ")}`);
   } finally {
     if (!keep) {
       const client = new pg.Client({ connectionString: url });

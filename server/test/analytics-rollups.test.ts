@@ -128,6 +128,12 @@ const RECOUNT = {
     SELECT to_char((o.created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, l.category_name AS category, sum(l.quantity)::int AS quantity, sum(${LINE_PAID})::bigint AS sales
     FROM order_lines l JOIN orders o ON o.id = l.order_id WHERE ${COUNTED} GROUP BY 1, 2 ORDER BY 1, 2`,
 };
+// The month rollups: the same recount by UTC month (the first day of the month).
+Object.assign(RECOUNT, {
+  months: `SELECT substr(day, 1, 7) AS month, sum(orders)::int AS orders, sum(sales)::bigint AS sales, sum(discounts)::bigint AS discounts, sum(tax)::bigint AS tax,
+                  sum(items)::int AS items, sum(customers)::int AS customers FROM (${RECOUNT.days}) d GROUP BY 1 ORDER BY 1`,
+  productMonths: `SELECT substr(day, 1, 7) AS month, product_id, sum(quantity)::int AS quantity, sum(sales)::bigint AS sales FROM (${RECOUNT.productDays}) d GROUP BY 1, 2 ORDER BY 1, 2`,
+});
 // The rollups as kept, rows that came back to nothing left out (a day whose orders were all cancelled).
 const ROLLUPS = {
   days: `SELECT to_char(day, 'YYYY-MM-DD') AS day, sum(orders)::int AS orders, sum(sales_cents)::bigint AS sales, sum(discounts_cents)::bigint AS discounts, sum(tax_cents)::bigint AS tax,
@@ -139,6 +145,11 @@ const ROLLUPS = {
   skus: `SELECT product_id, sku, quantity FROM analytics_product_skus WHERE product_id IN (SELECT id FROM products) AND quantity <> 0 ORDER BY 1, 2`,
   categoryDays: `SELECT to_char(day, 'YYYY-MM-DD') AS day, category, sum(quantity)::int AS quantity, sum(sales_cents)::bigint AS sales FROM analytics_category_days
                  GROUP BY 1, 2 HAVING sum(quantity) <> 0 OR sum(sales_cents) <> 0 ORDER BY 1, 2`,
+  months: `SELECT to_char(month, 'YYYY-MM') AS month, sum(orders)::int AS orders, sum(sales_cents)::bigint AS sales, sum(discounts_cents)::bigint AS discounts, sum(tax_cents)::bigint AS tax,
+                  sum(items)::int AS items, sum(new_customers)::int AS customers FROM analytics_months GROUP BY 1
+           HAVING sum(orders) <> 0 OR sum(sales_cents) <> 0 OR sum(discounts_cents) <> 0 OR sum(tax_cents) <> 0 OR sum(items) <> 0 OR sum(new_customers) <> 0 ORDER BY 1`,
+  productMonths: `SELECT to_char(month, 'YYYY-MM') AS month, product_id, quantity, sales_cents AS sales FROM analytics_product_months
+                  WHERE product_id IN (SELECT id FROM products) AND (quantity <> 0 OR sales_cents <> 0) ORDER BY 1, 2`,
 };
 
 async function expectRollupsEqualRecount(): Promise<void> {
