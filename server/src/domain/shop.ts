@@ -4,11 +4,11 @@ import { AccountService, AddressBook, MyData, PasswordResetService, Throttle, To
 import { ApiKeyService, WebhookService, type WebhookSafety } from "./integrations/index.js";
 import { AnalyticsService } from "./analytics/index.js";
 import { ActivityLog } from "./audit/index.js";
-import { CatalogService, CategoryService, FavouriteService, RatingService } from "./catalog/index.js";
+import { CatalogService, CategoryService, FavouriteService, RatingService, readsCatalogueFromPrimary, SitemapSource } from "./catalog/index.js";
 import { CatalogueExport, CatalogueImports, CataloguePictures } from "./catalogue-transfer/index.js";
 import { ProductIndex, SearchService } from "./search/index.js";
 import { EmailService } from "./messaging/index.js";
-import { prismaReader, type EventBus, type RowReader } from "./shared/index.js";
+import { prismaReader, type EventBus, type RowReader, type Viewer } from "./shared/index.js";
 import { ImageService, type ImageStore, type PictureEncoder, type WorkerLog } from "./images/index.js";
 import { OrderService, type PaymentLog, type PaymentSettings } from "./orders/index.js";
 import type { PaymentProvider } from "./payments/index.js";
@@ -91,10 +91,21 @@ export interface Shop {
   taxes: TaxAdmin;
   /** The audit trail: who changed what in the back office. */
   activity: ActivityLog;
+  /** What the sitemaps list (every category and product), read as the catalogue is (on a read replica when allowed). */
+  sitemaps: SitemapSource;
+  /**
+   * The shop as this viewer reads the catalogue: an admin's screens read products, categories and variants on
+   * the primary (they must show the admin's own write at once, whichever process made it); everyone else
+   * reads them as the catalogue is read (Database.catalogue: a read replica when db/read-routing.ts allows).
+   * Without read replicas, or for anyone but an admin, this shop itself.
+   */
+  readingFor(viewer: Viewer | null): Shop;
 }
 
 export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
-  const images = new ImageService(prisma, options.imageStore, { encoder: options.imageEncoder, log: options.log, events: options.events });
+  // The catalogue's reads (options.catalogue, Database.catalogue) may go to a read replica; without it they are the primary's.
+  const cataloguePrisma = options.catalogue?.prisma ?? prisma;
+  const images = new ImageService(prisma, options.imageStore, { encoder: options.imageEncoder, log: options.log, events: options.events, catalogue: cataloguePrisma });
   const apiKeys = new ApiKeyService(prisma, options.events);
   const tokens = new TokenService(prisma, options.events, options.jwtSecret, options.tokenTtlSeconds, apiKeys);
   const readRows = options.readRows ?? prismaReader(prisma);
@@ -107,7 +118,14 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
     : undefined;
   const orders = new OrderService(prisma, options.events, throttle, readRows, options.payments?.provider, options.payments?.settings, options.payments?.log);
   const search = new SearchService(options.catalogue?.searchRows ?? options.searchRows ?? readRows, { maxInFlight: options.maxSearchesInFlight, index, pageRows: catalogueRows }, options.events);
-  return {
+  const catalog = new CatalogService(prisma, images, catalogueRows, search, cataloguePrisma);
+  const categories = new CategoryService(cataloguePrisma, catalogueRows);
+  // An admin's reads of the catalogue, on the primary (only needed when the catalogue reads elsewhere). Search's
+  // own SQL (a page with a search text) stays the catalogue's: its index follows every write by its events.
+  const primaryReads = options.catalogue
+    ? { catalog: new CatalogService(prisma, images, readRows, search, prisma), categories: new CategoryService(prisma, readRows) }
+    : null;
+  const shop: Shop = {
     prisma,
     events: options.events,
     images,
@@ -116,9 +134,9 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
     accounts,
     addresses: new AddressBook(prisma),
     myData: new MyData(prisma, tokens, accounts),
-    catalog: new CatalogService(prisma, images, catalogueRows, search),
+    catalog,
     search,
-    categories: new CategoryService(options.catalogue?.prisma ?? prisma, catalogueRows),
+    categories,
     catalogueExport: new CatalogueExport(readRows),
     catalogueImports: new CatalogueImports(prisma, { log: options.log }),
     cataloguePictures: new CataloguePictures(prisma, images, { log: options.log }),
@@ -126,7 +144,7 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
     ratings: new RatingService(prisma),
     favourites: new FavouriteService(prisma),
     orders,
-    analytics: new AnalyticsService(prisma),
+    analytics: new AnalyticsService(prisma, options.events),
     apiKeys,
     webhooks: new WebhookService(prisma, options.webhookSafety ?? STRICT_WEBHOOK_SAFETY),
     emails: new EmailService(prisma, { resetLinkToken: (resetId) => passwordResets.linkToken(resetId), order: (orderId) => orders.forEmail(orderId) }),
@@ -134,5 +152,8 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
     promotions: new PromotionAdmin(prisma),
     taxes: new TaxAdmin(prisma),
     activity: new ActivityLog(prisma, options.activityRetentionDays),
+    sitemaps: new SitemapSource(cataloguePrisma),
+    readingFor: (viewer) => (primaryReads && readsCatalogueFromPrimary(viewer) ? { ...shop, ...primaryReads } : shop),
   };
+  return shop;
 }

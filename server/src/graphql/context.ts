@@ -2,7 +2,7 @@ import DataLoader from "dataloader";
 import type { Logger } from "pino";
 import { ShopError, type Page, type Viewer } from "../domain/shared/index.js";
 import type { ImageRecord } from "../domain/images/index.js";
-import type { ProductVariants } from "../domain/catalog/index.js";
+import { readsCatalogueFromPrimary, type ProductVariants } from "../domain/catalog/index.js";
 import type { OrderWithLines } from "../domain/orders/index.js";
 import type { Shop } from "../domain/shop.js";
 
@@ -43,8 +43,10 @@ export class RequestLoaders {
       const records = await shop.images.records(refs);
       return refs.map((ref) => records.get(ref) ?? null);
     });
+    // An admin's screens read variants on the primary (their own write shows at once); everyone else's as the catalogue is read.
+    const variantsFrom = readsCatalogueFromPrimary(viewer) ? "primary" : "catalogue";
     this.variants = new DataLoader(async (productIds) => {
-      const found = await shop.catalog.variants(productIds);
+      const found = await shop.catalog.variants(productIds, variantsFrom);
       return productIds.map((id) => found.get(id) ?? { options: [], variants: [] });
     });
   }
@@ -81,5 +83,7 @@ export function createGraphQLContext(
 ): GraphQLContext {
   // The viewer carries the request's address into the audit trail (a copy: a key's viewer may be shared).
   const acting = viewer && { ...viewer, from: clientAddress };
-  return { shop, viewer: acting, clientAddress, ...(log ? { log } : {}), loaders: new RequestLoaders(shop, acting) };
+  // The catalogue as this viewer reads it: an admin's on the primary, a shopper's or guest's perhaps on a read replica.
+  const reading = shop.readingFor(acting);
+  return { shop: reading, viewer: acting, clientAddress, ...(log ? { log } : {}), loaders: new RequestLoaders(reading, acting) };
 }

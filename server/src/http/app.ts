@@ -30,7 +30,6 @@ import { clientFiles } from "./client-files.js";
 import { crawlingRoutes } from "./crawling.js";
 import { createPageCache, type PageCache } from "./page-cache.js";
 import { createStorefrontRenderer, loadStorefrontEntry } from "./storefront.js";
-import { SitemapSource } from "../domain/catalog/index.js";
 import { servePictures } from "./pictures.js";
 import type { DevMailbox } from "../delivery/email/dev-mailbox.js";
 import { DEV_MAIL_PATH, devMailRouter } from "./dev-mail.js";
@@ -305,7 +304,7 @@ export async function createApp(config: AppConfig, shop: Shop, db: Pick<Database
   app.use("/public/api", createRestRouter(shop, catalogueLists));
 
   // robots.txt and the sitemaps for crawlers, read from the database.
-  app.use(crawlingRoutes(new SitemapSource(shop.prisma), config.publicUrl));
+  app.use(crawlingRoutes(shop.sitemaps, config.publicUrl));
 
   // The built storefront: its files, and its pages rendered on the server (kept like catalogue answers);
   // without a server build, any navigation gets index.html and the browser renders the page.

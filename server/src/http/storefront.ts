@@ -139,7 +139,8 @@ async function isUnknownCategory(shop: Shop, pathname: string): Promise<boolean>
   } catch {
     return true;
   }
-  return (await shop.prisma.category.findFirst({ where: { name: { equals: name, mode: "insensitive" } }, select: { id: true } })) === null;
+  // Read as the catalogue is (a read replica when allowed): a guest's page. A replica's "none" is asked again of the primary.
+  return !(await shop.categories.exists(name));
 }
 
 export interface StorefrontRenderer {

@@ -149,7 +149,8 @@ function serve(shop: Shop, route: Route, lists: KeptLists | undefined): RequestH
       const query = readQuery(route.query, req.query);
       refuseUnstorableText(params, query);
       const clientAddress = req.ip ?? null;
-      const reply = await route.handle({ shop, viewer, clientAddress, params, query, body: bodyReader(route, req, res), req });
+      // The catalogue as this viewer reads it (an admin on the primary: domain/shop.ts readingFor).
+      const reply = await route.handle({ shop: shop.readingFor(viewer), viewer, clientAddress, params, query, body: bodyReader(route, req, res), req });
       if (!("items" in reply)) res.status(reply.status ?? route.ok[0].status).json(reply.body);
       // The same list for every caller: kept per route and query (only the parameters it reads, as it read them).
       else if (route.keep === "catalogue" && lists) await lists.serve(`${route.name}${JSON.stringify(query)}`, req, res, () => jsonArray(reply.items));

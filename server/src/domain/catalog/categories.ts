@@ -69,6 +69,11 @@ export class CategoryService {
     );
   }
 
+  /** Whether a category of this name exists, whatever its case (as the products filter matches names). */
+  async exists(name: string): Promise<boolean> {
+    return (await this.prisma.category.findFirst({ where: { name: { equals: name, mode: "insensitive" } }, select: { id: true } })) !== null;
+  }
+
   async byId(id: unknown): Promise<Category> {
     return oneById(id, "Category", (categoryId) => this.prisma.category.findUnique({ where: { id: categoryId } }));
   }

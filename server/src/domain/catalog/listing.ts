@@ -2,7 +2,7 @@
 // reads and how a row becomes a product, the checked options of a list and the key of its cursors. The
 // catalogue's own lists and search (domain/search) both build on these, so each rule exists once.
 import { Prisma, type Category, type Product } from "../../generated/prisma/client.js";
-import { asDate, Checks, containsPattern, MAX_MONEY_CENTS, wholeNumber, type Cents, type Page, type SortKey } from "../shared/index.js";
+import { asDate, Checks, containsPattern, MAX_MONEY_CENTS, wholeNumber, type Cents, type Page, type SortKey, type Viewer } from "../shared/index.js";
 import { UNIT_PRICE_SQL } from "./prices.js";
 import { OPTION_FACET_LIMITS, optionCondition, type FilterCounts, type OptionChoice } from "./filters.js";
 
@@ -12,6 +12,15 @@ export type ProductWithCategory = Omit<Product, "optionWords" | "optionPairs"> &
 
 /** A category as the catalogue hands it out. */
 export type { Category };
+
+/**
+ * Where a catalogue read is answered: "catalogue" (Database.catalogue: a read replica when db/read-routing.ts
+ * allows, else the primary) or "primary" (a read that must show a write just made).
+ */
+export type CatalogueReadsFrom = "catalogue" | "primary";
+
+/** An admin (a person with the admin role, on the back office's screens) reads the catalogue on the primary: they must see their own writes at once. */
+export const readsCatalogueFromPrimary = (viewer: Viewer | null): boolean => viewer?.role === "admin";
 
 /** A product's average rating: the sum of its ratings over the number of raters, 0 while nobody rated. */
 export const averageRating = (product: { ratingSum: number; peopleRated: number }): number =>

@@ -26,7 +26,7 @@ import {
 import { IMAGE_UNREADABLE, type CheckedImage, type ImageService, type ImageUpload, type StoredPicture } from "../images/index.js";
 import { firstFreeSlug, slugify } from "./slugs.js";
 import { reportWebhookEvents } from "../integrations/index.js";
-import { type ProductSearch, type ProductWithCategory } from "./listing.js";
+import { type CatalogueReadsFrom, type ProductSearch, type ProductWithCategory } from "./listing.js";
 import { readVariants, saveVariants, withVariants, type ProductVariants, type VariantsInput } from "./variants.js";
 import { changesBetween, recordActivity } from "../audit/index.js";
 
@@ -91,6 +91,12 @@ export class CatalogService extends ProductLists {
     private readonly images: ImageService,
     readRows?: RowReader,
     search?: ProductSearch,
+    /**
+     * The catalogue's Prisma client (Database.catalogue.prisma: reads on a read replica when db/read-routing.ts
+     * allows) for the storefront's reads below; the primary's `prisma` when not given. Writes, the checks
+     * made before a write and the admin screens' reads always use `prisma`.
+     */
+    private readonly cataloguePrisma: PrismaClient = prisma,
   ) {
     super(prisma, readRows, search);
   }
@@ -186,9 +192,13 @@ export class CatalogService extends ProductLists {
 
   // ---- variants --------------------------------------------------------------------------------------
 
-  /** The options and variants of each product asked for (every variant, on sale or not: callers choose what to show). */
-  variants(productIds: readonly number[]): Promise<Map<number, ProductVariants>> {
-    return readVariants(this.prisma, productIds);
+  /**
+   * The options and variants of each product asked for (every variant, on sale or not: callers choose what to
+   * show). "catalogue": the storefront's read, which may be answered by a read replica; "primary": an admin
+   * screen's, which must show the admin's own write at once.
+   */
+  variants(productIds: readonly number[], reads: CatalogueReadsFrom = "catalogue"): Promise<Map<number, ProductVariants>> {
+    return readVariants(reads === "primary" ? this.prisma : this.cataloguePrisma, productIds);
   }
 
   /**

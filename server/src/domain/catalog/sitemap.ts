@@ -34,14 +34,17 @@ export class SitemapSource {
     let afterId = first.id - 1;
     let left = this.perFile;
     while (left > 0) {
+      const wanted = Math.min(BATCH, left);
       const rows = await this.prisma.product.findMany({
         where: { id: { gt: afterId } },
         orderBy: { id: "asc" },
-        take: Math.min(BATCH, left),
+        take: wanted,
         select: { id: true, slug: true, updatedAt: true },
       });
       if (rows.length === 0) return;
       yield rows.map((row) => ({ path: `/products/${encodeURIComponent(row.slug)}`, lastModified: row.updatedAt }));
+      // A short batch was the last: no read that finds nothing (on a read replica, one the primary is asked again).
+      if (rows.length < wanted) return;
       afterId = rows[rows.length - 1].id;
       left -= rows.length;
     }

@@ -84,18 +84,23 @@ export async function readVariants(prisma: Pick<PrismaClient, "productOption" | 
   const ids = [...new Set(productIds)];
   const result = new Map<number, ProductVariants>();
   if (ids.length === 0) return result;
-  const [options, variants] = await Promise.all([
-    prisma.productOption.findMany({
-      where: { productId: { in: ids } },
-      orderBy: [{ position: "asc" }, { id: "asc" }],
-      include: { values: { orderBy: [{ position: "asc" }, { id: "asc" }] } },
-    }),
-    prisma.productVariant.findMany({
-      where: { productId: { in: ids } },
-      orderBy: [{ position: "asc" }, { id: "asc" }],
-      include: { values: { select: { optionId: true, valueId: true } } },
-    }),
-  ]);
+  const variants = await prisma.productVariant.findMany({
+    where: { productId: { in: ids } },
+    orderBy: [{ position: "asc" }, { id: "asc" }],
+    include: { values: { select: { optionId: true, valueId: true } } },
+  });
+  // Options are read only for the products whose variants choose option values: a product sold in one variant
+  // has none, and a read that finds nothing would be asked again of the primary when it came from a read
+  // replica (db/read-routing.ts), so a page of such products would read the primary every time.
+  const withOptions = [...new Set(variants.filter((variant) => variant.values.length > 0).map((variant) => variant.productId))];
+  const options =
+    withOptions.length === 0
+      ? []
+      : await prisma.productOption.findMany({
+          where: { productId: { in: withOptions } },
+          orderBy: [{ position: "asc" }, { id: "asc" }],
+          include: { values: { orderBy: [{ position: "asc" }, { id: "asc" }] } },
+        });
   for (const variant of variants) if (!result.has(variant.productId)) result.set(variant.productId, { options: [], variants: [] });
   for (const option of options) {
     result.get(option.productId)?.options.push({ id: option.id, name: option.name, values: option.values.map(({ id, value }) => ({ id, value })) });

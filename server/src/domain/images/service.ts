@@ -24,11 +24,17 @@ export interface ImageServiceOptions {
   /** Where background renditions are encoded: a low-priority process in the shop, this process in tests. */
   encoder?: PictureEncoder;
   log?: WorkerLog;
+  /**
+   * Where the picture rows the storefront shows are read (Database.catalogue's Prisma client: a read replica
+   * when db/read-routing.ts allows); the primary's client when not given. Writes always use the primary's.
+   */
+  catalogue?: PrismaClient;
 }
 
 export class ImageService {
   readonly renditions: RenditionsWorker;
   private readonly kept: KeptPictureRecords | null;
+  private readonly catalogue: PrismaClient;
   /** Each kept row's picture per alternative text, made once (rows that change are new objects). */
   private readonly views = new WeakMap<ImageRecord, Map<string, Picture>>();
 
@@ -39,6 +45,7 @@ export class ImageService {
   ) {
     this.renditions = new RenditionsWorker(prisma, store, options.encoder ?? inProcessEncoder, options.log);
     this.kept = options.events ? new KeptPictureRecords((refs) => this.readRecords(refs), options.events) : null;
+    this.catalogue = options.catalogue ?? prisma;
   }
 
   // ---- uploads ------------------------------------------------------------------------------------------
@@ -108,7 +115,7 @@ export class ImageService {
 
   private async readRecords(refs: readonly string[]): Promise<Map<string, ImageRecord>> {
     const rows = refs.length
-      ? await this.prisma.image.findMany({ where: { ref: { in: [...new Set(refs)] } }, select: { ref: true, width: true, height: true, placeholder: true, renditions: true, state: true } })
+      ? await this.catalogue.image.findMany({ where: { ref: { in: [...new Set(refs)] } }, select: { ref: true, width: true, height: true, placeholder: true, renditions: true, state: true } })
       : [];
     return new Map(rows.map((row) => [row.ref, { ...row, renditions: renditionsOf(row.renditions) }]));
   }
