@@ -177,7 +177,7 @@ describe("not found and not for search engines", () => {
     }
   });
 
-  it("the search boxes are search forms; sign-in, sign-up, cart and checkout come with their layout, saying without scripts that they need them", async () => {
+  it("the search boxes are search forms; sign-in, sign-up, forgot password, cart and checkout come with their layout, saying without scripts that they need them", async () => {
     const home = await (await page("/")).text();
     // The header's search box: Enter before the scripts (or without them) asks the server for the results page.
     const searchForm = /<form (?=[^>]*action="\/search")(?=[^>]*method="get")[^>]*>(?:(?!<\/form>).)*?<input (?=[^>]*type="search")[^>]*name="q"[^>]*>/g;
@@ -190,6 +190,7 @@ describe("not found and not for search engines", () => {
     for (const [path, heading, needs] of [
       ["/login-user", "Welcome back", "Signing in needs JavaScript"],
       ["/signup", "Create account", "Creating an account needs JavaScript"],
+      ["/forgot-password", "Forgot your password\\?", "Asking for a reset link needs JavaScript"],
       ["/cart", "Cart", "The cart and checkout need JavaScript"],
       ["/checkout", "Checkout", "Your account and checkout need JavaScript"],
     ]) {
@@ -202,6 +203,12 @@ describe("not found and not for search engines", () => {
     expect(signIn).toMatch(/<form (?=[^>]*method="post")[^>]*aria-label="Welcome back"/);
     expect(signIn).toMatch(/<input[^>]*name="email"/);
     expect(signIn).toMatch(/<input[^>]*name="password"/);
+    // Forgot password likewise: its form and its named email field, not the frame with the loading view.
+    const forgot = await (await page("/forgot-password")).text();
+    expect(forgot).toMatch(/<form (?=[^>]*method="post")[^>]*aria-label="Forgot your password\?"/);
+    expect(forgot).toMatch(/<input[^>]*name="email"/);
+    // The new-password screen stays the frame: its token is in the address's fragment, which the server never sees.
+    expect(await (await page("/reset-password")).text()).not.toMatch(/<input[^>]*name="password"/);
   });
 
   it("a form sent without JavaScript to a page is answered with that page (303): nothing sent is read", async () => {

@@ -10,13 +10,13 @@ import { TopNavigation } from "./TopNavigation";
 
 /**
  * Screens the server sends as their frame with the loading view, the screen appearing once the page is
- * hydrated: the back office, and the password reset screens (the reset link's token is in the address's
+ * hydrated: the back office, and the new-password screen (the reset link's token is in the address's
  * fragment, which the server never sees). The other personal screens send their own layout, drawn for a
- * guest with nothing of the shopper's in it: the sign-in and sign-up forms (what is typed before the scripts
- * run is kept, lib/ssr/typedEarly.ts), the cart's frame until it reads the tab's cart, the account and
- * checkout screens' titles while the shopper's session loads (RequireUser).
+ * guest with nothing of the shopper's in it: the sign-in, sign-up and forgot-password forms (what is typed
+ * before the scripts run is kept, lib/ssr/typedEarly.ts), the cart's frame until it reads the tab's cart, the
+ * account and checkout screens' titles while the shopper's session loads (RequireUser).
  */
-export const SCREENS_AFTER_HYDRATION = /^\/(admin|forgot-password|reset-password)(\/|$)/;
+export const SCREENS_AFTER_HYDRATION = /^\/(admin|reset-password)(\/|$)/;
 
 export function ShopLayout() {
   const hydrated = useHydrated();

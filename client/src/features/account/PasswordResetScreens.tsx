@@ -1,5 +1,7 @@
 // Password reset by email. 'Forgot password?' (/forgot-password) asks for the account's email
-// and always answers the same, whether or not it has an account. The email's link opens /reset-password
+// and always answers the same, whether or not it has an account. Its form is in the page the server sends
+// (like sign-in's): what is typed before the scripts run is kept, and a press of 'Send reset link' meanwhile
+// is carried out once they do (client/build/scripts-after-content.ts). The email's link opens /reset-password
 // with the token in the address's fragment (never sent to a server or in a Referer); the screen checks the
 // link, sets the new password (the server's rules and messages, as on sign-up) and signs the user in.
 import { PageTitle } from "../../components/PageTitle";
@@ -13,10 +15,12 @@ import { notifyError, notifySuccess } from "../../lib/notify";
 import { useFieldErrors } from "../../lib/forms/useFieldErrors";
 import { useSession } from "../../lib/session/session";
 import { LoadingView } from "../../components/LoadingView";
+import { useTypedBeforeHydration } from "../../lib/ssr/typedEarly";
 import { AccountForm, EmailField, NewPasswordFields, ShowPasswordToggle } from "./AccountForm";
 
 export const RESET_DONE = "Your password has been reset. You are signed in.";
 export const LINK_DEAD_TITLE = "This link no longer works";
+export const FORGOT_PASSWORD_NEEDS_SCRIPTS = "Asking for a reset link needs JavaScript: please turn it on in your browser to reset your password.";
 export const LINK_DEAD_TEXT = "A password reset link works once, for 30 minutes. Ask for a new one and use the newest email.";
 
 /** Each invalid-input message as an error notification; anything else (too many requests, say) as the server words it. */
@@ -54,6 +58,10 @@ export function ForgotPasswordScreen() {
   const [sent, setSent] = useState<string | null>(null);
   const [request, { loading }] = useMutation(RequestPasswordResetDocument);
   const fieldErrors = useFieldErrors();
+  // Typed before the page's scripts ran: kept (a press of 'Send reset link' meanwhile is passed on after this).
+  useTypedBeforeHydration(fieldErrors.ref, (typed) => {
+    if (typed.email !== undefined) setEmail(typed.email);
+  });
 
   const submit = async () => {
     try {
@@ -85,6 +93,7 @@ export function ForgotPasswordScreen() {
       submitting={loading}
       onSubmit={() => void submit()}
       formRef={fieldErrors.ref}
+      noScriptText={FORGOT_PASSWORD_NEEDS_SCRIPTS}
       footer={backToSignIn}
     >
       <Text size="sm">Enter the email of your account and we will send you a link to choose a new password.</Text>
