@@ -3,6 +3,7 @@
 // journey acts at DOMContentLoaded while the app's entry module is held back (so the act is surely before
 // hydration), then lets the scripts run and expects the page to end as if the shopper had waited. Without
 // JavaScript at all, a shopper can browse, search, filter and sort, and the sign-in page says it needs scripts.
+// The cart's frame, drawn before the scripts, gives way to the tab's cart without moving anything (layout shift).
 import type { BrowserContext, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { journey } from "../browser.js";
@@ -137,6 +138,29 @@ describe("before the scripts run (CPU slowed 4x)", () => {
     );
   });
 
+  it("forgot password typed and sent before the scripts: the reset link is asked for once they run", async () => {
+    await journey(
+      browser(),
+      "forgot password before scripts",
+      async ({ context, page, console }) => {
+        const { scriptsRun } = await slowPhone(context, page);
+        await page.goto(`${shop().url}/forgot-password`, { waitUntil: "domcontentloaded" });
+        await expectNotHydrated(page);
+        const form = page.getByRole("form", { name: "Forgot your password?" });
+        await form.getByLabel("Email", { exact: true }).fill(demo.shopper.email);
+        await form.getByRole("button", { name: "Send reset link" }).click();
+        // Not sent as the page's address: the email stays out of the URL.
+        expect(page.url()).toBe(`${shop().url}/forgot-password`);
+        scriptsRun();
+        // As after asking with the app running: the same answer whether or not the email has an account.
+        await page.getByRole("heading", { name: "Check your email" }).waitFor({ timeout: 30_000 });
+        await page.getByRole("status").filter({ hasText: "If an account exists for this email, we have sent it a link to reset the password." }).waitFor();
+        expect(hydrationTrouble(console)).toEqual([]);
+      },
+      { viewport: phone },
+    );
+  });
+
   it("the newsletter sent before the scripts: the page stays, the email in its box and in no address", async () => {
     await journey(
       browser(),
@@ -209,6 +233,78 @@ describe("before the scripts run (CPU slowed 4x)", () => {
         await page.waitForURL(/[?&]sort=price-lowest/);
         await expect.poll(() => page.getByLabel("Sort by").inputValue(), { timeout: 20_000 }).toBe("price-lowest");
         await expectAscendingPrices(page);
+        expect(hydrationTrouble(console)).toEqual([]);
+      },
+      { viewport: phone },
+    );
+  });
+});
+
+/**
+ * Records, from the page's first paint, every layout shift (PerformanceObserver 'layout-shift', what
+ * Lighthouse's CLS adds up) moving something inside <main>; `shiftsInMain()` reads them.
+ */
+async function recordShiftsInMain(page: Page): Promise<() => Promise<Array<{ value: number; moved: string[] }>>> {
+  await page.addInitScript(() => {
+    const shifts: Array<{ value: number; moved: string[] }> = [];
+    (window as unknown as { shiftsInMain: typeof shifts }).shiftsInMain = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; sources?: Array<{ node?: Node }> }>) {
+        const moved = (entry.sources ?? []).map((source) => source.node).filter((node): node is Element => node instanceof Element && node.closest("main") !== null);
+        if (moved.length > 0) shifts.push({ value: entry.value, moved: moved.map((node) => `${node.getAttribute("data-testid") ?? node.nodeName}: ${node.textContent?.slice(0, 40)}`) });
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  return () => page.evaluate(() => (window as unknown as { shiftsInMain: Array<{ value: number; moved: string[] }> }).shiftsInMain);
+}
+
+describe("the cart's frame gives way to the tab's cart without moving anything (CPU slowed 4x)", () => {
+  // The first HTML cannot know the cart (it is kept in the tab): it shows a frame, which the app swaps for
+  // the cart once it runs. Painted before the scripts (held), the swap shifts nothing on the page.
+  for (const width of [phone.width, 320]) {
+    it(`an empty cart, ${width} px wide: the frame becomes 'Your cart is empty!' with no layout shift`, async () => {
+      await journey(
+        browser(),
+        `cart swap empty ${width}`,
+        async ({ context, page, console }) => {
+          const shiftsInMain = await recordShiftsInMain(page);
+          const { scriptsRun } = await slowPhone(context, page);
+          await page.goto(`${shop().url}/cart`, { waitUntil: "domcontentloaded" });
+          await page.getByText("Your cart is kept in this browser.").waitFor();
+          await expectNotHydrated(page);
+          scriptsRun();
+          await page.getByText("Your cart is empty!").waitFor({ timeout: 30_000 });
+          await page.getByRole("link", { name: "Back to the store" }).waitFor();
+          // Layout shifts are reported with the next frames: a moment for them to arrive.
+          await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300)))));
+          expect(await shiftsInMain()).toEqual([]);
+          expect(hydrationTrouble(console)).toEqual([]);
+        },
+        { viewport: { ...phone, width } },
+      );
+    });
+  }
+
+  it("a cart with a line: the frame becomes the line and the summary with no layout shift", async () => {
+    await journey(
+      browser(),
+      "cart swap with a line",
+      async ({ context, page, console }) => {
+        const shiftsInMain = await recordShiftsInMain(page);
+        await page.goto(`${shop().url}/products/monstera-deliciosa`);
+        await page.getByRole("button", { name: "Add to cart" }).click();
+        await page.getByRole("link", { name: "Cart, 1 items" }).waitFor();
+        const { scriptsRun } = await slowPhone(context, page);
+        await page.goto(`${shop().url}/cart`, { waitUntil: "domcontentloaded" });
+        await page.getByText("Your cart is kept in this browser.").waitFor();
+        await expectNotHydrated(page);
+        scriptsRun();
+        await page.getByRole("article", { name: "Monstera Deliciosa" }).waitFor({ timeout: 30_000 });
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 300)))));
+        // The swap itself moves nothing. The server's figures arriving a moment later (a skeleton bar, then
+        // the amount, right-aligned in the summary) may nudge their own figure by a few pixels: not the swap's.
+        const quoteFigure = /^(subtotal|line-price):/;
+        expect((await shiftsInMain()).filter((shift) => !shift.moved.every((node) => quoteFigure.test(node)))).toEqual([]);
         expect(hydrationTrouble(console)).toEqual([]);
       },
       { viewport: phone },
@@ -295,7 +391,7 @@ describe("without JavaScript", () => {
         const response = await route.fetch();
         await route.fulfill({ response, body: (await response.text()).replace(/<\/?noscript>/g, "") });
       });
-      for (const path of ["/categories/Indoor%20Plants?inStock=1&sort=price-lowest", "/search?q=fern", "/login-user", "/signup", "/cart", "/checkout"]) {
+      for (const path of ["/categories/Indoor%20Plants?inStock=1&sort=price-lowest", "/search?q=fern", "/login-user", "/signup", "/forgot-password", "/cart", "/checkout"]) {
         await page.goto(`${shop().url}${path}`);
         await expectAccessible(page, `${path} (no scripts)`);
       }
