@@ -5,8 +5,10 @@
 // status table's moves, cancellations, refunds, the payment provider's outcome, imports) can forget them and none
 // is counted twice: each counted order's share is recorded (analytics_order_marks), and a change takes exactly that
 // share off before adding the new one. A day's figures are spread over 16 rows (the order's or account's id
-// modulo 16) so the day's checkouts do not queue on one row; reads add them up. Read by analytics.ts and
-// report.ts; written by nothing in code.
+// modulo 16) so the day's checkouts do not queue on one row; reads add them up. Month rollups (analytics_months,
+// analytics_product_months; migration 20261202100508_analytics_month_rollups) are kept by triggers on the day
+// rollups, so whatever writes a day writes its month; every statement that writes a rollup announces
+// analyticsChanged (kept.ts drops its answers on it). Read by analytics.ts and report.ts; written by nothing in code.
 //
 // Why triggers rather than a job with a watermark: the figures are right the moment a change commits (the
 // dashboard after a refund shows it), there is no second process to run or to fall behind, and orders change
@@ -18,7 +20,7 @@
 // was paid for it, delivery and refunds not split by line.
 import type { PrismaClient } from "../../generated/prisma/client.js";
 
-/** Recounts every rollup from the orders and accounts as they are (the migration's backfill; bulk loaders after their inserts). */
+/** Recounts every rollup, days then months, from the orders and accounts as they are (the migrations' backfill; bulk loaders after their inserts). */
 export async function rebuildRollups(prisma: Pick<PrismaClient, "$executeRawUnsafe">): Promise<void> {
   await prisma.$executeRawUnsafe("SELECT analytics_rebuild()");
 }
