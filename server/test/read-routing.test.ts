@@ -1,8 +1,17 @@
 // The read rule of db/read-routing.ts on its own, with stand-in servers (the real primary and replica:
 // read-replicas.replica.pg.test.ts): each side of the rule, one case each.
-import { afterEach, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { graphql, type GraphQLSchema } from "graphql";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type Database } from "../src/db/client.js";
 import { isConnectionError, lsnOf, ReadRouter, type PrimaryServer, type ReplicaServer } from "../src/db/read-routing.js";
-import type { EventBus, ShopEvent } from "../src/domain/shared/index.js";
+import { createShop, type Shop } from "../src/domain/shop.js";
+import type { EventBus, ShopEvent, Viewer } from "../src/domain/shared/index.js";
+import { createGraphQLContext } from "../src/graphql/context.js";
+import { buildShopSchema } from "../src/graphql/schema.js";
+import { LocalImageStore } from "../src/storage/index.js";
 import { Prisma, type PrismaClient } from "../src/generated/prisma/client.js";
 
 function fakeBus() {
@@ -144,5 +153,89 @@ describe("the read rule (db/read-routing.ts)", () => {
     expect(isConnectionError({ code: "57P01" })).toBe(true);
     expect(isConnectionError(new Error("Connection terminated unexpectedly"))).toBe(true);
     expect(isConnectionError({ code: "42P01", message: 'relation "x" does not exist' })).toBe(false);
+  });
+});
+
+// Which reads take the catalogue's readers (Database.catalogue) and which the primary's, per viewer: the shop
+// given stand-in catalogue readers that record what they are asked (the real servers: read-replicas.replica.pg.test.ts).
+describe("who reads the catalogue where (domain/shop.ts readingFor)", () => {
+  const viewerOf = (role: "admin" | "user"): Viewer => ({ userId: 1, role, tokenId: "token", tokenExpiresAt: new Date(Date.now() + 60_000), staffRole: role === "admin" ? "owner" : null });
+  const PAGE = `query { product(slug: "routed-fern") { name category { name } image { url } options { name } variants { sku } } }`;
+  let db: Database;
+  let schema: GraphQLSchema;
+  const asked: string[] = [];
+
+  /** The primary's client, recording each catalogue model's read it is asked. */
+  const recording = (prisma: PrismaClient) =>
+    new Proxy(prisma, {
+      get(target, name) {
+        const value = Reflect.get(target, name) as unknown;
+        if (typeof name !== "string" || !["product", "category", "productOption", "productVariant", "image"].includes(name)) return value;
+        return new Proxy(value as object, {
+          get(model, operation) {
+            const call = Reflect.get(model, operation) as unknown;
+            return typeof call === "function" ? (...args: unknown[]) => (asked.push(`${name}.${String(operation)}`), (call as (...a: unknown[]) => unknown).apply(model, args)) : call;
+          },
+        });
+      },
+    });
+
+  const shopWith = (catalogue: boolean) =>
+    createShop(db.prisma, {
+      jwtSecret: "routing-test-secret-0123456789abcdef",
+      tokenTtlSeconds: 3600,
+      imageStore: new LocalImageStore(fs.mkdtempSync(path.join(os.tmpdir(), "routing-uploads-"))),
+      events: db.events,
+      readRows: db.readRows,
+      ...(catalogue
+        ? { catalogue: { prisma: recording(db.prisma), readRows: <R>(query: Prisma.Sql) => (asked.push("rows"), db.readRows<R>(query)), searchRows: db.searchRows } }
+        : {}),
+    });
+
+  const page = async (shop: Shop, viewer: Viewer | null) => {
+    asked.length = 0;
+    const result = await graphql({ schema, source: PAGE, contextValue: createGraphQLContext(shop, viewer, null) });
+    expect(result.errors).toBeUndefined();
+    expect((result.data as { product: { variants: unknown[] } }).product.variants).toHaveLength(1);
+    return [...asked];
+  };
+
+  beforeAll(async () => {
+    db = await openDatabase({ kind: "pglite", dataDir: "memory" });
+    await db.migrate();
+    const category = await db.prisma.category.create({ data: { name: "Routed Plants" } });
+    await db.prisma.product.create({ data: { slug: "routed-fern", name: "Routed Fern", description: "Green.", categoryId: category.id, priceCents: 900, quantity: 3, imageOne: "/uploads/routed.png" } });
+    await db.prisma.image.create({ data: { ref: "/uploads/routed.png", width: 10, height: 10, state: "ready" } });
+    schema = await buildShopSchema();
+  }, 60_000);
+
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  it("a guest's and a shopper's product page (its loaders' pictures and variants included) read through the catalogue's readers; an admin's through the primary's", async () => {
+    const shop = shopWith(true);
+    try {
+      for (const viewer of [null, viewerOf("user")]) {
+        const reads = await page(shop, viewer);
+        expect(reads).toContain("rows");
+        expect(reads).toContain("productVariant.findMany");
+      }
+      // An admin's screens must show their own save at once: none of their reads takes the catalogue's readers.
+      expect(await page(shop, viewerOf("admin"))).toEqual([]);
+      expect(shop.readingFor(viewerOf("admin"))).not.toBe(shop);
+    } finally {
+      await shop.images.renditions.stop();
+    }
+  });
+
+  it("without read replicas (no catalogue readers given) every viewer reads the one shop, as before", async () => {
+    const shop = shopWith(false);
+    try {
+      for (const viewer of [null, viewerOf("user"), viewerOf("admin")]) expect(shop.readingFor(viewer)).toBe(shop);
+      expect(await page(shop, viewerOf("admin"))).toEqual([]);
+    } finally {
+      await shop.images.renditions.stop();
+    }
   });
 });
