@@ -6,7 +6,7 @@
 // months and edge days, equal the sum of that range's days.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rangePieces } from "../src/domain/analytics/report.js";
-import { KeptDashboardAnswers } from "../src/domain/analytics/kept.js";
+import { KeptDashboardAnswers, MAX_KEPT_WEIGHT } from "../src/domain/analytics/kept.js";
 import { newReference } from "../src/domain/orders/index.js";
 import { ListenerSet, type DeliveryNews, type EventBus, type Viewer } from "../src/domain/shared/index.js";
 import { createTestShop, type TestShop } from "./support.js";
@@ -162,6 +162,19 @@ describe("kept answers and event delivery", () => {
     expect([await ask(), await ask()]).toEqual([5, 5]);
     await expect(kept.answer("bad", () => Promise.reject(new Error("no")))).rejects.toThrow("no");
     expect(await kept.answer("bad", async () => "fine")).toBe("fine");
+  });
+
+  it("holds at most MAX_KEPT_WEIGHT: an answer weighs 1 plus its days, the least recently used goes first", async () => {
+    const { bus } = fakeBus();
+    const kept = new KeptDashboardAnswers(bus);
+    let runs = 0;
+    const ask = (key: string) => kept.answer(key, async () => (runs += 1), MAX_KEPT_WEIGHT / 2 - 1);
+    await ask("a");
+    await ask("b");
+    expect(await ask("a")).toBe(1);
+    await ask("c");
+    expect(await ask("a")).toBe(1);
+    expect(await ask("b")).toBe(4);
   });
 
   it("an ask after a change never gets an answer begun before it", async () => {

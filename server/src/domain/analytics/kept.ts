@@ -14,23 +14,26 @@
 // - Identical asks arriving together share one computation; an ask arriving after a change never joins a
 //   computation begun before it (the change empties the shared ones too), and an answer computed while a change
 //   came is not kept. A failed computation is not kept.
-// - It holds at most MAX_KEPT answers; the least recently used goes first.
+// - It holds answers of at most MAX_KEPT_WEIGHT in all, the least recently used going first: an answer weighs
+//   1 plus the days it lists (a report's chart and CSV hold a row a day, and a custom range may hold ten years),
+//   so the fixed ranges of every query fit many times over and odd custom ranges cannot fill the memory.
 // - Without an event bus (a service made on its own, e.g. by a script), nothing is kept.
 //
 // An answer is shared by every caller that gets it: callers must not change it.
 import { LRUCache } from "lru-cache";
 import type { EventBus } from "../shared/index.js";
 
-/** The most answers kept: the fixed ranges of every query are a few dozen; custom ranges share the rest. */
-export const MAX_KEPT = 500;
+/** The most weight kept (see above): some 20,000 days of reports, a few megabytes. */
+export const MAX_KEPT_WEIGHT = 20_000;
 
 interface Entry {
   answer: Promise<unknown>;
   version: number;
+  weight: number;
 }
 
 export class KeptDashboardAnswers {
-  private readonly entries = new LRUCache<string, Entry>({ max: MAX_KEPT });
+  private readonly entries = new LRUCache<string, Entry>({ maxSize: MAX_KEPT_WEIGHT, sizeCalculation: (entry) => entry.weight });
   // Bumped by every change and every gap in what this process hears.
   private version = 0;
   private paused: boolean;
@@ -61,8 +64,8 @@ export class KeptDashboardAnswers {
     this.entries.clear();
   }
 
-  /** The answer kept under `key`, or `compute`'s, shared with identical asks until a change. */
-  answer<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  /** The answer kept under `key`, or `compute`'s, shared with identical asks until a change; `days`: the days it lists. */
+  answer<T>(key: string, compute: () => Promise<T>, days = 0): Promise<T> {
     if (this.off || this.paused) {
       this.computed += 1;
       return compute();
@@ -72,7 +75,7 @@ export class KeptDashboardAnswers {
     const version = this.version;
     this.computed += 1;
     const answer = compute();
-    const entry: Entry = { answer, version };
+    const entry: Entry = { answer, version, weight: 1 + days };
     this.entries.set(key, entry);
     answer.catch(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key);

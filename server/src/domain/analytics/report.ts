@@ -185,7 +185,8 @@ export class SalesReports {
     const take = ask.limit === undefined || ask.limit === null ? 10 : checks.field("limit", wholeNumber("limit", { min: 1, max: 100 }), ask.limit);
     checks.done();
     const compute = () => this.count(range, from, to, take);
-    return this.kept ? this.kept.answer(`report|${range}|${isoDay(from)}|${isoDay(to)}|${take}|${isoDay(now)}`, compute) : compute();
+    const days = Math.round((to.getTime() - from.getTime()) / DAY_MS) + 1;
+    return this.kept ? this.kept.answer(`report|${range}|${isoDay(from)}|${isoDay(to)}|${take}|${isoDay(now)}`, compute, days) : compute();
   }
 
   /** The report counted: four queries over the rollups (and the best sellers' products), whatever the history. */
@@ -284,8 +285,10 @@ export class SalesReports {
   async csv(viewer: Viewer | null, ask: ReportAsk = {}, now: Date = new Date()): Promise<{ fileName: string; csv: string }> {
     requireAdmin(viewer, "analytics:read");
     // Kept as the report is (a refused ask is never kept: kept.ts keeps no failure).
+    const { from, to } = resolveRange(ask, now);
+    const days = Math.round((to.getTime() - from.getTime()) / DAY_MS) + 1;
     const compute = () => this.writeCsv(viewer, ask, now);
-    return this.kept ? this.kept.answer(`csv|${JSON.stringify([ask.range, ask.from, ask.to, ask.limit])}|${isoDay(now)}`, compute) : compute();
+    return this.kept ? this.kept.answer(`csv|${JSON.stringify([ask.range, ask.from, ask.to, ask.limit])}|${isoDay(now)}`, compute, days) : compute();
   }
 
   private async writeCsv(viewer: Viewer | null, ask: ReportAsk, now: Date): Promise<{ fileName: string; csv: string }> {
