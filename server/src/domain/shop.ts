@@ -107,8 +107,8 @@ export function createShop(prisma: PrismaClient, options: ShopOptions): Shop {
   const cataloguePrisma = options.catalogue?.prisma ?? prisma;
   const images = new ImageService(prisma, options.imageStore, { encoder: options.imageEncoder, log: options.log, events: options.events, catalogue: cataloguePrisma });
   const apiKeys = new ApiKeyService(prisma, options.events);
-  const tokens = new TokenService(prisma, options.events, options.jwtSecret, options.tokenTtlSeconds, apiKeys);
   const readRows = options.readRows ?? prismaReader(prisma);
+  const tokens = new TokenService(prisma, options.events, options.jwtSecret, options.tokenTtlSeconds, apiKeys, readRows);
   const throttle = new Throttle(prisma, readRows);
   const accounts = new AccountService(prisma, tokens, throttle);
   const passwordResets = new PasswordResetService(prisma, tokens, throttle, options.jwtSecret);

@@ -4,9 +4,9 @@
 // The role is NOT trusted from the token: it is read with the session, in the one query each request makes.
 import crypto from "node:crypto";
 import jwt from "jsonwebtoken";
-import type { PrismaClient } from "../../generated/prisma/client.js";
+import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
 import { isApiKeySecret } from "../integrations/index.js";
-import type { EventBus, Role, StaffRole, Viewer } from "../shared/index.js";
+import { prismaReader, type EventBus, type Role, type RowReader, type StaffRole, type Viewer } from "../shared/index.js";
 
 // Far above any token we issue; stops a megabyte header from reaching the JWT parser.
 const MAX_TOKEN_LENGTH = 2048;
@@ -23,6 +23,13 @@ export class TokenService {
     private readonly ttlSeconds: number,
     /** Checks `Bearer vrd_...` API keys (domain/api-keys.ts); without it, such a token makes a guest. */
     private readonly apiKeys?: { verify(secret: string): Promise<Viewer | null> },
+    /**
+     * Reads the session of each signed-in request: the primary's pool straight (db/client.ts readRows), not
+     * Prisma, as this one query runs on every signed-in request and Prisma's work per query was most of an
+     * admin request's cost (npm run bench:dashboard's trivial-admin floor). Never a read replica: a logout
+     * or role change must hold at once.
+     */
+    private readonly readRows: RowReader = prismaReader(prisma),
   ) {}
 
   /**
@@ -72,9 +79,9 @@ export class TokenService {
     if (userId > 2_147_483_647) return null;
 
     // One round trip: the session must exist for this user, and the role comes with it.
-    const rows = await this.prisma.$queryRaw<{ role: Role; staffRole: StaffRole | null }[]>`
+    const rows = await this.readRows<{ role: Role; staffRole: StaffRole | null }>(Prisma.sql`
       SELECT u.role::text AS role, u.staff_role AS "staffRole" FROM sessions s JOIN users u ON u.id = s.user_id
-      WHERE s.id = ${jti}::uuid AND s.user_id = ${userId}`;
+      WHERE s.id = ${jti}::uuid AND s.user_id = ${userId}`);
     if (rows.length === 0) return null;
     return { userId, role: rows[0].role, staffRole: rows[0].staffRole, tokenId: jti, tokenExpiresAt: new Date(exp * 1000) };
   }
