@@ -102,8 +102,17 @@ export function startShopProcess(env: Record<string, string>, args = ["--import"
 
 /** Kills every process started here and removes their folders and schemas. */
 export async function stopAll(): Promise<void> {
-  for (const child of children.splice(0)) child.kill("SIGKILL");
-  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true });
+  const exits = children.splice(0).map((child) => {
+    if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+    const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+    child.kill("SIGKILL");
+    // Bounded: a process the kernel is slow to reap must not hold the cleanup.
+    return Promise.race([exited, new Promise<void>((resolve) => setTimeout(resolve, 5_000).unref())]);
+  });
+  await Promise.all(exits);
+  // A shop's own child (the low-priority picture encoder) may still be writing in the folder for a moment after
+  // its parent died: removal is retried rather than failing the file's cleanup (ENOTEMPTY).
+  for (const folder of folders.splice(0)) fs.rmSync(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   if (schemas.length > 0) {
     const pool = new pg.Pool({ connectionString: process.env.TEST_DATABASE_URL });
     for (const schema of schemas.splice(0)) await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
