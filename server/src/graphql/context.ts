@@ -2,7 +2,7 @@ import DataLoader from "dataloader";
 import type { Logger } from "pino";
 import { ShopError, type Page, type Viewer } from "../domain/shared/index.js";
 import type { ImageRecord } from "../domain/images/index.js";
-import { readsCatalogueFromPrimary, type ProductVariants } from "../domain/catalog/index.js";
+import type { ProductVariants } from "../domain/catalog/index.js";
 import type { OrderWithLines } from "../domain/orders/index.js";
 import type { Shop } from "../domain/shop.js";
 
@@ -43,10 +43,9 @@ export class RequestLoaders {
       const records = await shop.images.records(refs);
       return refs.map((ref) => records.get(ref) ?? null);
     });
-    // An admin's screens read variants on the primary (their own write shows at once); everyone else's as the catalogue is read.
-    const variantsFrom = readsCatalogueFromPrimary(viewer) ? "primary" : "catalogue";
+    // `shop` is the shop as this viewer reads the catalogue (Shop.readingFor): an admin's variants on the primary.
     this.variants = new DataLoader(async (productIds) => {
-      const found = await shop.catalog.variants(productIds, variantsFrom);
+      const found = await shop.catalog.variants(productIds);
       return productIds.map((id) => found.get(id) ?? { options: [], variants: [] });
     });
   }

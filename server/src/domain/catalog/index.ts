@@ -4,7 +4,7 @@ export { FavouriteService } from "./favourites.js";
 export { countFilters, groupChoices, NO_FILTER_COUNTS, OPTION_FACET_LIMITS, optionFacets, PRICE_RANGES } from "./filters.js";
 export type { FilterCounts, OptionChoice, OptionFacet } from "./filters.js";
 export { averageRating, containsText, readsCatalogueFromPrimary, filterConditions, listKey, PRODUCT_COLUMNS, PRODUCT_PAGE_SIZE, PRODUCT_SORTS, productFromListRow, PRODUCTS_JOINED, SORT_KEYS } from "./listing.js";
-export type { Category, CatalogueReadsFrom, CategoryMatches, ProductListOptions, ProductListRow, ProductPageOptions, ProductSearch, ProductSortOrder, ProductWithCategory, SearchPageOptions } from "./listing.js";
+export type { Category, CategoryMatches, ProductListOptions, ProductListRow, ProductPageOptions, ProductSearch, ProductSortOrder, ProductWithCategory, SearchPageOptions } from "./listing.js";
 export { UNIT_PRICE_SQL, unitPriceCents } from "./prices.js";
 export type { Priced } from "./prices.js";
 export { CatalogService, productForm } from "./products.js";

@@ -13,12 +13,6 @@ export type ProductWithCategory = Omit<Product, "optionWords" | "optionPairs"> &
 /** A category as the catalogue hands it out. */
 export type { Category };
 
-/**
- * Where a catalogue read is answered: "catalogue" (Database.catalogue: a read replica when db/read-routing.ts
- * allows, else the primary) or "primary" (a read that must show a write just made).
- */
-export type CatalogueReadsFrom = "catalogue" | "primary";
-
 /** An admin (a person with the admin role, on the back office's screens) reads the catalogue on the primary: they must see their own writes at once. */
 export const readsCatalogueFromPrimary = (viewer: Viewer | null): boolean => viewer?.role === "admin";
 

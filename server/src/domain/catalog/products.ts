@@ -26,7 +26,7 @@ import {
 import { IMAGE_UNREADABLE, type CheckedImage, type ImageService, type ImageUpload, type StoredPicture } from "../images/index.js";
 import { firstFreeSlug, slugify } from "./slugs.js";
 import { reportWebhookEvents } from "../integrations/index.js";
-import { type CatalogueReadsFrom, type ProductSearch, type ProductWithCategory } from "./listing.js";
+import { type ProductSearch, type ProductWithCategory } from "./listing.js";
 import { readVariants, saveVariants, withVariants, type ProductVariants, type VariantsInput } from "./variants.js";
 import { changesBetween, recordActivity } from "../audit/index.js";
 
@@ -194,11 +194,10 @@ export class CatalogService extends ProductLists {
 
   /**
    * The options and variants of each product asked for (every variant, on sale or not: callers choose what to
-   * show). "catalogue": the storefront's read, which may be answered by a read replica; "primary": an admin
-   * screen's, which must show the admin's own write at once.
+   * show), read as the catalogue is: an admin's shop (Shop.readingFor) is built with the primary as its catalogue.
    */
-  variants(productIds: readonly number[], reads: CatalogueReadsFrom = "catalogue"): Promise<Map<number, ProductVariants>> {
-    return readVariants(reads === "primary" ? this.prisma : this.cataloguePrisma, productIds);
+  variants(productIds: readonly number[]): Promise<Map<number, ProductVariants>> {
+    return readVariants(this.cataloguePrisma, productIds);
   }
 
   /**
