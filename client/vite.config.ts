@@ -1,5 +1,7 @@
 import react from "@vitejs/plugin-react";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { documentsApart } from "./build/documents-apart.ts";
 import { firstLoadBudget } from "./build/first-load-budget.ts";
 import { mantineStableIds } from "./build/mantine-stable-ids.ts";
 import { precompress } from "./build/precompress.ts";
@@ -11,7 +13,9 @@ const api = "http://localhost:4000";
 export default defineConfig(({ isSsrBuild }) => ({
   // The server's build of the storefront (vite build --ssr, to dist-server/) is loaded by the server itself:
   // no budget or compressed copies for it.
-  plugins: isSsrBuild ? [mantineStableIds(), react()] : [mantineStableIds(), react(), scriptsAfterContent(), firstLoadBudget(), precompress()],
+  plugins: isSsrBuild
+    ? [mantineStableIds(), react()]
+    : [documentsApart(fileURLToPath(new URL("src/graphql/generated/graphql.ts", import.meta.url))), mantineStableIds(), react(), scriptsAfterContent(), firstLoadBudget(), precompress()],
   server: {
     proxy: {
       "/graphql": { target: api, changeOrigin: true },

@@ -21,7 +21,7 @@ describe("scripts after the content", () => {
     expect(scriptsAfterLoad(page)).toBe(page);
   });
 
-  it("starts once the browser reports the first contentful paint: preloads every named module, then imports the entry", () => {
+  it("starts once the browser reports the first contentful paint: preloads every named module, a few per task, then imports the entry", () => {
     // A stand-in for the page (the starter reads and writes only these).
     const links: Array<Record<string, string>> = [];
     const page = {
@@ -30,7 +30,7 @@ describe("scripts after the content", () => {
       addEventListener: () => undefined,
       querySelector: (selector: string) => (selector === "script[data-entry]" ? { dataset: { entry: "/assets/index-a.js" } } : null),
       getElementById: (id: string) => (id === "root" ? { hasChildNodes: () => true } : null),
-      querySelectorAll: (selector: string) => (selector === 'meta[name="verdant:module"]' ? [{ content: "/assets/Box-b.js" }, { content: "/assets/Grid-c.js" }] : []),
+      querySelectorAll: (selector: string) => (selector === 'meta[name="verdant:module"]' ? MODULES.map((content) => ({ content })) : []),
       createElement: () => ({}),
       createDocumentFragment: () => ({ append: (link: Record<string, string>) => links.push(link) }),
       head: { append: () => undefined },
@@ -69,13 +69,20 @@ describe("scripts after the content", () => {
     reportPaint!();
     expect(observing).toBe(false);
     expect(imported).toEqual([]);
-    // In a task of its own.
-    timers.find((timer) => timer.ms === 0)!.callback();
+    // In a task of its own, four preloads per task: 4, 4 and 2 of the ten, then the entry.
+    const preloaded = () => links.map((link) => link.href);
+    const nextTask = () => timers.splice(timers.findIndex((timer) => timer.ms === 0), 1)[0].callback();
+    nextTask();
+    expect(preloaded()).toEqual(MODULES.slice(0, 4));
+    expect(imported).toEqual([]);
+    nextTask();
+    expect(preloaded()).toEqual(MODULES.slice(0, 8));
+    expect(imported).toEqual([]);
+    nextTask();
+    expect(preloaded()).toEqual(MODULES);
     expect(imported).toEqual(["/assets/index-a.js"]);
-    expect(links).toEqual([
-      { rel: "modulepreload", crossOrigin: "", href: "/assets/Box-b.js" },
-      { rel: "modulepreload", crossOrigin: "", href: "/assets/Grid-c.js" },
-    ]);
+    expect(links[0]).toEqual({ rel: "modulepreload", crossOrigin: "", href: "/assets/m0.js" });
+    expect(timers.filter((timer) => timer.ms === 0)).toEqual([]);
     // Once: the safety timer for a browser that reports no paint does nothing more.
     timers.find((timer) => timer.ms === 1000)!.callback();
     expect(imported).toHaveLength(1);
@@ -247,6 +254,9 @@ describe("scripts after the content", () => {
     }
   });
 });
+
+/** Ten modules a page names for preloading. */
+const MODULES = Array.from({ length: 10 }, (_, index) => `/assets/m${index}.js`);
 
 /** Runs the starter as a page would, with these stand-ins for the browser's globals (its dynamic import observed: a function body cannot import). */
 function runStarter(document: unknown, globals: { performance: unknown; PerformanceObserver: unknown; setTimeout: unknown; importModule: unknown }) {

@@ -34,9 +34,31 @@ export function notificationFor(kind: NotificationKind, message: string): ShopNo
 // weighs on the storefront's first load. Ids are made here, so a loading toast can be replaced at once.
 const notificationsStore = () => import("@mantine/notifications").then((module) => module.notifications);
 
+// Whether a toast has been asked for yet: the host (app/NotificationsHost) mounts only then. Mounting it
+// draws six positioned portals in one task of about 50 ms on a slow phone, which a page that never shows a
+// toast should not pay for while it starts.
+let asked = false;
+const askedListeners = new Set<() => void>();
+
+/** Calls `listener` once a toast is first asked for; returns the unsubscribe. */
+export function onNotificationsAsked(listener: () => void): () => void {
+  askedListeners.add(listener);
+  return () => askedListeners.delete(listener);
+}
+
+/** True once any toast has been asked for in this page. */
+export const notificationsAsked = (): boolean => asked;
+
+function markAsked(): void {
+  if (asked) return;
+  asked = true;
+  for (const listener of askedListeners) listener();
+}
+
 let lastId = 0;
 
 function show(kind: NotificationKind, message: string): string {
+  markAsked();
   lastId += 1;
   const id = `shop-notification-${lastId}`;
   void notificationsStore().then((store) => store.show({ id, ...notificationFor(kind, message) }));
