@@ -12,6 +12,7 @@
 // (d) "in process, cold": each dashboard call of the domain (AnalyticsService without an event bus, so nothing is
 //     kept and every call counts, as the first call after a change does), one at a time, BENCH_COLD_CALLS (9)
 //     calls each: median and slowest; then "in process, kept": the same calls with the kept answers on.
+// BENCH_WORKERS=2 runs (c) on two worker processes on one port, as WEB_CONCURRENCY=2 does (one per core).
 // Prints req/s, p50 and p99 (ms). BENCH_SCHEMA=<name> keeps (and on a later run reuses) the seeded schema.
 // BENCH_ONLY=cold runs (d) only.
 import crypto from "node:crypto";
@@ -38,6 +39,8 @@ const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 2);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const only = process.env.BENCH_ONLY; // "before", "sql", "graphql" or "cold": one part only
 const coldCalls = Number(process.env.BENCH_COLD_CALLS ?? 9);
+/** BENCH_WORKERS: the app's worker processes in (c), as WEB_CONCURRENCY runs them (1; one per core in production). */
+const workers = Number(process.env.BENCH_WORKERS ?? 1);
 
 /** One dashboard call as SQL: statements run one after another on one connection; $1.. from `params`. */
 interface SqlCase {
@@ -210,7 +213,7 @@ async function measureSql(schema: string, cases: SqlCase[]): Promise<Record<stri
 
 async function measureGraphql(schema: string): Promise<Record<string, Figures>> {
   const uploadsDir = fs.mkdtempSync(`${os.tmpdir()}/bench-dashboard-`);
-  const { child, port } = await startAppProcess({ url, schema, uploadsDir, clientDist: "" });
+  const { child, port } = await startAppProcess({ url, schema, uploadsDir, clientDist: "", workers });
   const figures: Record<string, Figures> = {};
   try {
     const base = `http://127.0.0.1:${port}/graphql`;
@@ -323,7 +326,7 @@ for (const orders of sizes) {
       console.table(await measureSql(schema, AFTER));
     }
     if (!only || only === "graphql") {
-      console.log("after (GraphQL POSTs to the app, as the admin; the dashboard's answers kept):");
+      console.log(`after (GraphQL POSTs to the app in ${workers} worker process${workers === 1 ? "" : "es"}, as the admin; the dashboard's answers kept):`);
       console.table(await measureGraphql(schema));
     }
     if (!only || only === "cold" || only === "graphql") {
