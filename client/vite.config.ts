@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 import { documentsApart } from "./build/documents-apart.ts";
 import { firstLoadBudget } from "./build/first-load-budget.ts";
+import { mantineLazyDefaults } from "./build/mantine-lazy-defaults.ts";
 import { mantineStableIds } from "./build/mantine-stable-ids.ts";
 import { precompress } from "./build/precompress.ts";
 import { scriptsAfterContent } from "./build/scripts-after-content.ts";
@@ -15,7 +16,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // no budget or compressed copies for it.
   plugins: isSsrBuild
     ? [mantineStableIds(), react()]
-    : [documentsApart(fileURLToPath(new URL("src/graphql/generated/graphql.ts", import.meta.url))), mantineStableIds(), react(), scriptsAfterContent(), firstLoadBudget(), precompress()],
+    : [documentsApart(fileURLToPath(new URL("src/graphql/generated/graphql.ts", import.meta.url))), mantineStableIds(), mantineLazyDefaults(), react(), scriptsAfterContent(), firstLoadBudget(), precompress()],
   server: {
     proxy: {
       "/graphql": { target: api, changeOrigin: true },
