@@ -16,10 +16,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 type SessionStore = Pick<PrismaClient, "session">;
 
 export class TokenService {
+  /**
+   * The secret as a key object, made once. Given the string, jsonwebtoken first tries it as a public (or
+   * private) key on every call, which throws, and only then makes the secret key: that failed attempt was a
+   * fifth of a signed-in request's CPU (the profile of an admin's trivial POST).
+   */
+  private readonly key: crypto.KeyObject;
+
   constructor(
     private readonly prisma: PrismaClient,
     private readonly events: EventBus,
-    private readonly secret: string,
+    secret: string,
     private readonly ttlSeconds: number,
     /** Checks `Bearer vrd_...` API keys (domain/api-keys.ts); without it, such a token makes a guest. */
     private readonly apiKeys?: { verify(secret: string): Promise<Viewer | null> },
@@ -30,7 +37,9 @@ export class TokenService {
      * or role change must hold at once.
      */
     private readonly readRows: RowReader = prismaReader(prisma),
-  ) {}
+  ) {
+    this.key = crypto.createSecretKey(Buffer.from(secret));
+  }
 
   /**
    * The viewer an Authorization header names ("Bearer <token>": a session's access token or an API key's
@@ -53,7 +62,7 @@ export class TokenService {
     // Expired sessions are refused anyway; clearing them here keeps the table the size of the live ones.
     await this.prisma.session.deleteMany({ where: { expiresAt: { lt: new Date() } } });
     await this.prisma.session.create({ data: { id: sessionId, userId: user.id, expiresAt } });
-    const token = jwt.sign({ sub: String(user.id), jti: sessionId, iat: issuedAt, exp: expiresAtSeconds }, this.secret, {
+    const token = jwt.sign({ sub: String(user.id), jti: sessionId, iat: issuedAt, exp: expiresAtSeconds }, this.key, {
       algorithm: "HS256",
     });
     return { token, expiresAt };
@@ -65,7 +74,7 @@ export class TokenService {
     let claims: jwt.JwtPayload | string;
     try {
       // Pinning the algorithm refuses alg=none and any algorithm an attacker might pick.
-      claims = jwt.verify(token, this.secret, { algorithms: ["HS256"] });
+      claims = jwt.verify(token, this.key, { algorithms: ["HS256"] });
     } catch {
       return null;
     }
