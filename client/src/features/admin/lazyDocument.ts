@@ -1,9 +1,8 @@
-// Typed documents that travel with the lazy admin screen that uses them, instead of with the first load.
-// The client preset writes every document into one generated module, which the storefront's first page
-// imports, so each admin operation would weigh on every shopper's first visit (the first-load budget). An
-// area whose operations are many (promotions, taxes) writes each as a /* GraphQL */ string as usual —
-// codegen still reads it and types it, and leaves the unused generated document to tree-shaking — and
-// builds its document here, from the same text, when its screen's chunk loads.
+// Typed documents built from their /* GraphQL */ text when the lazy admin screen's chunk loads. Written when the
+// client preset's one generated module put every document in the first load; since the browser build gives
+// each generated document a module of its own (client/build/documents-apart.ts), an area could import its
+// generated documents instead and skip this parse. The areas that use it (promotions, taxes, activity, staff
+// roles, an order's view, a product's tax class) still do: behaviour and types are the same either way.
 import type { TypedDocumentNode } from "@apollo/client";
 import { parse } from "graphql";
 
