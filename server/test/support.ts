@@ -40,10 +40,11 @@ export interface TestShop {
 
 export const onPostgres = process.env.TEST_DB === "postgres";
 
-export async function createTestShop(options: { imageStore?: ImageStore; searchIndex?: boolean; payments?: ShopOptions["payments"] } = {}): Promise<TestShop> {
+/** `poolSize` (PostgreSQL): the connections the shop's pool holds (25); 1 puts every statement on one connection. */
+export async function createTestShop(options: { imageStore?: ImageStore; searchIndex?: boolean; payments?: ShopOptions["payments"]; poolSize?: number } = {}): Promise<TestShop> {
   const schemaName = `t_${crypto.randomBytes(6).toString("hex")}`;
   const db = onPostgres
-    ? await openDatabase({ kind: "postgres", url: process.env.TEST_DATABASE_URL!, schema: schemaName, poolSize: 25 })
+    ? await openDatabase({ kind: "postgres", url: process.env.TEST_DATABASE_URL!, schema: schemaName, poolSize: options.poolSize ?? 25 })
     : await openDatabase({ kind: "pglite", dataDir: "memory" });
   await db.migrate();
   const uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "shop-uploads-"));

@@ -14,7 +14,7 @@
 // of parallel requests cannot slip past the limit; a refused or successful attempt is taken back after.
 import net from "node:net";
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
-import { prismaReader, tooManyRequests, type RowReader } from "../shared/index.js";
+import { inList, prismaReader, tooManyRequests, type RowReader } from "../shared/index.js";
 
 export interface Limit {
   /** Attempts allowed in one window. */
@@ -164,7 +164,7 @@ export class Throttle {
   /** Which of these keys have a counter in its window now (a read: nothing is counted). */
   async held(keys: string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();
-    const rows = await this.run<{ key: string }>(Prisma.sql`SELECT key FROM throttle_counters WHERE key = ANY(${keys}::text[]) AND window_ends_at > now()`);
+    const rows = await this.run<{ key: string }>(Prisma.sql`SELECT key FROM throttle_counters WHERE key IN ${inList(keys, "text")} AND window_ends_at > now()`);
     return new Set(rows.map((row) => row.key));
   }
 

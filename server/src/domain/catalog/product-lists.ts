@@ -11,6 +11,7 @@ import {
   invalid,
   keyColumns,
   keysOfRow,
+  limitRows,
   notFound,
   oneById,
   orderBy,
@@ -63,7 +64,7 @@ export class ProductLists {
   async list(options: ProductListOptions = {}): Promise<ProductWithCategory[]> {
     const { conditions, sort, limit } = await this.listConditions(options);
     if (conditions === null) return [];
-    const limitClause = limit === null ? Prisma.empty : Prisma.sql`LIMIT ${limit}`;
+    const limitClause = limit === null ? Prisma.empty : limitRows(limit);
     return this.selectProducts(Prisma.sql`WHERE ${allOf(conditions)} ORDER BY ${orderBy(SORT_KEYS[sort])} ${limitClause}`);
   }
 
@@ -168,7 +169,7 @@ export class ProductLists {
     const rows = await this.readRows<ProductListRow & Record<string, unknown>>(Prisma.sql`
       SELECT ${PRODUCT_COLUMNS}, ${keyColumns(keys)}
       FROM ${PRODUCTS_JOINED}
-      WHERE ${where} ORDER BY ${orderBy(keys)} LIMIT ${limit}`);
+      WHERE ${where} ORDER BY ${orderBy(keys)} ${limitRows(limit)}`);
     return rows.map((row) => ({
       product: productFromListRow(row),
       // Read only for the cursors a query asks for (see pageOf).

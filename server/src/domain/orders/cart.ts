@@ -2,7 +2,7 @@
 // names always come from the server), judging it against today's stock, and quoting it.
 import { Prisma } from "../../generated/prisma/client.js";
 import { defaultVariant, variantLabel, type ChosenValue, type Priced } from "../catalog/index.js";
-import { Checks, fieldRule, parseId, received, requireUser, type Cents, type Deferred, type RowReader, type Viewer } from "../shared/index.js";
+import { Checks, fieldRule, inList, parseId, received, requireUser, type Cents, type Deferred, type RowReader, type Viewer } from "../shared/index.js";
 import type { OrderQuote, PromotionRule } from "../pricing/index.js";
 import { readCodes, type PromotionCustomer } from "../promotions/index.js";
 import { ownTaxClassColumn } from "../taxes/index.js";
@@ -212,7 +212,7 @@ function readVariantsOfCart(read: RowReader, variantIds: number[], productIds: n
          JOIN product_options o ON o.id = ov.option_id
          WHERE vv.variant_id = v.id) AS options
     FROM product_variants v JOIN products p ON p.id = v.product_id
-    WHERE v.id = ANY(${variantIds}::int4[]) OR v.product_id = ANY(${productIds}::int4[])
+    WHERE v.id IN ${inList(variantIds, "int4")} OR v.product_id IN ${inList(productIds, "int4")}
     ORDER BY v.position, v.id`);
 }
 

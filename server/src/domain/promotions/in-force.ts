@@ -4,7 +4,7 @@
 // messages are the shopper's; a code's is answered at the field `code`.
 import { Prisma, type PrismaClient, type Promotion as PromotionRow } from "../../generated/prisma/client.js";
 import type { Declined, PromotionKind, PromotionRule } from "../pricing/index.js";
-import { dollarText, type Cents, type RowReader } from "../shared/index.js";
+import { dollarText, inList, type Cents, type RowReader } from "../shared/index.js";
 
 export const CODE_MESSAGES = {
   unknown: "This code is not valid.",
@@ -136,7 +136,7 @@ export function readCodes(read: RowReader, codes: readonly string[], customer: P
     SELECT ${PROMOTION_COLUMNS}, c.id AS "codeId", c.code, c.single_use AS "singleUse", c.uses AS "codeUses",
       (SELECT count(*)::int FROM order_promotions op WHERE op.promotion_id = p.id AND op.customer = ${who} AND op.released_at IS NULL) AS "customerUses"
     FROM promotion_codes c JOIN promotions p ON p.id = c.promotion_id
-    WHERE lower(c.code) = ANY(${entered.map((code) => code.toLowerCase())}::text[])
+    WHERE lower(c.code) IN ${inList(entered.map((code) => code.toLowerCase()), "text")}
     ORDER BY p.id`);
 }
 

@@ -12,6 +12,7 @@ export { FULFILMENT_STATUSES, isOrderStatusName, ORDER_STATUSES, statusName, sto
 export type { OrderStatusName } from "./order-status.js";
 export { ListenerSet, readShopEvent } from "./shop-events.js";
 export type { DeliveryNews, EventBus, ShopEvent } from "./shop-events.js";
+export { inList, limitRows } from "./sql.js";
 export { findUnstorableText, isUnstorableText, unstorableTextError, unstorableTextMessage } from "./text.js";
 export {
   ABILITIES,

@@ -11,6 +11,7 @@ import crypto from "node:crypto";
 import { Prisma, type PrismaClient } from "../../generated/prisma/client.js";
 import { invalid } from "./errors.js";
 import { Checks, optionalText } from "./input.js";
+import { limitRows } from "./sql.js";
 
 export const MAX_PAGE_SIZE = 100;
 const MAX_CURSOR_LENGTH = 2000;
@@ -330,7 +331,7 @@ export async function keysetPage<R extends Record<string, unknown>, T>(
   const request = readPage(query.first, query.after, query.defaultSize, list, keys);
   const where = allOf(request.after ? [...conditions, comesAfter(keys, request.after)] : conditions);
   const rows = await read<R>(Prisma.sql`
-    SELECT ${columns}, ${keyColumns(keys)} FROM ${from} WHERE ${where} ORDER BY ${orderBy(keys)} LIMIT ${request.size + 1}`);
+    SELECT ${columns}, ${keyColumns(keys)} FROM ${from} WHERE ${where} ORDER BY ${orderBy(keys)} ${limitRows(request.size + 1)}`);
   const items = await nodes(rows);
   const kept = rows.map((row, index) => ({ row, node: items[index] })).filter((item): item is { row: R; node: T } => item.node !== undefined);
   const count = async () => countOf(await read<{ count: unknown }>(Prisma.sql`SELECT count(*) AS count FROM ${from} WHERE ${allOf(conditions)}`));
