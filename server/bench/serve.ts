@@ -12,6 +12,8 @@ import http from "node:http";
 import inspector from "node:inspector";
 import os from "node:os";
 import pg from "pg";
+import type { RowReader } from "../src/domain/shared/index.js";
+import { Prisma } from "../src/generated/prisma/client.js";
 import { openDatabase } from "../src/db/client.js";
 import { lowPriorityEncoder } from "../src/domain/images/index.js";
 import { createShop } from "../src/domain/shop.js";
@@ -25,6 +27,7 @@ async function serveApp(): Promise<http.Server> {
   // BENCH_REPLICA_URL: the catalogue's reads on these read replicas (as DATABASE_REPLICA_URL does for npm start).
   const replicaUrls = process.env.BENCH_REPLICA_URL?.split(",").filter(Boolean) ?? [];
   const db = await openDatabase({ kind: "postgres", url, schema, poolSize: 10, replicaUrls });
+  if (process.env.BENCH_PLANS) printStatementsPlannedAgain(db.readRows);
   const uploadsDir = process.env.BENCH_UPLOADS_DIR || os.tmpdir();
   // As the shop runs: AVIF renditions in a low-priority process, started (with the start-up work) by the worker.
   const shop = createShop(db.prisma, {
@@ -51,6 +54,20 @@ async function serveApp(): Promise<http.Server> {
   const storefrontBuild = process.env.BENCH_STOREFRONT_BUILD || undefined;
   const { app } = await createApp({ env: "production", introspection: false, corsOrigins: [], uploadsDir, clientDist, catalogueCacheSeconds, storefrontBuild }, shop, db);
   return http.createServer(app);
+}
+
+/**
+ * BENCH_PLANS=1: every 15 s, the named statements of one pool connection (the one the read lands on) that
+ * PostgreSQL planned anew more than five times (it plans every statement for its values on its first five
+ * runs), i.e. that do not run on a kept plan (domain/shared/sql.ts).
+ */
+function printStatementsPlannedAgain(read: RowReader): void {
+  setInterval(async () => {
+    const rows = await read<{ generic: bigint; custom: bigint; statement: string }>(
+      Prisma.sql`SELECT generic_plans AS generic, custom_plans AS custom, statement FROM pg_prepared_statements WHERE custom_plans > 5 ORDER BY custom_plans DESC LIMIT 12`,
+    );
+    for (const row of rows) console.log(`planned anew ${row.custom} times, on its kept plan ${row.generic}: ${row.statement.replace(/\s+/g, " ").trim()}`);
+  }, 15_000).unref();
 }
 
 // The ceiling: the same rows read with hand-written SQL on node-postgres and answered by node:http.
