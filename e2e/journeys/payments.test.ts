@@ -42,6 +42,8 @@ describe("paying on the provider's page", () => {
       const checkOut = async () => {
         await page.goto(`${shop().url}/products/${product.slug}`);
         await page.getByRole("button", { name: "Add to cart" }).click();
+        // A tap before the page's scripts answer is replayed once they do: wait for it to land before leaving.
+        await expectText(page.getByTestId("quantity-in-cart"), "1");
         await page.goto(`${shop().url}/cart`);
         await page.getByRole("button", { name: "Proceed to checkout" }).click();
         await page.waitForURL(`${shop().url}/checkout`);
