@@ -89,6 +89,9 @@ export default tseslint.config(
       "uploads/**",
       "server/data/**",
       "e2e/artifacts/**",
+      // StrykerJS's sandboxes (npm run test:mutation) and reports.
+      ".stryker-tmp/**",
+      "server/reports/**",
     ],
   },
   js.configs.recommended,
