@@ -16,7 +16,7 @@ let product: { id: number };
 
 beforeAll(async () => {
   t = await createTestShop();
-  owner = await t.shop.tokens.verify((await t.signUp({ role: "admin" })).token);
+  owner = await viewerOf((await t.signUp({ role: "admin" })).token);
   region = await t.shop.prisma.region.create({ data: { name: "Taxed Coast", feeCents: 500 } });
   otherRegion = await t.shop.prisma.region.create({ data: { name: "Taxed Hills", feeCents: 700 } });
   category = await t.shop.prisma.category.create({ data: { name: "Taxed Seeds" } });
@@ -30,6 +30,11 @@ afterAll(async () => {
 });
 
 const taxes = () => t.shop.taxes;
+async function viewerOf(token: string): Promise<Viewer> {
+  const viewer = await t.shop.tokens.verify(token);
+  expect(viewer).not.toBeNull();
+  return viewer!;
+}
 const classNamed = async (name: string) => (await taxes().settings(owner)).classes.find((taxClass) => taxClass.name === name);
 
 describe("tax classes", () => {
@@ -203,7 +208,7 @@ describe("prices with or without their tax", () => {
 
 describe("who may", () => {
   it("reading needs catalogue:read and every change catalogue:write: a shopper gets neither", async () => {
-    const shopper = await t.shop.tokens.verify((await t.signUp()).token);
+    const shopper = await viewerOf((await t.signUp()).token);
     const standard = (await taxes().settings(owner)).classes.find((taxClass) => taxClass.isDefault)!;
     const attempts: Promise<unknown>[] = [
       taxes().settings(shopper),
