@@ -204,7 +204,14 @@ describe("taxes", () => {
   it("a rate set records the rate as stored (ppm) and its name; the same rate again, or removing none, records nothing", async () => {
     const set = await entriesOf(() => t.gql(SET_RATE, { regionId, taxClassId: classId, rate: 20, name: "VAT 20%" }, owner.token));
     expect(set).toHaveLength(1);
-    expect(set[0]).toMatchObject({ actorId: owner.id, actorName: owner.email, kind: "tax.rate-set", subjectLabel: "Audited Standard in Audited Coast" });
+    expect(set[0]).toMatchObject({
+      actorId: owner.id,
+      actorName: owner.email,
+      kind: "tax.rate-set",
+      subjectType: "tax-rate",
+      subjectId: `${regionId}:${classId}`,
+      subjectLabel: "Audited Standard in Audited Coast",
+    });
     expect(set[0].changes).toEqual({ ratePpm: { before: null, after: 200_000 }, name: { before: null, after: "VAT 20%" } });
     expect(await entriesOf(() => t.gql(SET_RATE, { regionId, taxClassId: classId, rate: 20, name: "VAT 20%" }, owner.token))).toEqual([]);
 
@@ -214,6 +221,19 @@ describe("taxes", () => {
     expect(removed.changes).toEqual({ ratePpm: { before: 88_750, after: null }, name: { before: "VAT 20%", after: null } });
     expect(await entriesOf(() => t.gql(SET_RATE, { regionId, taxClassId: classId, rate: null }, owner.token))).toEqual([]);
     expect(await entriesOf(() => t.gql(SET_RATE, { regionId, taxClassId: classId, rate: 101, name: "Too much" }, owner.token), "BAD_USER_INPUT")).toEqual([]);
+  });
+
+  it("each tax entry names its subject: the settings, a class, a region's delivery rate", async () => {
+    const subjects = async (query: string) =>
+      (await entriesOf(() => t.gql(query, {}, owner.token))).map((entry) => [entry.subjectType, entry.subjectId, entry.subjectLabel]);
+    expect(await subjects(`mutation { setPricesIncludeTax(included: true) { id } }`)).toEqual([["tax-settings", null, "Tax settings"]]);
+    await subjects(`mutation { setPricesIncludeTax(included: false) { id } }`);
+    expect(await subjects(`mutation { saveTaxClass(name: "Audited Subject") { id } }`)).toEqual([["tax-class", expect.any(String), "Audited Subject"]]);
+    const named = await t.shop.prisma.taxClass.findUniqueOrThrow({ where: { name: "Audited Subject" } });
+    expect(await subjects(`mutation { saveTaxClass(id: ${named.id}, name: "Audited Subject 2") { id } }`)).toEqual([["tax-class", String(named.id), "Audited Subject 2"]]);
+    expect(await subjects(`mutation { deleteTaxClass(id: ${named.id}) { id } }`)).toEqual([["tax-class", String(named.id), "Audited Subject 2"]]);
+    expect(await subjects(`mutation { setDeliveryTaxRate(regionId: ${regionId}, rate: 1, name: "Subject VAT") { id } }`)).toEqual([["delivery-tax-rate", String(regionId), "Audited Coast"]]);
+    await subjects(`mutation { setDeliveryTaxRate(regionId: ${regionId}, rate: null) { id } }`);
   });
 
   it("the other tax settings each write their kind", async () => {
@@ -232,6 +252,12 @@ describe("taxes", () => {
       ["tax.product-class-set", { taxClassId: { before: null, after: classId }, taxClass: { before: null, after: "Audited Standard" } }],
     ]);
     expect(await kinds(`mutation { deleteTaxClass(id: ${reduced.id}) { id } }`)).toEqual([["tax.class-deleted", { name: { before: "Audited Reduced", after: null } }]]);
+    // A change reads what it replaces: the entry says what was before.
+    expect(await kinds(`mutation { setDeliveryTaxRate(regionId: ${regionId}, rate: 7, name: "Delivery VAT") { id } }`)).toEqual([
+      ["tax.delivery-rate-set", { ratePpm: { before: 50_000, after: 70_000 } }],
+    ]);
+    expect(await kinds(`mutation { setPricesIncludeTax(included: true) { id } }`)).toEqual([]);
+    expect(await kinds(`mutation { setPricesIncludeTax(included: false) { id } }`)).toEqual([["tax.settings-changed", { pricesIncludeTax: { before: true, after: false } }]]);
     expect(await entriesOf(() => t.gql(`mutation { saveTaxClass(name: "Audited Standard") { id } }`, {}, owner.token), "BAD_USER_INPUT")).toEqual([]);
   });
 });

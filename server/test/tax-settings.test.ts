@@ -70,7 +70,7 @@ describe("tax classes", () => {
     expect((await classNamed("Seeds"))?.id).toBe(seeds!.id);
 
     expect((await refusal(taxes().saveClass(owner, null, "  "))).fields?.name).toHaveLength(1);
-    expect((await refusal(taxes().saveClass(owner, null, "x".repeat(51)))).fields?.name).toHaveLength(1);
+    expect((await refusal(taxes().saveClass(owner, null, "x".repeat(51)))).fields).toEqual({ name: ["The name may not be greater than 50 characters."] });
     expect((await taxes().saveClass(owner, null, "y".repeat(50))).classes.some((taxClass) => taxClass.name === "y".repeat(50))).toBe(true);
   });
 
@@ -131,6 +131,7 @@ describe("rates", () => {
       expect((await refusal(taxes().setDeliveryRate(owner, region.id, percent, "VAT"))).fields).toEqual({ rate: [message] });
     }
     expect((await refusal(taxes().setRate(owner, region.id, standard.id, 5, "  "))).fields?.name).toHaveLength(1);
+    expect((await refusal(taxes().setDeliveryRate(owner, region.id, 5, "v".repeat(51)))).fields).toEqual({ name: ["The name may not be greater than 50 characters."] });
     expect((await refusal(taxes().setRate(owner, region.id, standard.id, -1, ""))).fields).toMatchObject({ rate: [message], name: [expect.any(String)] });
     const unchanged = (await taxes().settings(owner)).rates.find((rate) => rate.regionId === region.id && rate.taxClassId === standard.id);
     expect(unchanged).toMatchObject({ ratePpm: 200_000, name: "VAT" });
@@ -149,7 +150,38 @@ describe("rates", () => {
     const deliveryIn = (settings: Awaited<ReturnType<TaxAdminLike["settings"]>>) => settings.deliveryRates.filter((rate) => rate.regionId === region.id).map(({ ratePpm, name }) => ({ ratePpm, name }));
     expect(deliveryIn(await taxes().setDeliveryRate(owner, region.id, 5, " Delivery VAT "))).toEqual([{ ratePpm: 50_000, name: "Delivery VAT" }]);
     expect(deliveryIn(await taxes().setDeliveryRate(owner, region.id, 12.5, "Delivery VAT"))).toEqual([{ ratePpm: 125_000, name: "Delivery VAT" }]);
-    expect(deliveryIn(await taxes().setDeliveryRate(owner, region.id, null, null))).toEqual([]);
+    await taxes().setDeliveryRate(owner, otherRegion.id, 7, "Hills delivery VAT");
+    const removed = await taxes().setDeliveryRate(owner, region.id, null, null);
+    expect(deliveryIn(removed)).toEqual([]);
+    // Only that region's: the other region's delivery is taxed as before.
+    expect(removed.deliveryRates.filter((rate) => rate.regionId === otherRegion.id).map((rate) => rate.ratePpm)).toEqual([70_000]);
+  });
+
+  it("the settings list classes by id, rates by region then class, delivery's by region, categories' classes by category", async () => {
+    const last = await t.shop.prisma.region.create({ data: { name: "Taxed Valley", feeCents: 100 } });
+    const lastCategory = await t.shop.prisma.category.create({ data: { name: "Taxed Pots" } });
+    const { classes } = await taxes().saveClass(owner, null, "Ordered class");
+    const ordered = classes.find((taxClass) => taxClass.name === "Ordered class")!;
+    const standard = classes.find((taxClass) => taxClass.isDefault)!;
+    // Written in the reverse of the order they are listed in.
+    await taxes().setRate(owner, last.id, ordered.id, 3, "Valley ordered");
+    await taxes().setRate(owner, last.id, standard.id, 2, "Valley standard");
+    await taxes().setRate(owner, region.id, ordered.id, 1, "Coast ordered");
+    await taxes().setDeliveryRate(owner, last.id, 4, "Valley delivery");
+    await taxes().setDeliveryRate(owner, region.id, 5, "Coast delivery");
+    await taxes().setClassOf(owner, "category", lastCategory.id, ordered.id);
+    const settings = await taxes().setClassOf(owner, "category", category.id, ordered.id);
+
+    const ids = settings.classes.map((taxClass) => taxClass.id);
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    const rateKeys = settings.rates.map((rate) => [rate.regionId, rate.taxClassId]);
+    expect(rateKeys).toEqual([...rateKeys].sort((a, b) => a[0] - b[0] || a[1] - b[1]));
+    expect(rateKeys.filter(([regionId]) => regionId === last.id)).toEqual([[last.id, standard.id], [last.id, ordered.id]]);
+    const deliveryRegions = settings.deliveryRates.map((rate) => rate.regionId);
+    expect(deliveryRegions).toEqual([...deliveryRegions].sort((a, b) => a - b));
+    expect(deliveryRegions.indexOf(region.id)).toBeLessThan(deliveryRegions.indexOf(last.id));
+    expect(settings.categoryClasses.map((chosen) => chosen.categoryId)).toEqual([category.id, lastCategory.id]);
+    await taxes().setClassOf(owner, "category", category.id, null);
   });
 });
 
@@ -197,6 +229,16 @@ describe("which class a category or a product is in", () => {
 });
 
 describe("prices with or without their tax", () => {
+  it("a shop without its settings row reads as prices without tax, and the first change writes the row", async () => {
+    await t.shop.prisma.shopSettings.deleteMany({});
+    expect((await taxes().settings(owner)).pricesIncludeTax).toBe(false);
+    expect((await taxes().setPricesIncludeTax(owner, true)).pricesIncludeTax).toBe(true);
+    expect(await t.shop.prisma.shopSettings.findUnique({ where: { id: 1 } })).toMatchObject({ pricesIncludeTax: true });
+    const [entry] = await t.shop.prisma.activityEntry.findMany({ where: { kind: "tax.settings-changed" }, orderBy: { id: "desc" }, take: 1 });
+    expect(entry.changes).toEqual({ pricesIncludeTax: { before: false, after: true } });
+    await taxes().setPricesIncludeTax(owner, false);
+  });
+
   it("off by default; turned on and off again", async () => {
     expect((await taxes().settings(owner)).pricesIncludeTax).toBe(false);
     expect((await taxes().setPricesIncludeTax(owner, true)).pricesIncludeTax).toBe(true);
