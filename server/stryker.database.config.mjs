@@ -26,7 +26,7 @@ export default {
   cleanTempDir: "always",
   timeoutMS: 30_000,
   // Module-level values (the code alphabet, the batch limits) run every test of every file per mutant: more
-  // than half the run's time for a fifth of the mutants. They are ignored here and named in the report.
+  // than half the run's time for a fifth of the mutants. They are left out (the JSON report lists them as ignored).
   ignoreStatic: true,
   // Results kept in reports/stryker-incremental.json: a later run tests only the mutants whose code or tests
   // changed (STRYKER_MUTATE narrows a run to some files, e.g. while killing one file's survivors).

@@ -5,6 +5,7 @@
 // change changes nothing. (What each change writes in the audit trail: audit-catalogue.test.ts.)
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "../src/domain/shared/index.js";
+import type { TaxSettings } from "../src/domain/taxes/index.js";
 import { createTestShop, refusal, type TestShop } from "./support.js";
 
 let t: TestShop;
@@ -36,6 +37,8 @@ async function viewerOf(token: string): Promise<Viewer> {
   return viewer!;
 }
 const classNamed = async (name: string) => (await taxes().settings(owner)).classes.find((taxClass) => taxClass.name === name);
+/** The default class ("Standard", the migration's), which every category and product is in until moved. */
+const defaultClass = async () => (await taxes().settings(owner)).classes.find((taxClass) => taxClass.isDefault)!;
 
 describe("tax classes", () => {
   it("a new class is added with its name trimmed, not the default; a class keeps its id when renamed", async () => {
@@ -75,7 +78,7 @@ describe("tax classes", () => {
   });
 
   it("the default class cannot be deleted; an unknown one is not found", async () => {
-    const standard = (await taxes().settings(owner)).classes.find((taxClass) => taxClass.isDefault)!;
+    const standard = await defaultClass();
     const refused = await refusal(taxes().deleteClass(owner, standard.id));
     expect([refused.code, refused.fields]).toEqual(["BAD_USER_INPUT", { id: ["The default tax class cannot be deleted."] }]);
     expect((await taxes().settings(owner)).classes.some((taxClass) => taxClass.id === standard.id)).toBe(true);
@@ -100,8 +103,8 @@ describe("tax classes", () => {
 
 describe("rates", () => {
   it("a rate is kept in parts per million with its name trimmed; setting it again replaces it; no percent removes it", async () => {
-    const standard = (await taxes().settings(owner)).classes.find((taxClass) => taxClass.isDefault)!;
-    const rateIn = (settings: Awaited<ReturnType<TaxAdminLike["settings"]>>, regionId: number) =>
+    const standard = await defaultClass();
+    const rateIn = (settings: TaxSettings, regionId: number) =>
       settings.rates.filter((rate) => rate.regionId === regionId && rate.taxClassId === standard.id);
 
     expect(rateIn(await taxes().setRate(owner, region.id, standard.id, 8.875, " Sales tax "), region.id)).toEqual([
@@ -123,7 +126,7 @@ describe("rates", () => {
   });
 
   it("a rate must be a percentage from 0 to 100 with at most 4 decimals, with a name; a refused rate leaves the rate as it was", async () => {
-    const standard = (await taxes().settings(owner)).classes.find((taxClass) => taxClass.isDefault)!;
+    const standard = await defaultClass();
     await taxes().setRate(owner, region.id, standard.id, 20, "VAT");
     const message = "The rate must be a percentage from 0 to 100 with at most 4 decimals.";
     for (const percent of [-0.0001, 100.0001, 8.87501, "twenty", Number.NaN]) {
@@ -138,7 +141,7 @@ describe("rates", () => {
   });
 
   it("a rate names a region and a class that exist", async () => {
-    const standard = (await taxes().settings(owner)).classes.find((taxClass) => taxClass.isDefault)!;
+    const standard = await defaultClass();
     for (const regionId of [999_999, "coast", null]) {
       expect((await refusal(taxes().setRate(owner, regionId, standard.id, 5, "VAT"))).message).toBe("Region not found.");
       expect((await refusal(taxes().setDeliveryRate(owner, regionId, 5, "VAT"))).message).toBe("Region not found.");
@@ -147,7 +150,7 @@ describe("rates", () => {
   });
 
   it("delivery's rate is one per region: set, replaced, removed", async () => {
-    const deliveryIn = (settings: Awaited<ReturnType<TaxAdminLike["settings"]>>) => settings.deliveryRates.filter((rate) => rate.regionId === region.id).map(({ ratePpm, name }) => ({ ratePpm, name }));
+    const deliveryIn = (settings: TaxSettings) => settings.deliveryRates.filter((rate) => rate.regionId === region.id).map(({ ratePpm, name }) => ({ ratePpm, name }));
     expect(deliveryIn(await taxes().setDeliveryRate(owner, region.id, 5, " Delivery VAT "))).toEqual([{ ratePpm: 50_000, name: "Delivery VAT" }]);
     expect(deliveryIn(await taxes().setDeliveryRate(owner, region.id, 12.5, "Delivery VAT"))).toEqual([{ ratePpm: 125_000, name: "Delivery VAT" }]);
     await taxes().setDeliveryRate(owner, otherRegion.id, 7, "Hills delivery VAT");
@@ -184,8 +187,6 @@ describe("rates", () => {
     await taxes().setClassOf(owner, "category", category.id, null);
   });
 });
-
-type TaxAdminLike = TestShop["shop"]["taxes"];
 
 describe("which class a category or a product is in", () => {
   it("a category is put in a class and back to the default (null)", async () => {
@@ -251,7 +252,7 @@ describe("prices with or without their tax", () => {
 describe("who may", () => {
   it("reading needs catalogue:read and every change catalogue:write: a shopper gets neither", async () => {
     const shopper = await viewerOf((await t.signUp()).token);
-    const standard = (await taxes().settings(owner)).classes.find((taxClass) => taxClass.isDefault)!;
+    const standard = await defaultClass();
     const attempts: Promise<unknown>[] = [
       taxes().settings(shopper),
       taxes().productClass(shopper, product.id),
