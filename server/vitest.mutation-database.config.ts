@@ -12,6 +12,7 @@ export default defineConfig({
   test: {
     include: [
       "test/promotions.test.ts",
+      "test/promotion-editor.test.ts",
       "test/back-office-pricing.test.ts",
       "test/pricing.test.ts",
       "test/pricing-terms.test.ts",
