@@ -8,6 +8,8 @@
 // BENCH_WORKERS (2) worker processes answering GETs of automatic persisted queries, as the storefront's
 // anonymous visitors send them, with its catalogue cache on (the "cached" columns); and the ceiling.
 // The servers run in child processes so the load generator does not share their event loop.
+// The shop and its ceiling are measured in turns BENCH_PAIRS times (3 by default) and the medians reported:
+// shop/ceiling is the median of the pairs' ratios, with their range beside it.
 import { fork, type ChildProcess } from "node:child_process";
 import crypto from "node:crypto";
 import path from "node:path";
@@ -20,6 +22,8 @@ const url = process.env.BENCH_DATABASE_URL ?? "postgres://postgres@127.0.0.1:543
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const warmupSeconds = Number(process.env.BENCH_WARMUP ?? 3);
 const connectionCounts = (process.env.BENCH_CONNECTIONS ?? "20,64").split(",").map(Number);
+/** How many times the shop and its ceiling are measured in turns per case (the medians are reported). */
+const pairs = Math.max(1, Number(process.env.BENCH_PAIRS ?? 3));
 const schema = `bench_${crypto.randomBytes(4).toString("hex")}`;
 const here = path.dirname(new URL(import.meta.url).pathname);
 
@@ -88,6 +92,19 @@ async function measure(connections: number, options: autocannon.Options) {
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99 };
 }
 
+type Measured = Awaited<ReturnType<typeof measure>>;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Each figure's median over the runs (req/s, p50 and p99 apart). */
+function medianRun(runs: Measured[]): Measured {
+  return { rps: Math.round(median(runs.map((run) => run.rps))), p50: median(runs.map((run) => run.p50)), p99: median(runs.map((run) => run.p99)) };
+}
+
 const db = await openDatabase({ kind: "postgres", url, schema });
 const servers: ChildProcess[] = [];
 try {
@@ -103,17 +120,32 @@ try {
   const rows: Record<string, string | number>[] = [];
   for (const connections of connectionCounts) {
     for (const benchCase of chosenCases) {
-      const shop = await measure(connections, {
-        url: `http://127.0.0.1:${app.port}/graphql`,
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ query: benchCase.query, variables: benchCase.variables ?? {} }),
-      });
+      // The shop and its ceiling measured in turns, BENCH_PAIRS times: each ratio is taken from two runs
+      // seconds apart, and the median of the pairs is reported (one pair swings by tens of points here).
+      const shopRuns: Measured[] = [];
+      const bareRuns: Measured[] = [];
+      const ratios: number[] = [];
+      for (let pair = 0; pair < pairs; pair += 1) {
+        const shop = await measure(connections, {
+          url: `http://127.0.0.1:${app.port}/graphql`,
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ query: benchCase.query, variables: benchCase.variables ?? {} }),
+        });
+        shopRuns.push(shop);
+        if (benchCase.ceilingPath) {
+          const bare = await measure(connections, { url: `http://127.0.0.1:${ceiling.port}${benchCase.ceilingPath}` });
+          bareRuns.push(bare);
+          ratios.push(shop.rps / bare.rps);
+        }
+      }
       // Every worker learns the query from its text once (connections spread over the workers); then hashes only.
       const preflight = { "apollo-require-preflight": "true" };
       await autocannon({ connections, duration: 1, url: persistedUrl(`http://127.0.0.1:${workers.port}`, benchCase, true), headers: preflight });
       const cached = await measure(connections, { url: persistedUrl(`http://127.0.0.1:${workers.port}`, benchCase, false), headers: preflight });
-      const bare = benchCase.ceilingPath ? await measure(connections, { url: `http://127.0.0.1:${ceiling.port}${benchCase.ceilingPath}` }) : null;
+      const shop = medianRun(shopRuns);
+      const bare = bareRuns.length ? medianRun(bareRuns) : null;
+      const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
       rows.push({
         case: benchCase.name,
         conns: connections,
@@ -126,12 +158,13 @@ try {
         "bare pg req/s": bare?.rps ?? "-",
         "bare p50": bare?.p50 ?? "-",
         "bare p99": bare?.p99 ?? "-",
-        "shop/ceiling": bare ? `${Math.round((shop.rps / bare.rps) * 100)}%` : "-",
+        "shop/ceiling": ratios.length ? percent(median(ratios)) : "-",
+        ...(pairs > 1 ? { "pairs' range": ratios.length ? `${percent(Math.min(...ratios))}-${percent(Math.max(...ratios))}` : "-" } : {}),
         "cached/ceiling": bare ? `${Math.round((cached.rps / bare.rps) * 100)}%` : "-",
       });
     }
   }
-  console.log(`\n${seconds} s per measurement, latencies in ms, cached = ${process.env.BENCH_WORKERS ?? 2} workers with the catalogue cache, PostgreSQL at ${url.replace(/\/\/[^@]*@/, "//")}`);
+  console.log(`\n${seconds} s per measurement, shop and ceiling in turns ${pairs} times (medians), latencies in ms, cached = ${process.env.BENCH_WORKERS ?? 2} workers with the catalogue cache, PostgreSQL at ${url.replace(/\/\/[^@]*@/, "//")}`);
   console.table(rows);
 } finally {
   for (const child of servers) child.kill();
