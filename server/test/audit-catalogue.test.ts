@@ -173,6 +173,12 @@ describe("promotions", () => {
     const [updated] = await entriesOf(() => t.gql(`mutation($id: Int!, $input: PromotionInput!) { updatePromotion(id: $id, input: $input) { id } }`, { id, input: { name: "Audited Spring", kind: "AMOUNT_OFF", amount: 7 } }, owner.token));
     expect(updated).toMatchObject({ kind: "promotion.updated", changes: { amountCents: { before: 500, after: 700 } } });
     expect(Object.keys(updated.changes as object)).toEqual(["amountCents"]);
+    // The shared code's own changes: replaced, removed, given again (each entry only the code, before and after).
+    const UPDATE = `mutation($id: Int!, $input: PromotionInput!) { updatePromotion(id: $id, input: $input) { id } }`;
+    const codeChange = async (code: string | null) => (await entriesOf(() => t.gql(UPDATE, { id, input: { name: "Audited Spring", kind: "AMOUNT_OFF", amount: 7, code } }, owner.token)))[0]?.changes;
+    expect(await codeChange("audit-autumn")).toEqual({ code: { before: "AUDIT-SPRING", after: "AUDIT-AUTUMN" } });
+    expect(await codeChange(null)).toEqual({ code: { before: "AUDIT-AUTUMN", after: null } });
+    expect(await codeChange("audit-spring")).toEqual({ code: { before: null, after: "AUDIT-SPRING" } });
 
     const pause = (paused: boolean) => t.gql(`mutation($id: Int!, $paused: Boolean!) { setPromotionPaused(id: $id, paused: $paused) { id } }`, { id, paused }, owner.token);
     expect((await entriesOf(() => pause(true))).map((entry) => [entry.kind, entry.changes])).toEqual([["promotion.paused", { paused: { before: false, after: true } }]]);

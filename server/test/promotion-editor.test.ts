@@ -188,6 +188,22 @@ describe("the shared code", () => {
   });
 });
 
+describe("the shared code beside a batch", () => {
+  it("replacing or removing the shared code leaves the batch's single-use codes as they are", async () => {
+    const promotion = await create({ code: "BESIDE1" });
+    expect(await promotions().generateCodes(owner, promotion.id, 3, "BATCH")).toBe(3);
+    const batch = async () => (await t.shop.prisma.promotionCode.findMany({ where: { promotionId: promotion.id, singleUse: true }, orderBy: { id: "asc" } })).map((code) => code.code);
+    const before = await batch();
+    const input = { name: "Beside", kind: "percent-off", percent: 10 } as const;
+    expect(await promotions().update(owner, promotion.id, { ...input, code: "BESIDE2" })).toMatchObject({ code: "BESIDE2", codeCount: 4 });
+    expect(await batch()).toEqual(before);
+    expect(await promotions().update(owner, promotion.id, { ...input, code: null })).toMatchObject({ code: null, codeCount: 3 });
+    expect(await batch()).toEqual(before);
+    expect(await promotions().update(owner, promotion.id, { ...input, code: "BESIDE3" })).toMatchObject({ code: "BESIDE3", codeCount: 4 });
+    expect(await batch()).toEqual(before);
+  });
+});
+
 describe("a promotion's status", () => {
   const at = new Date("2031-06-01T12:00:00Z");
   const row = { paused: false, startsAt: null, endsAt: null, usageLimit: null, uses: 0, automatic: true };
