@@ -181,7 +181,9 @@ describe("promotions", () => {
     expect(await codeChange("audit-spring")).toEqual({ code: { before: null, after: "AUDIT-SPRING" } });
 
     const pause = (paused: boolean) => t.gql(`mutation($id: Int!, $paused: Boolean!) { setPromotionPaused(id: $id, paused: $paused) { id } }`, { id, paused }, owner.token);
-    expect((await entriesOf(() => pause(true))).map((entry) => [entry.kind, entry.changes])).toEqual([["promotion.paused", { paused: { before: false, after: true } }]]);
+    expect((await entriesOf(() => pause(true))).map((entry) => [entry.kind, entry.subjectType, entry.subjectId, entry.subjectLabel, entry.changes])).toEqual([
+      ["promotion.paused", "promotion", String(id), "Audited Spring", { paused: { before: false, after: true } }],
+    ]);
     expect(await entriesOf(() => pause(true))).toEqual([]);
     expect((await entriesOf(() => pause(false))).map((entry) => entry.kind)).toEqual(["promotion.resumed"]);
 

@@ -242,10 +242,12 @@ describe("pause, resume and delete", () => {
     expect(await promotions().setPaused(owner, promotion.id, false)).toMatchObject({ paused: false, status: "active" });
   });
 
-  it("a deleted promotion is gone; deleting it again, or an id of none, is not found", async () => {
+  it("a deleted promotion is gone, and only it; deleting it again, or an id of none, is not found", async () => {
     const promotion = await create({ code: "GOING1" });
+    const others = await count();
     await promotions().delete(owner, promotion.id);
     expect(await t.shop.prisma.promotion.findUnique({ where: { id: promotion.id } })).toBeNull();
+    expect(await count()).toBe(others - 1);
     expect(await t.shop.prisma.promotionCode.count({ where: { code: "GOING1" } })).toBe(0);
     expect((await refusal(promotions().delete(owner, promotion.id))).message).toBe("Promotion not found.");
   });
@@ -327,7 +329,7 @@ describe("a batch of single-use codes", () => {
   it("a batch of 1 to 10,000 codes, a prefix of 1 to 12 letters or digits; each problem at its field, nothing added", async () => {
     const promotion = await create({});
     const countMessage = "The number of codes must be a whole number from 1 to 10,000.";
-    for (const wanted of [0, MAX_CODE_BATCH + 1, 1.5, "5", null]) {
+    for (const wanted of [0, -1, MAX_CODE_BATCH + 1, 1.5, "5", null]) {
       expect((await refusal(promotions().generateCodes(owner, promotion.id, wanted, null))).fields).toEqual({ count: [countMessage] });
     }
     const prefixMessage = "The prefix must be 1 to 12 letters or digits.";

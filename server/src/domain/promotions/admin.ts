@@ -133,8 +133,9 @@ export class PromotionAdmin {
     if (!current) throw notFound("Promotion");
     const input = await received(given);
     const { data, code } = await this.check(input, current);
-    // A code left out of the input keeps the shared code; null or empty removes it.
-    const removesCode = typeof input === "object" && input !== null && "code" in input && (input as PromotionInput).code !== undefined;
+    // A code left out of the input keeps the shared code; null or empty removes it. (check() has refused
+    // anything but an object.)
+    const removesCode = (input as Partial<PromotionInput>).code !== undefined;
     return this.withCodeTaken(code, () =>
       this.prisma.$transaction(async (tx) => {
         // The limit is checked against the uses as they are now, under the row's lock (checkouts raise them).
