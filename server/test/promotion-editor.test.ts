@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_CODE_BATCH, statusOf, type PromotionInput } from "../src/domain/promotions/admin.js";
 import { MAX_MONEY_CENTS, type Viewer } from "../src/domain/shared/index.js";
-import { createTestShop, refusal, type TestShop } from "./support.js";
+import { createTestShop, refusal, viewerOf, type TestShop } from "./support.js";
 
 let t: TestShop;
 let owner: Viewer;
@@ -18,8 +18,8 @@ let variant: { id: number };
 
 beforeAll(async () => {
   t = await createTestShop();
-  owner = await viewerOf((await t.signUp({ role: "admin" })).token);
-  shopper = await viewerOf((await t.signUp()).token);
+  owner = await viewerOf(t, (await t.signUp({ role: "admin" })).token);
+  shopper = await viewerOf(t, (await t.signUp()).token);
   category = await t.shop.prisma.category.create({ data: { name: "Editor Herbs" } });
   product = await t.shop.prisma.product.create({
     data: { slug: "editor-basil", name: "Editor basil", description: "Green.", categoryId: category.id, priceCents: 400, quantity: 5, imageOne: "/uploads/editor-basil.jpg" },
@@ -31,11 +31,6 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function viewerOf(token: string): Promise<Viewer> {
-  const viewer = await t.shop.tokens.verify(token);
-  expect(viewer).not.toBeNull();
-  return viewer!;
-}
 const promotions = () => t.shop.promotions;
 /** The editor's input as any caller may send it (the domain checks every field's type itself). */
 type Sent = Record<string, unknown>;

@@ -154,6 +154,13 @@ export function failure(result: ExecutionResult) {
   return { code: original?.code ?? error.extensions?.code, message: error.message, fields: original?.fields };
 }
 
+/** The viewer a token signs in, for tests that call the domain directly (the test fails if it signs in no one). */
+export async function viewerOf(t: Pick<TestShop, "shop">, token: string): Promise<Viewer> {
+  const viewer = await t.shop.tokens.verify(token);
+  expect(viewer, "the token should sign someone in").not.toBeNull();
+  return viewer!;
+}
+
 /** Runs a domain call that must fail and returns its ShopError. */
 export async function refusal(work: Promise<unknown>): Promise<ShopError> {
   const error = await work.then(

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Viewer } from "../src/domain/shared/index.js";
 import type { TaxSettings } from "../src/domain/taxes/index.js";
-import { createTestShop, refusal, type TestShop } from "./support.js";
+import { createTestShop, refusal, viewerOf, type TestShop } from "./support.js";
 
 let t: TestShop;
 let owner: Viewer;
@@ -17,7 +17,7 @@ let product: { id: number };
 
 beforeAll(async () => {
   t = await createTestShop();
-  owner = await viewerOf((await t.signUp({ role: "admin" })).token);
+  owner = await viewerOf(t, (await t.signUp({ role: "admin" })).token);
   region = await t.shop.prisma.region.create({ data: { name: "Taxed Coast", feeCents: 500 } });
   otherRegion = await t.shop.prisma.region.create({ data: { name: "Taxed Hills", feeCents: 700 } });
   category = await t.shop.prisma.category.create({ data: { name: "Taxed Seeds" } });
@@ -31,11 +31,6 @@ afterAll(async () => {
 });
 
 const taxes = () => t.shop.taxes;
-async function viewerOf(token: string): Promise<Viewer> {
-  const viewer = await t.shop.tokens.verify(token);
-  expect(viewer).not.toBeNull();
-  return viewer!;
-}
 const classNamed = async (name: string) => (await taxes().settings(owner)).classes.find((taxClass) => taxClass.name === name);
 /** The default class ("Standard", the migration's), which every category and product is in until moved. */
 const defaultClass = async () => (await taxes().settings(owner)).classes.find((taxClass) => taxClass.isDefault)!;
@@ -251,7 +246,7 @@ describe("prices with or without their tax", () => {
 
 describe("who may", () => {
   it("reading needs catalogue:read and every change catalogue:write: a shopper gets neither", async () => {
-    const shopper = await viewerOf((await t.signUp()).token);
+    const shopper = await viewerOf(t, (await t.signUp()).token);
     const standard = await defaultClass();
     const attempts: Promise<unknown>[] = [
       taxes().settings(shopper),
